@@ -1,0 +1,77 @@
+import * as v from 'valibot'
+import { CHAIN_NAMESPACES } from '../chains/namespaces.ts'
+import { NetworkSchema, type CaipNetwork } from '../chains/network.ts'
+import type { PluginManifest } from '../plugins/manifest.ts'
+import { FeaturesSchema } from './features.ts'
+
+/** The public analytics endpoint; integrators point `endpoints.analytics` elsewhere. */
+export const DEFAULT_ANALYTICS_URL = 'https://pulse.walletconnect.org'
+
+const HttpUrl = v.pipe(v.string(), v.url(), v.regex(/^https?:/, 'must be an http(s) URL'))
+const WalletIds = v.optional(v.array(v.pipe(v.string(), v.minLength(1))), () => [])
+
+/** `--portico-*` custom properties; anything else is refused so it cannot inject CSS. */
+export const ThemeVariablesSchema = v.record(
+  v.pipe(v.string(), v.regex(/^--portico-[a-z0-9-]+$/, 'must be a --portico-* property')),
+  v.pipe(v.string(), v.regex(/^[^;{}<>]*$/, 'must be a plain CSS value')),
+)
+
+const PluginManifestSchema = v.custom<PluginManifest>(
+  (value) =>
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as PluginManifest).id === 'string' &&
+    typeof (value as PluginManifest).load === 'function' &&
+    typeof (value as PluginManifest).contributes === 'object',
+  'must be a plugin manifest (id, contributes, load)',
+)
+
+/** One schema for everything an integrator passes to `createPortico()`. */
+export const ConfigSchema = v.object({
+  /** Required by the product; its absence raises the PROJECT_ID_NOT_CONFIGURED alert, not a throw. */
+  projectId: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1))),
+  networks: v.pipe(v.array(NetworkSchema), v.minLength(1, 'must list at least one network')),
+  defaultNetwork: v.optional(NetworkSchema),
+  /** Namespaces served by a chain adapter; `[]` is the basic mode (WalletConnect only). Default: those of `networks`. */
+  adapters: v.optional(v.array(v.picklist(CHAIN_NAMESPACES))),
+  features: v.optional(FeaturesSchema, {}),
+  themeMode: v.optional(v.picklist(['light', 'dark']), 'dark'),
+  themeVariables: v.optional(ThemeVariablesSchema, {}),
+  metadata: v.optional(
+    v.object({
+      name: v.string(),
+      description: v.string(),
+      url: HttpUrl,
+      icons: v.array(v.string()),
+    }),
+  ),
+  featuredWalletIds: WalletIds,
+  includeWalletIds: WalletIds,
+  excludeWalletIds: WalletIds,
+  /** Embedded mode: the modal renders in place and never closes to nothing. */
+  enableEmbedded: v.optional(v.boolean(), false),
+  /** Do not append the modal host to `body`; the app places `<portico-modal>` itself. */
+  disableAppend: v.optional(v.boolean(), false),
+  enableNetworkSwitch: v.optional(v.boolean(), true),
+  allowUnsupportedChain: v.optional(v.boolean(), false),
+  siweConfig: v.optional(v.looseObject({})),
+  siwx: v.optional(v.looseObject({ required: v.optional(v.boolean(), false) })),
+  plugins: v.optional(v.array(PluginManifestSchema), () => []),
+  endpoints: v.optional(
+    v.object({
+      analytics: v.optional(HttpUrl, DEFAULT_ANALYTICS_URL),
+      blockchainApi: v.optional(HttpUrl),
+    }),
+    {},
+  ),
+  debug: v.optional(v.boolean(), false),
+})
+
+export type PorticoOptions = v.InferInput<typeof ConfigSchema>
+
+/** The resolved config: every default filled, networks typed as CAIP networks. */
+export type PorticoConfig = Omit<v.InferOutput<typeof ConfigSchema>, 'networks' | 'defaultNetwork' | 'adapters'> & {
+  networks: readonly CaipNetwork[]
+  defaultNetwork: CaipNetwork
+  adapters: readonly (typeof CHAIN_NAMESPACES)[number][]
+}

@@ -1,0 +1,155 @@
+/** The business constants and limits of SPEC §9, as named exports. Durations in ms. */
+
+export const LIBRARY_VERSION = '1.7.3'
+export const SDK_TYPE = 'portico'
+
+export const PAIRING_LIFETIME_MS = 4 * 60_000
+/** A pairing counts as expired when this much or less of it remains. */
+export const PAIRING_EXPIRY_MARGIN_MS = 10_000
+
+export const TOKEN_BALANCE_RETRY_MS = 30_000
+
+export const CacheLifetimeMs = {
+  portfolio: 30_000,
+  nativeBalance: 30_000,
+  ens: 5 * 60_000,
+  identity: 5 * 60_000,
+} as const
+
+export const IMAGE_PRELOAD_TIMEOUT_MS = 2_000
+export const SHAKE_MS = 500
+export const SNACK_SWAP_DELAY_MS = 150
+export const DEBOUNCE_MS = 500
+export const RECENT_WALLETS_MAX = 2
+export const SWAP_SLIPPAGE_TOLERANCE = 1
+
+export const AnimationMs = {
+  headerText: 120,
+  modalHeight: 150,
+  viewTransition: 150,
+} as const
+
+export const MODAL_WIDTH_PX = 360
+
+export const FeeRangePercent = {
+  coinbase: { min: 1, max: 2, namespaces: ['eip155'] },
+  meld: { min: 1, max: 2, namespaces: ['eip155', 'solana'] },
+} as const
+
+export const DEFAULT_FEATURES = {
+  swaps: true,
+  onramp: true,
+  receive: true,
+  send: true,
+  email: true,
+  emailShowWallets: true,
+  history: true,
+  analytics: true,
+  allWallets: true,
+  legalCheckbox: false,
+  smartSessions: false,
+  collapseWallets: false,
+} as const
+
+export const SOCIAL_PROVIDERS = ['google', 'github', 'apple', 'facebook', 'x', 'discord'] as const
+export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number]
+
+export const DEFAULT_SOCIALS = ['google', 'x', 'discord', 'farcaster', 'github', 'apple', 'facebook'] as const
+export type SocialOption = SocialProvider | 'farcaster'
+
+/** How wallet groups are ordered in lists (SPEC §9). */
+export const CONNECTOR_TYPE_ORDER = [
+  'walletConnect',
+  'recent',
+  'injected',
+  'featured',
+  'custom',
+  'external',
+  'recommended',
+] as const
+export type ConnectorGroup = (typeof CONNECTOR_TYPE_ORDER)[number]
+
+export const WALLET_FEATURE_ORDER = ['onramp', 'swaps', 'receive', 'send'] as const
+export type WalletFeature = (typeof WALLET_FEATURE_ORDER)[number]
+
+export const SWAP_NETWORKS = [
+  'eip155:1',
+  'eip155:42161',
+  'eip155:10',
+  'eip155:324',
+  'eip155:8453',
+  'eip155:56',
+  'eip155:137',
+  'eip155:100',
+  'eip155:43114',
+  'eip155:250',
+  'eip155:8217',
+  'eip155:1313161554',
+] as const
+
+export const COINBASE_PAY_CHAINS = [
+  'ethereum',
+  'arbitrum',
+  'polygon',
+  'berachain',
+  'avalanche-c-chain',
+  'optimism',
+  'celo',
+  'base',
+] as const
+export const COINBASE_PAY_FALLBACK_CHAIN = 'ethereum'
+
+export const TRANSACTION_AMOUNT_DECIMALS = 3
+export const BALANCE_DISPLAY_DECIMALS = 3
+export const PLUS_SIGN_OPERATIONS = ['receive', 'deposit', 'borrow', 'claim'] as const
+export const MINUS_SIGN_OPERATIONS = ['withdraw', 'repay', 'burn'] as const
+
+export const ADDRESS_TRUNCATION = { start: 4, end: 6 } as const
+
+export const ThemeDefaults = {
+  themeMode: 'dark',
+  fontFamily: 'Inter',
+  borderRadius: '4px',
+  fontSize: '10px',
+  zIndex: 999,
+} as const
+
+export const EMAIL_CODE_COOLDOWN_MS = 30_000
+export const EMBEDDED_REQUEST_TIMEOUT_MS = 30_000
+export const FRAME_READY_WAIT_MS = 500
+export const SECURE_SDK_VERSION = 4
+export const DEFAULT_LOG_LEVEL = 'error'
+export const IFRAME_Z_INDEX = 999_999
+export const SECURE_FRAME_ID = 'w3m-iframe'
+
+export const DEFAULT_EVM_CHAIN_ID = 1
+export const DEFAULT_WALLETCONNECT_CAIP_NETWORK_ID = 'eip155:1'
+
+export const DISALLOWED_RPC_UI_ERROR_DELAY_MS = 300
+
+export const HttpRpcDefaults = {
+  timeoutMs: 10_000,
+  batchSize: 1_000,
+  batchWaitMs: 0,
+} as const
+
+/** Native currency decimals named by SPEC §9. */
+export const NativeDecimals = { eip155: 18, solana: 9, bip122: 8 } as const
+
+/** Back from ConnectingFarcaster while disconnected reloads the auth provider after this. */
+export const FARCASTER_BACK_RELOAD_MS = 100
+
+export const ENS_MAX_CHAIN_ID = 2_147_483_648
+
+/** Restricted timezones (SPEC §6). */
+export const RESTRICTED_TIMEZONES = [
+  'Asia/Shanghai',
+  'Asia/Urumqi',
+  'Asia/Chongqing',
+  'Asia/Harbin',
+  'Asia/Kashgar',
+  'Asia/Macau',
+  'Asia/Macao',
+  'Asia/Hong_Kong',
+  'Asia/Beijing',
+] as const

@@ -1,0 +1,59 @@
+/** RPC methods that run without approval (SPEC §6). */
+export const SAFE_RPC_METHODS = [
+  'eth_accounts',
+  'eth_blockNumber',
+  'eth_call',
+  'eth_chainId',
+  'eth_estimateGas',
+  'eth_feeHistory',
+  'eth_gasPrice',
+  'eth_getAccount',
+  'eth_getBalance',
+  'eth_getBlockByHash',
+  'eth_getBlockByNumber',
+  'eth_getBlockReceipts',
+  'eth_getCode',
+  'eth_getFilterChanges',
+  'eth_getFilterLogs',
+  'eth_getLogs',
+  'eth_getProof',
+  'eth_getStorageAt',
+  'eth_getTransactionByHash',
+  'eth_getTransactionCount',
+  'eth_getTransactionReceipt',
+  'eth_maxPriorityFeePerGas',
+  'eth_newBlockFilter',
+  'eth_newFilter',
+  'eth_sendRawTransaction',
+  'eth_syncing',
+  'eth_uninstallFilter',
+  'wallet_getCapabilities',
+  'wallet_getCallsStatus',
+  'wallet_getAssets',
+] as const
+
+/** RPC methods that open the ApproveTransaction view (SPEC §6). */
+export const UNSAFE_RPC_METHODS = [
+  'personal_sign',
+  'eth_signTypedData_v4',
+  'eth_sendTransaction',
+  'solana_signMessage',
+  'solana_signTransaction',
+  'solana_signAllTransactions',
+  'solana_signAndSendTransaction',
+  'wallet_sendCalls',
+  'wallet_grantPermissions',
+  'wallet_revokePermissions',
+  'eth_sendUserOperation',
+] as const
+
+export type SafeRpcMethod = (typeof SAFE_RPC_METHODS)[number]
+export type UnsafeRpcMethod = (typeof UNSAFE_RPC_METHODS)[number]
+
+export function isSafeRpcMethod(method: string): method is SafeRpcMethod {
+  return (SAFE_RPC_METHODS as readonly string[]).includes(method)
+}
+
+export function isUnsafeRpcMethod(method: string): method is UnsafeRpcMethod {
+  return (UNSAFE_RPC_METHODS as readonly string[]).includes(method)
+}

@@ -1,0 +1,60 @@
+import * as v from 'valibot'
+import { PorticoError } from '../errors/base.ts'
+import { ErrorText } from '../errors/catalogue.ts'
+import type { Disposer } from '../plugins/manifest.ts'
+import { isSafeRpcMethod, isUnsafeRpcMethod } from './methods.ts'
+
+/** An RPC request: method plus params (SPEC §3). */
+export const RpcRequestSchema = v.object({
+  method: v.pipe(v.string(), v.minLength(1)),
+  params: v.optional(v.unknown()),
+})
+export type RpcRequest = v.InferOutput<typeof RpcRequestSchema>
+
+export type RpcHandler = (params: unknown) => Promise<unknown>
+
+export interface RpcRegistry {
+  register(method: string, handler: RpcHandler): Disposer
+  /** Validates, loads the contributing plugin if needed, and runs the handler. */
+  request(request: unknown): Promise<unknown>
+}
+
+interface RpcRegistryDeps {
+  /** Loads the plugin contributing `method`; false when no enabled plugin does. */
+  loadOwner(method: string): Promise<boolean>
+  /** Whether an enabled plugin declares `method` (contributed methods are allowed). */
+  isContributed(method: string): boolean
+  onRejected(method: string, reason: string): void
+}
+
+export function createRpcRegistry(deps: RpcRegistryDeps): RpcRegistry {
+  const handlers = new Map<string, RpcHandler>()
+
+  const isAllowed = (method: string) =>
+    isSafeRpcMethod(method) || isUnsafeRpcMethod(method) || deps.isContributed(method)
+
+  return {
+    register(method, handler) {
+      if (handlers.has(method)) throw new PorticoError(`RPC method "${method}" already has a handler`)
+      handlers.set(method, handler)
+      return () => {
+        if (handlers.get(method) === handler) handlers.delete(method)
+      }
+    },
+    async request(input) {
+      const parsed = v.safeParse(RpcRequestSchema, input)
+      if (!parsed.success) {
+        throw new PorticoError(ErrorText.RPC_METHOD_NOT_ALLOWED, { details: 'malformed request' })
+      }
+      const { method, params } = parsed.output
+      if (!isAllowed(method)) {
+        deps.onRejected(method, ErrorText.RPC_METHOD_NOT_ALLOWED)
+        throw new PorticoError(ErrorText.RPC_METHOD_NOT_ALLOWED, { details: method })
+      }
+      if (!handlers.has(method)) await deps.loadOwner(method)
+      const handler = handlers.get(method)
+      if (!handler) throw new PorticoError(ErrorText.ADAPTER_NOT_FOUND, { details: method })
+      return handler(params)
+    },
+  }
+}
