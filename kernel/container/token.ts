@@ -1,4 +1,4 @@
-import { type DependencyContainer, type InjectionToken, instanceCachingFactory } from 'tsyringe'
+import type { DependencyContainer, InjectionToken } from 'tsyringe'
 
 /**
  * A service identifier that is a value and carries its interface in its type,
@@ -16,17 +16,4 @@ export function resolve<T>(container: DependencyContainer, token: Token<T>): T {
 
 export function isRegistered<T>(container: DependencyContainer, token: Token<T>): boolean {
   return container.isRegistered(token as InjectionToken<T>, true)
-}
-
-/** Registers a lazily created singleton for this container (first resolve builds it). */
-export function registerSingleton<T>(
-  container: DependencyContainer,
-  token: Token<T>,
-  factory: (container: DependencyContainer) => T,
-): void {
-  container.register(token as InjectionToken<T>, { useFactory: instanceCachingFactory(factory) })
-}
-
-export function registerValue<T>(container: DependencyContainer, token: Token<T>, value: T): void {
-  container.register(token as InjectionToken<T>, { useValue: value })
 }

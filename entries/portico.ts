@@ -1,0 +1,17 @@
+/**
+ * The `portico` entry: `createPortico(options)` returns a kit. Framework-free;
+ * the modal's React UI downloads on first open unless a React provider renders it.
+ */
+import { type KernelOptions, type PorticoKit, type PorticoOptions, createKernel } from '../kernel/index.ts'
+import { builtinPlugins } from '../plugins/builtin.ts'
+
+export * from '../kernel/index.ts'
+
+/**
+ * @example
+ * const kit = createPortico({ projectId: 'my-project', networks: [mainnet] })
+ * kit.open()
+ */
+export function createPortico(options: PorticoOptions, kernelOptions: KernelOptions = {}): PorticoKit {
+  return createKernel(options, { builtinPlugins, ...kernelOptions })
+}

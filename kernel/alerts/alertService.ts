@@ -1,0 +1,42 @@
+import type { EventBus } from '../bus/bus.ts'
+import { type AlertDefinition, ProviderErrorAlert } from '../errors/catalogue.ts'
+import { createStore, type Store } from '../store/createStore.ts'
+
+export type AlertVariant = 'error' | 'warning' | 'info'
+
+export interface AlertState {
+  readonly current?: { readonly alert: AlertDefinition; readonly variant: AlertVariant }
+}
+
+export interface AlertService {
+  readonly store: Store<AlertState>
+  /** Shows an alert; each alert code is reported once per kit (SPEC §8). Returns whether it was shown. */
+  report(alert: AlertDefinition, variant?: AlertVariant): boolean
+  /** Maps a provider error text to its alert (SPEC §8) and reports it; false when the text is not mapped. */
+  reportProviderError(message: string): boolean
+  dismiss(): void
+}
+
+export function createAlertService(bus: EventBus, log: (message: string) => void): AlertService {
+  const store = createStore<AlertState>({})
+  const reported = new Set<string>()
+
+  const report: AlertService['report'] = (alert, variant = 'error') => {
+    if (reported.has(alert.code)) return false
+    reported.add(alert.code)
+    store.set({ current: { alert, variant } })
+    log(`[Portico] ${alert.shortMessage}: ${alert.longMessage}`)
+    bus.emit({ type: 'ALERT_REPORTED', properties: { code: alert.code, message: alert.shortMessage } })
+    return true
+  }
+
+  return {
+    store,
+    report,
+    reportProviderError(message) {
+      const alert = Object.entries(ProviderErrorAlert).find(([text]) => message.includes(text))?.[1]
+      return alert ? report(alert) : false
+    },
+    dismiss: () => store.set({ current: undefined }),
+  }
+}

@@ -1,0 +1,83 @@
+import { PorticoError } from '../errors/base.ts'
+import { ErrorText } from '../errors/catalogue.ts'
+import { createStore, type Store } from '../store/createStore.ts'
+import {
+  type AccountState,
+  type ChainRecord,
+  type NetworkState,
+  initialAccountState,
+  initialNetworkState,
+} from './accountState.ts'
+import type { CaipNetwork } from './network.ts'
+import type { ChainNamespace } from './namespaces.ts'
+
+export interface ChainState {
+  readonly activeNamespace: ChainNamespace
+  readonly activeCaipNetwork: CaipNetwork
+  readonly chains: Readonly<Partial<Record<ChainNamespace, ChainRecord>>>
+}
+
+/** The chain records of every configured namespace, plus which one is active. */
+export interface ChainStore extends Store<ChainState> {
+  record(namespace: ChainNamespace): ChainRecord | undefined
+  activeAccount(): AccountState | undefined
+  updateAccount(namespace: ChainNamespace | undefined, patch: Partial<AccountState>): void
+  updateNetwork(namespace: ChainNamespace, patch: Partial<NetworkState>): void
+  resetAccount(namespace: ChainNamespace): void
+  isConnected(): boolean
+}
+
+/** Groups the configured networks into one chain record per namespace (SPEC §3). */
+export function createChainStore(networks: readonly CaipNetwork[], defaultNetwork: CaipNetwork): ChainStore {
+  const chains: Partial<Record<ChainNamespace, ChainRecord>> = {}
+  for (const network of networks) {
+    const namespace = network.chainNamespace
+    const caipNetworks = [...(chains[namespace]?.caipNetworks ?? []), network]
+    chains[namespace] = {
+      namespace,
+      caipNetworks,
+      networkState: initialNetworkState(caipNetworks),
+      accountState: initialAccountState(namespace),
+    }
+  }
+  const defaultRecord = chains[defaultNetwork.chainNamespace]!
+  chains[defaultNetwork.chainNamespace] = {
+    ...defaultRecord,
+    networkState: { ...defaultRecord.networkState, caipNetwork: defaultNetwork },
+  }
+  const store = createStore<ChainState>({
+    activeNamespace: defaultNetwork.chainNamespace,
+    activeCaipNetwork: defaultNetwork,
+    chains,
+  })
+
+  const requireRecord = (namespace: ChainNamespace | undefined): ChainRecord => {
+    const record = namespace && store.get().chains[namespace]
+    if (!record) throw new PorticoError(ErrorText.CHAIN_REQUIRED, { details: String(namespace) })
+    return record
+  }
+  const putRecord = (record: ChainRecord) =>
+    store.set(({ chains }) => ({ chains: { ...chains, [record.namespace]: record } }))
+
+  return {
+    ...store,
+    record: (namespace) => store.get().chains[namespace],
+    activeAccount: () => store.get().chains[store.get().activeNamespace]?.accountState,
+    updateAccount(namespace, patch) {
+      const record = requireRecord(namespace)
+      putRecord({ ...record, accountState: { ...record.accountState, ...patch } })
+    },
+    updateNetwork(namespace, patch) {
+      const record = requireRecord(namespace)
+      putRecord({ ...record, networkState: { ...record.networkState, ...patch } })
+    },
+    resetAccount(namespace) {
+      const record = requireRecord(namespace)
+      putRecord({ ...record, accountState: initialAccountState(namespace) })
+    },
+    isConnected() {
+      const account = store.get().chains[store.get().activeNamespace]?.accountState
+      return Boolean(account?.caipAddress) && account?.status === 'connected'
+    },
+  }
+}

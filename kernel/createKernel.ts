@@ -1,0 +1,167 @@
+import type { DependencyContainer } from 'tsyringe'
+import * as v from 'valibot'
+import type { Subscription } from 'rxjs'
+import type { AlertService } from './alerts/alertService.ts'
+import { startAnalytics } from './analytics/analytics.ts'
+import type { EventBus } from './bus/bus.ts'
+import type { PorticoEvent } from './bus/events.ts'
+import type { ChainStore } from './chains/chainStore.ts'
+import type { ConnectMethod } from './config/features.ts'
+import { parseConfig } from './config/parseConfig.ts'
+import { type PorticoConfig, type PorticoOptions, ThemeVariablesSchema } from './config/schema.ts'
+import type { ConnectionStore } from './connection/connectionStore.ts'
+import { connectMethodOrder } from './connect/connectMethodOrder.ts'
+import type { ConnectorRegistry } from './connectors/connectorRegistry.ts'
+import { LIBRARY_VERSION, SDK_TYPE } from './constants.ts'
+import { type KernelRuntime, createKitContainer } from './container/container.ts'
+import { type Token, resolve } from './container/token.ts'
+import * as T from './container/tokens.ts'
+import { browserEnvironment } from './env/environment.ts'
+import { ConfigError } from './errors/base.ts'
+import { Alerts } from './errors/catalogue.ts'
+import type { ModalService, OpenOptions } from './modal/modalService.ts'
+import type { PluginManifest } from './plugins/manifest.ts'
+import type { PluginHost } from './plugins/pluginHost.ts'
+import type { Router } from './router/router.ts'
+import type { ViewRegistry } from './router/viewRegistry.ts'
+import type { SnackService } from './snack/snackService.ts'
+import { defaultBackend } from './storage/storage.ts'
+import type { PorticoStorage } from './storage/storage.ts'
+import type { ThemeMode, ThemeStore } from './theme/themeStore.ts'
+
+/** A kit instance: what `createPortico()` returns. */
+export interface PorticoKit {
+  readonly config: PorticoConfig
+  /** This kit's own container; plugins and advanced integrations resolve services by token. */
+  readonly container: DependencyContainer
+  readonly bus: EventBus
+  readonly modal: ModalService
+  readonly router: Router
+  readonly chains: ChainStore
+  readonly connection: ConnectionStore
+  readonly snack: SnackService
+  readonly alerts: AlertService
+  readonly theme: ThemeStore
+  readonly plugins: PluginHost
+  readonly views: ViewRegistry
+  readonly connectors: ConnectorRegistry
+  readonly storage: PorticoStorage
+  open(options?: OpenOptions): void
+  close(): void
+  /** Sends an RPC request through the kit (SPEC §5 allow lists; plugins handle methods). */
+  request(request: { method: string; params?: unknown }): Promise<unknown>
+  /** The enabled connect methods in display order (SPEC §2). */
+  connectMethods(): ConnectMethod[]
+  subscribeEvents(listener: (event: PorticoEvent) => void): () => void
+  setThemeMode(mode: ThemeMode): void
+  /** Merges `--portico-*` variables into the theme; anything else throws a ConfigError. */
+  setThemeVariables(variables: Readonly<Record<string, string>>): void
+  /**
+   * Claims the job of rendering the modal (the React provider does on mount);
+   * the vanilla entry renders lazily on first open only when nobody has.
+   * Returns the release function.
+   */
+  claimRenderer(): () => void
+  hasRenderer(): boolean
+  /** Stops analytics, disposes plugins and completes the bus. */
+  destroy(): void
+}
+
+export type KernelOptions = Partial<KernelRuntime> & {
+  /** Plugins that ship with the package, before the integrator's `plugins`. */
+  readonly builtinPlugins?: readonly PluginManifest[]
+  /** Reported in analytics as `sv` (SPEC §7). */
+  readonly flavour?: 'html' | 'react'
+}
+
+/**
+ * Builds a kit from the integrator's options. Throws a ConfigError naming the
+ * bad field; a missing project id raises the PROJECT_ID_NOT_CONFIGURED alert.
+ */
+export function createKernel(options: PorticoOptions, kernelOptions: KernelOptions = {}): PorticoKit {
+  const config = parseConfig(options)
+  const runtime: KernelRuntime = {
+    environment: kernelOptions.environment ?? browserEnvironment(),
+    storage: kernelOptions.storage ?? defaultBackend(),
+    fetch: kernelOptions.fetch ?? ((...args) => globalThis.fetch(...args)),
+    logger: kernelOptions.logger ?? console,
+  }
+  const manifests = [...(kernelOptions.builtinPlugins ?? []), ...config.plugins]
+  const container = createKitContainer(config, manifests, runtime)
+  const get = <S>(token: Token<S>) => resolve(container, token)
+
+  const bus = get(T.IEventBus)
+  const chains = get(T.IChainStore)
+  const alerts = get(T.IAlertService)
+  const theme = get(T.IThemeStore)
+  const plugins = get(T.IPluginHost)
+  let analytics: Subscription | undefined
+  let renderers = 0
+
+  if (!config.projectId) alerts.report(Alerts.PROJECT_ID_NOT_CONFIGURED)
+  if (config.features.analytics) {
+    analytics = startAnalytics({
+      bus,
+      http: get(T.IAnalyticsHttp),
+      alerts,
+      projectId: config.projectId,
+      sdkType: SDK_TYPE,
+      sdkVersion: `${kernelOptions.flavour ?? 'html'}-${SDK_TYPE}-${LIBRARY_VERSION}`,
+      address: () => chains.activeAccount()?.address,
+      location: () => globalThis.location ?? { href: '', host: '' },
+    })
+  }
+
+  const kit: PorticoKit = {
+    config,
+    container,
+    bus,
+    modal: get(T.IModalService),
+    router: get(T.IRouter),
+    chains,
+    connection: get(T.IConnectionStore),
+    snack: get(T.ISnackService),
+    alerts,
+    theme,
+    plugins,
+    views: get(T.IViewRegistry),
+    connectors: get(T.IConnectorRegistry),
+    storage: get(T.IStorage),
+    open: (openOptions) => kit.modal.open(openOptions),
+    close: () => kit.modal.close(),
+    request: (request) => get(T.IRpcRegistry).request(request),
+    connectMethods: () =>
+      connectMethodOrder({
+        features: config.features,
+        hasInjectedWallet: kit.connectors.list().some((c) => c.type === 'INJECTED' || c.type === 'ANNOUNCED'),
+      }),
+    subscribeEvents(listener) {
+      const subscription = bus.events$.subscribe(listener)
+      return () => subscription.unsubscribe()
+    },
+    setThemeMode: (themeMode) => theme.set({ themeMode }),
+    setThemeVariables(variables) {
+      const parsed = v.safeParse(ThemeVariablesSchema, variables)
+      if (!parsed.success) {
+        throw new ConfigError(`themeVariables.${v.getDotPath(parsed.issues[0]) ?? ''}`, parsed.issues[0].message)
+      }
+      theme.set(({ themeVariables }) => ({ themeVariables: { ...themeVariables, ...parsed.output } }))
+    },
+    claimRenderer() {
+      renderers += 1
+      let released = false
+      return () => {
+        if (!released) renderers -= 1
+        released = true
+      }
+    },
+    hasRenderer: () => renderers > 0,
+    destroy() {
+      analytics?.unsubscribe()
+      plugins.dispose()
+      bus.complete()
+    },
+  }
+  bus.emit({ type: 'MODAL_CREATED' })
+  return kit
+}

@@ -1,0 +1,96 @@
+import type { EventBus } from '../bus/bus.ts'
+import type { ChainStore } from '../chains/chainStore.ts'
+import type { PorticoConfig } from '../config/schema.ts'
+import type { ConnectionStore } from '../connection/connectionStore.ts'
+import { SHAKE_MS } from '../constants.ts'
+import type { Environment } from '../env/environment.ts'
+import type { Router } from '../router/router.ts'
+import type { RouteEntry, ViewName } from '../router/views.ts'
+import type { PendingRequests } from '../rpc/pendingRequests.ts'
+import type { SiwxStore } from '../siwx/siwxStore.ts'
+import { createStore, type Store } from '../store/createStore.ts'
+
+export interface ModalState {
+  readonly open: boolean
+  readonly loading: boolean
+  /** True for SHAKE_MS after a refused action, for the shell's shake animation. */
+  readonly shake: boolean
+}
+
+export interface OpenOptions {
+  readonly view?: ViewName
+  readonly data?: RouteEntry['data']
+}
+
+export interface ModalService {
+  readonly store: Store<ModalState>
+  open(options?: OpenOptions): void
+  close(): void
+  /** SPEC §4: closing is disabled on SIWXSignMessage/ApproveTransaction while SIWX is required with no session. */
+  isCloseDisabled(): boolean
+  setLoading(loading: boolean): void
+  shake(): void
+}
+
+export interface ModalDeps {
+  config: PorticoConfig
+  router: Router
+  chains: ChainStore
+  connection: ConnectionStore
+  siwx: SiwxStore
+  pending: PendingRequests
+  environment: Environment
+  bus: EventBus
+  /** Namespaces with a chain adapter; none means the basic (WalletConnect-only) mode. */
+  adapters(): readonly string[]
+}
+
+const SIWX_GUARDED_VIEWS: readonly ViewName[] = ['SIWXSignMessage', 'ApproveTransaction']
+
+export function createModalService(deps: ModalDeps): ModalService {
+  const store = createStore<ModalState>({ open: false, loading: false, shake: false })
+  let shakeTimer: ReturnType<typeof setTimeout> | undefined
+
+  /** The view the modal opens on (SPEC §2 "Opening the modal"). */
+  const initialRoute = (options: OpenOptions): RouteEntry => {
+    const address = deps.chains.activeAccount()?.address
+    if (deps.adapters().length === 0 && !address) {
+      return { view: deps.environment.isMobile() ? 'AllWallets' : 'ConnectingWalletConnectBasic' }
+    }
+    if (options.view) return options.data ? { view: options.view, data: options.data } : { view: options.view }
+    return { view: deps.chains.isConnected() ? 'Account' : 'Connect' }
+  }
+
+  const isCloseDisabled = () =>
+    SIWX_GUARDED_VIEWS.includes(deps.router.current().view) &&
+    Boolean(deps.config.siwx?.required) &&
+    !deps.siwx.get().hasSession
+
+  const shake = () => {
+    clearTimeout(shakeTimer)
+    store.set({ shake: true })
+    shakeTimer = setTimeout(() => store.set({ shake: false }), SHAKE_MS)
+  }
+
+  return {
+    store,
+    open(options = {}) {
+      const route = initialRoute(options)
+      deps.router.reset(route.view, route.data)
+      store.set({ open: true })
+      deps.bus.emit({ type: 'MODAL_OPEN', properties: { connected: deps.chains.isConnected(), view: route.view } })
+    },
+    close() {
+      if (isCloseDisabled()) return shake()
+      const connected = deps.chains.isConnected()
+      store.set({ open: false, loading: false })
+      deps.connection.set({ wcUri: undefined, wcPairingExpiry: undefined })
+      if (deps.config.enableEmbedded) deps.router.reset(connected ? 'Account' : 'Connect')
+      if (!deps.pending.transactionPending) deps.pending.rejectAll()
+      deps.bus.emit({ type: 'MODAL_CLOSE', properties: { connected } })
+    },
+    isCloseDisabled,
+    setLoading: (loading) => store.set({ loading }),
+    shake,
+  }
+}

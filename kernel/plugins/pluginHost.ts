@@ -1,0 +1,140 @@
+import type { EventBus } from '../bus/bus.ts'
+import type { ChainNamespace } from '../chains/namespaces.ts'
+import type { PorticoConfig } from '../config/schema.ts'
+import { ConfigError } from '../errors/base.ts'
+import { createStore, type Store } from '../store/createStore.ts'
+import { type Disposer, type PluginContext, type PluginContributions, type PluginManifest, isPluginEnabled } from './manifest.ts'
+
+export type PluginStatus =
+  | { readonly state: 'idle' }
+  | { readonly state: 'loading' }
+  | { readonly state: 'active'; readonly ms: number }
+  | { readonly state: 'failed'; readonly message: string }
+
+export type PluginStatusMap = Readonly<Record<string, PluginStatus>>
+
+export interface PluginHost {
+  /** Enabled manifests only: a disabled plugin is invisible to the kit. */
+  readonly manifests: readonly PluginManifest[]
+  readonly status: Store<PluginStatusMap>
+  /** Loads and activates a plugin body (and what it requires) once; concurrent calls share one load. */
+  load(id: string): Promise<void>
+  /** Forgets a failed load and tries again. */
+  retry(id: string): Promise<void>
+  /** The first enabled manifest whose contribution `kind` includes `item`. */
+  ownerOf<K extends keyof PluginContributions>(kind: K, item: string): PluginManifest | undefined
+  /** Loads the owner of a contribution; resolves false when no enabled plugin has it. */
+  loadOwnerOf<K extends keyof PluginContributions>(kind: K, item: string): Promise<boolean>
+  namespacesWithAdapter(): readonly ChainNamespace[]
+  dispose(): void
+}
+
+interface PluginHostDeps {
+  manifests: readonly PluginManifest[]
+  config: PorticoConfig
+  bus: EventBus
+  context: () => PluginContext
+  onLoadFailed: (manifest: PluginManifest, error: unknown) => void
+  now?: () => number
+}
+
+/**
+ * Declares plugins up front and activates each body on first use, the way
+ * editors with extension hosts stay fast: contributions are data, code is lazy.
+ */
+export function createPluginHost(deps: PluginHostDeps): PluginHost {
+  const now = deps.now ?? (() => performance.now())
+  assertUniqueIds(deps.manifests)
+  const manifests = deps.manifests.filter((manifest) => isPluginEnabled(manifest, deps.config))
+  assertUniqueContributions(manifests)
+
+  const byId = new Map(manifests.map((manifest) => [manifest.id, manifest]))
+  const status = createStore<PluginStatusMap>(
+    Object.fromEntries(manifests.map((manifest) => [manifest.id, { state: 'idle' } as PluginStatus])),
+  )
+  const pending = new Map<string, Promise<void>>()
+  const disposers: Disposer[] = []
+
+  const setStatus = (id: string, next: PluginStatus) => status.set({ [id]: next })
+
+  const activate = async (manifest: PluginManifest): Promise<void> => {
+    for (const required of manifest.requires ?? []) {
+      if (!byId.has(required)) {
+        throw new Error(`Plugin "${manifest.id}" requires "${required}", which is not enabled`)
+      }
+      await load(required)
+    }
+    const started = now()
+    setStatus(manifest.id, { state: 'loading' })
+    const body = await manifest.load()
+    const disposer = await body.activate(deps.context())
+    if (disposer) disposers.push(disposer)
+    const ms = Math.round(now() - started)
+    setStatus(manifest.id, { state: 'active', ms })
+    deps.bus.emit({ type: 'PLUGIN_LOADED', properties: { plugin: manifest.id, ms } })
+  }
+
+  const load = (id: string): Promise<void> => {
+    const manifest = byId.get(id)
+    if (!manifest) return Promise.reject(new Error(`Plugin "${id}" is not enabled`))
+    const inFlight = pending.get(id)
+    if (inFlight) return inFlight
+    const promise = activate(manifest).catch((error: unknown) => {
+      const message = error instanceof Error ? error.message : String(error)
+      setStatus(id, { state: 'failed', message })
+      deps.bus.emit({ type: 'PLUGIN_LOAD_FAILED', properties: { plugin: id, message } })
+      deps.onLoadFailed(manifest, error)
+      throw error
+    })
+    pending.set(id, promise)
+    return promise
+  }
+
+  const ownerOf: PluginHost['ownerOf'] = (kind, item) =>
+    manifests.find((manifest) => (manifest.contributes[kind] as readonly string[] | undefined)?.includes(item))
+
+  return {
+    manifests,
+    status,
+    load,
+    retry(id) {
+      if (status.get()[id]?.state === 'failed') pending.delete(id)
+      return load(id)
+    },
+    ownerOf,
+    async loadOwnerOf(kind, item) {
+      const owner = ownerOf(kind, item)
+      if (!owner) return false
+      await load(owner.id)
+      return true
+    },
+    namespacesWithAdapter: () => [...new Set(manifests.flatMap((m) => m.contributes.namespaces ?? []))],
+    dispose() {
+      disposers.splice(0).reverse().forEach((dispose) => dispose())
+    },
+  }
+}
+
+function assertUniqueIds(manifests: readonly PluginManifest[]) {
+  const seen = new Set<string>()
+  for (const { id } of manifests) {
+    if (seen.has(id)) throw new ConfigError('plugins', `two plugins have the id "${id}"`)
+    seen.add(id)
+  }
+}
+
+/** Two enabled plugins may not claim the same view or RPC method: which one loads would be a guess. */
+function assertUniqueContributions(manifests: readonly PluginManifest[]) {
+  for (const kind of ['views', 'rpcMethods'] as const) {
+    const owners = new Map<string, string>()
+    for (const manifest of manifests) {
+      for (const item of manifest.contributes[kind] ?? []) {
+        const owner = owners.get(item)
+        if (owner) {
+          throw new ConfigError('plugins', `"${item}" is contributed by both "${owner}" and "${manifest.id}"`)
+        }
+        owners.set(item, manifest.id)
+      }
+    }
+  }
+}

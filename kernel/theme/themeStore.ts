@@ -1,0 +1,15 @@
+import { createStore, type Store } from '../store/createStore.ts'
+
+export type ThemeMode = 'light' | 'dark'
+
+/** The theme payload (SPEC §3): mode plus `--portico-*` variables, applied live. */
+export interface ThemeState {
+  readonly themeMode: ThemeMode
+  readonly themeVariables: Readonly<Record<string, string>>
+}
+
+export type ThemeStore = Store<ThemeState>
+
+export function createThemeStore(initial: ThemeState): ThemeStore {
+  return createStore(initial)
+}

@@ -1,0 +1,5 @@
+import type { PluginManifest } from '../kernel/index.ts'
+import { receivePlugin } from './receive/index.ts'
+
+/** The manifests that ship with Portico. Only these tiny objects are bundled up front. */
+export const builtinPlugins: readonly PluginManifest[] = [receivePlugin]
