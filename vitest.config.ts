@@ -3,7 +3,6 @@ import { defineConfig } from 'vitest/config'
 // Two projects: fast unit tests beside the code (node by default; a file opts into
 // jsdom with `// @vitest-environment jsdom`), and browser tests in real Chromium.
 export default defineConfig({
-  esbuild: { jsx: 'automatic' },
   test: {
     projects: [
       {
