@@ -29,7 +29,8 @@ const PluginManifestSchema = v.custom<PluginManifest>(
 /** One schema for everything an integrator passes to `createPortico()`. */
 export const ConfigSchema = v.object({
   /** Required by the product; its absence raises the PROJECT_ID_NOT_CONFIGURED alert, not a throw. */
-  projectId: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1))),
+  /** A blank id ('' from an unset env variable) counts as missing, like no id at all. */
+  projectId: v.optional(v.pipe(v.string(), v.trim(), v.transform((id) => id || undefined))),
   networks: v.pipe(v.array(NetworkSchema), v.minLength(1, 'must list at least one network')),
   defaultNetwork: v.optional(NetworkSchema),
   /** Namespaces served by a chain adapter; `[]` is the basic mode (WalletConnect only). Default: those of `networks`. */
