@@ -1,0 +1,6 @@
+import type { Metafile } from 'esbuild'
+
+export declare const ROOT: string
+export declare function pluginEntryPoints(): Record<string, string>
+export declare function buildLibrary(options?: { outdir?: string }): Promise<Metafile>
+export declare function buildDemo(options?: { outdir?: string }): Promise<Metafile>

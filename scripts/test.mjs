@@ -1,0 +1,35 @@
+// `npm test`: makes sure Debian's Chromium is there for the e2e project, then runs
+// every vitest project and exits with vitest's code.
+import { existsSync } from 'node:fs'
+import { spawnSync } from 'node:child_process'
+import { CHROMIUM_PATH as CHROMIUM } from './chromium.mjs'
+
+function run(command, args, env = process.env) {
+  const result = spawnSync(command, args, { stdio: 'inherit', env })
+  if (result.error) throw result.error
+  return result.status ?? 1
+}
+
+function ensureChromium() {
+  if (existsSync(CHROMIUM)) return
+  if (process.getuid?.() !== 0) {
+    console.error(`test: ${CHROMIUM} is missing and we are not root; e2e tests will fail. Install it with: sudo apt-get install -y chromium`)
+    return
+  }
+  console.log(`test: ${CHROMIUM} is missing; installing Debian's chromium with apt-get`)
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }
+  for (const args of [['update'], ['install', '-y', 'chromium']]) {
+    const status = run('apt-get', args, env)
+    if (status !== 0) {
+      console.error(`test: "apt-get ${args.join(' ')}" failed with exit code ${status}; cannot run the e2e tests`)
+      process.exit(status)
+    }
+  }
+  if (!existsSync(CHROMIUM)) {
+    console.error(`test: apt-get installed chromium but ${CHROMIUM} is still missing`)
+    process.exit(1)
+  }
+}
+
+ensureChromium()
+process.exit(run('npx', ['vitest', 'run']))

@@ -1,0 +1,129 @@
+// Helpers for browser tests: Debian's Chromium driven by playwright-core, the built demo
+// served under its strict CSP, and recorders for requests, console errors and CSP
+// violations so every test can prove the kit stayed local and CSP-clean.
+import { existsSync, readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { buildDemo } from '../../build.mjs'
+import { startDemoServer, type DemoServer } from '../../demo/server.mjs'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs'
+
+export { CHROMIUM_ARGS, CHROMIUM_PATH, type DemoServer }
+
+export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
+  if (!existsSync(CHROMIUM_PATH)) {
+    throw new Error(`${CHROMIUM_PATH} is missing: run \`npm test\` as root (it installs it) or \`apt-get install -y chromium\``)
+  }
+  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_ARGS, ...extraArgs] })
+}
+
+// Vitest isolates modules per test file, so this caches within one file; esbuild makes
+// the rebuild in the next file cheap.
+let built: Promise<unknown> | undefined
+
+export function buildOnce(): Promise<unknown> {
+  if (process.env.PORTICO_E2E_NO_BUILD === '1') return Promise.resolve()
+  built ??= buildDemo()
+  return built
+}
+
+/** Serves dist/demo on a free port with the demo's CSP. */
+export function startDemo(options: { csp?: boolean } = {}): Promise<DemoServer> {
+  return startDemoServer({ port: 0, ...options })
+}
+
+export interface CspViolation {
+  source: 'event' | 'console'
+  text: string
+  blockedURI?: string
+  violatedDirective?: string
+}
+
+export interface RecordedPage {
+  page: Page
+  context: BrowserContext
+  requests: string[]
+  consoleErrors: string[]
+  cspViolations: CspViolation[]
+}
+
+const CSP_BINDING = '__porticoCspViolation'
+
+// Runs in the page before any of its scripts. A CDP binding is not subject to the page's
+// CSP, so reports reach Node even under default-src 'self'.
+function recordCspViolations(binding: string): void {
+  const w = window as unknown as Record<string, unknown> & { __cspViolations: unknown[] }
+  w.__cspViolations = []
+  document.addEventListener('securitypolicyviolation', (event) => {
+    const report = {
+      blockedURI: event.blockedURI,
+      violatedDirective: event.violatedDirective,
+      text: `${event.violatedDirective} blocked ${event.blockedURI || 'inline'} at ${event.sourceFile}:${event.lineNumber}`,
+    }
+    w.__cspViolations.push(report)
+    const send = w[binding]
+    if (typeof send === 'function') void send(report)
+  })
+}
+
+/** Opens url in a fresh context and records what the page does from its first byte. */
+export async function newPage(browser: Browser, url: string): Promise<RecordedPage> {
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  const recorded: RecordedPage = { page, context, requests: [], consoleErrors: [], cspViolations: [] }
+  context.on('request', (request) => recorded.requests.push(request.url()))
+  page.on('console', (message) => {
+    const text = message.text()
+    if (text.includes('Content Security Policy')) recorded.cspViolations.push({ source: 'console', text })
+    if (message.type() === 'error') recorded.consoleErrors.push(`${text} (${message.location().url || 'no url'})`)
+  })
+  page.on('pageerror', (error) => recorded.consoleErrors.push(`uncaught: ${error.message}`))
+  await page.exposeFunction(CSP_BINDING, (report: Omit<CspViolation, 'source'>) => {
+    recorded.cspViolations.push({ source: 'event', ...report })
+  })
+  await page.addInitScript(recordCspViolations, CSP_BINDING)
+  await page.goto(url, { waitUntil: 'load' })
+  return recorded
+}
+
+const LOCAL_URL = /^(https?:\/\/127\.0\.0\.1(:\d+)?\/|data:|blob:)/
+
+/** Throws, listing them, when any request left 127.0.0.1. */
+export function assertAllRequestsLocal(requests: readonly string[]): void {
+  const outside = requests.filter((url) => !LOCAL_URL.test(url))
+  if (outside.length > 0) throw new Error(`requests left 127.0.0.1:\n  ${outside.join('\n  ')}`)
+}
+
+export interface AxeViolation {
+  id: string
+  impact: string | null
+  help: string
+  nodes: { target: unknown[]; html: string }[]
+}
+
+/** A CSS selector, or an axe context object such as `{ fromShadowDom: ['portico-modal', 'dialog'] }`. */
+export type AxeContext = string | Record<string, unknown>
+
+const require = createRequire(import.meta.url)
+let axeSource: string | undefined
+
+/**
+ * Runs axe-core in the page (open shadow roots included) and returns its violations.
+ * The source goes in through CDP evaluation, which the page's CSP does not block,
+ * where a script tag would be.
+ */
+export async function runAxe(page: Page, contextSelector?: AxeContext): Promise<AxeViolation[]> {
+  axeSource ??= readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8')
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource)
+  return page.evaluate(async (selector) => {
+    type AxeRun = (context: unknown, options: unknown) => Promise<{ violations: AxeViolation[] }>
+    const axe = (window as unknown as { axe: { run: AxeRun } }).axe
+    const results = await axe.run(selector ?? document, { resultTypes: ['violations'] })
+    return results.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => ({ target: n.target, html: n.html })),
+    }))
+  }, contextSelector)
+}
