@@ -9,6 +9,7 @@ import type { ChainStore } from './chains/chainStore.ts'
 import type { ConnectMethod } from './config/features.ts'
 import { parseConfig } from './config/parseConfig.ts'
 import { type PorticoConfig, type PorticoOptions, ThemeVariablesSchema } from './config/schema.ts'
+import type { ConnectionService } from './connection/connectionService.ts'
 import type { ConnectionStore } from './connection/connectionStore.ts'
 import { connectMethodOrder } from './connect/connectMethodOrder.ts'
 import type { ConnectorRegistry } from './connectors/connectorRegistry.ts'
@@ -47,6 +48,16 @@ export interface PorticoKit {
   readonly connectors: ConnectorRegistry
   readonly storage: PorticoStorage
   open(options?: OpenOptions): void
+  /** Connects a discovered wallet (SPEC §4 connection status). */
+  connect: ConnectionService['connect']
+  /** SPEC §4 Disconnect; without a namespace every chain. */
+  disconnect: ConnectionService['disconnect']
+  /** SPEC §4 Switching network. */
+  switchNetwork: ConnectionService['switchNetwork']
+  /** The connected wallet's provider (EIP-1193 for eip155), or undefined. */
+  getProvider: ConnectionService['getProvider']
+  /** Resolves when the connections stored by the last visit have been resumed or dropped. */
+  readonly restored: Promise<void>
   close(): void
   /** Sends an RPC request through the kit (SPEC §5 allow lists; plugins handle methods). */
   request(request: { method: string; params?: unknown }): Promise<unknown>
@@ -95,6 +106,7 @@ export function createKernel(options: PorticoOptions, kernelOptions: KernelOptio
   const alerts = get(T.IAlertService)
   const theme = get(T.IThemeStore)
   const plugins = get(T.IPluginHost)
+  const connection = get(T.IConnectionService)
   let analytics: Subscription | undefined
   let renderers = 0
 
@@ -128,6 +140,12 @@ export function createKernel(options: PorticoOptions, kernelOptions: KernelOptio
     connectors: get(T.IConnectorRegistry),
     storage: get(T.IStorage),
     open: (openOptions) => kit.modal.open(openOptions),
+    connect: (parameters) => connection.connect(parameters),
+    disconnect: (namespace) => connection.disconnect(namespace),
+    switchNetwork: (network) => connection.switchNetwork(network),
+    getProvider: (namespace) => connection.getProvider(namespace),
+    // A microtask later, so whoever holds the kit can subscribe before state starts moving.
+    restored: Promise.resolve().then(() => connection.restore()),
     close: () => kit.modal.close(),
     request: (request) => get(T.IRpcRegistry).request(request),
     connectMethods: () =>

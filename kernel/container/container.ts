@@ -5,6 +5,8 @@ import { createAlertService } from '../alerts/alertService.ts'
 import { createEventBus } from '../bus/bus.ts'
 import { createChainStore } from '../chains/chainStore.ts'
 import type { PorticoConfig } from '../config/schema.ts'
+import { createAdapterRegistry } from '../connection/chainAdapter.ts'
+import { createConnectionService } from '../connection/connectionService.ts'
 import { createConnectionStore } from '../connection/connectionStore.ts'
 import { createConnectorRegistry } from '../connectors/connectorRegistry.ts'
 import { FARCASTER_BACK_RELOAD_MS, DISALLOWED_RPC_UI_ERROR_DELAY_MS } from '../constants.ts'
@@ -136,6 +138,25 @@ export function createKitContainer(
       environment: runtime.environment,
       bus: get(T.IEventBus),
       adapters: () => config.adapters,
+    }),
+  )
+  singleton(c, T.IAdapterRegistry, () =>
+    createAdapterRegistry((namespace) => get(T.IPluginHost).loadOwnerOf('namespaces', namespace)),
+  )
+  singleton(c, T.IConnectionService, () =>
+    createConnectionService({
+      config,
+      chains: get(T.IChainStore),
+      storage: get(T.IStorage),
+      connectors: get(T.IConnectorRegistry),
+      adapters: get(T.IAdapterRegistry),
+      modal: get(T.IModalService),
+      router: get(T.IRouter),
+      bus: get(T.IEventBus),
+      alerts: get(T.IAlertService),
+      connection: get(T.IConnectionStore),
+      siwx: get(T.ISiwxStore),
+      logger: runtime.logger,
     }),
   )
   return c

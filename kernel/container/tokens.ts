@@ -2,6 +2,8 @@ import type { AlertService } from '../alerts/alertService.ts'
 import type { EventBus } from '../bus/bus.ts'
 import type { ChainStore } from '../chains/chainStore.ts'
 import type { PorticoConfig } from '../config/schema.ts'
+import type { AdapterRegistry } from '../connection/chainAdapter.ts'
+import type { ConnectionService } from '../connection/connectionService.ts'
 import type { ConnectionStore } from '../connection/connectionStore.ts'
 import type { ConnectorRegistry } from '../connectors/connectorRegistry.ts'
 import type { Environment } from '../env/environment.ts'
@@ -36,6 +38,8 @@ export const IPluginHost = createToken<PluginHost>('IPluginHost')
 export const IModalService = createToken<ModalService>('IModalService')
 export const ISnackService = createToken<SnackService>('ISnackService')
 export const IAlertService = createToken<AlertService>('IAlertService')
+export const IAdapterRegistry = createToken<AdapterRegistry>('IAdapterRegistry')
+export const IConnectionService = createToken<ConnectionService>('IConnectionService')
 export const IAnalyticsHttp = createToken<HttpClient>('IAnalyticsHttp')
 
 /** Registered by the embedded-wallet plugin; the router reloads it after leaving ConnectingFarcaster. */

@@ -1,0 +1,41 @@
+import type { ChainNamespace } from '../chains/namespaces.ts'
+import type { AdapterEvents } from './chainAdapter.ts'
+import type { ConnectionContext } from './context.ts'
+import { disconnect } from './disconnect.ts'
+import { resolveNetwork, shouldShowUnsupportedChain } from './resolveNetwork.ts'
+import { setActiveNetwork } from './switchNetwork.ts'
+import { syncBalance } from './syncBalance.ts'
+
+/** Live wallet events (accountsChanged, chainChanged, disconnect) applied to state. */
+export function createAdapterEvents(ctx: ConnectionContext): AdapterEvents {
+  // Events from a wallet that is not the connected one for its namespace are someone else's business.
+  const isCurrent = (namespace: ChainNamespace, connectorId: string) =>
+    ctx.storage.get('connectedConnectorIds')?.[namespace] === connectorId &&
+    Boolean(ctx.chains.record(namespace)?.accountState.address)
+
+  return {
+    accountsChanged(namespace, connectorId, addresses) {
+      if (!isCurrent(namespace, connectorId)) return
+      const [address] = addresses
+      if (!address) return void disconnect(ctx, namespace).catch(() => undefined)
+      const network = ctx.chains.record(namespace)!.networkState.caipNetwork!
+      ctx.chains.updateAccount(namespace, {
+        address,
+        caipAddress: `${network.caipNetworkId}:${address}`,
+        allAccounts: addresses.map((a) => ({ address: a, type: ctx.chains.record(namespace)!.accountState.preferredAccountType, namespace })),
+        balance: undefined,
+      })
+      void syncBalance(ctx, namespace)
+    },
+    chainChanged(namespace, connectorId, chainId) {
+      if (!isCurrent(namespace, connectorId)) return
+      const { network, supported } = resolveNetwork(ctx.config, namespace, chainId)
+      if (ctx.chains.record(namespace)?.networkState.caipNetwork?.caipNetworkId === network.caipNetworkId) return
+      setActiveNetwork(ctx, network)
+      if (shouldShowUnsupportedChain(ctx.config, supported)) ctx.modal.open({ view: 'UnsupportedChain' })
+    },
+    disconnected(namespace, connectorId) {
+      if (isCurrent(namespace, connectorId)) void disconnect(ctx, namespace).catch(() => undefined)
+    },
+  }
+}

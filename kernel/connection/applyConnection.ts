@@ -1,0 +1,48 @@
+import type { ChainNamespace } from '../chains/namespaces.ts'
+import type { Connector } from '../connectors/connector.ts'
+import type { ConnectResult } from './chainAdapter.ts'
+import type { ConnectionContext } from './context.ts'
+import { resolveNetwork, shouldShowUnsupportedChain } from './resolveNetwork.ts'
+import { syncBalance } from './syncBalance.ts'
+
+/**
+ * Fills the account state after a connection or a resumed one (SPEC §4: address,
+ * account list, network; status connected) and remembers it for the next visit.
+ */
+export function applyConnection(
+  ctx: ConnectionContext,
+  namespace: ChainNamespace,
+  connector: Connector,
+  result: ConnectResult,
+): void {
+  const { network, supported } = resolveNetwork(ctx.config, namespace, result.chainId)
+  const explorer = network.blockExplorers?.['default']?.url
+  ctx.chains.updateNetwork(namespace, { caipNetwork: network })
+  ctx.chains.updateAccount(namespace, {
+    address: result.address,
+    caipAddress: `${network.caipNetworkId}:${result.address}`,
+    allAccounts: result.accounts ?? [
+      { address: result.address, type: ctx.chains.record(namespace)!.accountState.preferredAccountType, namespace },
+    ],
+    addressExplorerUrl: explorer ? `${explorer}/address/${result.address}` : undefined,
+    connectedWalletInfo: { name: connector.name, icon: connector.imageUrl, identifier: connector.info?.rdns },
+    status: 'connected',
+  })
+  ctx.chains.set({ activeNamespace: namespace, activeCaipNetwork: network })
+  remember(ctx, namespace, connector)
+  if (shouldShowUnsupportedChain(ctx.config, supported)) {
+    ctx.router.reset('UnsupportedChain')
+    if (!ctx.modal.store.get().open) ctx.modal.open({ view: 'UnsupportedChain' })
+  }
+  void syncBalance(ctx, namespace)
+}
+
+function remember(ctx: ConnectionContext, namespace: ChainNamespace, connector: Connector) {
+  const { storage } = ctx
+  storage.set('connectionStatus', 'connected')
+  storage.set('connectedConnectorIds', { ...storage.get('connectedConnectorIds'), [namespace]: connector.id })
+  storage.set('connectedNamespaces', [...new Set([...(storage.get('connectedNamespaces') ?? []), namespace])])
+  storage.set('activeNamespace', namespace)
+  const network = ctx.chains.record(namespace)?.networkState.caipNetwork
+  if (network) storage.set('activeCaipNetworkId', network.caipNetworkId)
+}

@@ -1,0 +1,70 @@
+import type { AccountEntry } from '../chains/accountState.ts'
+import type { CaipNetwork } from '../chains/network.ts'
+import type { ChainNamespace } from '../chains/namespaces.ts'
+import type { Connector } from '../connectors/connector.ts'
+import { PorticoError } from '../errors/base.ts'
+import { ErrorText } from '../errors/catalogue.ts'
+import type { Disposer } from '../plugins/manifest.ts'
+
+export interface ConnectResult {
+  readonly address: string
+  /** The chain the wallet is on, as the namespace writes it (EVM: a number). */
+  readonly chainId: string | number
+  readonly accounts?: readonly AccountEntry[]
+}
+
+export interface Balance {
+  /** Decimal string in whole units, e.g. "10000.0". */
+  readonly balance: string
+  readonly symbol: string
+}
+
+/**
+ * What a namespace plugin (eip155, solana, …) implements. The kernel's
+ * connection service owns the state; adapters only talk to wallets and chains.
+ */
+export interface ChainAdapter {
+  readonly namespace: ChainNamespace
+  /** Asks the wallet for access; the visitor may be prompted. */
+  connect(connector: Connector, network: CaipNetwork): Promise<ConnectResult>
+  /** Resumes an existing authorization without a prompt; undefined when the wallet no longer grants it. */
+  reconnect(connector: Connector): Promise<ConnectResult | undefined>
+  disconnect(connector: Connector): Promise<void>
+  switchNetwork(connector: Connector, network: CaipNetwork): Promise<void>
+  getBalance(address: string, network: CaipNetwork): Promise<Balance>
+  /** The wallet's own provider (EIP-1193 for eip155) so the host app can sign and send. */
+  getProvider(connector: Connector): unknown
+}
+
+/** Wallet-side facts an adapter reports back to the kernel. */
+export interface AdapterEvents {
+  accountsChanged(namespace: ChainNamespace, connectorId: string, addresses: readonly string[]): void
+  chainChanged(namespace: ChainNamespace, connectorId: string, chainId: string | number): void
+  disconnected(namespace: ChainNamespace, connectorId: string): void
+}
+
+export interface AdapterRegistry {
+  register(adapter: ChainAdapter): Disposer
+  get(namespace: ChainNamespace): ChainAdapter | undefined
+  /** The adapter of a namespace, loading the plugin that provides it first. */
+  resolve(namespace: ChainNamespace): Promise<ChainAdapter>
+}
+
+export function createAdapterRegistry(loadOwner: (namespace: ChainNamespace) => Promise<boolean>): AdapterRegistry {
+  const adapters = new Map<ChainNamespace, ChainAdapter>()
+  return {
+    register(adapter) {
+      adapters.set(adapter.namespace, adapter)
+      return () => {
+        if (adapters.get(adapter.namespace) === adapter) adapters.delete(adapter.namespace)
+      }
+    },
+    get: (namespace) => adapters.get(namespace),
+    async resolve(namespace) {
+      if (!adapters.has(namespace)) await loadOwner(namespace)
+      const adapter = adapters.get(namespace)
+      if (!adapter) throw new PorticoError(ErrorText.CHAIN_ADAPTER_NOT_FOUND, { details: namespace })
+      return adapter
+    },
+  }
+}

@@ -1,0 +1,40 @@
+import type { ChainNamespace } from '../chains/namespaces.ts'
+import { PorticoError } from '../errors/base.ts'
+import { ErrorText } from '../errors/catalogue.ts'
+import { applyConnection } from './applyConnection.ts'
+import type { ConnectionContext } from './context.ts'
+
+export interface ConnectParameters {
+  readonly connectorId: string
+  readonly namespace: ChainNamespace
+}
+
+/**
+ * Connects a wallet: disconnected -> connecting -> connected (SPEC §4). On a
+ * refusal the status goes back to disconnected and the error is rethrown for
+ * the view to show; the kit's state is never left half-connected.
+ */
+export async function connect(ctx: ConnectionContext, { connectorId, namespace }: ConnectParameters): Promise<void> {
+  const connector = ctx.connectors.list().find((c) => c.id === connectorId && c.chain === namespace)
+  if (!connector) throw new PorticoError(ErrorText.ADAPTER_NOT_FOUND, { details: `connector ${connectorId}` })
+  const previous = ctx.chains.record(namespace)?.accountState
+  ctx.chains.updateAccount(namespace, { status: 'connecting' })
+  try {
+    const adapter = await ctx.adapters.resolve(namespace)
+    const network = ctx.chains.get().activeNamespace === namespace
+      ? ctx.chains.get().activeCaipNetwork
+      : ctx.chains.record(namespace)!.networkState.caipNetwork!
+    const result = await adapter.connect(connector, network)
+    applyConnection(ctx, namespace, connector, result)
+    ctx.storage.addRecentWallet({ id: connector.id, name: connector.name, imageUrl: connector.imageUrl })
+    ctx.bus.emit({ type: 'CONNECT_SUCCESS', properties: { method: 'browser', name: connector.name, namespace } })
+    if (ctx.router.current().view !== 'UnsupportedChain') {
+      if (ctx.config.enableEmbedded) ctx.router.reset('Account')
+      else if (ctx.modal.store.get().open) ctx.modal.close()
+    }
+  } catch (error) {
+    ctx.chains.updateAccount(namespace, { status: previous?.caipAddress ? previous.status : 'disconnected' })
+    ctx.bus.emit({ type: 'CONNECT_ERROR', properties: { message: error instanceof Error ? error.message : String(error) } })
+    throw error
+  }
+}

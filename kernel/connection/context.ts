@@ -1,0 +1,27 @@
+import type { AlertService } from '../alerts/alertService.ts'
+import type { EventBus } from '../bus/bus.ts'
+import type { ChainStore } from '../chains/chainStore.ts'
+import type { PorticoConfig } from '../config/schema.ts'
+import type { ConnectorRegistry } from '../connectors/connectorRegistry.ts'
+import type { ModalService } from '../modal/modalService.ts'
+import type { Router } from '../router/router.ts'
+import type { SiwxStore } from '../siwx/siwxStore.ts'
+import type { PorticoStorage } from '../storage/storage.ts'
+import type { AdapterRegistry } from './chainAdapter.ts'
+import type { ConnectionStore } from './connectionStore.ts'
+
+/** What the connection actions share. One per kit. */
+export interface ConnectionContext {
+  readonly config: PorticoConfig
+  readonly chains: ChainStore
+  readonly storage: PorticoStorage
+  readonly connectors: ConnectorRegistry
+  readonly adapters: AdapterRegistry
+  readonly modal: ModalService
+  readonly router: Router
+  readonly bus: EventBus
+  readonly alerts: AlertService
+  readonly connection: ConnectionStore
+  readonly siwx: SiwxStore
+  readonly logger: Pick<Console, 'warn' | 'error'>
+}

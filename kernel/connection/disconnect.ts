@@ -1,0 +1,65 @@
+import type { ChainNamespace } from '../chains/namespaces.ts'
+import type { ConnectorType } from '../connectors/connector.ts'
+import { PorticoError } from '../errors/base.ts'
+import { ErrorText } from '../errors/catalogue.ts'
+import type { ConnectionContext } from './context.ts'
+
+/** Connector kinds whose one session spans namespaces: leaving one leaves them all (SPEC §4). */
+const SHARED_SESSION_KINDS: readonly ConnectorType[] = ['WALLET_CONNECT', 'AUTH']
+
+export function connectedConnector(ctx: ConnectionContext, namespace: ChainNamespace) {
+  const id = ctx.storage.get('connectedConnectorIds')?.[namespace]
+  return id ? ctx.connectors.list().find((c) => c.id === id && c.chain === namespace) : undefined
+}
+
+/** Which namespaces a disconnect reaches (SPEC §4). */
+export function namespacesToDisconnect(ctx: ConnectionContext, namespace?: ChainNamespace): ChainNamespace[] {
+  const all = Object.keys(ctx.chains.get().chains) as ChainNamespace[]
+  if (!namespace) return all
+  const kind = connectedConnector(ctx, namespace)?.type
+  if (!kind || !SHARED_SESSION_KINDS.includes(kind)) return [namespace]
+  return all.filter((ns) => ns === namespace || connectedConnector(ctx, ns)?.type === kind)
+}
+
+/**
+ * SPEC §4 Disconnect: session data first; each reached chain is told to
+ * disconnect if it has an address, then its account and network are reset;
+ * WalletConnect state, the saved social provider, connector ids and cached
+ * login data are cleared; a success or error event is tracked.
+ */
+export async function disconnect(ctx: ConnectionContext, namespace?: ChainNamespace): Promise<void> {
+  ctx.siwx.set({ hasSession: false })
+  const targets = namespacesToDisconnect(ctx, namespace)
+  try {
+    for (const ns of targets) {
+      const connector = connectedConnector(ctx, ns)
+      const adapter = ctx.adapters.get(ns)
+      if (ctx.chains.record(ns)?.accountState.address && connector && adapter) await adapter.disconnect(connector)
+    }
+  } catch (cause) {
+    const error = new PorticoError(ErrorText.FAILED_TO_DISCONNECT, { cause })
+    ctx.bus.emit({ type: 'DISCONNECT_ERROR', properties: { message: error.shortMessage } })
+    throw error
+  } finally {
+    // Whatever the wallet answered, this side forgets the connection: a stale "connected" is worse.
+    forget(ctx, targets)
+  }
+  ctx.bus.emit({ type: 'DISCONNECT_SUCCESS', properties: namespace ? { namespace } : {} })
+}
+
+function forget(ctx: ConnectionContext, targets: readonly ChainNamespace[]) {
+  const { storage, chains } = ctx
+  for (const ns of targets) {
+    chains.resetAccount(ns)
+    chains.updateNetwork(ns, { approvedCaipNetworkIds: [], supportsAllNetworks: true, smartAccountEnabledNetworks: [] })
+  }
+  ctx.connection.set({ wcUri: undefined, wcPairingExpiry: undefined })
+  storage.remove('connectedSocial')
+  const ids = { ...storage.get('connectedConnectorIds') }
+  targets.forEach((ns) => delete ids[ns])
+  storage.set('connectedConnectorIds', ids)
+  const remaining = (storage.get('connectedNamespaces') ?? []).filter((ns) => !targets.includes(ns))
+  storage.set('connectedNamespaces', remaining)
+  if (remaining.length === 0) storage.set('connectionStatus', 'disconnected')
+  storage.clearLoginCache()
+}

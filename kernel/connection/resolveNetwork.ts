@@ -1,0 +1,22 @@
+import type { CaipNetworkId } from '../chains/caip.ts'
+import { type CaipNetwork, unsupportedNetworkPlaceholder } from '../chains/network.ts'
+import type { ChainNamespace } from '../chains/namespaces.ts'
+import type { PorticoConfig } from '../config/schema.ts'
+
+/** The configured network for a wallet's chain id, or the unsupported-network placeholder (SPEC §4). */
+export function resolveNetwork(
+  config: PorticoConfig,
+  namespace: ChainNamespace,
+  chainId: string | number,
+): { network: CaipNetwork; supported: boolean } {
+  const caipNetworkId: CaipNetworkId = `${namespace}:${chainId}`
+  const network = config.networks.find((n) => n.caipNetworkId === caipNetworkId)
+  return network
+    ? { network, supported: true }
+    : { network: unsupportedNetworkPlaceholder(caipNetworkId, namespace), supported: false }
+}
+
+/** SPEC §4: UnsupportedChain shows only when all four conditions hold. */
+export function shouldShowUnsupportedChain(config: PorticoConfig, supported: boolean): boolean {
+  return !supported && config.enableNetworkSwitch && !config.allowUnsupportedChain && config.adapters.length > 0
+}
