@@ -1,0 +1,184 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { createKernel } from '../createKernel.ts'
+import { mainnet } from '../chains/networks.ts'
+import { FARCASTER_BACK_RELOAD_MS } from '../constants.ts'
+import { type AuthProvider, IAuthProvider } from '../container/tokens.ts'
+import { createMemoryBackend } from '../storage/storage.ts'
+import { createRouter } from './router.ts'
+
+const makeKit = () =>
+  createKernel(
+    { projectId: 'p', networks: [mainnet], features: { analytics: false } },
+    {
+      storage: createMemoryBackend(),
+      environment: { isMobile: () => false, isTelegram: () => false, isIosSafari: () => false },
+      logger: { warn: vi.fn(), error: vi.fn() },
+      fetch: globalThis.fetch,
+    },
+  )
+
+const views = (kit: { router: { store: { get(): { history: readonly { view: string }[] } } } }) =>
+  kit.router.store.get().history.map((entry) => entry.view)
+
+const routerDeps = () => ({ prefetch: vi.fn(), closeModal: vi.fn(), onPopped: vi.fn() })
+
+afterEach(() => {
+  vi.useRealTimers()
+})
+
+describe('view stack (SPEC §2: no URL routes, an internal view stack)', () => {
+  it('SPEC §2 the stack starts with one entry, Connect by default', () => {
+    expect(createRouter(routerDeps()).store.get().history).toEqual([{ view: 'Connect' }])
+    expect(createRouter(routerDeps(), 'Account').current()).toEqual({ view: 'Account' })
+  })
+
+  it('SPEC §2 push adds a view on top, with its per-view data', () => {
+    const router = createRouter(routerDeps())
+    router.push('ConnectingExternal', { connector: 'io.metamask' })
+    expect(router.current()).toEqual({ view: 'ConnectingExternal', data: { connector: 'io.metamask' } })
+    router.push('ConnectingWalletConnect', { wallet: { id: 'w' } })
+    expect(router.store.get().history).toEqual([
+      { view: 'Connect' },
+      { view: 'ConnectingExternal', data: { connector: 'io.metamask' } },
+      { view: 'ConnectingWalletConnect', data: { wallet: { id: 'w' } } },
+    ])
+  })
+
+  it('SPEC §2 replace swaps the top view and keeps the rest of the history', () => {
+    const router = createRouter(routerDeps())
+    router.push('AllWallets')
+    router.replace('ConnectingWalletConnectBasic')
+    expect(router.store.get().history.map((e) => e.view)).toEqual(['Connect', 'ConnectingWalletConnectBasic'])
+  })
+
+  it('SPEC §2 reset leaves a single entry', () => {
+    const router = createRouter(routerDeps())
+    router.push('AllWallets')
+    router.push('ConnectingExternal', { connector: 'x' })
+    router.reset('Account', { tab: 2 })
+    expect(router.store.get().history).toEqual([{ view: 'Account', data: { tab: 2 } }])
+  })
+
+  it('SPEC §2 back pops the history and restores the data of the view below', () => {
+    const deps = routerDeps()
+    const router = createRouter(deps)
+    router.push('ConnectingExternal', { connector: 'a' })
+    router.push('AllWallets')
+    router.goBack()
+    expect(router.current()).toEqual({ view: 'ConnectingExternal', data: { connector: 'a' } })
+    expect(deps.onPopped).toHaveBeenCalledWith({ view: 'AllWallets' })
+    router.goBack()
+    expect(router.current()).toEqual({ view: 'Connect' })
+    expect(deps.closeModal).not.toHaveBeenCalled()
+  })
+
+  it('SPEC §2 every navigation prefetches the view it goes to', () => {
+    const deps = routerDeps()
+    const router = createRouter(deps)
+    router.push('A')
+    router.replace('B')
+    router.reset('C')
+    expect(deps.prefetch.mock.calls.map(([view]) => view)).toEqual(['A', 'B', 'C'])
+  })
+})
+
+describe('back navigation (SPEC §2)', () => {
+  it('SPEC §2 back with one entry in the history closes the modal', () => {
+    const kit = makeKit()
+    kit.open()
+    expect(views(kit)).toEqual(['Connect'])
+    kit.router.goBack()
+    expect(kit.modal.store.get().open).toBe(false)
+    expect(views(kit)).toEqual(['Connect'])
+  })
+
+  it('SPEC §2 back with two entries pops and keeps the modal open', () => {
+    const kit = makeKit()
+    kit.open()
+    kit.router.push('AllWallets')
+    kit.router.goBack()
+    expect(views(kit)).toEqual(['Connect'])
+    expect(kit.modal.store.get().open).toBe(true)
+  })
+
+  it('SPEC §2 back when the history contains UnsupportedChain closes the modal, even with several entries', () => {
+    const kit = makeKit()
+    kit.open({ view: 'UnsupportedChain' })
+    kit.router.push('AllWallets')
+    kit.router.push('ConnectingExternal', { connector: 'x' })
+    kit.router.goBack()
+    expect(kit.modal.store.get().open).toBe(false)
+  })
+
+  it('SPEC §2 back in a deep history without UnsupportedChain pops instead of closing', () => {
+    const kit = makeKit()
+    kit.open({ view: 'Account' })
+    kit.router.push('AllWallets')
+    kit.router.push('ConnectingExternal', { connector: 'x' })
+    kit.router.goBack()
+    expect(kit.modal.store.get().open).toBe(true)
+    expect(views(kit)).toEqual(['Account', 'AllWallets'])
+  })
+})
+
+describe('back from ConnectingFarcaster (SPEC §2)', () => {
+  function farcasterKit() {
+    const kit = makeKit()
+    const reload = vi.fn()
+    const authProvider: AuthProvider = { reload }
+    kit.container.register(IAuthProvider, { useValue: authProvider })
+    kit.open()
+    kit.router.push('ConnectingFarcaster')
+    kit.chains.updateAccount('eip155', { farcasterUrl: 'https://farcaster.example/connect?token=1' })
+    return { kit, reload }
+  }
+
+  it('SPEC §2 going back from ConnectingFarcaster while disconnected clears the farcaster url at once', () => {
+    vi.useFakeTimers()
+    const { kit } = farcasterKit()
+    kit.router.goBack()
+    expect(kit.chains.record('eip155')?.accountState.farcasterUrl).toBeUndefined()
+    expect(views(kit)).toEqual(['Connect'])
+  })
+
+  it('SPEC §2 going back from ConnectingFarcaster while disconnected reloads the auth provider after exactly 100 ms', () => {
+    vi.useFakeTimers()
+    const { kit, reload } = farcasterKit()
+    kit.router.goBack()
+    vi.advanceTimersByTime(FARCASTER_BACK_RELOAD_MS - 1)
+    expect(reload).not.toHaveBeenCalled()
+    vi.advanceTimersByTime(1)
+    expect(reload).toHaveBeenCalledTimes(1)
+    vi.advanceTimersByTime(10_000)
+    expect(reload).toHaveBeenCalledTimes(1)
+  })
+
+  it('SPEC §2 going back from ConnectingFarcaster while connected neither clears the url nor reloads', () => {
+    vi.useFakeTimers()
+    const { kit, reload } = farcasterKit()
+    kit.chains.updateAccount('eip155', { caipAddress: 'eip155:1:0xabc', address: '0xabc', status: 'connected' })
+    kit.router.goBack()
+    vi.advanceTimersByTime(1_000)
+    expect(reload).not.toHaveBeenCalled()
+    expect(kit.chains.record('eip155')?.accountState.farcasterUrl).toBe('https://farcaster.example/connect?token=1')
+  })
+
+  it('SPEC §2 going back from another view does not reload the auth provider', () => {
+    vi.useFakeTimers()
+    const { kit, reload } = farcasterKit()
+    kit.router.push('AllWallets')
+    kit.router.goBack()
+    vi.advanceTimersByTime(1_000)
+    expect(reload).not.toHaveBeenCalled()
+    expect(kit.chains.record('eip155')?.accountState.farcasterUrl).toBeDefined()
+  })
+
+  it('SPEC §2 without an auth provider registered, going back from ConnectingFarcaster does not throw', () => {
+    vi.useFakeTimers()
+    const kit = makeKit()
+    kit.open()
+    kit.router.push('ConnectingFarcaster')
+    kit.router.goBack()
+    expect(() => vi.advanceTimersByTime(FARCASTER_BACK_RELOAD_MS)).not.toThrow()
+  })
+})
