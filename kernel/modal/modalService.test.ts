@@ -1,0 +1,286 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { createKernel } from '../createKernel.ts'
+import type { PorticoEvent } from '../bus/events.ts'
+import { mainnet, solana } from '../chains/networks.ts'
+import type { PorticoOptions } from '../config/schema.ts'
+import { SHAKE_MS } from '../constants.ts'
+import { resolve } from '../container/token.ts'
+import { IPendingRequests, ISiwxStore } from '../container/tokens.ts'
+import { createMemoryBackend } from '../storage/storage.ts'
+
+function makeKit(options: Partial<PorticoOptions> = {}, { mobile = false } = {}) {
+  return createKernel(
+    { projectId: 'p', networks: [mainnet, solana], ...options, features: { analytics: false } },
+    {
+      storage: createMemoryBackend(),
+      environment: { isMobile: () => mobile, isTelegram: () => false, isIosSafari: () => false },
+      logger: { warn: vi.fn(), error: vi.fn() },
+      fetch: globalThis.fetch,
+    },
+  )
+}
+
+type Kit = ReturnType<typeof makeKit>
+
+const connect = (kit: Kit) =>
+  kit.chains.updateAccount('eip155', { caipAddress: 'eip155:1:0xabc', address: '0xabc', status: 'connected' })
+
+const views = (kit: Kit) => kit.router.store.get().history.map((entry) => entry.view)
+
+afterEach(() => {
+  vi.useRealTimers()
+})
+
+describe('opening the modal (SPEC §2)', () => {
+  it('SPEC §4 modal goes from closed to open on open', () => {
+    const kit = makeKit()
+    expect(kit.modal.store.get().open).toBe(false)
+    kit.open()
+    expect(kit.modal.store.get().open).toBe(true)
+  })
+
+  it('SPEC §2 an explicitly requested view is shown, with its data', () => {
+    const kit = makeKit()
+    kit.open({ view: 'ConnectingExternal', data: { connector: 'io.metamask' } })
+    expect(kit.router.store.get().history).toEqual([{ view: 'ConnectingExternal', data: { connector: 'io.metamask' } }])
+  })
+
+  it('SPEC §2 an explicit view wins over Account when connected', () => {
+    const kit = makeKit()
+    connect(kit)
+    kit.open({ view: 'AllWallets' })
+    expect(views(kit)).toEqual(['AllWallets'])
+  })
+
+  it('SPEC §2 otherwise it shows Account when connected', () => {
+    const kit = makeKit()
+    connect(kit)
+    kit.open()
+    expect(views(kit)).toEqual(['Account'])
+  })
+
+  it('SPEC §2 otherwise it shows Connect when not connected', () => {
+    const kit = makeKit()
+    kit.open()
+    expect(views(kit)).toEqual(['Connect'])
+  })
+
+  it('SPEC §2 an address with status still connecting is not connected: Connect', () => {
+    const kit = makeKit()
+    kit.chains.updateAccount('eip155', { caipAddress: 'eip155:1:0xabc', address: '0xabc', status: 'connecting' })
+    kit.open()
+    expect(views(kit)).toEqual(['Connect'])
+  })
+
+  it('SPEC §2 opening resets the stack to a single entry', () => {
+    const kit = makeKit()
+    kit.open()
+    kit.router.push('AllWallets')
+    kit.close()
+    kit.open()
+    expect(views(kit)).toEqual(['Connect'])
+  })
+
+  it('SPEC §2 no adapters and no address: AllWallets on mobile', () => {
+    const kit = makeKit({ adapters: [] }, { mobile: true })
+    kit.open()
+    expect(views(kit)).toEqual(['AllWallets'])
+  })
+
+  it('SPEC §2 no adapters and no address: ConnectingWalletConnectBasic when not mobile', () => {
+    const kit = makeKit({ adapters: [] }, { mobile: false })
+    kit.open()
+    expect(views(kit)).toEqual(['ConnectingWalletConnectBasic'])
+  })
+
+  it('SPEC §2 no adapters and no address wins over an explicit view', () => {
+    const kit = makeKit({ adapters: [] })
+    kit.open({ view: 'Account' })
+    expect(views(kit)).toEqual(['ConnectingWalletConnectBasic'])
+  })
+
+  it('SPEC §2 no adapters but an address: the usual rules apply (Account when connected)', () => {
+    const kit = makeKit({ adapters: [] }, { mobile: true })
+    connect(kit)
+    kit.open()
+    expect(views(kit)).toEqual(['Account'])
+  })
+
+  it('SPEC §2 with adapters and no address on mobile: Connect, not AllWallets', () => {
+    const kit = makeKit({}, { mobile: true })
+    kit.open()
+    expect(views(kit)).toEqual(['Connect'])
+  })
+
+  it('DESIGN Bus: open emits MODAL_OPEN with the view and connection', () => {
+    const kit = makeKit()
+    const events: PorticoEvent[] = []
+    kit.subscribeEvents((e) => events.push(e))
+    connect(kit)
+    kit.open()
+    expect(events).toEqual([{ type: 'MODAL_OPEN', properties: { connected: true, view: 'Account' } }])
+  })
+})
+
+describe('closing the modal (SPEC §4)', () => {
+  it('SPEC §4 modal goes back to closed on close, and MODAL_CLOSE is emitted', () => {
+    const kit = makeKit()
+    const events: PorticoEvent[] = []
+    kit.open()
+    kit.subscribeEvents((e) => events.push(e))
+    kit.close()
+    expect(kit.modal.store.get().open).toBe(false)
+    expect(events).toEqual([{ type: 'MODAL_CLOSE', properties: { connected: false } }])
+  })
+
+  it('SPEC §4 on close, loading is cleared', () => {
+    const kit = makeKit()
+    kit.open()
+    kit.modal.setLoading(true)
+    expect(kit.modal.store.get().loading).toBe(true)
+    kit.close()
+    expect(kit.modal.store.get().loading).toBe(false)
+  })
+
+  it('SPEC §4 on close, the pairing uri is reset', () => {
+    const kit = makeKit()
+    kit.open()
+    kit.connection.set({ wcUri: 'wc:abc@2?relay-protocol=irn', wcPairingExpiry: Date.now() + 60_000 })
+    kit.close()
+    expect(kit.connection.get().wcUri).toBeUndefined()
+    expect(kit.connection.get().wcPairingExpiry).toBeUndefined()
+  })
+
+  it('SPEC §4 in embedded mode, close goes to Account if connected', () => {
+    const kit = makeKit({ enableEmbedded: true })
+    connect(kit)
+    kit.open({ view: 'AllWallets' })
+    kit.router.push('ConnectingExternal', { connector: 'x' })
+    kit.close()
+    expect(kit.router.store.get().history).toEqual([{ view: 'Account' }])
+  })
+
+  it('SPEC §4 in embedded mode, close goes to Connect if not connected', () => {
+    const kit = makeKit({ enableEmbedded: true })
+    kit.open({ view: 'AllWallets' })
+    kit.close()
+    expect(kit.router.store.get().history).toEqual([{ view: 'Connect' }])
+  })
+
+  it('SPEC §4 outside embedded mode, close leaves the view stack alone', () => {
+    const kit = makeKit()
+    kit.open({ view: 'AllWallets' })
+    kit.router.push('ConnectingExternal', { connector: 'x' })
+    kit.close()
+    expect(views(kit)).toEqual(['AllWallets', 'ConnectingExternal'])
+  })
+
+  it('SPEC §4 if the modal closes with no pending transaction, pending auth requests are rejected', () => {
+    const kit = makeKit()
+    const pending = resolve(kit.container, IPendingRequests)
+    const reject = vi.fn()
+    pending.add(reject)
+    kit.open()
+    kit.close()
+    expect(reject).toHaveBeenCalledTimes(1)
+    expect(reject.mock.calls[0]![0]).toBeInstanceOf(Error)
+    expect(pending.size).toBe(0)
+  })
+
+  it('SPEC §4 if a transaction is pending when the modal closes, pending requests are kept', () => {
+    const kit = makeKit()
+    const pending = resolve(kit.container, IPendingRequests)
+    const reject = vi.fn()
+    pending.add(reject)
+    pending.setTransactionPending(true)
+    kit.open()
+    kit.close()
+    expect(reject).not.toHaveBeenCalled()
+    expect(pending.size).toBe(1)
+  })
+
+  it('SPEC §4 a request that settled on its own is not rejected on close', () => {
+    const kit = makeKit()
+    const pending = resolve(kit.container, IPendingRequests)
+    const reject = vi.fn()
+    const settle = pending.add(reject)
+    settle()
+    kit.open()
+    kit.close()
+    expect(reject).not.toHaveBeenCalled()
+  })
+})
+
+describe('closing disabled during required SIWX (SPEC §4 SIWX)', () => {
+  it.each(['SIWXSignMessage', 'ApproveTransaction'])(
+    'SPEC §4 closing is disabled on %s while SIWX is required and there is no session',
+    (view) => {
+      const kit = makeKit({ siwx: { required: true } })
+      kit.open({ view })
+      expect(kit.modal.isCloseDisabled()).toBe(true)
+      kit.close()
+      expect(kit.modal.store.get().open).toBe(true)
+      kit.router.goBack()
+      expect(kit.modal.store.get().open).toBe(true)
+    },
+  )
+
+  it('SPEC §4 once a SIWX session exists, closing is allowed again', () => {
+    const kit = makeKit({ siwx: { required: true } })
+    kit.open({ view: 'SIWXSignMessage' })
+    resolve(kit.container, ISiwxStore).set({ hasSession: true })
+    expect(kit.modal.isCloseDisabled()).toBe(false)
+    kit.close()
+    expect(kit.modal.store.get().open).toBe(false)
+  })
+
+  it('SPEC §4 closing is allowed on SIWXSignMessage when SIWX is not required', () => {
+    const kit = makeKit({ siwx: { required: false } })
+    kit.open({ view: 'SIWXSignMessage' })
+    kit.close()
+    expect(kit.modal.store.get().open).toBe(false)
+  })
+
+  it('SPEC §4 closing is allowed on other views while SIWX is required', () => {
+    const kit = makeKit({ siwx: { required: true } })
+    kit.open({ view: 'Connect' })
+    kit.close()
+    expect(kit.modal.store.get().open).toBe(false)
+  })
+
+  it('SPEC §4 a refused close does not reject pending requests or reset the pairing', () => {
+    const kit = makeKit({ siwx: { required: true } })
+    const reject = vi.fn()
+    resolve(kit.container, IPendingRequests).add(reject)
+    kit.open({ view: 'ApproveTransaction' })
+    kit.connection.set({ wcUri: 'wc:keep' })
+    kit.close()
+    expect(reject).not.toHaveBeenCalled()
+    expect(kit.connection.get().wcUri).toBe('wc:keep')
+  })
+
+  it('SPEC §4 Snack/shake: a refused close shakes the modal for exactly 500 ms', () => {
+    vi.useFakeTimers()
+    const kit = makeKit({ siwx: { required: true } })
+    kit.open({ view: 'SIWXSignMessage' })
+    expect(kit.modal.store.get().shake).toBe(false)
+    kit.close()
+    expect(kit.modal.store.get().shake).toBe(true)
+    vi.advanceTimersByTime(SHAKE_MS - 1)
+    expect(kit.modal.store.get().shake).toBe(true)
+    vi.advanceTimersByTime(1)
+    expect(kit.modal.store.get().shake).toBe(false)
+  })
+
+  it('SPEC §9 shake 500 ms: a second shake restarts the 500 ms', () => {
+    vi.useFakeTimers()
+    const kit = makeKit()
+    kit.modal.shake()
+    vi.advanceTimersByTime(300)
+    kit.modal.shake()
+    vi.advanceTimersByTime(SHAKE_MS - 1)
+    expect(kit.modal.store.get().shake).toBe(true)
+    vi.advanceTimersByTime(1)
+    expect(kit.modal.store.get().shake).toBe(false)
+  })
+})
