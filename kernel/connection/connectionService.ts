@@ -1,19 +1,16 @@
 import type { CaipNetwork } from '../chains/network.ts'
 import type { ChainNamespace } from '../chains/namespaces.ts'
-import { createAdapterEvents } from './adapterEvents.ts'
 import type { AdapterEvents } from './chainAdapter.ts'
-import { type ConnectParameters, connect } from './connect.ts'
+import type { ConnectParameters } from './connect.ts'
+import { connectedConnector } from './connectedConnector.ts'
 import type { ConnectionContext } from './context.ts'
-import { connectedConnector, disconnect } from './disconnect.ts'
-import { restoreConnections } from './restoreConnections.ts'
-import { switchNetwork } from './switchNetwork.ts'
-import { syncBalance } from './syncBalance.ts'
 
 /** The connection actions bound to one kit. */
 export interface ConnectionService {
   connect(parameters: ConnectParameters): Promise<void>
   disconnect(namespace?: ChainNamespace): Promise<void>
   switchNetwork(network: CaipNetwork): Promise<void>
+  /** Start-up: the stored network comes back; stored connections are resumed (SPEC §4). */
   restore(): Promise<void>
   syncBalance(namespace: ChainNamespace): Promise<void>
   /** The connected wallet's provider for a namespace, for the host app to sign and send. */
@@ -22,13 +19,33 @@ export interface ConnectionService {
   readonly events: AdapterEvents
 }
 
+const ADDRESS_CACHES = ['nativeBalanceCache', 'portfolioCache', 'identityCache', 'ensCache'] as const
+
+/**
+ * A small facade over the actions chunk: the first screen of a first visit
+ * never downloads connection code it does not run.
+ */
 export function createConnectionService(ctx: ConnectionContext): ConnectionService {
+  let actions: Promise<typeof import('./actions.ts')> | undefined
+  const load = () => (actions ??= import('./actions.ts'))
+  let events: AdapterEvents | undefined
+  const withEvents = async () => (events ??= (await load()).createAdapterEvents(ctx))
+
   return {
-    connect: (parameters) => connect(ctx, parameters),
-    disconnect: (namespace) => disconnect(ctx, namespace),
-    switchNetwork: (network) => switchNetwork(ctx, network),
-    restore: () => restoreConnections(ctx),
-    syncBalance: (namespace) => syncBalance(ctx, namespace),
+    connect: async (parameters) => (await load()).connect(ctx, parameters),
+    disconnect: async (namespace) => (await load()).disconnect(ctx, namespace),
+    switchNetwork: async (network) => (await load()).switchNetwork(ctx, network),
+    syncBalance: async (namespace) => (await load()).syncBalance(ctx, namespace),
+    async restore() {
+      const stored = ctx.config.networks.find((n) => n.caipNetworkId === ctx.storage.get('activeCaipNetworkId'))
+      if (stored) {
+        ctx.chains.updateNetwork(stored.chainNamespace, { caipNetwork: stored })
+        ctx.chains.set({ activeNamespace: stored.chainNamespace, activeCaipNetwork: stored })
+      }
+      if (ctx.storage.get('connectionStatus') === 'connected') return (await load()).resumeConnections(ctx)
+      // SPEC §4: a stored "disconnected" clears the address caches.
+      ADDRESS_CACHES.forEach((cache) => ctx.storage.remove(cache))
+    },
     getProvider(namespace) {
       const connector = connectedConnector(ctx, namespace)
       const adapter = ctx.adapters.get(namespace)
@@ -36,6 +53,10 @@ export function createConnectionService(ctx: ConnectionContext): ConnectionServi
         ? adapter.getProvider(connector)
         : undefined
     },
-    events: createAdapterEvents(ctx),
+    events: {
+      accountsChanged: (...args) => void withEvents().then((e) => e.accountsChanged(...args)),
+      chainChanged: (...args) => void withEvents().then((e) => e.chainChanged(...args)),
+      disconnected: (...args) => void withEvents().then((e) => e.disconnected(...args)),
+    },
   }
 }

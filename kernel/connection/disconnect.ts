@@ -2,15 +2,11 @@ import type { ChainNamespace } from '../chains/namespaces.ts'
 import type { ConnectorType } from '../connectors/connector.ts'
 import { PorticoError } from '../errors/base.ts'
 import { ErrorText } from '../errors/catalogue.ts'
+import { connectedConnector } from './connectedConnector.ts'
 import type { ConnectionContext } from './context.ts'
 
 /** Connector kinds whose one session spans namespaces: leaving one leaves them all (SPEC §4). */
 const SHARED_SESSION_KINDS: readonly ConnectorType[] = ['WALLET_CONNECT', 'AUTH']
-
-export function connectedConnector(ctx: ConnectionContext, namespace: ChainNamespace) {
-  const id = ctx.storage.get('connectedConnectorIds')?.[namespace]
-  return id ? ctx.connectors.list().find((c) => c.id === id && c.chain === namespace) : undefined
-}
 
 /** Which namespaces a disconnect reaches (SPEC §4). */
 export function namespacesToDisconnect(ctx: ConnectionContext, namespace?: ChainNamespace): ChainNamespace[] {

@@ -1,4 +1,3 @@
-import { firstValueFrom, filter, map, timeout } from 'rxjs'
 import type { ChainNamespace } from '../chains/namespaces.ts'
 import type { Connector } from '../connectors/connector.ts'
 import { applyConnection } from './applyConnection.ts'
@@ -8,24 +7,11 @@ import type { ConnectionContext } from './context.ts'
 export const RECONNECT_DISCOVERY_TIMEOUT_MS = 2_000
 
 /**
- * At start (SPEC §4): the stored active network comes back; a stored
- * "connected" is shown as connecting while each connection is resumed without a
- * prompt; a failed resume sets disconnected and deletes the cached login data;
- * a stored "disconnected" clears the address caches.
+ * SPEC §4 at start, for a stored "connected": each connection shows as
+ * connecting while it is resumed without a prompt; a failed resume sets
+ * disconnected and deletes the cached login data.
  */
-export async function restoreConnections(ctx: ConnectionContext): Promise<void> {
-  const storedNetworkId = ctx.storage.get('activeCaipNetworkId')
-  const storedNetwork = ctx.config.networks.find((n) => n.caipNetworkId === storedNetworkId)
-  if (storedNetwork) {
-    ctx.chains.updateNetwork(storedNetwork.chainNamespace, { caipNetwork: storedNetwork })
-    ctx.chains.set({ activeNamespace: storedNetwork.chainNamespace, activeCaipNetwork: storedNetwork })
-  }
-  if (ctx.storage.get('connectionStatus') !== 'connected') {
-    for (const cache of ['nativeBalanceCache', 'portfolioCache', 'identityCache', 'ensCache'] as const) {
-      ctx.storage.remove(cache)
-    }
-    return
-  }
+export async function resumeConnections(ctx: ConnectionContext): Promise<void> {
   const ids = Object.entries(ctx.storage.get('connectedConnectorIds') ?? {}) as [ChainNamespace, string][]
   const known = ids.filter(([namespace]) => ctx.chains.record(namespace))
   known.forEach(([namespace]) => ctx.chains.updateAccount(namespace, { status: 'connecting' }))
@@ -47,14 +33,17 @@ async function resume(ctx: ConnectionContext, namespace: ChainNamespace, connect
 
 /** Waits for the stored wallet to be discovered again (EIP-6963 announcements arrive asynchronously). */
 function announced(ctx: ConnectionContext, namespace: ChainNamespace, id: string): Promise<Connector | undefined> {
-  const find = (list: readonly Connector[]) => list.find((c) => c.id === id && c.chain === namespace)
-  return firstValueFrom(
-    ctx.connectors.store.state$.pipe(
-      map(({ connectors }) => find(connectors)),
-      filter((connector): connector is Connector => Boolean(connector)),
-      timeout({ first: RECONNECT_DISCOVERY_TIMEOUT_MS }),
-    ),
-  ).catch(() => undefined)
+  const find = () => ctx.connectors.list().find((c) => c.id === id && c.chain === namespace)
+  return new Promise((settle) => {
+    if (find()) return settle(find())
+    const timer = setTimeout(() => done(undefined), RECONNECT_DISCOVERY_TIMEOUT_MS)
+    const stop = ctx.connectors.store.subscribe(() => find() && done(find()))
+    function done(connector: Connector | undefined) {
+      clearTimeout(timer)
+      stop()
+      settle(connector)
+    }
+  })
 }
 
 function fail(ctx: ConnectionContext, namespace: ChainNamespace) {

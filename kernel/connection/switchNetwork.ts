@@ -2,7 +2,7 @@ import type { CaipNetwork } from '../chains/network.ts'
 import { PorticoError } from '../errors/base.ts'
 import { Alerts, ErrorText } from '../errors/catalogue.ts'
 import type { ConnectionContext } from './context.ts'
-import { connectedConnector } from './disconnect.ts'
+import { connectedConnector } from './connectedConnector.ts'
 import { syncBalance } from './syncBalance.ts'
 
 /**
