@@ -19,6 +19,13 @@ export interface PluginContributions {
   readonly namespaces?: readonly ChainNamespace[]
 }
 
+/**
+ * When a body loads besides the contributions being used: `onModalOpen` for
+ * plugins the first view needs (wallet discovery), `onStartup` for the rare one
+ * that must watch from the start.
+ */
+export type ActivationEvent = 'onModalOpen' | 'onStartup'
+
 /** Releases what `activate` registered. */
 export type Disposer = () => void
 
@@ -56,6 +63,7 @@ export interface PluginManifest {
   readonly when?: (config: PorticoConfig) => boolean
   /** Plugins whose bodies must be active first (by id). */
   readonly requires?: readonly string[]
+  readonly activationEvents?: readonly ActivationEvent[]
   readonly contributes: PluginContributions
   readonly load: () => Promise<PluginBody>
 }

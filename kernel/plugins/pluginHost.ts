@@ -90,6 +90,14 @@ export function createPluginHost(deps: PluginHostDeps): PluginHost {
     return promise
   }
 
+  const activateOn = (event: 'onModalOpen' | 'onStartup') =>
+    manifests
+      .filter((manifest) => manifest.activationEvents?.includes(event))
+      // a failure already raised its alert; the view that needs the plugin offers a retry
+      .forEach((manifest) => load(manifest.id).catch(() => undefined))
+  const modalOpened = deps.bus.on('MODAL_OPEN').subscribe(() => activateOn('onModalOpen'))
+  queueMicrotask(() => activateOn('onStartup'))
+
   const ownerOf: PluginHost['ownerOf'] = (kind, item) =>
     manifests.find((manifest) => (manifest.contributes[kind] as readonly string[] | undefined)?.includes(item))
 
@@ -110,6 +118,7 @@ export function createPluginHost(deps: PluginHostDeps): PluginHost {
     },
     namespacesWithAdapter: () => [...new Set(manifests.flatMap((m) => m.contributes.namespaces ?? []))],
     dispose() {
+      modalOpened.unsubscribe()
       disposers.splice(0).reverse().forEach((dispose) => dispose())
     },
   }
