@@ -1,0 +1,233 @@
+import fc from 'fast-check'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { createKernel } from '../createKernel.ts'
+import type { PorticoEvent } from '../bus/events.ts'
+import { mainnet } from '../chains/networks.ts'
+import { DISALLOWED_RPC_UI_ERROR_DELAY_MS } from '../constants.ts'
+import { resolve } from '../container/token.ts'
+import { IPendingRequests, IRpcRegistry } from '../container/tokens.ts'
+import { PorticoError } from '../errors/base.ts'
+import { ErrorText, RPC_NOT_ALLOWED_UI_TEXT } from '../errors/catalogue.ts'
+import { createMemoryBackend } from '../storage/storage.ts'
+import { SAFE_RPC_METHODS, UNSAFE_RPC_METHODS, isSafeRpcMethod, isUnsafeRpcMethod } from './methods.ts'
+import { createRpcRegistry } from './rpcRegistry.ts'
+
+function makeKit() {
+  const logger = { warn: vi.fn(), error: vi.fn() }
+  const kit = createKernel(
+    { projectId: 'p', networks: [mainnet], features: { analytics: false } },
+    {
+      storage: createMemoryBackend(),
+      environment: { isMobile: () => false, isTelegram: () => false, isIosSafari: () => false },
+      logger,
+      fetch: globalThis.fetch,
+    },
+  )
+  return { kit, logger, rpc: resolve(kit.container, IRpcRegistry) }
+}
+
+const rejection = async (promise: Promise<unknown>): Promise<PorticoError> => {
+  try {
+    await promise
+  } catch (error) {
+    expect(error).toBeInstanceOf(PorticoError)
+    return error as PorticoError
+  }
+  throw new Error('the request did not reject')
+}
+
+afterEach(() => {
+  vi.useRealTimers()
+})
+
+describe('RPC method lists (SPEC §6)', () => {
+  it.each(['eth_call', 'eth_getBalance', 'eth_chainId', 'wallet_getCapabilities', 'wallet_getAssets'])(
+    'SPEC §6 safe read-only method %s is on the safe list',
+    (method) => {
+      expect(isSafeRpcMethod(method)).toBe(true)
+      expect(isUnsafeRpcMethod(method)).toBe(false)
+    },
+  )
+
+  it.each([
+    'personal_sign',
+    'eth_signTypedData_v4',
+    'eth_sendTransaction',
+    'solana_signMessage',
+    'solana_signTransaction',
+    'solana_signAllTransactions',
+    'solana_signAndSendTransaction',
+    'wallet_sendCalls',
+    'wallet_grantPermissions',
+    'wallet_revokePermissions',
+    'eth_sendUserOperation',
+  ])('SPEC §6 method %s needs approval (unsafe list)', (method) => {
+    expect(isUnsafeRpcMethod(method)).toBe(true)
+    expect(isSafeRpcMethod(method)).toBe(false)
+  })
+
+  it('SPEC §6 no method is on both lists', () => {
+    const safe = new Set<string>(SAFE_RPC_METHODS)
+    expect(UNSAFE_RPC_METHODS.filter((m) => safe.has(m))).toEqual([])
+  })
+})
+
+describe('RPC allow list (SPEC §5)', () => {
+  it.each([...SAFE_RPC_METHODS, ...UNSAFE_RPC_METHODS])('SPEC §5 %s is accepted and reaches its handler', async (method) => {
+    const { rpc } = makeKit()
+    const handler = vi.fn(async (params: unknown) => ({ ok: params }))
+    rpc.register(method, handler)
+    await expect(rpc.request({ method, params: [1, 2] })).resolves.toEqual({ ok: [1, 2] })
+    expect(handler).toHaveBeenCalledWith([1, 2])
+  })
+
+  it.each(['eth_sign', 'eth_signTypedData', 'wallet_switchEthereumChain_evil', 'admin_peers', 'debug_traceTransaction', '__proto__', 'constructor'])(
+    "SPEC §5 %s is rejected with 'Requested RPC call is not allowed'",
+    async (method) => {
+      const { kit } = makeKit()
+      const error = await rejection(kit.request({ method }))
+      expect(error.shortMessage).toBe(ErrorText.RPC_METHOD_NOT_ALLOWED)
+    },
+  )
+
+  it('SPEC §5 a disallowed method is rejected even when a handler was registered for it', async () => {
+    const { rpc } = makeKit()
+    const handler = vi.fn(async () => 'leaked')
+    rpc.register('eth_sign', handler)
+    expect((await rejection(rpc.request({ method: 'eth_sign' }))).shortMessage).toBe(ErrorText.RPC_METHOD_NOT_ALLOWED)
+    expect(handler).not.toHaveBeenCalled()
+  })
+
+  it('SPEC §5 property: any method not on the safe or unsafe list is rejected with the catalogue text', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.string({ minLength: 1, maxLength: 30 }).filter((m) => !isSafeRpcMethod(m) && !isUnsafeRpcMethod(m)),
+        async (method) => {
+          const onRejected = vi.fn()
+          const rpc = createRpcRegistry({ loadOwner: async () => false, isContributed: () => false, onRejected })
+          const error = await rejection(rpc.request({ method }))
+          expect(error.shortMessage).toBe(ErrorText.RPC_METHOD_NOT_ALLOWED)
+          expect(onRejected).toHaveBeenCalledWith(method, ErrorText.RPC_METHOD_NOT_ALLOWED)
+        },
+      ),
+    )
+  })
+
+  it.each([
+    ['null', null],
+    ['a string', 'eth_call'],
+    ['no method', { params: [] }],
+    ['an empty method', { method: '' }],
+    ['a numeric method', { method: 42 }],
+    ['an array', ['eth_call']],
+  ])('DESIGN inbound data: a malformed request (%s) is rejected', async (_label, request) => {
+    const { rpc } = makeKit()
+    const handler = vi.fn(async () => 'ran')
+    rpc.register('eth_call', handler)
+    const error = await rejection(rpc.request(request))
+    expect(error.shortMessage).toBe(ErrorText.RPC_METHOD_NOT_ALLOWED)
+    expect(handler).not.toHaveBeenCalled()
+  })
+
+  it('DESIGN inbound data property: any input either reaches a handler or rejects, never throws synchronously', async () => {
+    const { rpc } = makeKit()
+    rpc.register('eth_chainId', async () => '0x1')
+    await fc.assert(
+      fc.asyncProperty(fc.anything(), async (input) => {
+        let promise: Promise<unknown> | undefined
+        expect(() => {
+          promise = rpc.request(input)
+        }).not.toThrow()
+        await promise!.then(
+          (value) => expect(value).toBe('0x1'),
+          (error) => expect(error).toBeInstanceOf(PorticoError),
+        )
+      }),
+      { numRuns: 300 },
+    )
+  })
+
+  it('SPEC §8 an allowed method with no handler and no plugin fails with Adapter not found', async () => {
+    const { kit } = makeKit()
+    expect((await rejection(kit.request({ method: 'eth_call' }))).shortMessage).toBe(ErrorText.ADAPTER_NOT_FOUND)
+  })
+
+  it('DESIGN Plugins: one handler per method; its disposer frees the method', async () => {
+    const { rpc } = makeKit()
+    const dispose = rpc.register('eth_call', async () => 1)
+    expect(() => rpc.register('eth_call', async () => 2)).toThrow(PorticoError)
+    dispose()
+    rpc.register('eth_call', async () => 3)
+    await expect(rpc.request({ method: 'eth_call' })).resolves.toBe(3)
+  })
+})
+
+describe('disallowed RPC method (SPEC §4 RPC requests)', () => {
+  it('SPEC §4 a disallowed method opens the modal', async () => {
+    const { kit } = makeKit()
+    expect(kit.modal.store.get().open).toBe(false)
+    await rejection(kit.request({ method: 'eth_sign' }))
+    expect(kit.modal.store.get().open).toBe(true)
+  })
+
+  it('SPEC §4 a disallowed method logs an error', async () => {
+    const { kit, logger } = makeKit()
+    await rejection(kit.request({ method: 'eth_sign' }))
+    expect(logger.error).toHaveBeenCalledTimes(1)
+    expect(String(logger.error.mock.calls[0]![0])).toContain(ErrorText.RPC_METHOD_NOT_ALLOWED)
+  })
+
+  it("SPEC §4 a disallowed method shows the 'Action not allowed' error after exactly 300 ms", async () => {
+    vi.useFakeTimers()
+    const { kit } = makeKit()
+    await rejection(kit.request({ method: 'eth_sign' }))
+    expect(kit.snack.store.get().open).toBe(false)
+    vi.advanceTimersByTime(DISALLOWED_RPC_UI_ERROR_DELAY_MS - 1)
+    expect(kit.snack.store.get().open).toBe(false)
+    vi.advanceTimersByTime(1)
+    expect(kit.snack.store.get()).toEqual({ open: true, message: RPC_NOT_ALLOWED_UI_TEXT, variant: 'error' })
+  })
+
+  it('SPEC §4 a disallowed method rejects pending requests', async () => {
+    const { kit } = makeKit()
+    const pending = resolve(kit.container, IPendingRequests)
+    const reject = vi.fn()
+    pending.add(reject)
+    await rejection(kit.request({ method: 'eth_sign' }))
+    expect(reject).toHaveBeenCalledTimes(1)
+    expect(pending.size).toBe(0)
+  })
+
+  it('SPEC §4 a disallowed method while the modal is open keeps the current view', async () => {
+    const { kit } = makeKit()
+    kit.open({ view: 'AllWallets' })
+    kit.router.push('ConnectingExternal', { connector: 'x' })
+    await rejection(kit.request({ method: 'eth_sign' }))
+    expect(kit.router.current().view).toBe('ConnectingExternal')
+  })
+
+  it('SPEC §4 a disallowed method is announced on the bus', async () => {
+    const { kit } = makeKit()
+    const events: PorticoEvent[] = []
+    kit.subscribeEvents((e) => events.push(e))
+    await rejection(kit.request({ method: 'eth_sign' }))
+    expect(events).toContainEqual({
+      type: 'RPC_REQUEST_REJECTED',
+      properties: { method: 'eth_sign', reason: ErrorText.RPC_METHOD_NOT_ALLOWED },
+    })
+  })
+
+  it('SPEC §4 an allowed method does none of that: no modal, no snack, pending kept', async () => {
+    vi.useFakeTimers()
+    const { kit, rpc, logger } = makeKit()
+    rpc.register('eth_chainId', async () => '0x1')
+    const reject = vi.fn()
+    resolve(kit.container, IPendingRequests).add(reject)
+    await expect(kit.request({ method: 'eth_chainId' })).resolves.toBe('0x1')
+    vi.advanceTimersByTime(1_000)
+    expect(kit.modal.store.get().open).toBe(false)
+    expect(kit.snack.store.get().open).toBe(false)
+    expect(reject).not.toHaveBeenCalled()
+    expect(logger.error).not.toHaveBeenCalled()
+  })
+})
