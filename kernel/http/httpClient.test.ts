@@ -1,0 +1,162 @@
+import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { PorticoError } from '../errors/base.ts'
+import { httpStatusError } from '../errors/catalogue.ts'
+import { createHttpClient } from './httpClient.ts'
+
+interface Received {
+  method: string
+  path: string
+  query: Record<string, string[]>
+  headers: IncomingMessage['headers']
+  body: string
+}
+
+let server: Server
+let baseUrl: string
+let received: Received[] = []
+
+/** A real HTTP server on 127.0.0.1; routes answer what the tests need. */
+function handle(req: IncomingMessage, res: ServerResponse, body: string) {
+  const url = new URL(req.url ?? '/', 'http://127.0.0.1')
+  const query: Record<string, string[]> = {}
+  for (const [key, value] of url.searchParams) (query[key] ??= []).push(value)
+  received.push({ method: req.method ?? '', path: url.pathname, query, headers: req.headers, body })
+
+  const status = /^\/status\/(\d{3})$/.exec(url.pathname)
+  if (status) {
+    res.writeHead(Number(status[1]), { 'content-type': 'application/json' })
+    res.end(JSON.stringify({ error: 'nope' }))
+    return
+  }
+  switch (url.pathname) {
+    case '/api/echo':
+      res.writeHead(200, { 'content-type': 'application/json' })
+      res.end(JSON.stringify({ method: req.method, query: Object.fromEntries(url.searchParams), body: body ? JSON.parse(body) : null }))
+      return
+    case '/api/empty':
+      res.writeHead(204)
+      res.end()
+      return
+    case '/api/blob':
+      res.writeHead(200, { 'content-type': 'image/png' })
+      res.end(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a]))
+      return
+    default:
+      res.writeHead(404)
+      res.end()
+  }
+}
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    const chunks: Buffer[] = []
+    req.on('data', (chunk: Buffer) => chunks.push(chunk))
+    req.on('end', () => handle(req, res, Buffer.concat(chunks).toString('utf8')))
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`
+})
+
+afterAll(async () => {
+  await new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())))
+})
+
+beforeEach(() => {
+  received = []
+})
+
+const rejection = async (promise: Promise<unknown>): Promise<PorticoError> => {
+  try {
+    await promise
+  } catch (error) {
+    expect(error).toBeInstanceOf(PorticoError)
+    return error as PorticoError
+  }
+  throw new Error('the request did not reject')
+}
+
+describe('HTTP helper against a real server (SPEC §7 HTTP helper)', () => {
+  it('SPEC §7 GET with query params', async () => {
+    const http = createHttpClient(baseUrl)
+    const answer = await http.get({ path: 'echo', params: { address: '0xabc', chainId: 8453, testnet: false, skipped: undefined } })
+    expect(answer).toEqual({ method: 'GET', query: { address: '0xabc', chainId: '8453', testnet: 'false' }, body: null })
+    expect(received).toHaveLength(1)
+    expect(received[0]!.path).toBe('/api/echo')
+    expect(received[0]!.query).not.toHaveProperty('skipped')
+  })
+
+  it('SPEC §7 POST with a JSON body', async () => {
+    const http = createHttpClient(baseUrl)
+    const answer = await http.post({ path: 'echo', body: { name: 'alice', n: 1 } })
+    expect(answer).toEqual({ method: 'POST', query: {}, body: { name: 'alice', n: 1 } })
+    expect(received[0]!.headers['content-type']).toBe('application/json')
+    expect(JSON.parse(received[0]!.body)).toEqual({ name: 'alice', n: 1 })
+  })
+
+  it('SPEC §7 PUT with a JSON body', async () => {
+    const http = createHttpClient(`${baseUrl}/`)
+    expect(await http.put({ path: 'echo', params: { id: 'x' }, body: [1, 2] })).toEqual({
+      method: 'PUT',
+      query: { id: 'x' },
+      body: [1, 2],
+    })
+  })
+
+  it('SPEC §7 DELETE', async () => {
+    const http = createHttpClient(baseUrl)
+    expect(await http.delete({ path: 'echo', params: { id: '7' } })).toEqual({ method: 'DELETE', query: { id: '7' }, body: null })
+    expect(received[0]!.method).toBe('DELETE')
+    expect(received[0]!.body).toBe('')
+  })
+
+  it('SPEC §7 getBlob returns the bytes as a Blob', async () => {
+    const http = createHttpClient(baseUrl)
+    const blob = await http.getBlob({ path: 'blob' })
+    expect(blob).toBeInstanceOf(Blob)
+    expect(blob.type).toBe('image/png')
+    expect([...new Uint8Array(await blob.arrayBuffer())]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a])
+  })
+
+  it('SPEC §7 an empty answer (204) is not an error', async () => {
+    const http = createHttpClient(baseUrl)
+    await expect(http.post({ path: 'empty', body: {} })).resolves.toBeUndefined()
+  })
+
+  it('SPEC §7 custom headers are sent', async () => {
+    const http = createHttpClient(baseUrl)
+    await http.get({ path: 'echo', headers: { 'x-sdk-version': 'html-portico-1.7.3' } })
+    expect(received[0]!.headers['x-sdk-version']).toBe('html-portico-1.7.3')
+  })
+
+  it.each([400, 401, 403, 404, 429, 500, 502])("SPEC §7 a non-OK status %i throws 'HTTP status code: N'", async (status) => {
+    const http = createHttpClient(`http://127.0.0.1:${(server.address() as AddressInfo).port}/status`)
+    const path = String(status)
+    const calls = [
+      () => http.get({ path }),
+      () => http.post({ path, body: {} }),
+      () => http.put({ path }),
+      () => http.delete({ path }),
+      () => http.getBlob({ path }),
+      () => http.send({ path, body: {} }),
+    ]
+    for (const call of calls) {
+      expect((await rejection(call())).shortMessage).toBe(httpStatusError(status))
+    }
+    expect(received.map((r) => r.method)).toEqual(['GET', 'POST', 'PUT', 'DELETE', 'GET', 'POST'])
+  })
+
+  it("SPEC §7 an unknown route answers 404 and throws 'HTTP status code: 404'", async () => {
+    const http = createHttpClient(baseUrl)
+    expect((await rejection(http.get({ path: 'missing' }))).shortMessage).toBe(httpStatusError(404))
+  })
+
+  it('SPEC §7 send posts and hands back the Response without reading it', async () => {
+    const http = createHttpClient(baseUrl)
+    const response = await http.send({ path: 'echo', params: { a: 1 }, body: { b: 2 } })
+    expect(response.status).toBe(200)
+    expect(received[0]!.method).toBe('POST')
+    expect(JSON.parse(received[0]!.body)).toEqual({ b: 2 })
+  })
+})
