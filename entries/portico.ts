@@ -4,6 +4,7 @@
  */
 import { type KernelOptions, type PorticoKit, type PorticoOptions, createKernel } from '../kernel/index.ts'
 import { builtinPlugins } from '../plugins/builtin.ts'
+import { mountOnFirstOpen } from '../shell/lazyMount.ts'
 
 export * from '../kernel/index.ts'
 
@@ -13,5 +14,7 @@ export * from '../kernel/index.ts'
  * kit.open()
  */
 export function createPortico(options: PorticoOptions, kernelOptions: KernelOptions = {}): PorticoKit {
-  return createKernel(options, { builtinPlugins, ...kernelOptions })
+  const kit = createKernel(options, { builtinPlugins, ...kernelOptions })
+  mountOnFirstOpen(kit)
+  return kit
 }

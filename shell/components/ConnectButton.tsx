@@ -1,0 +1,53 @@
+import type { ComponentPropsWithRef } from 'react'
+import type { ChainState } from '../../kernel/index.ts'
+import { formatBalance } from '../format/formatBalance.ts'
+import { truncateAddress } from '../format/truncateAddress.ts'
+import { shallowEqual } from '../hooks/shallowEqual.ts'
+import { usePortico } from '../hooks/usePortico.ts'
+import { usePorticoAccount } from '../hooks/usePorticoAccount.ts'
+import { usePorticoState } from '../hooks/usePorticoState.ts'
+import { useStoreValue } from '../hooks/useStoreValue.ts'
+import { useKit } from '../provider/context.ts'
+
+export interface ConnectButtonProps extends Omit<ComponentPropsWithRef<'button'>, 'onClick' | 'children'> {
+  /** Shown while disconnected; "Connect Wallet" by default. */
+  readonly label?: string
+  /** Show the native balance beside the address when connected; shown by default. */
+  readonly balance?: 'show' | 'hide'
+}
+
+const selectBalance = (s: ChainState) => {
+  const account = s.chains[s.activeNamespace]?.accountState
+  return { balance: account?.balance, symbol: account?.balanceSymbol }
+}
+
+/**
+ * Opens the modal. Disconnected it reads "Connect Wallet"; connected it shows
+ * the balance (3 decimals, truncated) and the address (4 + 6 characters, SPEC §9).
+ * It lives in the page, not the shadow root: style it with `className`.
+ *
+ * @example
+ * <ConnectButton className="my-button" />
+ */
+export function ConnectButton({ label = 'Connect Wallet', balance = 'show', className, ...rest }: ConnectButtonProps) {
+  const kit = useKit('ConnectButton')
+  const { open } = usePortico()
+  const { open: isOpen } = usePorticoState()
+  const { address, isConnected } = usePorticoAccount()
+  const native = useStoreValue(kit.chains, selectBalance, shallowEqual)
+  const showBalance = balance === 'show' && isConnected && native.balance !== undefined
+  return (
+    <button
+      type="button"
+      className={className ?? 'portico-connect-button'}
+      aria-haspopup="dialog"
+      aria-expanded={isOpen}
+      data-state={isConnected ? 'connected' : 'disconnected'}
+      onClick={() => open()}
+      {...rest}
+    >
+      {showBalance && <span data-part="balance">{formatBalance(native.balance!, native.symbol)}</span>}
+      {isConnected && address ? <span data-part="address">{truncateAddress(address)}</span> : label}
+    </button>
+  )
+}

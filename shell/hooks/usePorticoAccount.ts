@@ -1,0 +1,65 @@
+import { useMemo } from 'react'
+import type { AccountState, AccountType, CaipAddress, ChainState, ConnectionStatus, SocialOption } from '../../kernel/index.ts'
+import { useKit } from '../provider/context.ts'
+import { shallowEqual } from './shallowEqual.ts'
+import { useStoreValue } from './useStoreValue.ts'
+
+/** Who is logged in through the embedded wallet (SPEC §3 Embedded-wallet user). */
+export interface EmbeddedWalletInfo {
+  readonly user: NonNullable<AccountState['user']>
+  /** How the visitor logged in; email unless a social provider was used. */
+  readonly authProvider: SocialOption | 'email'
+  readonly accountType: AccountType
+}
+
+export interface UsePorticoAccountReturnType {
+  readonly address: string | undefined
+  readonly caipAddress: CaipAddress | undefined
+  readonly status: ConnectionStatus
+  readonly isConnected: boolean
+  /** Set only when the connected wallet is the embedded one. */
+  readonly embeddedWalletInfo: EmbeddedWalletInfo | undefined
+}
+
+const selectAccount = (s: ChainState) => {
+  const account = s.chains[s.activeNamespace]?.accountState
+  return {
+    address: account?.address,
+    caipAddress: account?.caipAddress,
+    status: account?.status ?? 'disconnected',
+    user: account?.user,
+    socialProvider: account?.socialProvider,
+    preferredAccountType: account?.preferredAccountType,
+  }
+}
+
+/**
+ * The active namespace's account. Re-renders only when one of the returned
+ * fields changes, not on every chain-store update.
+ *
+ * @example
+ * const { address, isConnected } = usePorticoAccount()
+ */
+export function usePorticoAccount(): UsePorticoAccountReturnType {
+  const kit = useKit('usePorticoAccount')
+  const account = useStoreValue(kit.chains, selectAccount, shallowEqual)
+  return useMemo(() => {
+    const isConnected = Boolean(account.caipAddress) && account.status === 'connected'
+    // Only the embedded wallet's auth connector sets `user` on the account (SPEC §4 "After a connection").
+    const embeddedWalletInfo: EmbeddedWalletInfo | undefined =
+      isConnected && account.user && account.preferredAccountType
+        ? {
+            user: account.user,
+            authProvider: account.socialProvider ?? 'email',
+            accountType: account.preferredAccountType,
+          }
+        : undefined
+    return {
+      address: account.address,
+      caipAddress: account.caipAddress,
+      status: account.status,
+      isConnected,
+      embeddedWalletInfo,
+    }
+  }, [account])
+}

@@ -1,0 +1,45 @@
+import type { PorticoKit, RouterState } from '../../kernel/index.ts'
+import { useStoreValue } from '../hooks/useStoreValue.ts'
+import { IconButton } from '../ui/IconButton.tsx'
+import { BackIcon, CloseIcon } from '../ui/icons.tsx'
+import { fallbackTitle, useViewDefinition } from './useViewDefinition.ts'
+
+const selectView = (s: RouterState) => s.history.at(-1)!.view
+const selectCanGoBack = (s: RouterState) => s.history.length > 1
+
+interface HeaderProps {
+  readonly kit: PorticoKit
+  /** The title's id: the dialog's `aria-labelledby`. */
+  readonly titleId: string
+  /** Embedded mode has nothing to close to, so no Close button. */
+  readonly closable: boolean
+}
+
+/** Back, the current view's title (the dialog's accessible name), Close. */
+export function Header({ kit, titleId, closable }: HeaderProps) {
+  const view = useStoreValue(kit.router.store, selectView)
+  const canGoBack = useStoreValue(kit.router.store, selectCanGoBack)
+  const title = useViewDefinition(kit, view)?.title ?? fallbackTitle(view)
+  return (
+    <header className="header">
+      {canGoBack ? (
+        <IconButton aria-label="Back" onClick={() => kit.router.goBack()}>
+          <BackIcon />
+        </IconButton>
+      ) : (
+        <span className="header-slot" />
+      )}
+      {/* Keyed by the title so the header text animation replays on change. */}
+      <h2 className="title" id={titleId} key={title}>
+        {title}
+      </h2>
+      {closable ? (
+        <IconButton aria-label="Close" onClick={() => kit.close()}>
+          <CloseIcon />
+        </IconButton>
+      ) : (
+        <span className="header-slot" />
+      )}
+    </header>
+  )
+}

@@ -1,0 +1,68 @@
+// @vitest-environment jsdom
+import '../test/dialogPolyfill.ts'
+import { act, cleanup, render, renderHook } from '@testing-library/react'
+import { afterEach, describe, expect, it } from 'vitest'
+import { usePortico } from '../hooks/usePortico.ts'
+import { usePorticoAccount } from '../hooks/usePorticoAccount.ts'
+import { createTestKit, modalRoot } from '../test/testKit.ts'
+import { PorticoProvider } from './PorticoProvider.tsx'
+
+afterEach(cleanup)
+
+describe('PorticoProvider', () => {
+  it('a hook outside the provider names the missing parent (STYLE misuse errors)', () => {
+    expect(() => renderHook(() => usePortico())).toThrow('usePortico must be used inside <PorticoProvider>')
+    expect(() => renderHook(() => usePorticoAccount())).toThrow('usePorticoAccount must be used inside <PorticoProvider>')
+  })
+
+  it('claims the renderer while mounted and releases it on unmount (DESIGN: one renderer per kit)', () => {
+    const kit = createTestKit()
+    const { unmount } = render(<PorticoProvider kit={kit} />)
+    expect(kit.hasRenderer()).toBe(true)
+    unmount()
+    expect(kit.hasRenderer()).toBe(false)
+  })
+
+  it('appends <portico-modal> with an open shadow root to body and removes it on unmount (SPEC §2 modal injected into body)', () => {
+    const kit = createTestKit()
+    const { container, unmount } = render(<PorticoProvider kit={kit} />)
+    const host = document.querySelector('portico-modal')
+    expect(host?.parentElement).toBe(document.body)
+    expect(container.contains(host)).toBe(false)
+    expect(modalRoot().querySelector('dialog')).not.toBeNull()
+    unmount()
+    expect(document.querySelector('portico-modal')).toBeNull()
+  })
+
+  it('renders the host in place with disableAppend (SPEC §2 unless appending is disabled)', () => {
+    const kit = createTestKit({ disableAppend: true })
+    const { container } = render(
+      <div data-testid="slot">
+        <PorticoProvider kit={kit} />
+      </div>,
+    )
+    expect(container.querySelector('[data-testid="slot"] > portico-modal')).not.toBeNull()
+    expect(document.body.querySelectorAll(':scope > portico-modal')).toHaveLength(0)
+  })
+
+  it('registers the core views once per kit, even with two providers (SPEC §2 Connect, Account, UnsupportedChain)', () => {
+    const kit = createTestKit()
+    render(
+      <>
+        <PorticoProvider kit={kit} />
+        <PorticoProvider kit={kit} />
+      </>,
+    )
+    expect(kit.views.get('Connect')?.title).toBe('Connect Wallet')
+    expect(kit.views.get('Account')?.title).toBe('Account')
+    expect(kit.views.get('UnsupportedChain')?.title).toBe('Unsupported network')
+  })
+
+  it('shows the dialog when the kit opens, as the bench finds it (SPEC §4 modal closed → open)', () => {
+    const kit = createTestKit()
+    render(<PorticoProvider kit={kit} />)
+    expect(modalRoot().querySelector('dialog[open]')).toBeNull()
+    act(() => kit.open())
+    expect(document.querySelector('portico-modal')?.shadowRoot?.querySelector('dialog[open]')).not.toBeNull()
+  })
+})

@@ -1,0 +1,192 @@
+import { AnimationMs, MODAL_WIDTH_PX, SHAKE_MS, ThemeDefaults } from '../../kernel/index.ts'
+
+/** Bottom-sheet breakpoint: phones in portrait. */
+const SHEET_MAX_WIDTH_PX = 430
+
+/**
+ * The modal's stylesheet, adopted by its shadow root. Every colour and size
+ * goes through a `--portico-*` custom property the integrator can override
+ * (inline properties on the host beat `:host` rules). No @font-face: Inter is
+ * used when installed, else the system stack, so nothing is fetched.
+ */
+export const modalCss = /* css */ `
+:host {
+  --portico-accent: #3b82f6;
+  --portico-accent-foreground: #ffffff;
+  --portico-background: #141414;
+  --portico-foreground: #f2f2f2;
+  --portico-muted: #9b9b9b;
+  --portico-surface: #1f1f1f;
+  --portico-surface-hover: #2a2a2a;
+  --portico-border: #2f2f2f;
+  --portico-error: #f25a67;
+  --portico-success: #26d962;
+  --portico-backdrop: rgb(0 0 0 / 0.6);
+  --portico-font-family: ${ThemeDefaults.fontFamily}, ui-sans-serif, system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif;
+  --portico-border-radius: ${ThemeDefaults.borderRadius};
+  --portico-font-size-base: ${ThemeDefaults.fontSize};
+  --portico-z-index: ${ThemeDefaults.zIndex};
+  --portico-width: ${MODAL_WIDTH_PX}px;
+  display: contents;
+}
+:host([data-theme='light']) {
+  --portico-background: #ffffff;
+  --portico-foreground: #141414;
+  --portico-muted: #6b6b6b;
+  --portico-surface: #f3f3f3;
+  --portico-surface-hover: #e8e8e8;
+  --portico-border: #e2e2e2;
+  --portico-backdrop: rgb(0 0 0 / 0.3);
+}
+
+*, *::before, *::after { box-sizing: border-box; }
+
+.modal, .embedded {
+  width: var(--portico-width);
+  color: var(--portico-foreground);
+  background: var(--portico-background);
+  font-family: var(--portico-font-family);
+  font-size: calc(var(--portico-font-size-base) * 1.4);
+  line-height: 1.4;
+  border: 1px solid var(--portico-border);
+  border-radius: calc(var(--portico-border-radius) * 7);
+}
+.modal { padding: 0; max-width: calc(100vw - 32px); }
+.modal::backdrop { background: var(--portico-backdrop); }
+.modal[data-shake] { animation: portico-shake ${SHAKE_MS}ms ease-in-out; }
+.embedded { display: block; max-width: 100%; }
+
+@media (max-width: ${SHEET_MAX_WIDTH_PX}px) {
+  .modal {
+    width: 100%;
+    max-width: 100%;
+    margin: auto 0 0;
+    border-bottom: 0;
+    border-radius: calc(var(--portico-border-radius) * 7) calc(var(--portico-border-radius) * 7) 0 0;
+  }
+}
+
+.frame { position: relative; display: flex; flex-direction: column; padding: 12px 16px 16px; }
+
+.header { display: grid; grid-template-columns: 40px 1fr 40px; align-items: center; min-height: 48px; }
+.title {
+  margin: 0;
+  text-align: center;
+  font-size: calc(var(--portico-font-size-base) * 1.6);
+  font-weight: 600;
+  animation: portico-fade ${AnimationMs.headerText}ms ease;
+}
+.header-slot { width: 40px; height: 40px; }
+
+.body { overflow: hidden; transition: height ${AnimationMs.modalHeight}ms ease; }
+.view { padding-top: 8px; animation: portico-view-in ${AnimationMs.viewTransition}ms ease; }
+
+.stack { display: flex; flex-direction: column; gap: 8px; }
+.stack[data-align='center'] { align-items: center; text-align: center; }
+.stack[data-gap='large'] { gap: 16px; }
+.row { display: flex; align-items: center; gap: 8px; }
+.separator { border: 0; border-top: 1px solid var(--portico-border); margin: 8px 0; width: 100%; }
+.list { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 8px; }
+
+.text { margin: 0; }
+.text[data-variant='title'] { font-size: calc(var(--portico-font-size-base) * 1.6); font-weight: 600; }
+.text[data-variant='small'] { font-size: calc(var(--portico-font-size-base) * 1.2); }
+.text[data-variant='muted'] { color: var(--portico-muted); }
+.text[data-variant='error'] { color: var(--portico-error); font-size: calc(var(--portico-font-size-base) * 1.2); }
+.sr-only {
+  position: absolute; width: 1px; height: 1px; padding: 0; margin: -1px;
+  overflow: hidden; clip-path: inset(50%); white-space: nowrap; border: 0;
+}
+
+button, input { font: inherit; color: inherit; }
+:focus-visible { outline: 2px solid var(--portico-accent); outline-offset: 2px; }
+
+.button {
+  display: inline-flex; align-items: center; justify-content: center; gap: 8px;
+  min-height: 40px; padding: 0 16px; width: 100%;
+  border: 1px solid transparent; border-radius: calc(var(--portico-border-radius) * 4);
+  background: var(--portico-accent); color: var(--portico-accent-foreground);
+  font-weight: 600; cursor: pointer;
+}
+.button[data-variant='secondary'] { background: var(--portico-surface); color: var(--portico-foreground); border-color: var(--portico-border); }
+.button[data-variant='ghost'] { background: transparent; color: var(--portico-foreground); }
+.button:hover:not(:disabled) { filter: brightness(1.1); }
+.button:disabled { opacity: 0.5; cursor: not-allowed; }
+
+.icon-button {
+  display: inline-flex; align-items: center; justify-content: center;
+  width: 40px; height: 40px; padding: 0; border: 0; border-radius: calc(var(--portico-border-radius) * 3);
+  background: transparent; cursor: pointer;
+}
+.icon-button:hover { background: var(--portico-surface-hover); }
+.icon { width: 20px; height: 20px; fill: none; stroke: currentColor; stroke-width: 2; stroke-linecap: round; stroke-linejoin: round; flex: none; }
+
+.list-item {
+  display: flex; align-items: center; gap: 12px; width: 100%; min-height: 56px; padding: 8px 12px;
+  border: 0; border-radius: calc(var(--portico-border-radius) * 4);
+  background: var(--portico-surface); text-align: start; cursor: pointer;
+}
+.list-item:hover { background: var(--portico-surface-hover); }
+.list-item-text { display: flex; flex-direction: column; min-width: 0; }
+.list-item-label { font-weight: 600; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+.list-item-description { color: var(--portico-muted); font-size: calc(var(--portico-font-size-base) * 1.2); }
+
+.wallet-image { display: block; flex: none; border-radius: calc(var(--portico-border-radius) * 3); object-fit: cover; }
+.wallet-image[data-placeholder] { background: var(--portico-border); }
+
+.input {
+  width: 100%; min-height: 40px; padding: 0 12px;
+  border: 1px solid var(--portico-border); border-radius: calc(var(--portico-border-radius) * 4);
+  background: var(--portico-surface);
+}
+.input[aria-invalid='true'] { border-color: var(--portico-error); }
+
+.tabs { display: flex; gap: 4px; padding: 4px; border-radius: calc(var(--portico-border-radius) * 4); background: var(--portico-surface); }
+.tab { flex: 1; min-height: 32px; border: 0; border-radius: calc(var(--portico-border-radius) * 3); background: transparent; color: var(--portico-muted); cursor: pointer; }
+.tab[aria-selected='true'] { background: var(--portico-background); color: var(--portico-foreground); font-weight: 600; }
+.tab-panel { padding: 8px 0; }
+
+.features { display: grid; grid-template-columns: repeat(auto-fit, minmax(64px, 1fr)); gap: 8px; }
+
+.status { display: flex; flex-direction: column; align-items: center; gap: 12px; padding: 24px 0; text-align: center; }
+.spinner { width: 24px; height: 24px; fill: none; stroke: var(--portico-accent); stroke-width: 3; stroke-linecap: round; stroke-dasharray: 40 60; animation: portico-spin 800ms linear infinite; }
+
+.snack {
+  position: absolute; left: 50%; bottom: 16px; transform: translateX(-50%);
+  display: flex; align-items: center; gap: 8px; max-width: calc(100% - 32px); padding: 8px 12px;
+  border: 1px solid var(--portico-border); border-radius: 999px; background: var(--portico-surface);
+  box-shadow: 0 4px 16px rgb(0 0 0 / 0.25);
+  animation: portico-fade ${AnimationMs.viewTransition}ms ease;
+}
+.snack[data-state='closed'] { display: none; }
+.snack[data-variant='success'] .icon { stroke: var(--portico-success); }
+.snack[data-variant='error'] .icon { stroke: var(--portico-error); }
+
+.alert {
+  display: flex; align-items: flex-start; gap: 8px; margin: 4px 0; padding: 8px 8px 8px 12px;
+  border-radius: calc(var(--portico-border-radius) * 3); background: var(--portico-surface);
+  border-inline-start: 3px solid var(--portico-error);
+}
+.alert[data-variant='warning'] { border-inline-start-color: #f5a524; }
+.alert[data-variant='info'] { border-inline-start-color: var(--portico-accent); }
+.alert-text { flex: 1; }
+
+.qr { display: block; padding: 12px; border-radius: calc(var(--portico-border-radius) * 4); background: #ffffff; color: #000000; }
+.qr rect { fill: currentColor; }
+
+@keyframes portico-fade { from { opacity: 0; } to { opacity: 1; } }
+@keyframes portico-view-in { from { opacity: 0; transform: translateY(4px); } to { opacity: 1; transform: none; } }
+@keyframes portico-spin { to { transform: rotate(360deg); } }
+@keyframes portico-shake {
+  0%, 100% { transform: translateX(0); }
+  20%, 60% { transform: translateX(-6px); }
+  40%, 80% { transform: translateX(6px); }
+}
+
+@media (prefers-reduced-motion: reduce) {
+  *, *::before, *::after, .modal::backdrop {
+    animation: none !important;
+    transition: none !important;
+  }
+}
+`

@@ -1,0 +1,38 @@
+import { useKit } from '../provider/context.ts'
+import { Button, type ButtonProps } from './Button.tsx'
+import { CopyIcon } from './icons.tsx'
+
+export interface CopyButtonProps extends Omit<ButtonProps, 'onClick' | 'children'> {
+  readonly text: string
+  /** The button's text; "Copy" by default. */
+  readonly label?: string
+  /** The success snack; "Copied" by default. */
+  readonly successMessage?: string
+}
+
+const COPY_FAILED = 'Could not copy'
+
+/**
+ * Copies `text` to the clipboard and confirms with a snack.
+ *
+ * @example
+ * <CopyButton text={address} label="Copy address" successMessage="Address copied" />
+ */
+export function CopyButton({ text, label = 'Copy', successMessage = 'Copied', variant = 'secondary', ...rest }: CopyButtonProps) {
+  const kit = useKit('CopyButton')
+  const copy = async () => {
+    try {
+      // Absent on insecure origins, and it rejects without permission: both end in the error snack.
+      await navigator.clipboard.writeText(text)
+      kit.snack.showSuccess(successMessage)
+    } catch {
+      kit.snack.showError(COPY_FAILED)
+    }
+  }
+  return (
+    <Button variant={variant} onClick={copy} {...rest}>
+      <CopyIcon />
+      {label}
+    </Button>
+  )
+}

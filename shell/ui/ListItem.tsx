@@ -1,0 +1,27 @@
+import type { ComponentPropsWithRef, ReactNode } from 'react'
+import { cx } from './cx.ts'
+
+export interface ListItemProps extends ComponentPropsWithRef<'button'> {
+  /** Leading image, e.g. a <WalletImage>. */
+  readonly image?: ReactNode
+  /** A second, muted line under the label. */
+  readonly description?: ReactNode
+}
+
+/**
+ * A row button for lists of wallets, networks or options. Its label is its children.
+ *
+ * @example
+ * <ListItem image={<WalletImage src={w.imageUrl} />} onClick={pick}>{w.name}</ListItem>
+ */
+export function ListItem({ image, description, children, type = 'button', className, ...rest }: ListItemProps) {
+  return (
+    <button type={type} className={cx('list-item', className)} {...rest}>
+      {image}
+      <span className="list-item-text">
+        <span className="list-item-label">{children}</span>
+        {description !== undefined && <span className="list-item-description">{description}</span>}
+      </span>
+    </button>
+  )
+}

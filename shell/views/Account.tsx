@@ -1,0 +1,59 @@
+import type { ChainState } from '../../kernel/index.ts'
+import { formatBalance } from '../format/formatBalance.ts'
+import { truncateAddress } from '../format/truncateAddress.ts'
+import { useStoreValue } from '../hooks/useStoreValue.ts'
+import { Button } from '../ui/Button.tsx'
+import { CopyButton } from '../ui/CopyButton.tsx'
+import { Stack } from '../ui/Stack.tsx'
+import { Text } from '../ui/Text.tsx'
+import { AccountTabs } from './AccountTabs.tsx'
+import type { PorticoViewProps } from './PorticoView.ts'
+import { WalletFeatures } from './WalletFeatures.tsx'
+import { errorMessage } from './errorMessage.ts'
+
+const selectNamespace = (s: ChainState) => s.activeNamespace
+const selectAccount = (s: ChainState) => s.chains[s.activeNamespace]?.accountState
+const selectNetwork = (s: ChainState) => s.activeCaipNetwork
+
+/** SPEC §2 Account: address, balance, wallet features, the Tokens/NFTs/Activity tabs, Disconnect. */
+export function AccountView({ kit }: PorticoViewProps) {
+  const namespace = useStoreValue(kit.chains, selectNamespace)
+  const account = useStoreValue(kit.chains, selectAccount)
+  const network = useStoreValue(kit.chains, selectNetwork)
+  if (!account) return null
+  const { address, balance, balanceSymbol } = account
+
+  const onDisconnect = async () => {
+    try {
+      await kit.disconnect()
+      kit.close()
+    } catch (error) {
+      // The kernel has already reset this side and emitted DISCONNECT_ERROR; tell the visitor too.
+      kit.snack.showError(errorMessage(error))
+    }
+  }
+
+  return (
+    <Stack gap="large" data-testid="portico-account">
+      <Stack align="center">
+        {address && (
+          <Text variant="title" title={address} data-testid="portico-account-address">
+            {account.profileName ?? truncateAddress(address)}
+          </Text>
+        )}
+        {balance !== undefined && (
+          <Text variant="muted" data-testid="portico-account-balance">
+            {formatBalance(balance, balanceSymbol)}
+          </Text>
+        )}
+        <Text variant="small">{network.name}</Text>
+        {address && <CopyButton text={address} label="Copy address" successMessage="Address copied" />}
+      </Stack>
+      <WalletFeatures kit={kit} />
+      <AccountTabs kit={kit} namespace={namespace} account={account} />
+      <Button variant="secondary" onClick={onDisconnect}>
+        Disconnect
+      </Button>
+    </Stack>
+  )
+}

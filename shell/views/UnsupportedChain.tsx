@@ -1,0 +1,31 @@
+import type { CaipNetwork } from '../../kernel/index.ts'
+import { ListItem } from '../ui/ListItem.tsx'
+import { Stack } from '../ui/Stack.tsx'
+import { Text } from '../ui/Text.tsx'
+import { WalletImage } from '../ui/WalletImage.tsx'
+import type { PorticoViewProps } from './PorticoView.ts'
+import { errorMessage } from './errorMessage.ts'
+
+/**
+ * SPEC §4: shown when the wallet is on a network the app does not support; lists
+ * the configured ones. The kernel closes the modal once the switch succeeds.
+ */
+export function UnsupportedChainView({ kit }: PorticoViewProps) {
+  const choose = (network: CaipNetwork) => {
+    kit.switchNetwork(network).catch((error: unknown) => kit.snack.showError(errorMessage(error)))
+  }
+  return (
+    <Stack data-testid="portico-unsupported-chain">
+      <Text variant="muted">This app doesn’t support your current network. Switch to an available option to continue.</Text>
+      <ul className="list" aria-label="Available networks">
+        {kit.config.networks.map((network) => (
+          <li key={network.caipNetworkId}>
+            <ListItem image={<WalletImage src={network.assets?.imageUrl} size={32} />} onClick={() => choose(network)}>
+              {network.name}
+            </ListItem>
+          </li>
+        ))}
+      </ul>
+    </Stack>
+  )
+}

@@ -1,0 +1,27 @@
+import type { PorticoKit } from '../../kernel/index.ts'
+import { AccountView } from './Account.tsx'
+import { ConnectView } from './Connect.tsx'
+import { ConnectingExternalView } from './ConnectingExternal.tsx'
+import { UnsupportedChainView } from './UnsupportedChain.tsx'
+
+const CORE_VIEWS = [
+  ['Connect', { component: ConnectView, title: 'Connect Wallet' }],
+  ['ConnectingExternal', { component: ConnectingExternalView, title: 'Connecting' }],
+  ['Account', { component: AccountView, title: 'Account' }],
+  ['UnsupportedChain', { component: UnsupportedChainView, title: 'Unsupported network' }],
+] as const
+
+const registered = new WeakSet<PorticoKit>()
+
+/**
+ * Puts the shell's core views into the kit's view registry, once per kit
+ * (the provider and the vanilla mount both call it). A name something else
+ * registered first is left alone, so an integrator can replace a core view.
+ */
+export function registerCoreViews(kit: PorticoKit): void {
+  if (registered.has(kit)) return
+  registered.add(kit)
+  for (const [name, definition] of CORE_VIEWS) {
+    if (!kit.views.get(name)) kit.views.register(name, definition)
+  }
+}
