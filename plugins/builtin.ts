@@ -1,5 +1,6 @@
 import type { PluginManifest } from '../kernel/index.ts'
 import { receivePlugin } from './receive/index.ts'
+import { eip155Plugin } from './namespaces/eip155/index.ts'
 
 /** The manifests that ship with Portico. Only these tiny objects are bundled up front. */
-export const builtinPlugins: readonly PluginManifest[] = [receivePlugin]
+export const builtinPlugins: readonly PluginManifest[] = [receivePlugin, eip155Plugin]

@@ -1,0 +1,16 @@
+import { definePlugin } from '../../../kernel/index.ts'
+
+/**
+ * EVM (eip155) chain adapter and browser-wallet discovery (EIP-6963 and the
+ * legacy `window.ethereum`). This manifest is all that is bundled up front: viem
+ * and mipd live behind `load`, so a page that never connects never downloads them.
+ *
+ * @example
+ * createPortico({ networks: [base], plugins: [eip155Plugin] })
+ */
+export const eip155Plugin = /* @__PURE__ */ definePlugin({
+  id: 'eip155',
+  when: (config) => config.networks.some((network) => network.chainNamespace === 'eip155'),
+  contributes: { namespaces: ['eip155'], connectMethods: ['wallet'] },
+  load: () => import('./body.ts'),
+})

@@ -1,0 +1,87 @@
+import * as v from 'valibot'
+
+/**
+ * Schemas for everything a wallet or a page hands us. DESIGN.md: inbound data is
+ * untrusted; it passes a schema before it touches state.
+ */
+
+/** The part of EIP-1193 the adapter uses. */
+export interface Eip1193Provider {
+  request(args: { method: string; params?: unknown }): Promise<unknown>
+  on?(event: string, listener: (...args: any[]) => void): unknown
+  removeListener?(event: string, listener: (...args: any[]) => void): unknown
+}
+
+/** Any object (or callable) with a `request` function counts as an EIP-1193 provider. */
+export const ProviderSchema = v.custom<Eip1193Provider>(
+  (value) =>
+    (typeof value === 'object' || typeof value === 'function') &&
+    value !== null &&
+    typeof (value as { request?: unknown }).request === 'function',
+  'must be an EIP-1193 provider with a request function',
+)
+
+/** EVM address as wallets return it: 0x + 40 hex digits, any case (SPEC §5). */
+export const AddressSchema = v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{40}$/, 'must be 0x followed by 40 hex digits'))
+
+export const AddressListSchema = v.array(AddressSchema)
+
+/** `eth_chainId` answers a hex quantity; a chain id must be a positive safe integer. */
+export const ChainIdHexSchema = v.pipe(
+  v.string(),
+  v.regex(/^0x[0-9a-fA-F]{1,13}$/, 'must be a hex chain id such as 0x1'),
+  v.transform((hex) => Number.parseInt(hex, 16)),
+  v.minValue(1, 'must be above zero'),
+)
+
+/**
+ * `chainChanged` payloads: EIP-1193 says hex, but some wallets emit a number or
+ * a decimal string, so those are accepted too.
+ */
+export const ChainChangedSchema = v.union([
+  ChainIdHexSchema,
+  v.pipe(v.number(), v.integer(), v.minValue(1)),
+  v.pipe(v.string(), v.regex(/^[1-9][0-9]{0,15}$/), v.transform(Number)),
+])
+
+/**
+ * An icon is kept only if it cannot run script or leak elsewhere when rendered:
+ * a `data:image/` URI or an http(s) URL. `javascript:` and the rest are dropped.
+ */
+export const IconSchema = v.union([
+  v.pipe(v.string(), v.startsWith('data:image/')),
+  v.pipe(v.string(), v.url(), v.regex(/^https?:\/\//, 'must be http(s)')),
+])
+
+const Text = v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(200))
+
+/** An `eip6963:announceProvider` detail (EIP-6963). Extra fields are ignored. */
+export const AnnouncementSchema = v.object({
+  info: v.object({
+    uuid: Text,
+    name: Text,
+    // rdns becomes the connector id and is stored; keep it to reverse-DNS characters.
+    rdns: v.pipe(v.string(), v.regex(/^[a-zA-Z0-9-]+(\.[a-zA-Z0-9-]+)+$/, 'must be a reverse-DNS name'), v.maxLength(200)),
+    icon: v.optional(v.unknown()),
+  }),
+  provider: ProviderSchema,
+})
+
+export type Announcement = v.InferOutput<typeof AnnouncementSchema>
+
+/** Errors wallets throw: EIP-1193 `{ code, message, data }`, sometimes wrapping the original. */
+export const WalletErrorSchema = v.object({
+  code: v.optional(v.unknown()),
+  message: v.optional(v.unknown()),
+  data: v.optional(v.unknown()),
+})
+
+/** Parses without ever throwing, even on hostile getters. */
+export function safeParse<S extends v.GenericSchema>(schema: S, value: unknown): v.InferOutput<S> | undefined {
+  try {
+    const result = v.safeParse(schema, value)
+    return result.success ? result.output : undefined
+  } catch {
+    return undefined
+  }
+}

@@ -1,0 +1,87 @@
+import {
+  BaseError,
+  type Chain,
+  HttpRequestError,
+  type PublicClient,
+  RpcRequestError,
+  TimeoutError,
+  UrlRequiredError,
+  createPublicClient,
+  fallback,
+  http,
+} from 'viem'
+import { type CaipNetwork, type CaipNetworkId, HttpRpcDefaults, HttpRpcErrorText, PorticoError } from '../../../kernel/index.ts'
+
+/** Public-RPC clients of one kit, one per network. */
+export interface RpcClients {
+  /** The network's client, created on first use and then reused. */
+  client(network: CaipNetwork): PublicClient
+  clear(): void
+}
+
+/**
+ * DESIGN.md "Public RPC goes through one HTTP transport": JSON-RPC over HTTP
+ * with a 10 s timeout, batches of up to 1000 requests sent at once (wait 0),
+ * and fallback across the network's endpoints in order (SPEC §7, §9).
+ *
+ * The cache lives in the adapter, not the module, so two kits on a page never
+ * share a client (DESIGN.md: no module-level singletons).
+ */
+export function createRpcClients(): RpcClients {
+  const clients = new Map<CaipNetworkId, PublicClient>()
+  return {
+    client(network) {
+      let client = clients.get(network.caipNetworkId)
+      if (!client) {
+        const transports = network.rpcUrls.default.http.map((url) =>
+          http(url, {
+            batch: { batchSize: HttpRpcDefaults.batchSize, wait: HttpRpcDefaults.batchWaitMs },
+            timeout: HttpRpcDefaults.timeoutMs,
+          }),
+        )
+        client = createPublicClient({ chain: toViemChain(network), transport: fallback(transports) })
+        clients.set(network.caipNetworkId, client)
+      }
+      return client
+    },
+    clear: () => clients.clear(),
+  }
+}
+
+/** viem's chain shape for a Portico network; only what the public client reads. */
+export function toViemChain(network: CaipNetwork): Chain {
+  const explorer = network.blockExplorers?.['default']
+  return {
+    id: Number(network.id),
+    name: network.name,
+    nativeCurrency: network.nativeCurrency,
+    rpcUrls: { default: { http: network.rpcUrls.default.http } },
+    ...(explorer ? { blockExplorers: { default: explorer } } : {}),
+    testnet: network.testnet,
+  }
+}
+
+/** viem's four HTTP RPC failures and the SPEC §8 text each one is shown as. */
+const HTTP_RPC_ERRORS = [
+  [UrlRequiredError, HttpRpcErrorText.NO_URL],
+  [TimeoutError, HttpRpcErrorText.TIMEOUT],
+  [HttpRequestError, HttpRpcErrorText.HTTP_STATUS],
+  [RpcRequestError, HttpRpcErrorText.RPC_ERROR],
+] as const
+
+/**
+ * Maps a public-RPC failure to the SPEC §8 catalogue text. viem wraps node errors
+ * (an `RpcRequestError` becomes the `cause` of e.g. `InvalidParamsRpcError`), so
+ * the cause chain is searched. Anything else is passed through unchanged.
+ *
+ * @example
+ * await client.getBalance({ address }).catch((error) => { throw toHttpRpcError(error) })
+ */
+export function toHttpRpcError(error: unknown): unknown {
+  if (!(error instanceof BaseError)) return error
+  for (const [ErrorClass, text] of HTTP_RPC_ERRORS) {
+    const match = error instanceof ErrorClass ? error : error.walk((e) => e instanceof ErrorClass)
+    if (match) return new PorticoError(text, { details: (match as BaseError).shortMessage, cause: error })
+  }
+  return error
+}
