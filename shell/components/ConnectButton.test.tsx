@@ -1,0 +1,41 @@
+// @vitest-environment jsdom
+import '../test/dialogPolyfill.ts'
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
+import { afterEach, describe, expect, it } from 'vitest'
+import { connectAccount, createTestKit } from '../test/testKit.ts'
+import { withKit } from '../test/wrapper.tsx'
+import { ConnectButton } from './ConnectButton.tsx'
+
+afterEach(cleanup)
+
+const ADDRESS = '0x1234567890abcdef1234567890abcdef12345678'
+
+describe('ConnectButton', () => {
+  it('reads "Connect Wallet" while disconnected and opens the modal on click (SPEC §2 opening the modal)', () => {
+    const kit = createTestKit()
+    render(<ConnectButton />, { wrapper: withKit(kit) })
+    const button = screen.getByRole('button', { name: 'Connect Wallet' })
+    expect(button.getAttribute('aria-expanded')).toBe('false')
+    fireEvent.click(button)
+    expect(kit.modal.store.get().open).toBe(true)
+    expect(button.getAttribute('aria-expanded')).toBe('true')
+  })
+
+  it('shows the address as 4 + 6 characters and the balance truncated to 3 decimals (SPEC §9 truncation, §5 balance display)', () => {
+    const kit = createTestKit()
+    render(<ConnectButton />, { wrapper: withKit(kit) })
+    act(() => connectAccount(kit, ADDRESS, { balance: '1.23999', balanceSymbol: 'ETH' }))
+    const button = screen.getByRole('button')
+    expect(button.querySelector('[data-part="address"]')?.textContent).toBe('0x12…345678')
+    expect(button.querySelector('[data-part="balance"]')?.textContent).toBe('1.239 ETH')
+    expect(button.textContent).not.toContain('Connect Wallet')
+  })
+
+  it('hides the balance when asked and passes attributes through (integrator options)', () => {
+    const kit = createTestKit()
+    render(<ConnectButton balance="hide" data-testid="open-modal" label="Sign in" />, { wrapper: withKit(kit) })
+    expect(screen.getByTestId('open-modal').textContent).toBe('Sign in')
+    act(() => connectAccount(kit, ADDRESS, { balance: '2', balanceSymbol: 'ETH' }))
+    expect(screen.getByTestId('open-modal').textContent).toBe('0x12…345678')
+  })
+})
