@@ -14,7 +14,7 @@ import { type CaipNetwork, type CaipNetworkId, HttpRpcDefaults, HttpRpcErrorText
 
 /** Public-RPC clients of one kit, one per network. */
 export interface RpcClients {
-  /** The network's client, created on first use and then reused. */
+  /** The network's client, created on first use and then reused. Throws viem's UrlRequiredError when it has no url. */
   client(network: CaipNetwork): PublicClient
   clear(): void
 }

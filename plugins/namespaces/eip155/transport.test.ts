@@ -1,0 +1,95 @@
+import { type Server, createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { HttpRequestError, InvalidParamsRpcError, RpcRequestError, TimeoutError, UrlRequiredError } from 'viem'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { HttpRpcErrorText, PorticoError } from '../../../kernel/index.ts'
+import { hardhatNetwork } from '../../../test/peers/networks.ts'
+import { createRpcClients, toHttpRpcError } from './transport.ts'
+
+const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+
+describe('toHttpRpcError: the four HTTP RPC errors of SPEC §8', () => {
+  const rpcError = new RpcRequestError({ body: {}, error: { code: -32602, message: 'bad params' }, url: 'http://x' })
+  it.each([
+    ['UrlRequiredError', new UrlRequiredError(), HttpRpcErrorText.NO_URL],
+    ['TimeoutError', new TimeoutError({ body: {}, url: 'http://x' }), HttpRpcErrorText.TIMEOUT],
+    ['HttpRequestError', new HttpRequestError({ url: 'http://x', status: 502 }), HttpRpcErrorText.HTTP_STATUS],
+    ['RpcRequestError', rpcError, HttpRpcErrorText.RPC_ERROR],
+    ['an RpcRequestError wrapped by viem', new InvalidParamsRpcError(rpcError), HttpRpcErrorText.RPC_ERROR],
+  ])('%s -> catalogue text', (_, error, text) => {
+    const mapped = toHttpRpcError(error)
+    expect(mapped).toBeInstanceOf(PorticoError)
+    expect((mapped as PorticoError).shortMessage).toBe(text)
+    expect((mapped as PorticoError).cause).toBe(error)
+  })
+
+  it('passes other errors through unchanged', () => {
+    const error = new Error('something else')
+    expect(toHttpRpcError(error)).toBe(error)
+    expect(toHttpRpcError('text')).toBe('text')
+  })
+})
+
+describe('createRpcClients against real HTTP endpoints', () => {
+  let server: Server
+  let url: string
+  const seen: (string | undefined)[] = []
+
+  beforeAll(async () => {
+    // A stand-in node: answers every call with an RPC error, or a 500 for /down.
+    server = createServer((request, response) => {
+      let body = ''
+      request.on('data', (chunk) => (body += chunk))
+      request.on('end', () => {
+        seen.push(request.url)
+        if (request.url === '/down') return void response.writeHead(500).end('down')
+        response.writeHead(200, { 'content-type': 'application/json' })
+        const calls = [JSON.parse(body)].flat() as { id: number }[]
+        const answers = calls.map(({ id }) => ({ jsonrpc: '2.0', id, error: { code: -32000, message: 'node says no' } }))
+        response.end(JSON.stringify(Array.isArray(JSON.parse(body)) ? answers : answers[0]))
+      })
+    })
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  })
+  afterAll(() => new Promise<void>((done) => server.close(() => done())))
+
+  it('caches one client per CAIP network id', () => {
+    const clients = createRpcClients()
+    const a = clients.client(hardhatNetwork(url))
+    expect(clients.client(hardhatNetwork(url))).toBe(a)
+    expect(clients.client(hardhatNetwork(url, 31338))).not.toBe(a)
+    clients.clear()
+    expect(clients.client(hardhatNetwork(url))).not.toBe(a)
+  })
+
+  it('an RPC error from the node maps to the RPC error text', async () => {
+    const client = createRpcClients().client(hardhatNetwork(url))
+    const error = await client.getBalance({ address: ADDRESS }).catch((e: unknown) => toHttpRpcError(e))
+    expect((error as PorticoError).shortMessage).toBe(HttpRpcErrorText.RPC_ERROR)
+  })
+
+  it('falls back to the next endpoint when one is down', async () => {
+    const network = { ...hardhatNetwork(url), rpcUrls: { default: { http: [`${url}/down`, `${url}/up`] } } }
+    seen.length = 0
+    const error = await createRpcClients().client(network).getBalance({ address: ADDRESS }).catch((e: unknown) => toHttpRpcError(e))
+    // The second endpoint answered (with its RPC error), so the first one's 500 was not the end.
+    expect((error as PorticoError).shortMessage).toBe(HttpRpcErrorText.RPC_ERROR)
+    expect(seen.slice(0, 2)).toEqual(['/down', '/up'])
+  }, 15_000)
+
+  it('maps a non-OK status on every endpoint to the HTTP status text', async () => {
+    const network = { ...hardhatNetwork(url), rpcUrls: { default: { http: [`${url}/down`] } } }
+    const error = await createRpcClients().client(network).getBalance({ address: ADDRESS }).catch((e: unknown) => toHttpRpcError(e))
+    expect((error as PorticoError).shortMessage).toBe(HttpRpcErrorText.HTTP_STATUS)
+  }, 15_000)
+
+  it('an empty url (the unsupported-network placeholder has one) maps to the no-URL text', async () => {
+    const network = { ...hardhatNetwork(url), rpcUrls: { default: { http: [''] } } }
+    // viem checks the url when the client is built, so creation is inside the promise too.
+    const error = await Promise.resolve()
+      .then(() => createRpcClients().client(network).getBalance({ address: ADDRESS }))
+      .catch((e: unknown) => toHttpRpcError(e))
+    expect((error as PorticoError).shortMessage).toBe(HttpRpcErrorText.NO_URL)
+  })
+})
