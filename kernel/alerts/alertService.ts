@@ -10,8 +10,11 @@ export interface AlertState {
 
 export interface AlertService {
   readonly store: Store<AlertState>
-  /** Shows an alert; each alert code is reported once per kit (SPEC §8). Returns whether it was shown. */
-  report(alert: AlertDefinition, variant?: AlertVariant): boolean
+  /**
+   * Shows an alert; each alert code is reported once per kit (SPEC §8). Returns whether it was shown.
+   * `once: false` shows it every time, for alerts that answer a visitor's action (SPEC §5 network not found).
+   */
+  report(alert: AlertDefinition, variant?: AlertVariant, options?: { readonly once?: boolean }): boolean
   /** Maps a provider error text to its alert (SPEC §8) and reports it; false when the text is not mapped. */
   reportProviderError(message: string): boolean
   dismiss(): void
@@ -21,8 +24,8 @@ export function createAlertService(bus: EventBus, log: (message: string) => void
   const store = createStore<AlertState>({})
   const reported = new Set<string>()
 
-  const report: AlertService['report'] = (alert, variant = 'error') => {
-    if (reported.has(alert.code)) return false
+  const report: AlertService['report'] = (alert, variant = 'error', { once = true } = {}) => {
+    if (once && reported.has(alert.code)) return false
     reported.add(alert.code)
     store.set({ current: { alert, variant } })
     log(`[Portico] ${alert.shortMessage}: ${alert.longMessage}`)

@@ -14,7 +14,8 @@ import { syncBalance } from './syncBalance.ts'
 export async function switchNetwork(ctx: ConnectionContext, target: CaipNetwork): Promise<void> {
   const network = ctx.config.networks.find((n) => n.caipNetworkId === target.caipNetworkId)
   if (!network) {
-    ctx.alerts.report(Alerts.NETWORK_NOT_FOUND)
+    // SPEC §5: every such switch shows the alert, not only the first one
+    ctx.alerts.report(Alerts.NETWORK_NOT_FOUND, 'error', { once: false })
     throw new PorticoError(ErrorText.NETWORK_NOT_FOUND, { details: target.caipNetworkId })
   }
   const namespace = network.chainNamespace
