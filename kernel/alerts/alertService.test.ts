@@ -35,6 +35,15 @@ describe('alerts (SPEC §8 Alerts)', () => {
     expect(events).toHaveLength(1)
   })
 
+  it('SPEC §5 an alert answering a visitor action (once: false) shows every time', () => {
+    const { alerts, events } = setup()
+    expect(alerts.report(Alerts.NETWORK_NOT_FOUND, 'error', { once: false })).toBe(true)
+    alerts.dismiss()
+    expect(alerts.report(Alerts.NETWORK_NOT_FOUND, 'error', { once: false })).toBe(true)
+    expect(alerts.store.get().current?.alert).toBe(Alerts.NETWORK_NOT_FOUND)
+    expect(events).toHaveLength(2)
+  })
+
   it('SPEC §8 different alerts are each reported, the latest one shows', () => {
     const { alerts } = setup()
     alerts.report(Alerts.SESSION_EXPIRED)
