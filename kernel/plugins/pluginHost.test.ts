@@ -110,6 +110,63 @@ describe('plugin host: bodies load on first use (DESIGN Plugins: manifest now, b
   })
 })
 
+describe('plugin host: activation events (DESIGN Plugins: nothing loads at start-up that the first screen does not show)', () => {
+  it('DESIGN Plugins: an onModalOpen plugin loads on the first open, not before', async () => {
+    const { manifest, load } = fakePlugin('discovery', { views: ['DiscoveryView'] }, { activationEvents: ['onModalOpen'] })
+    const kit = makeKit({ plugins: [manifest] })
+    await flush()
+    expect(load).not.toHaveBeenCalled()
+    kit.open()
+    expect(load).toHaveBeenCalledTimes(1)
+    kit.close()
+    kit.open()
+    await flush()
+    expect(load).toHaveBeenCalledTimes(1)
+    expect(kit.plugins.status.get().discovery?.state).toBe('active')
+  })
+
+  it('DESIGN Plugins: an onStartup plugin loads right after the kit is created; others stay idle', async () => {
+    const startup = fakePlugin('watcher', { views: ['WatcherView'] }, { activationEvents: ['onStartup'] })
+    const lazy = fakePlugin('lazy', { views: ['LazyView'] })
+    makeKit({ plugins: [startup.manifest, lazy.manifest] })
+    expect(startup.load).not.toHaveBeenCalled()
+    await flush()
+    expect(startup.load).toHaveBeenCalledTimes(1)
+    expect(lazy.load).not.toHaveBeenCalled()
+  })
+
+  it('SPEC §6 a disabled plugin is not loaded by its activation events either', async () => {
+    const { manifest, load } = fakePlugin('onramp', { views: ['OnRamp'] }, {
+      feature: 'onramp',
+      activationEvents: ['onStartup', 'onModalOpen'],
+    })
+    const kit = makeKit({ plugins: [manifest], features: { onramp: false } })
+    kit.open()
+    await flush()
+    expect(load).not.toHaveBeenCalled()
+  })
+
+  it('DESIGN Plugins: a failed activation-event load raises the alert but does not break opening', async () => {
+    const load = vi.fn(async (): Promise<PluginBody> => {
+      throw new Error('offline')
+    })
+    const kit = makeKit({ plugins: [definePlugin({ id: 'discovery', contributes: {}, activationEvents: ['onModalOpen'], load })] })
+    expect(() => kit.open()).not.toThrow()
+    await flush()
+    expect(kit.modal.store.get().open).toBe(true)
+    expect(kit.alerts.store.get().current?.alert).toBe(Alerts.PLUGIN_LOAD_FAILED)
+  })
+
+  it('DESIGN Plugins: after destroy, opening no longer activates plugins', async () => {
+    const { manifest, load } = fakePlugin('discovery', {}, { activationEvents: ['onModalOpen'] })
+    const kit = makeKit({ plugins: [manifest] })
+    kit.plugins.dispose()
+    kit.open()
+    await flush()
+    expect(load).not.toHaveBeenCalled()
+  })
+})
+
 describe('plugin host: disabled features (SPEC §6 feature flags gate the modules)', () => {
   it("SPEC §6 a disabled feature's plugin is never loaded, even when its view is asked for", async () => {
     const { manifest, load } = fakePlugin('swaps', { views: ['Swap'], rpcMethods: ['acme_swapQuote'] }, { feature: 'swaps' })
