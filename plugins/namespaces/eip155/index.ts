@@ -10,7 +10,9 @@ import { definePlugin } from '../../../kernel/index.ts'
  */
 export const eip155Plugin = /* @__PURE__ */ definePlugin({
   id: 'eip155',
-  when: (config) => config.networks.some((network) => network.chainNamespace === 'eip155'),
+  // `adapters: []` is the basic mode (WalletConnect only, SPEC §2): no browser wallets then.
+  when: (config) =>
+    config.networks.some((network) => network.chainNamespace === 'eip155') && config.adapters.includes('eip155'),
   contributes: { namespaces: ['eip155'], connectMethods: ['wallet'] },
   load: () => import('./body.ts'),
 })
