@@ -41,7 +41,7 @@ export function ConnectView({ kit }: PorticoViewProps) {
   )
 }
 
-const METHOD_LABELS: Record<ConnectMethod, string> = { email: 'Email', social: 'Social login', wallet: 'Wallets' }
+const METHOD_LABELS: Record<ConnectMethod, string> = { email: 'Email login', social: 'Social login', wallet: 'Wallets' }
 
 interface MethodSectionProps {
   readonly method: ConnectMethod

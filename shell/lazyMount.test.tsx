@@ -1,0 +1,81 @@
+// @vitest-environment jsdom
+import './test/dialogPolyfill.ts'
+import { act, cleanup, render, waitFor } from '@testing-library/react'
+import { useEffect } from 'react'
+import { afterEach, describe, expect, it } from 'vitest'
+import { createPortico, mainnet } from '../entries/portico.ts'
+import { mountOnFirstOpen } from './lazyMount.ts'
+import { PorticoProvider } from './provider/PorticoProvider.tsx'
+import { createTestKit, quietKernelOptions } from './test/testKit.ts'
+
+afterEach(() => {
+  cleanup()
+  document.body.innerHTML = ''
+})
+
+const openDialog = () => document.querySelector('portico-modal')?.shadowRoot?.querySelector('dialog[open]')
+
+describe('vanilla lazy mount', () => {
+  it('mounts nothing before the first open, then the modal on it (DESIGN: nothing loads that the first screen does not show)', async () => {
+    const kit = createTestKit()
+    mountOnFirstOpen(kit)
+    await Promise.resolve()
+    expect(document.querySelector('portico-modal')).toBeNull()
+    expect(kit.hasRenderer()).toBe(false)
+
+    kit.open()
+    await waitFor(() => expect(openDialog()).toBeTruthy())
+    expect(kit.hasRenderer()).toBe(true)
+    expect(document.querySelectorAll('portico-modal')).toHaveLength(1)
+    expect(openDialog()?.textContent).toContain('Connect Wallet')
+
+    act(() => kit.close())
+    act(() => kit.open())
+    expect(document.querySelectorAll('portico-modal')).toHaveLength(1)
+  })
+
+  it('leaves rendering to a provider that has claimed it, even when a child opens first (DESIGN: one renderer per kit)', async () => {
+    const kit = createTestKit()
+    mountOnFirstOpen(kit)
+    function OpensOnMount() {
+      // Child effects run before the provider's claim effect.
+      useEffectOnce(() => kit.open())
+      return null
+    }
+    render(
+      <PorticoProvider kit={kit}>
+        <OpensOnMount />
+      </PorticoProvider>,
+    )
+    await waitFor(() => expect(openDialog()).toBeTruthy())
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(document.querySelectorAll('portico-modal')).toHaveLength(1)
+  })
+
+  it('renders into the page-placed <portico-modal> with enableEmbedded (SPEC §2 not injected in embedded mode)', async () => {
+    const placed = document.createElement('portico-modal')
+    const slot = document.createElement('div')
+    slot.append(placed)
+    document.body.append(slot)
+    const kit = createTestKit({ enableEmbedded: true })
+    mountOnFirstOpen(kit)
+    kit.open()
+    await waitFor(() => expect(placed.shadowRoot?.querySelector('[data-testid="portico-embedded"]')).toBeTruthy())
+    expect(document.querySelectorAll('portico-modal')).toHaveLength(1)
+  })
+
+  it('is wired into createPortico (DESIGN: the vanilla entry renders lazily on first open)', async () => {
+    const kit = createPortico(
+      { projectId: 'test-project', networks: [mainnet], features: { analytics: false } },
+      quietKernelOptions(),
+    )
+    expect(document.querySelector('portico-modal')).toBeNull()
+    kit.open()
+    await waitFor(() => expect(openDialog()).toBeTruthy())
+    kit.destroy()
+  })
+})
+
+function useEffectOnce(effect: () => void) {
+  useEffect(effect, [])
+}

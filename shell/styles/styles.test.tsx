@@ -1,0 +1,72 @@
+// @vitest-environment jsdom
+import '../test/dialogPolyfill.ts'
+import { act, cleanup, render } from '@testing-library/react'
+import { afterEach, describe, expect, it } from 'vitest'
+import { AnimationMs, MODAL_WIDTH_PX, ThemeDefaults } from '../../kernel/index.ts'
+import { PorticoProvider } from '../provider/PorticoProvider.tsx'
+import { connectAccount, createTestKit, modalRoot } from '../test/testKit.ts'
+import { adoptStyles } from './adoptStyles.ts'
+import { modalCss } from './modalCss.ts'
+
+afterEach(cleanup)
+
+/** A shadow root that reports constructable-stylesheet support, which jsdom lacks. */
+function rootWithAdoption() {
+  const root = document.createElement('div').attachShadow({ mode: 'open' })
+  Object.defineProperty(root, 'adoptedStyleSheets', { value: [], writable: true })
+  return root as ShadowRoot & { adoptedStyleSheets: CSSStyleSheet[] }
+}
+
+describe('modal styles', () => {
+  it('are adopted once per shadow root and shared across roots (DESIGN: constructable stylesheets, strict CSP)', () => {
+    const first = rootWithAdoption()
+    const second = rootWithAdoption()
+    adoptStyles(first)
+    adoptStyles(first)
+    adoptStyles(second)
+    expect(first.adoptedStyleSheets).toHaveLength(1)
+    expect(second.adoptedStyleSheets[0]).toBe(first.adoptedStyleSheets[0])
+  })
+
+  it('skip without support instead of crashing (DESIGN: jsdom and old browsers lack adoptedStyleSheets)', () => {
+    const root = document.createElement('div').attachShadow({ mode: 'open' })
+    expect(() => adoptStyles(root)).not.toThrow()
+    expect(root.querySelector('style')).toBeNull()
+  })
+
+  it('put no <style> element and no style attribute in the shadow root (DESIGN: CSP without unsafe-inline)', () => {
+    const kit = createTestKit()
+    connectAccount(kit, '0x1234567890abcdef1234567890abcdef12345678', { balance: '1', balanceSymbol: 'ETH' })
+    render(<PorticoProvider kit={kit} />)
+    act(() => kit.open())
+    const root = modalRoot()
+    expect(root.querySelector('dialog[open]')).not.toBeNull()
+    expect(root.querySelectorAll('style, link[rel="stylesheet"], [style]')).toHaveLength(0)
+  })
+
+  it('carry the SPEC §9 theme defaults, width, bottom sheet, animations and reduced motion (SPEC §9)', () => {
+    expect(modalCss).toContain(`--portico-border-radius: ${ThemeDefaults.borderRadius}`)
+    expect(modalCss).toContain(`--portico-font-size-base: ${ThemeDefaults.fontSize}`)
+    expect(modalCss).toContain(`--portico-z-index: ${ThemeDefaults.zIndex}`)
+    expect(modalCss).toContain(`--portico-font-family: Inter,`)
+    expect(modalCss).toContain(`--portico-width: ${MODAL_WIDTH_PX}px`)
+    expect(modalCss).not.toContain('@font-face')
+    expect(modalCss).not.toMatch(/url\(/)
+    expect(modalCss).toContain(`${AnimationMs.headerText}ms`)
+    expect(modalCss).toContain(`height ${AnimationMs.modalHeight}ms`)
+    expect(modalCss).toContain(`portico-view-in ${AnimationMs.viewTransition}ms`)
+
+    const sheet = new CSSStyleSheet()
+    sheet.replaceSync(modalCss)
+    const media = [...sheet.cssRules].filter((rule): rule is CSSMediaRule => rule instanceof CSSMediaRule)
+    expect(media.map((rule) => rule.conditionText ?? rule.media.mediaText)).toEqual([
+      '(max-width: 430px)',
+      '(prefers-reduced-motion: reduce)',
+    ])
+    const reduced = media[1]!.cssText
+    expect(reduced).toContain('animation: none')
+    expect(reduced).toContain('transition: none')
+    // jsdom's serializer drops the priority; the source must keep it to beat the component rules.
+    expect(modalCss).toMatch(/prefers-reduced-motion: reduce\) \{[^}]*animation: none !important;\s*transition: none !important;/)
+  })
+})
