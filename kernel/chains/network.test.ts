@@ -1,0 +1,42 @@
+import * as v from 'valibot'
+import { describe, expect, it } from 'vitest'
+import { NativeDecimals } from '../constants.ts'
+import { NetworkSchema, defineNetwork } from './network.ts'
+import { base, bitcoin, bitcoinTestnet, mainnet, solana, solanaDevnet, solanaTestnet } from './networks.ts'
+
+const PREDEFINED = { mainnet, base, solana, solanaDevnet, solanaTestnet, bitcoin, bitcoinTestnet }
+
+describe('networks (SPEC §3 Network)', () => {
+  it.each(Object.entries(PREDEFINED))('SPEC §3 the predefined network %s passes the network schema', (_name, network) => {
+    expect(v.safeParse(NetworkSchema, network).success).toBe(true)
+  })
+
+  it.each(Object.entries(PREDEFINED))('SPEC §3 %s has its CAIP id as namespace:id', (_name, network) => {
+    expect(network.caipNetworkId).toBe(`${network.chainNamespace}:${network.id}`)
+  })
+
+  it.each(Object.entries(PREDEFINED))('SPEC §9 %s native currency decimals follow its namespace', (_name, network) => {
+    expect(network.nativeCurrency.decimals).toBe(NativeDecimals[network.chainNamespace as keyof typeof NativeDecimals])
+  })
+
+  it('SPEC §3 defineNetwork derives the CAIP id, and keeps an explicit one', () => {
+    const polygon = defineNetwork({
+      id: 137,
+      chainNamespace: 'eip155',
+      name: 'Polygon',
+      nativeCurrency: { name: 'POL', symbol: 'POL', decimals: 18 },
+      rpcUrls: { default: { http: ['https://polygon-rpc.com'] } },
+    })
+    expect(polygon.caipNetworkId).toBe('eip155:137')
+    expect(defineNetwork({ ...polygon, caipNetworkId: 'eip155:0x89' }).caipNetworkId).toBe('eip155:0x89')
+  })
+
+  it('SPEC §3 a network needs at least one default RPC url', () => {
+    expect(v.safeParse(NetworkSchema, { ...mainnet, rpcUrls: { default: { http: [] } } }).success).toBe(false)
+  })
+
+  it('SPEC §3 testnets are flagged', () => {
+    expect([solanaDevnet, solanaTestnet, bitcoinTestnet].every((n) => n.testnet === true)).toBe(true)
+    expect([mainnet, base, solana, bitcoin].some((n) => n.testnet)).toBe(false)
+  })
+})
