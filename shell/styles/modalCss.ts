@@ -11,7 +11,7 @@ const SHEET_MAX_WIDTH_PX = 430
  */
 export const modalCss = /* css */ `
 :host {
-  --portico-accent: #3b82f6;
+  --portico-accent: #2563eb;
   --portico-accent-foreground: #ffffff;
   --portico-background: #141414;
   --portico-foreground: #f2f2f2;

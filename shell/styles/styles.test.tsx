@@ -34,7 +34,7 @@ describe('modal styles', () => {
     expect(root.querySelector('style')).toBeNull()
   })
 
-  it('put no <style> element and no style attribute in the shadow root (DESIGN: CSP without unsafe-inline)', () => {
+  it('render no <style> element and no style attribute in markup into the shadow root (DESIGN: CSP without unsafe-inline)', () => {
     const kit = createTestKit()
     connectAccount(kit, '0x1234567890abcdef1234567890abcdef12345678', { balance: '1', balanceSymbol: 'ETH' })
     render(<PorticoProvider kit={kit} />)
