@@ -6,7 +6,7 @@ import { type CaipNetwork, type Connector, type Disposer, PorticoError, isUnsupp
 import { WalletErrorText, WalletRequestError, chainNotSupported, isUnrecognizedChain } from './errors.ts'
 import { forwardProviderEvents } from './providerEvents.ts'
 import { AddressListSchema, AddressSchema, ChainIdHexSchema } from './schemas.ts'
-import { type RpcClients, toHttpRpcError } from './transport.ts'
+import { type RpcClients, getNativeBalance, toHttpRpcError } from './transport.ts'
 import { providerOf, walletRequest } from './walletRequest.ts'
 
 /** wallet_* calls answer null by spec; nothing in the answer is used. */
@@ -114,7 +114,7 @@ export function createEip155Adapter({ events, rpc }: Eip155AdapterOptions): Chai
       const parsed = v.safeParse(AddressSchema, address)
       if (!parsed.success) throw new PorticoError(WalletErrorText.INVALID_ANSWER, { details: `address ${address}` })
       try {
-        const wei = await rpc.client(network).getBalance({ address: parsed.output as `0x${string}` })
+        const wei = await getNativeBalance(rpc.client(network), parsed.output as `0x${string}`)
         return { balance: formatUnits(wei, network.nativeCurrency.decimals), symbol: network.nativeCurrency.symbol }
       } catch (error) {
         throw toHttpRpcError(error)

@@ -4,7 +4,7 @@ import { HttpRequestError, InvalidParamsRpcError, RpcRequestError, TimeoutError,
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { HttpRpcErrorText, PorticoError } from '../../../kernel/index.ts'
 import { hardhatNetwork } from '../../../test/peers/networks.ts'
-import { createRpcClients, toHttpRpcError } from './transport.ts'
+import { createRpcClients, getNativeBalance, toHttpRpcError } from './transport.ts'
 
 const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 
@@ -45,7 +45,11 @@ describe('createRpcClients against real HTTP endpoints', () => {
         if (request.url === '/down') return void response.writeHead(500).end('down')
         response.writeHead(200, { 'content-type': 'application/json' })
         const calls = [JSON.parse(body)].flat() as { id: number }[]
-        const answers = calls.map(({ id }) => ({ jsonrpc: '2.0', id, error: { code: -32000, message: 'node says no' } }))
+        const answers = calls.map(({ id }) =>
+          request.url === '/garbage'
+            ? { jsonrpc: '2.0', id, result: { balance: 'lots' } }
+            : { jsonrpc: '2.0', id, error: { code: -32000, message: 'node says no' } },
+        )
         response.end(JSON.stringify(Array.isArray(JSON.parse(body)) ? answers : answers[0]))
       })
     })
@@ -65,14 +69,20 @@ describe('createRpcClients against real HTTP endpoints', () => {
 
   it('an RPC error from the node maps to the RPC error text', async () => {
     const client = createRpcClients().client(hardhatNetwork(url))
-    const error = await client.getBalance({ address: ADDRESS }).catch((e: unknown) => toHttpRpcError(e))
+    const error = await getNativeBalance(client, ADDRESS).catch((e: unknown) => toHttpRpcError(e))
+    expect((error as PorticoError).shortMessage).toBe(HttpRpcErrorText.RPC_ERROR)
+  })
+
+  it('a balance answer that is not a hex quantity is an RPC error, not a crash', async () => {
+    const network = { ...hardhatNetwork(url), rpcUrls: { default: { http: [`${url}/garbage`] } } }
+    const error = await getNativeBalance(createRpcClients().client(network), ADDRESS).catch((e: unknown) => e)
     expect((error as PorticoError).shortMessage).toBe(HttpRpcErrorText.RPC_ERROR)
   })
 
   it('falls back to the next endpoint when one is down', async () => {
     const network = { ...hardhatNetwork(url), rpcUrls: { default: { http: [`${url}/down`, `${url}/up`] } } }
     seen.length = 0
-    const error = await createRpcClients().client(network).getBalance({ address: ADDRESS }).catch((e: unknown) => toHttpRpcError(e))
+    const error = await getNativeBalance(createRpcClients().client(network), ADDRESS).catch((e: unknown) => toHttpRpcError(e))
     // The second endpoint answered (with its RPC error), so the first one's 500 was not the end.
     expect((error as PorticoError).shortMessage).toBe(HttpRpcErrorText.RPC_ERROR)
     expect(seen.slice(0, 2)).toEqual(['/down', '/up'])
@@ -80,7 +90,7 @@ describe('createRpcClients against real HTTP endpoints', () => {
 
   it('maps a non-OK status on every endpoint to the HTTP status text', async () => {
     const network = { ...hardhatNetwork(url), rpcUrls: { default: { http: [`${url}/down`] } } }
-    const error = await createRpcClients().client(network).getBalance({ address: ADDRESS }).catch((e: unknown) => toHttpRpcError(e))
+    const error = await getNativeBalance(createRpcClients().client(network), ADDRESS).catch((e: unknown) => toHttpRpcError(e))
     expect((error as PorticoError).shortMessage).toBe(HttpRpcErrorText.HTTP_STATUS)
   }, 15_000)
 
@@ -88,7 +98,7 @@ describe('createRpcClients against real HTTP endpoints', () => {
     const network = { ...hardhatNetwork(url), rpcUrls: { default: { http: [''] } } }
     // viem checks the url when the client is built, so creation is inside the promise too.
     const error = await Promise.resolve()
-      .then(() => createRpcClients().client(network).getBalance({ address: ADDRESS }))
+      .then(() => getNativeBalance(createRpcClients().client(network), ADDRESS))
       .catch((e: unknown) => toHttpRpcError(e))
     expect((error as PorticoError).shortMessage).toBe(HttpRpcErrorText.NO_URL)
   })

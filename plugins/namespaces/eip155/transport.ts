@@ -2,20 +2,31 @@ import {
   BaseError,
   type Chain,
   HttpRequestError,
-  type PublicClient,
+  type Client,
+  type FallbackTransport,
+  type HttpTransport,
   RpcRequestError,
   TimeoutError,
   UrlRequiredError,
-  createPublicClient,
+  createClient,
   fallback,
   http,
 } from 'viem'
+import * as v from 'valibot'
 import { type CaipNetwork, type CaipNetworkId, HttpRpcDefaults, HttpRpcErrorText, PorticoError } from '../../../kernel/index.ts'
+
+/**
+ * A bare viem client. Not `createPublicClient`: its decorator pulls every public
+ * action into the chunk, and even viem's `getBalance` action brings `call`,
+ * multicall and the ABI coder (~90 kB) for a feature we do not use. The one
+ * request we need is sent directly (see `getNativeBalance`).
+ */
+export type RpcClient = Client<FallbackTransport<readonly HttpTransport[]>, Chain>
 
 /** Public-RPC clients of one kit, one per network. */
 export interface RpcClients {
   /** The network's client, created on first use and then reused. Throws viem's UrlRequiredError when it has no url. */
-  client(network: CaipNetwork): PublicClient
+  client(network: CaipNetwork): RpcClient
   clear(): void
 }
 
@@ -28,7 +39,7 @@ export interface RpcClients {
  * share a client (DESIGN.md: no module-level singletons).
  */
 export function createRpcClients(): RpcClients {
-  const clients = new Map<CaipNetworkId, PublicClient>()
+  const clients = new Map<CaipNetworkId, RpcClient>()
   return {
     client(network) {
       let client = clients.get(network.caipNetworkId)
@@ -39,7 +50,7 @@ export function createRpcClients(): RpcClients {
             timeout: HttpRpcDefaults.timeoutMs,
           }),
         )
-        client = createPublicClient({ chain: toViemChain(network), transport: fallback(transports) })
+        client = createClient({ chain: toViemChain(network), transport: fallback(transports) })
         clients.set(network.caipNetworkId, client)
       }
       return client
@@ -61,6 +72,19 @@ export function toViemChain(network: CaipNetwork): Chain {
   }
 }
 
+/** A node's answer is untrusted too: a hex quantity, or a clear error. */
+const QuantitySchema = v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{1,64}$/, 'must be a hex quantity'))
+
+/** `eth_getBalance` at the latest block, in wei. */
+export async function getNativeBalance(client: RpcClient, address: `0x${string}`): Promise<bigint> {
+  const answer: unknown = await client.request({ method: 'eth_getBalance', params: [address, 'latest'] })
+  const parsed = v.safeParse(QuantitySchema, answer)
+  if (!parsed.success) {
+    throw new PorticoError(HttpRpcErrorText.RPC_ERROR, { details: `eth_getBalance: ${parsed.issues[0].message}` })
+  }
+  return BigInt(parsed.output)
+}
+
 /** viem's four HTTP RPC failures and the SPEC §8 text each one is shown as. */
 const HTTP_RPC_ERRORS = [
   [UrlRequiredError, HttpRpcErrorText.NO_URL],
@@ -75,7 +99,7 @@ const HTTP_RPC_ERRORS = [
  * the cause chain is searched. Anything else is passed through unchanged.
  *
  * @example
- * await client.getBalance({ address }).catch((error) => { throw toHttpRpcError(error) })
+ * await getNativeBalance(client, address).catch((error) => { throw toHttpRpcError(error) })
  */
 export function toHttpRpcError(error: unknown): unknown {
   if (!(error instanceof BaseError)) return error
