@@ -178,7 +178,7 @@ describe('eip155 adapter: balance over the public RPC transport', () => {
 
   it('refuses an address that is not an EVM address before any request', async () => {
     const { adapter } = setup()
-    await expect(adapter.getBalance('0xnope', chain1)).rejects.toBeInstanceOf(PorticoError)
+    await expect(adapter.getBalance('0xnope', chain1)).rejects.toMatchObject({ shortMessage: WalletErrorText.INVALID_ADDRESS })
   })
 })
 

@@ -112,7 +112,7 @@ export function createEip155Adapter({ events, rpc }: Eip155AdapterOptions): Chai
 
     async getBalance(address, network) {
       const parsed = v.safeParse(AddressSchema, address)
-      if (!parsed.success) throw new PorticoError(WalletErrorText.INVALID_ANSWER, { details: `address ${address}` })
+      if (!parsed.success) throw new PorticoError(WalletErrorText.INVALID_ADDRESS, { details: address.slice(0, 100) })
       try {
         const wei = await getNativeBalance(rpc.client(network), parsed.output as `0x${string}`)
         return { balance: formatUnits(wei, network.nativeCurrency.decimals), symbol: network.nativeCurrency.symbol }

@@ -10,6 +10,7 @@ export const WalletErrorText = {
   NO_ACCOUNTS: 'The wallet returned no accounts',
   INVALID_ANSWER: 'The wallet returned an invalid answer',
   WALLET_ERROR: 'The wallet could not complete the request',
+  INVALID_ADDRESS: 'Not an EVM address',
 } as const
 
 export type WalletRequestErrorType = WalletRequestError & { name: 'WalletRequestError' }
