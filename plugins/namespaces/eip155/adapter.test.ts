@@ -9,14 +9,15 @@ import { addChainParameters, createEip155Adapter } from './adapter.ts'
 import { USER_REJECTED_CODE, WalletErrorText, WalletRequestError } from './errors.ts'
 import { createRpcClients } from './transport.ts'
 
-// Ports 8545/8546 belong to this file; other files use their own so files run in parallel.
+// Ports 8555/8556 belong to this file (other files use their own, so files run in parallel;
+// 8545 is left to the demo, so tests also run beside `npm start`).
 let node1: HardhatNode
 let node2: HardhatNode
 let chain1: ReturnType<typeof hardhatNetwork>
 let chain2: ReturnType<typeof hardhatNetwork>
 
 beforeAll(async () => {
-  ;[node1, node2] = await Promise.all([startHardhat({ port: 8545 }), startHardhat({ port: 8546, chainId: 31338 })])
+  ;[node1, node2] = await Promise.all([startHardhat({ port: 8555 }), startHardhat({ port: 8556, chainId: 31338 })])
   chain1 = hardhatNetwork(node1.url)
   chain2 = hardhatNetwork(node2.url, 31338)
 }, 60_000)

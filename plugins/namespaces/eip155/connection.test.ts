@@ -20,7 +20,7 @@ import { USER_REJECTED_CODE, WalletErrorText } from './errors.ts'
 import { eip155Plugin } from './index.ts'
 
 // The kernel's connection service end to end with this plugin, a test wallet and
-// two real Hardhat nodes. Ports 8547/8548 belong to this file.
+// two real Hardhat nodes. Ports 8557/8558 belong to this file.
 const RDNS = 'org.portico.test'
 let node1: HardhatNode
 let node2: HardhatNode
@@ -28,7 +28,7 @@ let chain1: ReturnType<typeof hardhatNetwork>
 let chain2: ReturnType<typeof hardhatNetwork>
 
 beforeAll(async () => {
-  ;[node1, node2] = await Promise.all([startHardhat({ port: 8547 }), startHardhat({ port: 8548, chainId: 31338 })])
+  ;[node1, node2] = await Promise.all([startHardhat({ port: 8557 }), startHardhat({ port: 8558, chainId: 31338 })])
   chain1 = hardhatNetwork(node1.url)
   chain2 = hardhatNetwork(node2.url, 31338)
 }, 60_000)
