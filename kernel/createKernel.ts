@@ -14,9 +14,8 @@ import type { ConnectionStore } from './connection/connectionStore.ts'
 import { connectMethodOrder } from './connect/connectMethodOrder.ts'
 import type { ConnectorRegistry } from './connectors/connectorRegistry.ts'
 import { LIBRARY_VERSION, SDK_TYPE } from './constants.ts'
-import { type KernelRuntime, createKitContainer } from './container/container.ts'
-import { type Token, resolve } from './container/token.ts'
-import * as T from './container/tokens.ts'
+import { createKitContainer } from './container/container.ts'
+import { type KernelRuntime, type KernelServices, createServices } from './container/services.ts'
 import { browserEnvironment } from './env/environment.ts'
 import { ConfigError } from './errors/base.ts'
 import { Alerts } from './errors/catalogue.ts'
@@ -33,8 +32,13 @@ import type { ThemeMode, ThemeStore } from './theme/themeStore.ts'
 /** A kit instance: what `createPortico()` returns. */
 export interface PorticoKit {
   readonly config: PorticoConfig
-  /** This kit's own container; plugins and advanced integrations resolve services by token. */
-  readonly container: DependencyContainer
+  /** Every kernel service of this kit, for tests and advanced integrations. */
+  readonly services: KernelServices
+  /**
+   * This kit's own DI container, built on first call: plugins and advanced
+   * integrations resolve services by token.
+   */
+  container(): Promise<DependencyContainer>
   readonly bus: EventBus
   readonly modal: ModalService
   readonly router: Router
@@ -98,15 +102,15 @@ export function createKernel(options: PorticoOptions, kernelOptions: KernelOptio
     logger: kernelOptions.logger ?? console,
   }
   const manifests = [...(kernelOptions.builtinPlugins ?? []), ...config.plugins]
-  const container = createKitContainer(config, manifests, runtime)
-  const get = <S>(token: Token<S>) => resolve(container, token)
-
-  const bus = get(T.IEventBus)
-  const chains = get(T.IChainStore)
-  const alerts = get(T.IAlertService)
-  const theme = get(T.IThemeStore)
-  const plugins = get(T.IPluginHost)
-  const connection = get(T.IConnectionService)
+  let containerPromise: Promise<DependencyContainer> | undefined
+  let loadedContainer: DependencyContainer | undefined
+  const container = {
+    load: () =>
+      (containerPromise ??= createKitContainer(services).then((built) => (loadedContainer = built))),
+    loaded: () => loadedContainer,
+  }
+  const services = createServices(config, manifests, runtime, container)
+  const { bus, chains, alerts, theme, plugins, connectionService: connection } = services
   let analytics: Subscription | undefined
   let renderers = 0
 
@@ -114,7 +118,7 @@ export function createKernel(options: PorticoOptions, kernelOptions: KernelOptio
   if (config.features.analytics) {
     analytics = startAnalytics({
       bus,
-      http: get(T.IAnalyticsHttp),
+      http: services.analyticsHttp,
       alerts,
       projectId: config.projectId,
       sdkType: SDK_TYPE,
@@ -126,19 +130,20 @@ export function createKernel(options: PorticoOptions, kernelOptions: KernelOptio
 
   const kit: PorticoKit = {
     config,
-    container,
+    services,
+    container: container.load,
     bus,
-    modal: get(T.IModalService),
-    router: get(T.IRouter),
+    modal: services.modal,
+    router: services.router,
     chains,
-    connection: get(T.IConnectionStore),
-    snack: get(T.ISnackService),
+    connection: services.connection,
+    snack: services.snack,
     alerts,
     theme,
     plugins,
-    views: get(T.IViewRegistry),
-    connectors: get(T.IConnectorRegistry),
-    storage: get(T.IStorage),
+    views: services.views,
+    connectors: services.connectors,
+    storage: services.storage,
     open: (openOptions) => kit.modal.open(openOptions),
     connect: (parameters) => connection.connect(parameters),
     disconnect: (namespace) => connection.disconnect(namespace),
@@ -147,7 +152,7 @@ export function createKernel(options: PorticoOptions, kernelOptions: KernelOptio
     // A microtask later, so whoever holds the kit can subscribe before state starts moving.
     restored: Promise.resolve().then(() => connection.restore()),
     close: () => kit.modal.close(),
-    request: (request) => get(T.IRpcRegistry).request(request),
+    request: (request) => services.rpc.request(request),
     connectMethods: () =>
       connectMethodOrder({
         features: config.features,

@@ -3,7 +3,7 @@
  * parts of the shell; runs in Node for tests and server rendering.
  */
 export { createKernel, type PorticoKit, type KernelOptions } from './createKernel.ts'
-export type { KernelRuntime } from './container/container.ts'
+export type { KernelRuntime, KernelServices } from './container/services.ts'
 export { parseConfig } from './config/parseConfig.ts'
 export { ConfigSchema, ThemeVariablesSchema, DEFAULT_ANALYTICS_URL, type PorticoConfig, type PorticoOptions } from './config/schema.ts'
 export { CONNECT_METHODS, type ConnectMethod, type Features, type FeatureFlag } from './config/features.ts'

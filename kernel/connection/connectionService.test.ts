@@ -78,7 +78,7 @@ function setup({ options = {}, backend = createMemoryBackend(), namespaces = ['e
   kit.subscribeEvents((event) => events.push(event))
   const addConnector = (id: string, chain: ChainNamespace, type: ConnectorType = 'ANNOUNCED') =>
     kit.connectors.add({ id, name: `${id} wallet`, type, chain, info: { rdns: `com.${id}` } })
-  return { kit, adapters, events, logger, backend, addConnector, service: resolve(kit.container, IConnectionService) }
+  return { kit, adapters, events, logger, backend, addConnector, service: kit.services.connectionService }
 }
 
 const account = (kit: ReturnType<typeof setup>['kit'], ns: ChainNamespace) => kit.chains.record(ns)!.accountState
@@ -335,7 +335,7 @@ describe('disconnect (SPEC §4 Disconnect)', () => {
 
   it('SPEC §4 session data (SIWX) is cleared first, before any wallet is told', async () => {
     const ctx = await connectedKit({ eip155: 'ANNOUNCED' })
-    const siwx = resolve(ctx.kit.container, ISiwxStore)
+    const siwx = ctx.kit.services.siwx
     siwx.set({ hasSession: true })
     let sessionWhenWalletTold: boolean | undefined
     ctx.adapters.eip155.disconnect.mockImplementationOnce(async () => {

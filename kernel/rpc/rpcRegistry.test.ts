@@ -23,7 +23,7 @@ function makeKit() {
       fetch: globalThis.fetch,
     },
   )
-  return { kit, logger, rpc: resolve(kit.container, IRpcRegistry) }
+  return { kit, logger, rpc: kit.services.rpc }
 }
 
 const rejection = async (promise: Promise<unknown>): Promise<PorticoError> => {
@@ -190,7 +190,7 @@ describe('disallowed RPC method (SPEC §4 RPC requests)', () => {
 
   it('SPEC §4 a disallowed method rejects pending requests', async () => {
     const { kit } = makeKit()
-    const pending = resolve(kit.container, IPendingRequests)
+    const pending = kit.services.pending
     const reject = vi.fn()
     pending.add(reject)
     await rejection(kit.request({ method: 'eth_sign' }))
@@ -222,7 +222,7 @@ describe('disallowed RPC method (SPEC §4 RPC requests)', () => {
     const { kit, rpc, logger } = makeKit()
     rpc.register('eth_chainId', async () => '0x1')
     const reject = vi.fn()
-    resolve(kit.container, IPendingRequests).add(reject)
+    kit.services.pending.add(reject)
     await expect(kit.request({ method: 'eth_chainId' })).resolves.toBe('0x1')
     vi.advanceTimersByTime(1_000)
     expect(kit.modal.store.get().open).toBe(false)
