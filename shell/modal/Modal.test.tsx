@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import '../test/preloadModal.ts'
 import '../test/dialogPolyfill.ts'
 import { act, cleanup, fireEvent, render, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -139,6 +140,9 @@ describe('modal dialog', () => {
   it('renders nothing inside the dialog while closed, so closed views cost nothing (DESIGN: nothing loads that the screen does not show)', () => {
     const kit = createTestKit()
     render(<PorticoProvider kit={kit} />)
+    act(() => kit.open())
+    expect(dialog().childElementCount).toBeGreaterThan(0)
+    act(() => kit.close())
     expect(dialog().childElementCount).toBe(0)
   })
 })
@@ -160,6 +164,7 @@ describe('theme, snack and alert', () => {
   it('applies theme mode and --portico-* variables to the host live (SPEC §9 theme defaults; DESIGN custom properties)', () => {
     const kit = createTestKit({ themeVariables: { '--portico-accent': 'rgb(1, 2, 3)' } })
     render(<PorticoProvider kit={kit} />)
+    act(() => kit.open())
     const host = document.querySelector<HTMLElement>('portico-modal')!
     expect(host.dataset.theme).toBe('dark')
     expect(host.style.getPropertyValue('--portico-accent')).toBe('rgb(1, 2, 3)')

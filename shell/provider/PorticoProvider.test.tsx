@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import '../test/preloadModal.ts'
 import '../test/dialogPolyfill.ts'
 import { act, cleanup, render, renderHook } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -26,6 +27,7 @@ describe('PorticoProvider', () => {
   it('appends <portico-modal> with an open shadow root to body and removes it on unmount (SPEC §2 modal injected into body)', () => {
     const kit = createTestKit()
     const { container, unmount } = render(<PorticoProvider kit={kit} />)
+    act(() => kit.open())
     const host = document.querySelector('portico-modal')
     expect(host?.parentElement).toBe(document.body)
     expect(container.contains(host)).toBe(false)
@@ -41,6 +43,7 @@ describe('PorticoProvider', () => {
         <PorticoProvider kit={kit} />
       </div>,
     )
+    act(() => kit.open())
     expect(container.querySelector('[data-testid="slot"] > portico-modal')).not.toBeNull()
     expect(document.body.querySelectorAll(':scope > portico-modal')).toHaveLength(0)
   })
@@ -53,15 +56,23 @@ describe('PorticoProvider', () => {
         <PorticoProvider kit={kit} />
       </>,
     )
+    act(() => kit.open())
     expect(kit.views.get('Connect')?.title).toBe('Connect Wallet')
     expect(kit.views.get('Account')?.title).toBe('Account')
     expect(kit.views.get('UnsupportedChain')?.title).toBe('Unsupported network')
   })
 
+  it('mounts no modal host and registers no view before the first open (DESIGN: nothing loads before it is needed)', () => {
+    const kit = createTestKit()
+    render(<PorticoProvider kit={kit} />)
+    expect(document.querySelector('portico-modal')).toBeNull()
+    expect(kit.views.get('Connect')).toBeUndefined()
+  })
+
   it('shows the dialog when the kit opens, as the bench finds it (SPEC §4 modal closed → open)', () => {
     const kit = createTestKit()
     render(<PorticoProvider kit={kit} />)
-    expect(modalRoot().querySelector('dialog[open]')).toBeNull()
+    expect(document.querySelector('portico-modal')).toBeNull()
     act(() => kit.open())
     expect(document.querySelector('portico-modal')?.shadowRoot?.querySelector('dialog[open]')).not.toBeNull()
   })

@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import '../test/preloadModal.ts'
 import '../test/dialogPolyfill.ts'
 import { act, cleanup, render } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
