@@ -1,6 +1,6 @@
 // Builds the library (dist/) and the demo app (dist/demo/) with esbuild.
 // `node build.mjs` builds both; bench, e2e and `npm start` import the functions.
-import { copyFile, mkdir, writeFile } from 'node:fs/promises'
+import { copyFile, mkdir, rm, writeFile } from 'node:fs/promises'
 import { existsSync, readdirSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
@@ -12,6 +12,29 @@ export const ROOT = fileURLToPath(new URL('.', import.meta.url))
 const LIBRARY_ENTRIES = { index: 'entries/portico.ts', react: 'entries/react.ts' }
 // The host app brings its own React; bundling it would ship two copies.
 const REACT_EXTERNALS = ['react', 'react-dom', 'react/jsx-runtime', 'react-dom/client']
+
+/**
+ * viem's barrel reaches three modules it only ever loads with `import()` (CCIP-read
+ * in `call`, secp256k1 in `recoverPublicKey`, isows for WebSockets). With code
+ * splitting, esbuild makes each a chunk and hoists everything they share with our
+ * code into a chunk our plugin bodies import statically: about 25 kB gzip that no
+ * Portico path runs (signing happens in the wallet, RPC is HTTP). They resolve to
+ * a module that fails loudly, so a future caller finds out at once.
+ */
+const VIEM_LAZY_ONLY = /^(\.\.\/\.\.\/utils\/ccip\.js|@noble\/curves\/secp256k1|isows)$/
+const viemLazyOnly = {
+  name: 'viem-lazy-only',
+  setup(build) {
+    build.onResolve({ filter: VIEM_LAZY_ONLY }, (args) =>
+      args.kind === 'dynamic-import' && args.importer.includes(`${join('node_modules', 'viem')}`)
+        ? { path: args.path, namespace: 'viem-lazy-only' }
+        : undefined,
+    )
+    build.onLoad({ filter: /.*/, namespace: 'viem-lazy-only' }, (args) => ({
+      contents: `throw new Error(${JSON.stringify(`Portico's build leaves out viem's lazily loaded ${args.path}`)})`,
+    }))
+  },
+}
 
 const shared = {
   absWorkingDir: ROOT,
@@ -25,6 +48,7 @@ const shared = {
   jsx: 'automatic',
   chunkNames: 'chunks/[name]-[hash]',
   logLevel: 'warning',
+  plugins: [viemLazyOnly],
 }
 
 function findIndex(dir) {
@@ -67,7 +91,14 @@ async function writeMeta(outdir, metafile) {
   await writeFile(resolve(ROOT, outdir, 'meta.json'), JSON.stringify(metafile, null, 2))
 }
 
+/** Chunk names carry content hashes, so stale ones would pile up and mislead the bench. */
+async function clean(outdir, parts) {
+  await Promise.all(parts.map((part) => rm(resolve(ROOT, outdir, part), { recursive: true, force: true })))
+}
+
 export async function buildLibrary({ outdir = 'dist' } = {}) {
+  // `dist/demo` lives inside the library's outdir; only the library's own outputs go.
+  await clean(outdir, ['chunks', 'plugins', 'index.js', 'react.js', 'meta.json'])
   const entryPoints = libraryEntryPoints()
   let metafile = { inputs: {}, outputs: {} }
   if (Object.keys(entryPoints).length > 0) {
@@ -82,6 +113,7 @@ export async function buildDemo({ outdir = 'dist/demo' } = {}) {
   for (const file of ['demo/main.tsx', 'demo/index.html']) {
     if (!existsSync(join(ROOT, file))) throw new Error(`build: ${file} is missing`)
   }
+  await clean(outdir, ['.'])
   const result = await esbuild.build({
     ...shared,
     entryPoints: { main: 'demo/main.tsx' },

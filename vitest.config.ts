@@ -17,7 +17,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'e2e',
-          include: ['test/e2e/**/*.e2e.test.ts'],
+          include: ['test/**/*.e2e.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
