@@ -1,4 +1,5 @@
 import type { CaipNetworkId } from '../chains/caip.ts'
+import type { CaipNetwork } from '../chains/network.ts'
 import type { ChainNamespace } from '../chains/namespaces.ts'
 
 /**
@@ -16,7 +17,8 @@ export type PorticoEvent =
   | { type: 'CONNECT_ERROR'; properties: { message: string } }
   | { type: 'DISCONNECT_SUCCESS'; properties: { namespace?: ChainNamespace } }
   | { type: 'DISCONNECT_ERROR'; properties: { message: string } }
-  | { type: 'SWITCH_NETWORK'; properties: { network: CaipNetworkId } }
+  /** SPEC §3: network events carry caipNetwork, chainId and caipNetworkId. */
+  | { type: 'SWITCH_NETWORK'; properties: { caipNetworkId: CaipNetworkId; chainId: string | number; caipNetwork: CaipNetwork } }
   | { type: 'STORAGE_VALUE_REJECTED'; properties: { key: string } }
   | { type: 'ALERT_REPORTED'; properties: { code: string; message: string } }
   | { type: 'RPC_REQUEST_REJECTED'; properties: { method: string; reason: string } }

@@ -18,11 +18,16 @@ export function createAdapterEvents(ctx: ConnectionContext): AdapterEvents {
       if (!isCurrent(namespace, connectorId)) return
       const [address] = addresses
       if (!address) return void disconnect(ctx, namespace).catch(() => undefined)
-      const network = ctx.chains.record(namespace)!.networkState.caipNetwork!
+      const { networkState, accountState } = ctx.chains.record(namespace)!
+      const network = networkState.caipNetwork!
+      // Keep what the adapter said an account is (an injected wallet's are eoa); new ones get the preferred type.
+      const accountType = (a: string) =>
+        accountState.allAccounts.find((entry) => entry.address.toLowerCase() === a.toLowerCase())?.type ??
+        accountState.preferredAccountType
       ctx.chains.updateAccount(namespace, {
         address,
         caipAddress: `${network.caipNetworkId}:${address}`,
-        allAccounts: addresses.map((a) => ({ address: a, type: ctx.chains.record(namespace)!.accountState.preferredAccountType, namespace })),
+        allAccounts: addresses.map((a) => ({ address: a, type: accountType(a), namespace })),
         balance: undefined,
       })
       void syncBalance(ctx, namespace)

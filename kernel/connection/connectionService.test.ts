@@ -260,7 +260,10 @@ describe('switching network (SPEC §4)', () => {
     expect(kit.storage.get('activeCaipNetworkId')).toBe(solana.caipNetworkId)
     expect(adapters.solana.switchNetwork).not.toHaveBeenCalled()
     // SPEC §4 the send form is reset: per-network views listen for this event
-    expect(events).toContainEqual({ type: 'SWITCH_NETWORK', properties: { network: solana.caipNetworkId } })
+    expect(events).toContainEqual({
+      type: 'SWITCH_NETWORK',
+      properties: { caipNetworkId: solana.caipNetworkId, chainId: solana.id, caipNetwork: solana },
+    })
   })
 
   it('SPEC §4 switching within the same chain uses the adapter and recomposes the address as namespace:id:address', async () => {

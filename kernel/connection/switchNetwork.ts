@@ -44,6 +44,9 @@ export function setActiveNetwork(ctx: ConnectionContext, network: CaipNetwork): 
   ctx.storage.set('activeNamespace', namespace)
   ctx.storage.set('activeCaipNetworkId', network.caipNetworkId)
   // The send form and other per-network views reset on this event.
-  ctx.bus.emit({ type: 'SWITCH_NETWORK', properties: { network: network.caipNetworkId } })
+  ctx.bus.emit({
+    type: 'SWITCH_NETWORK',
+    properties: { caipNetworkId: network.caipNetworkId, chainId: network.id, caipNetwork: network },
+  })
   void syncBalance(ctx, namespace)
 }

@@ -1,6 +1,6 @@
 import { formatUnits, parseEther, recoverMessageAddress, type Hex } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { AdapterEvents } from '../../../kernel/connection/chainAdapter.ts'
+import type { AdapterEvents } from '../../../kernel/index.ts'
 import { type Connector, ErrorText, HttpRpcErrorText, PorticoError, defineNetwork } from '../../../kernel/index.ts'
 import { HARDHAT_ACCOUNT_0, HARDHAT_ACCOUNT_1, type HardhatNode, rpc, startHardhat } from '../../../test/peers/hardhat.ts'
 import { hardhatNetwork } from '../../../test/peers/networks.ts'

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { formatUnits, getAddress, numberToHex } from 'viem'
 // Type-only and direct: kernel/index.ts does not re-export the adapter contract (yet).
-import type { AdapterEvents, ChainAdapter, ConnectResult } from '../../../kernel/connection/chainAdapter.ts'
+import type { AdapterEvents, ChainAdapter, ConnectResult } from '../../../kernel/index.ts'
 import { type CaipNetwork, type Connector, type Disposer, PorticoError, isUnsupportedPlaceholder } from '../../../kernel/index.ts'
 import { WalletErrorText, WalletRequestError, chainNotSupported, isUnrecognizedChain } from './errors.ts'
 import { forwardProviderEvents } from './providerEvents.ts'

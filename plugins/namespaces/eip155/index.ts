@@ -3,7 +3,8 @@ import { definePlugin } from '../../../kernel/index.ts'
 /**
  * EVM (eip155) chain adapter and browser-wallet discovery (EIP-6963 and the
  * legacy `window.ethereum`). This manifest is all that is bundled up front: viem
- * and mipd live behind `load`, so a page that never connects never downloads them.
+ * and mipd live behind `load`, which runs when the modal first opens (the Connect
+ * view lists the wallets it discovers) or when a stored connection is resumed.
  *
  * @example
  * createPortico({ networks: [base], plugins: [eip155Plugin] })
@@ -13,6 +14,7 @@ export const eip155Plugin = /* @__PURE__ */ definePlugin({
   // `adapters: []` is the basic mode (WalletConnect only, SPEC §2): no browser wallets then.
   when: (config) =>
     config.networks.some((network) => network.chainNamespace === 'eip155') && config.adapters.includes('eip155'),
+  activationEvents: ['onModalOpen'],
   contributes: { namespaces: ['eip155'], connectMethods: ['wallet'] },
   load: () => import('./body.ts'),
 })

@@ -1,5 +1,5 @@
 import { getAddress } from 'viem'
-import type { AdapterEvents } from '../../../kernel/connection/chainAdapter.ts'
+import type { AdapterEvents } from '../../../kernel/index.ts'
 import type { Connector, Disposer } from '../../../kernel/index.ts'
 import { AddressListSchema, ChainChangedSchema, type Eip1193Provider, safeParse } from './schemas.ts'
 
