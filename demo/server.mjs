@@ -44,8 +44,22 @@ function send(res, status, body) {
   res.end(body)
 }
 
-async function handle(root, req, res, headers) {
+/** The demo's own analytics endpoint (SPEC §7 POST /e), so the demo sends nothing off this machine. */
+async function collectAnalytics(req, res, received) {
+  const chunks = []
+  for await (const chunk of req) chunks.push(chunk)
+  try {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1')
+    received.push({ query: Object.fromEntries(url.searchParams), body: JSON.parse(Buffer.concat(chunks).toString('utf8')) })
+  } catch {
+    return send(res, 400, 'Bad request')
+  }
+  res.writeHead(204).end()
+}
+
+async function handle(root, req, res, headers, received) {
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value)
+  if (req.method === 'POST' && req.url?.startsWith('/e?')) return collectAnalytics(req, res, received)
   if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'Method not allowed')
   const file = resolveFile(root, new URL(req.url ?? '/', 'http://127.0.0.1').pathname)
   if (!file) return send(res, 404, 'Not found')
@@ -66,8 +80,9 @@ export async function startDemoServer({ port = Number(process.env.PORT ?? 5173),
     'X-Content-Type-Options': 'nosniff',
     ...(csp ? { 'Content-Security-Policy': CSP } : {}),
   }
+  const analytics = []
   const server = createServer((req, res) => {
-    handle(absoluteRoot, req, res, headers).catch(() => {
+    handle(absoluteRoot, req, res, headers, analytics).catch(() => {
       if (!res.headersSent) send(res, 500, 'Internal error')
       else res.destroy()
     })
@@ -82,6 +97,7 @@ export async function startDemoServer({ port = Number(process.env.PORT ?? 5173),
   const url = `http://127.0.0.1:${server.address().port}`
   return {
     url,
+    analytics,
     close: () =>
       new Promise((resolveClose) => {
         server.close(() => resolveClose())

@@ -1,0 +1,19 @@
+import { ConnectButton } from '../entries/react.ts'
+import { AccountPanel, EventsPanel, ModalPanel, NetworkPanel, ThemePanel } from './panels.tsx'
+
+/** One panel per public hook, so every hook can be tried by hand and by the browser tests. */
+export function App() {
+  return (
+    <main className="demo">
+      <header className="demo-header">
+        <h1>Portico demo</h1>
+        <ConnectButton />
+      </header>
+      <ModalPanel />
+      <AccountPanel />
+      <NetworkPanel />
+      <ThemePanel />
+      <EventsPanel />
+    </main>
+  )
+}

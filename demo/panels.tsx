@@ -1,0 +1,138 @@
+import type { ReactNode } from 'react'
+import {
+  useDisconnect,
+  usePortico,
+  usePorticoAccount,
+  usePorticoEvents,
+  usePorticoNetwork,
+  usePorticoState,
+  usePorticoTheme,
+} from '../entries/react.ts'
+import { kit } from './config.ts'
+
+function Panel({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="panel" aria-label={title}>
+      <h2>{title}</h2>
+      {children}
+    </section>
+  )
+}
+
+function Field({ name, value, testId }: { name: string; value: unknown; testId: string }) {
+  return (
+    <div className="field">
+      <dt>{name}</dt>
+      <dd data-testid={testId}>{value === undefined ? '—' : String(value)}</dd>
+    </div>
+  )
+}
+
+export function ModalPanel() {
+  const { open, close } = usePortico()
+  const state = usePorticoState()
+  return (
+    <Panel title="usePortico / usePorticoState">
+      <div className="row">
+        <button type="button" data-testid="open-modal" onClick={() => open()}>
+          Open modal
+        </button>
+        <button type="button" onClick={() => open({ view: 'Account' })}>
+          Open Account view
+        </button>
+        <button type="button" onClick={() => open({ view: 'Receive' })}>
+          Open Receive view
+        </button>
+        <button type="button" onClick={() => close()}>
+          Close modal
+        </button>
+      </div>
+      <dl>
+        <Field name="open" value={state.open} testId="state-open" />
+        <Field name="selectedNetworkId" value={state.selectedNetworkId} testId="state-network" />
+        <Field name="loading" value={state.loading} testId="state-loading" />
+      </dl>
+    </Panel>
+  )
+}
+
+export function AccountPanel() {
+  const account = usePorticoAccount()
+  const { disconnect } = useDisconnect()
+  return (
+    <Panel title="usePorticoAccount / useDisconnect">
+      <dl>
+        <Field name="status" value={account.status} testId="account-status" />
+        <Field name="address" value={account.address} testId="account-address" />
+        <Field name="caipAddress" value={account.caipAddress} testId="account-caip-address" />
+        <Field name="isConnected" value={account.isConnected} testId="account-connected" />
+      </dl>
+      <button type="button" disabled={!account.isConnected} onClick={() => void disconnect()}>
+        Disconnect
+      </button>
+    </Panel>
+  )
+}
+
+export function NetworkPanel() {
+  const { caipNetwork, chainId, switchNetwork } = usePorticoNetwork()
+  return (
+    <Panel title="usePorticoNetwork">
+      <dl>
+        <Field name="network" value={caipNetwork?.name} testId="network-name" />
+        <Field name="chainId" value={chainId} testId="network-chain-id" />
+      </dl>
+      <label>
+        Switch network{' '}
+        <select
+          value={caipNetwork?.caipNetworkId}
+          onChange={(event) => {
+            const target = kit.config.networks.find((n) => n.caipNetworkId === event.target.value)
+            if (target) void switchNetwork(target).catch(() => undefined)
+          }}
+        >
+          {kit.config.networks.map((network) => (
+            <option key={network.caipNetworkId} value={network.caipNetworkId}>
+              {network.name}
+            </option>
+          ))}
+        </select>
+      </label>
+    </Panel>
+  )
+}
+
+export function ThemePanel() {
+  const { themeMode, themeVariables, setThemeMode, setThemeVariables } = usePorticoTheme()
+  return (
+    <Panel title="usePorticoTheme">
+      <dl>
+        <Field name="themeMode" value={themeMode} testId="theme-mode" />
+      </dl>
+      <div className="row">
+        <button type="button" onClick={() => setThemeMode(themeMode === 'dark' ? 'light' : 'dark')}>
+          Toggle light / dark
+        </button>
+        <label>
+          Accent{' '}
+          <input
+            type="color"
+            value={themeVariables['--portico-accent'] ?? '#4f7cff'}
+            onChange={(event) => setThemeVariables({ '--portico-accent': event.target.value })}
+          />
+        </label>
+      </div>
+    </Panel>
+  )
+}
+
+export function EventsPanel() {
+  const latest = usePorticoEvents()
+  return (
+    <Panel title="usePorticoEvents">
+      <dl>
+        <Field name="latest event" value={latest?.event.type} testId="latest-event" />
+      </dl>
+    </Panel>
+  )
+}
