@@ -1,14 +1,43 @@
-import { base, bitcoin, bitcoinTestnet, createPortico, defineNetwork, mainnet, solana, solanaDevnet, solanaTestnet } from '../entries/portico.ts'
+import * as v from 'valibot'
+import {
+  type FeatureFlag,
+  base,
+  bitcoin,
+  bitcoinTestnet,
+  createPortico,
+  defineNetwork,
+  mainnet,
+  solana,
+  solanaDevnet,
+  solanaTestnet,
+} from '../entries/portico.ts'
 
-/** The local Hardhat node `npm start` runs. */
-export const hardhat = defineNetwork({
-  id: 31337,
-  chainNamespace: 'eip155',
-  name: 'Hardhat',
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  rpcUrls: { default: { http: ['http://127.0.0.1:8545'] } },
-  testnet: true,
-})
+const localChain = (id: number, name: string, port: number) =>
+  defineNetwork({
+    id,
+    chainNamespace: 'eip155',
+    name,
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: [`http://127.0.0.1:${port}`] } },
+    testnet: true,
+  })
+
+/** The two local Hardhat nodes `npm start` runs; the second is for trying network switching. */
+export const hardhat = localChain(31337, 'Hardhat', 8545)
+export const hardhat2 = localChain(31338, 'Hardhat 2', 8546)
+
+const FEATURE_FLAGS = ['swaps', 'onramp', 'receive', 'send', 'email', 'history', 'analytics', 'allWallets'] as const
+
+/**
+ * `?disable=receive,email` turns features off, so a person (and the browser
+ * tests) can see that a disabled feature is never downloaded. Anything else in
+ * the parameter is ignored.
+ */
+function disabledFeatures(search: string): Partial<Record<FeatureFlag, false>> {
+  const names = (new URLSearchParams(search).get('disable') ?? '').split(',')
+  const known = names.filter((name) => v.is(v.picklist(FEATURE_FLAGS), name))
+  return Object.fromEntries(known.map((name) => [name, false]))
+}
 
 /**
  * The demo configures Portico the way an integrator would. Everything it talks
@@ -16,7 +45,7 @@ export const hardhat = defineNetwork({
  */
 export const kit = createPortico({
   projectId: 'portico-demo',
-  networks: [hardhat, mainnet, base, solana, solanaDevnet, solanaTestnet, bitcoin, bitcoinTestnet],
+  networks: [hardhat, hardhat2, mainnet, base, solana, solanaDevnet, solanaTestnet, bitcoin, bitcoinTestnet],
   defaultNetwork: hardhat,
   metadata: {
     name: 'Portico demo',
@@ -24,5 +53,6 @@ export const kit = createPortico({
     url: globalThis.location.origin,
     icons: [],
   },
+  features: disabledFeatures(globalThis.location.search),
   endpoints: { analytics: globalThis.location.origin },
 })
