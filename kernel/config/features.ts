@@ -37,5 +37,5 @@ export const FeaturesSchema = v.object({
 export type Features = v.InferOutput<typeof FeaturesSchema>
 /** The boolean feature flags a plugin can be gated by. */
 export type FeatureFlag = {
-  [K in keyof Features]: Features[K] extends boolean ? K : never
+  [K in keyof Features]-?: Features[K] extends boolean ? K : never
 }[keyof Features]
