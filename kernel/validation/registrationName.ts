@@ -1,0 +1,14 @@
+/** SPEC §5 name registration: ASCII letters, digits and hyphens only, at least 4 characters. */
+export const REGISTRATION_NAME_PATTERN = /^[a-zA-Z0-9-]{4,}$/
+
+/**
+ * Whether a name may be registered (SPEC §5).
+ *
+ * @example
+ * isValidRegistrationName('my-wallet') // true
+ * isValidRegistrationName('abc') // false: too short
+ * isValidRegistrationName('my_wallet') // false: underscore
+ */
+export function isValidRegistrationName(name: unknown): name is string {
+  return typeof name === 'string' && REGISTRATION_NAME_PATTERN.test(name)
+}
