@@ -1,5 +1,7 @@
 // `npm test`: makes sure Debian's Chromium is there for the e2e project, then runs
-// every vitest project and exits with vitest's code.
+// the unit project and the browser project one after the other (on a 2-core CI
+// machine, Chromium and Hardhat nodes next to the unit run would only fight for
+// the CPU) and exits non-zero if either failed.
 import { existsSync } from 'node:fs'
 import { spawnSync } from 'node:child_process'
 import { CHROMIUM_PATH as CHROMIUM } from './chromium.mjs'
@@ -32,4 +34,7 @@ function ensureChromium() {
 }
 
 ensureChromium()
-process.exit(run('npx', ['vitest', 'run']))
+const unit = run('npx', ['vitest', 'run', '--project', 'unit'])
+const e2e = run('npx', ['vitest', 'run', '--project', 'e2e'])
+console.log(`test: unit ${unit === 0 ? 'passed' : 'FAILED'}, browser ${e2e === 0 ? 'passed' : 'FAILED'}`)
+process.exit(unit || e2e)
