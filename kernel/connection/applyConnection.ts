@@ -15,9 +15,12 @@ export function applyConnection(
   connector: Connector,
   result: ConnectResult,
 ): void {
-  const { network, supported } = resolveNetwork(ctx.config, namespace, result.chainId)
+  const { network, supported } = resolveNetwork(ctx.chains.networks(), namespace, result.chainId)
   const explorer = network.blockExplorers?.['default']?.url
   ctx.chains.updateNetwork(namespace, { caipNetwork: network })
+  // Stored before the account says "connected": whoever reacts to that status (a
+  // usePorticoProvider hook, a vanilla store subscriber) must find the connector.
+  remember(ctx, namespace, connector)
   ctx.chains.updateAccount(namespace, {
     address: result.address,
     caipAddress: `${network.caipNetworkId}:${result.address}`,
@@ -29,7 +32,6 @@ export function applyConnection(
     status: 'connected',
   })
   ctx.chains.set({ activeNamespace: namespace, activeCaipNetwork: network })
-  remember(ctx, namespace, connector)
   if (shouldShowUnsupportedChain(ctx.config, supported)) {
     ctx.router.reset('UnsupportedChain')
     if (!ctx.modal.store.get().open) ctx.modal.open({ view: 'UnsupportedChain' })

@@ -462,6 +462,28 @@ describe('disconnect (SPEC §4 Disconnect)', () => {
     await ctx.kit.disconnect('eip155')
     expect(ctx.kit.getProvider('eip155')).toBeUndefined()
   })
+
+  it('DESIGN: the provider is there as soon as the state says connected (connect and resume), so a store subscriber can use it', async () => {
+    const seen = (kit: ReturnType<typeof setup>['kit']) => {
+      const providers: unknown[] = []
+      kit.chains.select((s) => s.chains.eip155!.accountState.status).subscribe((status) => {
+        if (status === 'connected') providers.push(kit.getProvider('eip155'))
+      })
+      return providers
+    }
+    const fresh = setup()
+    await fresh.kit.restored
+    fresh.addConnector('mm', 'eip155')
+    const onConnect = seen(fresh.kit)
+    await fresh.kit.connect({ connectorId: 'mm', namespace: 'eip155' })
+    expect(onConnect).toEqual([{ provider: 'eip155' }])
+
+    const returning = setup({ backend: fresh.backend })
+    returning.addConnector('mm', 'eip155')
+    const onResume = seen(returning.kit)
+    await returning.kit.restored
+    expect(onResume).toEqual([{ provider: 'eip155' }])
+  })
 })
 
 describe('start-up (SPEC §4 Connection status at start)', () => {
