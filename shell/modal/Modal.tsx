@@ -3,6 +3,7 @@ import type { ModalState, PorticoKit } from '../../kernel/index.ts'
 import { useStoreValue } from '../hooks/useStoreValue.ts'
 import { ModalFrame } from './ModalFrame.tsx'
 import { rememberOpener, returnFocus } from './focusReturn.ts'
+import { loopFocus } from './focusLoop.ts'
 
 const selectOpen = (s: ModalState) => s.open
 const selectShake = (s: ModalState) => s.shake
@@ -83,6 +84,7 @@ function DialogModal({ kit }: { readonly kit: PorticoKit }) {
       onClose={onClose}
       onMouseDown={onMouseDown}
       onClick={onClick}
+      onKeyDown={loopFocus}
     >
       {open && <ModalFrame kit={kit} titleId={titleId} closable />}
     </dialog>
