@@ -6,6 +6,9 @@ import { startAnalytics } from './analytics/analytics.ts'
 import type { EventBus } from './bus/bus.ts'
 import type { PorticoEvent } from './bus/events.ts'
 import type { ChainStore } from './chains/chainStore.ts'
+import type { ChainNamespace } from './chains/namespaces.ts'
+import type { CaipNetwork } from './chains/network.ts'
+import { addNetwork, removeNetwork } from './chains/networkList.ts'
 import type { ConnectMethod } from './config/features.ts'
 import { parseConfig } from './config/parseConfig.ts'
 import { type PorticoConfig, type PorticoOptions, ThemeVariablesSchema } from './config/schema.ts'
@@ -58,6 +61,13 @@ export interface PorticoKit {
   disconnect: ConnectionService['disconnect']
   /** SPEC §4 Switching network. */
   switchNetwork: ConnectionService['switchNetwork']
+  /**
+   * SPEC §5: adds a network to a namespace; throws the adapter-missing error when no
+   * plugin serves the namespace, and leaves a network already present alone (false).
+   */
+  addNetwork(namespace: ChainNamespace, network: CaipNetwork): boolean
+  /** SPEC §5: removes a network (an active one is switched away from first); false when absent. */
+  removeNetwork(namespace: ChainNamespace, caipNetworkId: string): Promise<boolean>
   /** The connected wallet's provider (EIP-1193 for eip155), or undefined. */
   getProvider: ConnectionService['getProvider']
   /** Resolves when the connections stored by the last visit have been resumed or dropped. */
@@ -111,6 +121,11 @@ export function createKernel(options: PorticoOptions, kernelOptions: KernelOptio
   }
   const services = createServices(config, manifests, runtime, container)
   const { bus, chains, alerts, theme, plugins, connectionService: connection } = services
+  const networkList = {
+    chains,
+    hasAdapter: (namespace: ChainNamespace) => plugins.namespacesWithAdapter().includes(namespace),
+    switchNetwork: (network: CaipNetwork) => connection.switchNetwork(network),
+  }
   let analytics: Subscription | undefined
   let renderers = 0
 
@@ -148,6 +163,8 @@ export function createKernel(options: PorticoOptions, kernelOptions: KernelOptio
     connect: (parameters) => connection.connect(parameters),
     disconnect: (namespace) => connection.disconnect(namespace),
     switchNetwork: (network) => connection.switchNetwork(network),
+    addNetwork: (namespace, network) => addNetwork(networkList, namespace, network),
+    removeNetwork: (namespace, caipNetworkId) => removeNetwork(networkList, namespace, caipNetworkId),
     getProvider: (namespace) => connection.getProvider(namespace),
     // A microtask later, so whoever holds the kit can subscribe before state starts moving.
     restored: Promise.resolve().then(() => connection.restore()),

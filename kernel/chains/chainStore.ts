@@ -25,6 +25,12 @@ export interface ChainStore extends Store<ChainState> {
   updateNetwork(namespace: ChainNamespace, patch: Partial<NetworkState>): void
   resetAccount(namespace: ChainNamespace): void
   isConnected(): boolean
+  /** Every network of every chain record: the configured ones plus those added since (SPEC §5). */
+  networks(): readonly CaipNetwork[]
+  /** Adds a network to its namespace's record (creating the record); false when one with its CAIP id is there already. */
+  addNetwork(network: CaipNetwork): boolean
+  /** Removes a network from its record; false when it is not there. The caller moves an active network first. */
+  removeNetwork(caipNetworkId: string): boolean
 }
 
 /** Groups the configured networks into one chain record per namespace (SPEC §3). */
@@ -74,6 +80,40 @@ export function createChainStore(networks: readonly CaipNetwork[], defaultNetwor
     resetAccount(namespace) {
       const record = requireRecord(namespace)
       putRecord({ ...record, accountState: initialAccountState(namespace) })
+    },
+    networks: () => Object.values(store.get().chains).flatMap((record) => record.caipNetworks),
+    addNetwork(network) {
+      const all = Object.values(store.get().chains).flatMap((record) => record.caipNetworks)
+      if (all.some((n) => n.caipNetworkId === network.caipNetworkId)) return false
+      const namespace = network.chainNamespace
+      const record = store.get().chains[namespace]
+      const caipNetworks = [...(record?.caipNetworks ?? []), network]
+      putRecord({
+        namespace,
+        caipNetworks,
+        networkState: record
+          ? { ...record.networkState, requestedCaipNetworks: [...record.networkState.requestedCaipNetworks, network] }
+          : initialNetworkState(caipNetworks),
+        accountState: record?.accountState ?? initialAccountState(namespace),
+      })
+      return true
+    },
+    removeNetwork(caipNetworkId) {
+      const record = Object.values(store.get().chains).find((r) => r.caipNetworks.some((n) => n.caipNetworkId === caipNetworkId))
+      if (!record) return false
+      const keep = (n: CaipNetwork) => n.caipNetworkId !== caipNetworkId
+      const caipNetworks = record.caipNetworks.filter(keep)
+      const { networkState } = record
+      putRecord({
+        ...record,
+        caipNetworks,
+        networkState: {
+          ...networkState,
+          requestedCaipNetworks: networkState.requestedCaipNetworks.filter(keep),
+          caipNetwork: networkState.caipNetwork && keep(networkState.caipNetwork) ? networkState.caipNetwork : caipNetworks[0],
+        },
+      })
+      return true
     },
     isConnected() {
       const account = store.get().chains[store.get().activeNamespace]?.accountState

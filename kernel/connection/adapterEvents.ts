@@ -34,7 +34,7 @@ export function createAdapterEvents(ctx: ConnectionContext): AdapterEvents {
     },
     chainChanged(namespace, connectorId, chainId) {
       if (!isCurrent(namespace, connectorId)) return
-      const { network, supported } = resolveNetwork(ctx.config, namespace, chainId)
+      const { network, supported } = resolveNetwork(ctx.chains.networks(), namespace, chainId)
       if (ctx.chains.record(namespace)?.networkState.caipNetwork?.caipNetworkId === network.caipNetworkId) return
       setActiveNetwork(ctx, network)
       if (shouldShowUnsupportedChain(ctx.config, supported)) ctx.modal.open({ view: 'UnsupportedChain' })

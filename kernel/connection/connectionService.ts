@@ -37,7 +37,7 @@ export function createConnectionService(ctx: ConnectionContext): ConnectionServi
     switchNetwork: async (network) => (await load()).switchNetwork(ctx, network),
     syncBalance: async (namespace) => (await load()).syncBalance(ctx, namespace),
     async restore() {
-      const stored = ctx.config.networks.find((n) => n.caipNetworkId === ctx.storage.get('activeCaipNetworkId'))
+      const stored = ctx.chains.networks().find((n) => n.caipNetworkId === ctx.storage.get('activeCaipNetworkId'))
       if (stored) {
         ctx.chains.updateNetwork(stored.chainNamespace, { caipNetwork: stored })
         ctx.chains.set({ activeNamespace: stored.chainNamespace, activeCaipNetwork: stored })

@@ -3,14 +3,14 @@ import { type CaipNetwork, unsupportedNetworkPlaceholder } from '../chains/netwo
 import type { ChainNamespace } from '../chains/namespaces.ts'
 import type { PorticoConfig } from '../config/schema.ts'
 
-/** The configured network for a wallet's chain id, or the unsupported-network placeholder (SPEC §4). */
+/** The kit's network for a wallet's chain id, or the unsupported-network placeholder (SPEC §4). */
 export function resolveNetwork(
-  config: PorticoConfig,
+  networks: readonly CaipNetwork[],
   namespace: ChainNamespace,
   chainId: string | number,
 ): { network: CaipNetwork; supported: boolean } {
   const caipNetworkId: CaipNetworkId = `${namespace}:${chainId}`
-  const network = config.networks.find((n) => n.caipNetworkId === caipNetworkId)
+  const network = networks.find((n) => n.caipNetworkId === caipNetworkId)
   return network
     ? { network, supported: true }
     : { network: unsupportedNetworkPlaceholder(caipNetworkId, namespace), supported: false }

@@ -12,7 +12,7 @@ import { syncBalance } from './syncBalance.ts'
  * is recomposed.
  */
 export async function switchNetwork(ctx: ConnectionContext, target: CaipNetwork): Promise<void> {
-  const network = ctx.config.networks.find((n) => n.caipNetworkId === target.caipNetworkId)
+  const network = ctx.chains.networks().find((n) => n.caipNetworkId === target.caipNetworkId)
   if (!network) {
     // SPEC §5: every such switch shows the alert, not only the first one
     ctx.alerts.report(Alerts.NETWORK_NOT_FOUND, 'error', { once: false })
