@@ -1,51 +1,45 @@
-// `npm start`: builds the demo and starts it with its local peers.
-// Each service is { name, start() -> { url, close() } }; peers (EVM node, relay, ...)
-// are added to SERVICES and are stopped in reverse order.
+// `npm start`: the demo with its local stack. Starts the two local Hardhat nodes the
+// demo's networks point at (demo/config.ts: "Hardhat" eip155:31337 on 8545, "Hardhat 2"
+// eip155:31338 on 8546), builds the demo and serves it. Ctrl-C (SIGINT) or SIGTERM stops
+// everything, in reverse order, also while it is still starting. A busy port fails at
+// once with a message naming it.
 import { buildDemo } from '../build.mjs'
+import { startHardhat } from './peers/hardhat.mjs'
 import { startDemoServer } from './server.mjs'
+import { createStack } from './services.mjs'
 
-const SERVICES = [
-  {
-    name: 'Portico demo',
-    async start() {
-      await buildDemo()
-      return startDemoServer()
+/** Each group starts in parallel; groups start in order. */
+const SERVICE_GROUPS = [
+  [
+    { name: 'Hardhat (eip155:31337)', start: () => startHardhat({ port: 8545, chainId: 31337 }) },
+    { name: 'Hardhat 2 (eip155:31338)', start: () => startHardhat({ port: 8546, chainId: 31338 }) },
+  ],
+  [
+    {
+      name: 'Portico demo',
+      async start() {
+        await buildDemo()
+        return startDemoServer()
+      },
     },
-  },
+  ],
 ]
 
-const running = []
+const stack = createStack({ log: console.log, error: console.error })
 
-async function stopAll() {
-  while (running.length > 0) {
-    const { name, handle } = running.pop()
-    await handle.close().catch((error) => console.error(`${name}: failed to stop: ${error.message}`))
-  }
-}
-
-async function startAll() {
-  for (const service of SERVICES) {
-    const handle = await service.start()
-    running.push({ name: service.name, handle })
-    console.log(`${service.name}: ${handle.url}`)
-  }
-}
-
-let stopping = false
+let exiting = false
 async function shutdown(code) {
-  if (stopping) return
-  stopping = true
-  await stopAll()
+  if (exiting) return
+  exiting = true
+  if (stack.running.length > 0) console.log('stopping…')
+  await stack.stop()
   process.exit(code)
 }
-
 process.on('SIGINT', () => shutdown(0))
 process.on('SIGTERM', () => shutdown(0))
 
-try {
-  await startAll()
-} catch (error) {
-  const hint = error.code === 'EADDRINUSE' ? ' (port in use; set PORT=<free port>)' : ''
-  console.error(`start failed: ${error.message}${hint}`)
-  await shutdown(1)
+if (await stack.start(SERVICE_GROUPS)) {
+  console.log('Ready. Open the demo URL above; Ctrl-C stops everything.')
+} else {
+  await shutdown(exiting ? 0 : 1)
 }
