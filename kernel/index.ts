@@ -5,7 +5,7 @@
 export { createKernel, type PorticoKit, type KernelOptions } from './createKernel.ts'
 export type { KernelRuntime, KernelServices } from './container/services.ts'
 export { parseConfig } from './config/parseConfig.ts'
-export { ConfigSchema, ThemeVariablesSchema, DEFAULT_ANALYTICS_URL, type PorticoConfig, type PorticoOptions } from './config/schema.ts'
+export { ConfigSchema, ThemeVariablesSchema, DEFAULT_ANALYTICS_URL, DEFAULT_RELAY_URL, type PorticoConfig, type PorticoOptions } from './config/schema.ts'
 export { CONNECT_METHODS, type ConnectMethod, type Features, type FeatureFlag } from './config/features.ts'
 export * from './constants.ts'
 export * from './errors/catalogue.ts'

@@ -6,7 +6,7 @@ import { ConfigError } from '../errors/base.ts'
 import { Alerts, ErrorText } from '../errors/catalogue.ts'
 import { createMemoryBackend } from '../storage/storage.ts'
 import { parseConfig } from './parseConfig.ts'
-import type { PorticoOptions } from './schema.ts'
+import { DEFAULT_RELAY_URL, type PorticoOptions } from './schema.ts'
 
 const runtime = () => ({
   storage: createMemoryBackend(),
@@ -122,6 +122,25 @@ describe('parseConfig: errors name the bad field (DESIGN Config)', () => {
     expect(error.field).toBe('defaultNetwork')
     expect(parseConfig({ projectId: 'p', networks: [mainnet, base], defaultNetwork: base }).defaultNetwork.caipNetworkId).toBe(
       'eip155:8453',
+    )
+  })
+
+  it('issue 5: the WalletConnect relay defaults to the public relay; a ws(s) URL overrides it, anything else names the field', () => {
+    expect(parseConfig({ projectId: 'p', networks: [mainnet] }).endpoints.relay).toBe(DEFAULT_RELAY_URL)
+    expect(DEFAULT_RELAY_URL).toBe('wss://relay.walletconnect.org')
+    expect(parseConfig({ projectId: 'p', networks: [mainnet], endpoints: { relay: 'ws://127.0.0.1:8620' } }).endpoints.relay).toBe(
+      'ws://127.0.0.1:8620',
+    )
+    expect(configError({ projectId: 'p', networks: [mainnet], endpoints: { relay: 'https://relay.example' } }).field).toBe('endpoints.relay')
+  })
+
+  it('issue 5: the wallet registry has no default and must be an http(s) URL', () => {
+    expect(parseConfig({ projectId: 'p', networks: [mainnet] }).endpoints.walletRegistry).toBeUndefined()
+    expect(
+      parseConfig({ projectId: 'p', networks: [mainnet], endpoints: { walletRegistry: 'http://127.0.0.1:8630' } }).endpoints.walletRegistry,
+    ).toBe('http://127.0.0.1:8630')
+    expect(configError({ projectId: 'p', networks: [mainnet], endpoints: { walletRegistry: 'javascript:alert(1)' } }).field).toBe(
+      'endpoints.walletRegistry',
     )
   })
 

@@ -6,8 +6,11 @@ import { FeaturesSchema } from './features.ts'
 
 /** The public analytics endpoint; integrators point `endpoints.analytics` elsewhere. */
 export const DEFAULT_ANALYTICS_URL = 'https://pulse.walletconnect.org'
+/** The public WalletConnect relay; integrators (and tests, offline) point `endpoints.relay` elsewhere. */
+export const DEFAULT_RELAY_URL = 'wss://relay.walletconnect.org'
 
 const HttpUrl = v.pipe(v.string(), v.url(), v.regex(/^https?:/, 'must be an http(s) URL'))
+const WebSocketUrl = v.pipe(v.string(), v.url(), v.regex(/^wss?:/, 'must be a ws(s) URL'))
 const WalletIds = v.optional(v.array(v.pipe(v.string(), v.minLength(1))), () => [])
 
 /** `--portico-*` custom properties; anything else is refused so it cannot inject CSS. */
@@ -62,6 +65,10 @@ export const ConfigSchema = v.object({
     v.object({
       analytics: v.optional(HttpUrl, DEFAULT_ANALYTICS_URL),
       blockchainApi: v.optional(HttpUrl),
+      /** The WalletConnect relay the universal provider talks to. */
+      relay: v.optional(WebSocketUrl, DEFAULT_RELAY_URL),
+      /** Base URL of the wallet registry AllWallets lists; without one only discovered wallets are listed. */
+      walletRegistry: v.optional(HttpUrl),
     }),
     {},
   ),
