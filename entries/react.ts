@@ -15,5 +15,11 @@ export { usePorticoEvents } from '../shell/hooks/usePorticoEvents.ts'
 export type { LatestEvent } from '../shell/hooks/latestEvent.ts'
 export { usePorticoTheme, type UsePorticoThemeReturnType } from '../shell/hooks/usePorticoTheme.ts'
 export { useDisconnect, type UseDisconnectReturnType } from '../shell/hooks/useDisconnect.ts'
+export {
+  usePorticoProvider,
+  type Eip1193Provider,
+  type PorticoProviders,
+  type PorticoProviderOf,
+} from '../shell/hooks/usePorticoProvider.ts'
 export { ConnectButton, type ConnectButtonProps } from '../shell/components/ConnectButton.tsx'
 export type { PorticoView, PorticoViewProps } from '../shell/views/PorticoView.ts'

@@ -3,9 +3,11 @@
 // re-exports it for the tests.
 import { spawn } from 'node:child_process'
 import { createServer } from 'node:net'
+import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url))
+// From the string, not `new URL(...)`: under jsdom the global URL is not Node's.
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
 const HARDHAT_BIN = 'node_modules/.bin/hardhat'
 
 /** Config files per chain id: the default Hardhat chain and a second one for network switching. */
