@@ -48,11 +48,24 @@ describe('usePorticoAccount', () => {
       caipAddress: undefined,
       status: 'disconnected',
       isConnected: false,
+      balance: undefined,
+      balanceSymbol: undefined,
       embeddedWalletInfo: undefined,
     })
     act(() => connectAccount(kit, ADDRESS))
     expect(result.current).toMatchObject({ address: ADDRESS, caipAddress: `eip155:1:${ADDRESS}`, status: 'connected', isConnected: true })
     expect(result.current.embeddedWalletInfo).toBeUndefined()
+  })
+
+  it('carries the native balance and its symbol from the account state (SPEC §3 AccountState balance, balanceSymbol)', () => {
+    const kit = createTestKit()
+    const { result } = renderHook(() => usePorticoAccount(), { wrapper: withKit(kit) })
+    act(() => connectAccount(kit, ADDRESS))
+    expect(result.current).toMatchObject({ balance: undefined, balanceSymbol: undefined })
+    act(() => kit.chains.updateAccount('eip155', { balance: '9999.123456', balanceSymbol: 'ETH' }))
+    expect(result.current).toMatchObject({ balance: '9999.123456', balanceSymbol: 'ETH', isConnected: true })
+    act(() => kit.chains.resetAccount('eip155'))
+    expect(result.current).toMatchObject({ balance: undefined, balanceSymbol: undefined })
   })
 
   it('reports embeddedWalletInfo for an embedded-wallet login (SPEC §3 embedded-wallet user, authProvider default email)', () => {

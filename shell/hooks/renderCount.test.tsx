@@ -36,7 +36,7 @@ describe('usePorticoAccount render count', () => {
       kit.modal.setLoading(true)
       kit.connection.set({ wcUri: 'wc:abc' })
       // Same chain store, fields the hook does not return.
-      kit.chains.updateAccount('eip155', { balance: '1.5', currentTab: 2 })
+      kit.chains.updateAccount('eip155', { profileName: 'alice.eth', currentTab: 2 })
       kit.chains.updateNetwork('eip155', { approvedCaipNetworkIds: ['eip155:1'] })
     })
     expect(renders.count).toBe(initial)

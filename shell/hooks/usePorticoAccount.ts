@@ -17,6 +17,10 @@ export interface UsePorticoAccountReturnType {
   readonly caipAddress: CaipAddress | undefined
   readonly status: ConnectionStatus
   readonly isConnected: boolean
+  /** The native balance in whole units as a decimal string (e.g. "9999.99"), once read (SPEC §3 AccountState). */
+  readonly balance: string | undefined
+  /** The native currency's symbol the balance is in, e.g. "ETH". */
+  readonly balanceSymbol: string | undefined
   /** Set only when the connected wallet is the embedded one. */
   readonly embeddedWalletInfo: EmbeddedWalletInfo | undefined
 }
@@ -27,6 +31,8 @@ const selectAccount = (s: ChainState) => {
     address: account?.address,
     caipAddress: account?.caipAddress,
     status: account?.status ?? 'disconnected',
+    balance: account?.balance,
+    balanceSymbol: account?.balanceSymbol,
     user: account?.user,
     socialProvider: account?.socialProvider,
     preferredAccountType: account?.preferredAccountType,
@@ -59,6 +65,8 @@ export function usePorticoAccount(): UsePorticoAccountReturnType {
       caipAddress: account.caipAddress,
       status: account.status,
       isConnected,
+      balance: account.balance,
+      balanceSymbol: account.balanceSymbol,
       embeddedWalletInfo,
     }
   }, [account])
