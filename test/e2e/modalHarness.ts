@@ -16,7 +16,7 @@ import { type AxeContext, type DemoServer, type RecordedPage, assertAllRequestsL
 // ---- a private build -----------------------------------------------------------------
 
 interface Metafile {
-  outputs: Record<string, { entryPoint?: string; inputs: Record<string, unknown> }>
+  outputs: Record<string, { entryPoint?: string; inputs: Record<string, unknown>; imports?: { path: string; kind: string; external?: boolean }[] }>
 }
 
 export interface PrivateDemo {
@@ -26,6 +26,8 @@ export interface PrivateDemo {
   readonly meta: Metafile
   /** The URL path (`/assets/chunks/…js`) of the output whose inputs include `input`; throws when none does. */
   chunkOf(input: string): string
+  /** URL paths of assets/main.js and every chunk it imports statically, transitively: what a visit downloads up front. */
+  initialScripts(): string[]
   dispose(): Promise<void>
 }
 
@@ -48,6 +50,18 @@ export async function buildPrivateDemo(): Promise<PrivateDemo> {
       const found = js.find(([, output]) => output.entryPoint === input) ?? js.find(([, output]) => input in output.inputs)
       if (!found) throw new Error(`no output of ${outdir}/meta.json has ${input} among its inputs`)
       return found[0].slice(outdir.length)
+    },
+    initialScripts() {
+      const main = `${outdir}/assets/main.js`
+      const seen = new Set<string>()
+      const queue = [main]
+      while (queue.length > 0) {
+        const file = queue.pop()!
+        if (seen.has(file) || !meta.outputs[file]) continue
+        seen.add(file)
+        for (const i of meta.outputs[file].imports ?? []) if (i.kind === 'import-statement' && !i.external) queue.push(i.path)
+      }
+      return [...seen].map((file) => file.slice(outdir.length)).sort()
     },
     dispose: () => rm(root, { recursive: true, force: true }),
   }
@@ -217,10 +231,25 @@ export const inModal = (page: Page) => page.locator('portico-modal')
 // ---- axe -----------------------------------------------------------------------------
 
 /**
+ * Waits for the modal's running animations (header text, view transition, height;
+ * SPEC §9 120-150 ms) to finish: half-way through a fade, text is drawn at part
+ * opacity, and axe would measure the contrast of a frame no one keeps looking at.
+ */
+export async function settleAnimations(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const root = document.querySelector('portico-modal')?.shadowRoot
+    if (!root) return
+    const finite = root.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
+    await Promise.race([Promise.all(finite.map((a) => a.finished.catch(() => undefined))), new Promise((r) => setTimeout(r, 2_000))])
+  })
+}
+
+/**
  * Runs axe on the modal host (its open shadow root included) and fails, naming
  * each violation by id, impact and target, when there is any.
  */
 export async function expectNoAxeViolations(page: Page, label: string, context: AxeContext = 'portico-modal'): Promise<void> {
+  await settleAnimations(page)
   const violations = await runAxe(page, context)
   if (violations.length === 0) return
   const lines = violations.map(

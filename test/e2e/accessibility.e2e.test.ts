@@ -1,0 +1,191 @@
+// axe-core in real Chromium on every view of the modal reachable so far (DESIGN
+// Testing: "Accessibility (axe-core in Chromium) on every view"), on the built demo
+// under its strict CSP, with the EIP-6963 test wallet and local Hardhat nodes.
+// Ports: 8545 is the demo network's RPC (demo/config.ts), so this file needs it
+// free; 8575 is this file's own node: the announced wallet's, and the one behind a
+// chain id (31339) the demo does not configure.
+import type { Browser, Route } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import type { HardhatNode } from '../peers/hardhat.ts'
+import { startHardhat } from '../peers/hardhat.ts'
+import type { TestWalletHandle } from '../peers/testWallet.ts'
+import { type DemoServer, type RecordedPage, launchBrowser } from './harness.ts'
+import {
+  type PrivateDemo,
+  TEST_WALLET_NAME,
+  assertCleanPage,
+  buildPrivateDemo,
+  connectThroughModal,
+  expectNoAxeViolations,
+  inModal,
+  modalSnapshot,
+  openPage,
+  pendingApproval,
+  startDemoChain,
+  startPrivateDemo,
+  waitForModal,
+  waitForView,
+  withTestWallet,
+} from './modalHarness.ts'
+
+/** A chain id no network of the demo has; the test wallet reaches it through the node on 8575. */
+const FOREIGN_CHAIN_ID = 31339
+
+let browser: Browser
+let build: PrivateDemo
+let demo: DemoServer
+let demoChain: HardhatNode
+let otherNode: HardhatNode
+const pages: RecordedPage[] = []
+
+beforeAll(async () => {
+  ;[build, browser, demoChain, otherNode] = await Promise.all([
+    buildPrivateDemo(),
+    launchBrowser(),
+    startDemoChain(),
+    startHardhat({ port: 8575 }),
+  ])
+  demo = await startPrivateDemo(build)
+})
+afterEach(async () => {
+  await Promise.all(pages.splice(0).map((p) => p.context.close()))
+})
+afterAll(async () => {
+  await browser?.close()
+  await demo?.close()
+  await Promise.all([demoChain?.stop(), otherNode?.stop()])
+  await build?.dispose()
+})
+
+async function open(options?: Parameters<typeof openPage>[2], path = '/') {
+  const recorded = await openPage(browser, new URL(path, demo.url).href, options)
+  pages.push(recorded)
+  return recorded
+}
+
+const openModal = async (page: RecordedPage['page'], view: string) => {
+  await page.getByTestId('open-modal').click()
+  return waitForView(page, view)
+}
+
+describe('axe: no violation on any view of the modal', () => {
+  it('Connect, in the dark theme and in the light theme', async () => {
+    const recorded = await open()
+    const { page } = recorded
+    await openModal(page, 'Connect')
+    expect(await page.locator('portico-modal').getAttribute('data-theme')).toBe('dark')
+    await expectNoAxeViolations(page, 'Connect (dark)')
+    await page.keyboard.press('Escape')
+    await waitForModal(page, false)
+
+    await page.getByRole('button', { name: 'Toggle light / dark' }).click()
+    await openModal(page, 'Connect')
+    expect(await page.locator('portico-modal').getAttribute('data-theme')).toBe('light')
+    await expectNoAxeViolations(page, 'Connect (light)')
+    assertCleanPage(recorded)
+  })
+
+  it('Connect with a test wallet announced, then ConnectingExternal waiting for the wallet and after a 4001 refusal', async () => {
+    const prompt = pendingApproval(true)
+    let wallet!: TestWalletHandle
+    const recorded = await open({
+      before: withTestWallet({ rpcUrls: { 31337: otherNode.url }, knownChainIds: [31337], approve: prompt.approve }, (w) => (wallet = w)),
+    })
+    const { page } = recorded
+    await openModal(page, 'Connect')
+    const walletButton = inModal(page).getByRole('button', { name: TEST_WALLET_NAME })
+    await walletButton.waitFor()
+    await expectNoAxeViolations(page, 'Connect with an announced wallet')
+
+    await walletButton.click()
+    await waitForView(page, 'ConnectingExternal')
+    await prompt.wasAsked
+    await inModal(page).getByText(`Continue in ${TEST_WALLET_NAME}`).waitFor()
+    await expectNoAxeViolations(page, 'ConnectingExternal (waiting for the wallet)')
+
+    prompt.answer(false)
+    await inModal(page).getByText('Connection declined').waitFor()
+    await expectNoAxeViolations(page, 'ConnectingExternal (declined, 4001)')
+
+    // Try again: the wallet approves, the kernel closes the modal (SPEC §4).
+    await inModal(page).getByRole('button', { name: 'Try again' }).click()
+    await waitForModal(page, false)
+    expect(wallet.prompts.map((p) => [p.method, p.approved])).toEqual([
+      ['eth_requestAccounts', false],
+      ['eth_requestAccounts', true],
+    ])
+    assertCleanPage(recorded)
+  })
+
+  it('Account, the Receive view while loading, its load error with Retry, Receive itself, then UnsupportedChain', async () => {
+    let wallet!: TestWalletHandle
+    const recorded = await open({
+      before: withTestWallet(
+        { rpcUrls: { 31337: demoChain.url, [FOREIGN_CHAIN_ID]: otherNode.url }, knownChainIds: [31337, FOREIGN_CHAIN_ID] },
+        (w) => (wallet = w),
+      ),
+    })
+    const { page } = recorded
+    await connectThroughModal(page, wallet.address)
+
+    await openModal(page, 'Account')
+    await inModal(page).getByTestId('portico-account-balance').waitFor()
+    await expectNoAxeViolations(page, 'Account')
+
+    // The receive plugin's body: held, then aborted once, then let through.
+    const receiveChunk = build.chunkOf('plugins/receive/body.tsx')
+    let release!: () => void
+    const released = new Promise<void>((resolve) => (release = resolve))
+    const hold = async (route: Route) => {
+      await released
+      await route.abort('failed')
+    }
+    await page.route(`**${receiveChunk}`, hold)
+    await inModal(page).getByRole('button', { name: 'Receive' }).click()
+    await inModal(page).getByTestId('portico-view-loading').waitFor()
+    await expectNoAxeViolations(page, 'the view-loading state')
+
+    release()
+    await inModal(page).getByTestId('portico-view-error').waitFor()
+    await inModal(page).getByTestId('portico-alert').waitFor()
+    await expectNoAxeViolations(page, 'the view-error state with Retry (and its alert)')
+
+    await page.unroute(`**${receiveChunk}`, hold)
+    await inModal(page).getByRole('button', { name: 'Retry' }).click()
+    await waitForView(page, 'Receive')
+    await inModal(page).getByTestId('receive-address').waitFor()
+    expect(await inModal(page).getByTestId('receive-address').innerText()).toBe(wallet.address)
+    await expectNoAxeViolations(page, 'Receive')
+    await page.keyboard.press('Escape')
+    await waitForModal(page, false)
+
+    // The wallet moves to a chain the app does not configure: UnsupportedChain opens (SPEC §4).
+    await wallet.setChain(FOREIGN_CHAIN_ID)
+    await waitForView(page, 'UnsupportedChain')
+    await expectNoAxeViolations(page, 'UnsupportedChain')
+    // Picking the demo's chain switches the wallet back and the kernel closes the modal.
+    await inModal(page).getByRole('button', { name: 'Hardhat', exact: true }).click()
+    await waitForModal(page, false)
+    expect(wallet.state().chainId).toBe(31337)
+
+    assertCleanPage(recorded, [
+      // What an aborted chunk leaves in the console: the failed request, and the kit's log of the failed plugin.
+      /Failed to load resource: net::ERR_FAILED/,
+      /\[Portico\] plugin "receive" failed to load/,
+    ])
+  })
+
+  it('the mobile bottom sheet (390x844): full width, on the bottom edge', async () => {
+    const recorded = await open({ viewport: { width: 390, height: 844 } })
+    const { page } = recorded
+    await openModal(page, 'Connect')
+    const box = await page.evaluate(() => {
+      const rect = document.querySelector('portico-modal')!.shadowRoot!.querySelector('dialog')!.getBoundingClientRect()
+      return { left: rect.left, width: rect.width, bottom: rect.bottom }
+    })
+    expect(box).toEqual({ left: 0, width: 390, bottom: 844 })
+    await expectNoAxeViolations(page, 'Connect as a bottom sheet')
+    expect(await modalSnapshot(page)).toMatchObject({ open: true })
+    assertCleanPage(recorded)
+  })
+})

@@ -1,0 +1,140 @@
+// What downloads when, in real Chromium on the built demo (DESIGN "Plugins: manifest
+// now, body later": disabled features are never loaded; nothing loads at start-up
+// that the first screen does not show; a body loads the first time it is needed).
+// Chunk files come from the build's metafile, never from guessed hashes. Port 8545
+// is the demo network's RPC (demo/config.ts), so this file needs it free.
+import type { Browser } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import type { HardhatNode } from '../peers/hardhat.ts'
+import type { TestWalletHandle } from '../peers/testWallet.ts'
+import { type DemoServer, type RecordedPage, launchBrowser } from './harness.ts'
+import {
+  type PrivateDemo,
+  assertCleanPage,
+  buildPrivateDemo,
+  connectThroughModal,
+  inModal,
+  openPage,
+  requestsFor,
+  startDemoChain,
+  startPrivateDemo,
+  waitForModal,
+  waitForView,
+  withTestWallet,
+} from './modalHarness.ts'
+
+let browser: Browser
+let build: PrivateDemo
+let demo: DemoServer
+let demoChain: HardhatNode
+const pages: RecordedPage[] = []
+let chunks: { receive: string; modal: string; eip155: string }
+
+beforeAll(async () => {
+  ;[build, browser, demoChain] = await Promise.all([buildPrivateDemo(), launchBrowser(), startDemoChain()])
+  demo = await startPrivateDemo(build)
+  chunks = {
+    receive: build.chunkOf('plugins/receive/body.tsx'),
+    modal: build.chunkOf('shell/modal/modalChunk.ts'),
+    eip155: build.chunkOf('plugins/namespaces/eip155/body.ts'),
+  }
+})
+afterEach(async () => {
+  await Promise.all(pages.splice(0).map((p) => p.context.close()))
+})
+afterAll(async () => {
+  await browser?.close()
+  await demo?.close()
+  await demoChain?.stop()
+  await build?.dispose()
+})
+
+async function open(path: string) {
+  let wallet!: TestWalletHandle
+  const recorded = await openPage(browser, new URL(path, demo.url).href, {
+    before: withTestWallet({ rpcUrls: { 31337: demoChain.url }, knownChainIds: [31337] }, (w) => (wallet = w)),
+  })
+  pages.push(recorded)
+  return { recorded, page: recorded.page, wallet }
+}
+
+/** How often each chunk of interest was requested so far. */
+const counts = (recorded: RecordedPage) => ({
+  receive: requestsFor(recorded.requests, chunks.receive).length,
+  modal: requestsFor(recorded.requests, chunks.modal).length,
+  eip155: requestsFor(recorded.requests, chunks.eip155).length,
+})
+
+const scriptsRequested = (recorded: RecordedPage) =>
+  [...new Set(recorded.requests.map((url) => new URL(url).pathname).filter((path) => path.endsWith('.js')))].sort()
+
+describe('lazy loading (DESIGN: a plugin body loads on first use; nothing at start-up the first screen does not show)', () => {
+  it('the chunks are distinct files of the build: the receive body, the modal, the eip155 body', () => {
+    expect(new Set(Object.values(chunks)).size).toBe(3)
+    const initial = build.initialScripts()
+    expect(initial).toContain('/assets/main.js')
+    for (const chunk of Object.values(chunks)) expect(initial).not.toContain(chunk)
+  })
+
+  it('on /, a load fetches only main.js and its static imports; the modal chunk and the eip155 body come with the first open, the receive body when Receive is first shown, once', async () => {
+    const { recorded, page, wallet } = await open('/')
+    // The first screen: exactly the initial closure of the build, nothing lazy.
+    await page.waitForLoadState('networkidle')
+    expect(scriptsRequested(recorded)).toEqual(build.initialScripts())
+    expect(counts(recorded)).toEqual({ receive: 0, modal: 0, eip155: 0 })
+
+    // The first open downloads the modal and the wallet discovery it shows, not Receive.
+    await page.getByTestId('open-modal').click()
+    await waitForView(page, 'Connect')
+    await inModal(page).getByRole('button', { name: 'Portico Test Wallet' }).waitFor()
+    expect(counts(recorded)).toEqual({ receive: 0, modal: 1, eip155: 1 })
+    await page.keyboard.press('Escape')
+    await waitForModal(page, false)
+
+    // Connected, Account offers Receive: still not downloaded.
+    await connectThroughModal(page, wallet.address)
+    await page.getByTestId('open-modal').click()
+    await waitForView(page, 'Account')
+    const receiveButton = inModal(page).getByRole('button', { name: 'Receive' })
+    await receiveButton.waitFor()
+    expect(counts(recorded).receive).toBe(0)
+
+    // Shown for the first time: downloaded now, once; a second visit reuses it.
+    await receiveButton.click()
+    await waitForView(page, 'Receive')
+    await inModal(page).getByTestId('receive-address').waitFor()
+    expect(counts(recorded)).toEqual({ receive: 1, modal: 1, eip155: 1 })
+    await inModal(page).getByRole('button', { name: 'Back' }).click()
+    await waitForView(page, 'Account')
+    await inModal(page).getByRole('button', { name: 'Receive' }).click()
+    await waitForView(page, 'Receive')
+    expect(counts(recorded)).toEqual({ receive: 1, modal: 1, eip155: 1 })
+    assertCleanPage(recorded)
+  })
+
+  it('on /?disable=receive, the receive body is never requested: not on open, not on Account (which has no Receive button), not when the Receive view is asked for', async () => {
+    const { recorded, page, wallet } = await open('/?disable=receive')
+    await page.getByTestId('open-modal').click()
+    await waitForView(page, 'Connect')
+    await page.keyboard.press('Escape')
+    await waitForModal(page, false)
+
+    await connectThroughModal(page, wallet.address)
+    await page.getByTestId('open-modal').click()
+    await waitForView(page, 'Account')
+    await inModal(page).getByTestId('portico-account-balance').waitFor()
+    expect(await inModal(page).getByRole('button', { name: 'Receive' }).count()).toBe(0)
+    expect(await inModal(page).locator('[data-feature="receive"]').count()).toBe(0)
+    await page.keyboard.press('Escape')
+    await waitForModal(page, false)
+
+    // Even asked for by name, a disabled feature's view is not there, and nothing downloads.
+    await page.getByRole('button', { name: 'Open Receive view' }).click()
+    await waitForView(page, 'Receive')
+    await inModal(page).getByText('This screen is not available.').waitFor()
+    // A download, had one started, would have been requested by now.
+    await page.waitForTimeout(250)
+    expect(counts(recorded)).toEqual({ receive: 0, modal: 1, eip155: 1 })
+    assertCleanPage(recorded)
+  })
+})
