@@ -29,7 +29,7 @@ export { SNACK_AUTO_HIDE_MS, type SnackService, type SnackState, type SnackVaria
 export type { AlertService, AlertState, AlertVariant } from './alerts/alertService.ts'
 export type { ThemeMode, ThemeState, ThemeStore } from './theme/themeStore.ts'
 export type { ConnectionState, ConnectionStore } from './connection/connectionStore.ts'
-export type { ChainAdapter, AdapterEvents, AdapterRegistry, ConnectResult, Balance } from './connection/chainAdapter.ts'
+export type { ChainAdapter, AdapterEvents, AdapterRegistry, ConnectResult, Balance, RegisterAdapterOptions } from './connection/chainAdapter.ts'
 export type { ConnectionService } from './connection/connectionService.ts'
 export type { ConnectParameters } from './connection/connect.ts'
 export type { Connector, ConnectorType } from './connectors/connector.ts'

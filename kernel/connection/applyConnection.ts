@@ -28,7 +28,9 @@ export function applyConnection(
       { address: result.address, type: ctx.chains.record(namespace)!.accountState.preferredAccountType, namespace },
     ],
     addressExplorerUrl: explorer ? `${explorer}/address/${result.address}` : undefined,
-    connectedWalletInfo: { name: connector.name, icon: connector.imageUrl, identifier: connector.info?.rdns },
+    connectedWalletInfo: result.wallet
+      ? { name: result.wallet.name, icon: result.wallet.icon, identifier: result.wallet.id }
+      : { name: connector.name, icon: connector.imageUrl, identifier: connector.info?.rdns },
     status: 'connected',
   })
   ctx.chains.set({ activeNamespace: namespace, activeCaipNetwork: network })

@@ -1,7 +1,7 @@
 import type { AccountEntry } from '../chains/accountState.ts'
 import type { CaipNetwork } from '../chains/network.ts'
 import type { ChainNamespace } from '../chains/namespaces.ts'
-import type { Connector } from '../connectors/connector.ts'
+import type { Connector, ConnectorType } from '../connectors/connector.ts'
 import { PorticoError } from '../errors/base.ts'
 import { ErrorText } from '../errors/catalogue.ts'
 import type { Disposer } from '../plugins/manifest.ts'
@@ -11,6 +11,13 @@ export interface ConnectResult {
   /** The chain the wallet is on, as the namespace writes it (EVM: a number). */
   readonly chainId: string | number
   readonly accounts?: readonly AccountEntry[]
+  /**
+   * The wallet reached through a go-between connector (WalletConnect: the phone
+   * wallet on the other side of the session). It is shown as the connected
+   * wallet instead of the connector, and remembered as a recent wallet when it
+   * has a registry id.
+   */
+  readonly wallet?: { readonly name: string; readonly icon?: string; readonly id?: string }
 }
 
 export interface Balance {
@@ -43,20 +50,37 @@ export interface AdapterEvents {
   disconnected(namespace: ChainNamespace, connectorId: string): void
 }
 
+export interface RegisterAdapterOptions {
+  /**
+   * Serve only connectors of this type, beside the namespace's own adapter.
+   * WalletConnect routes every namespace through its one session this way, with
+   * or without a namespace plugin (basic mode has none).
+   */
+  readonly connectorType?: ConnectorType
+}
+
 export interface AdapterRegistry {
-  register(adapter: ChainAdapter): Disposer
+  register(adapter: ChainAdapter, options?: RegisterAdapterOptions): Disposer
+  /** The namespace's own adapter (not one registered for a connector type). */
   get(namespace: ChainNamespace): ChainAdapter | undefined
   /** The adapter of a namespace, loading the plugin that provides it first. */
   resolve(namespace: ChainNamespace): Promise<ChainAdapter>
+  /** The adapter serving `connector`: one registered for its type, else its namespace's. */
+  forConnector(connector: Connector): ChainAdapter | undefined
+  /** Like `forConnector`, loading the namespace's plugin when it is needed. */
+  resolveForConnector(connector: Connector): Promise<ChainAdapter>
 }
 
 export function createAdapterRegistry(loadOwner: (namespace: ChainNamespace) => Promise<boolean>): AdapterRegistry {
-  const adapters = new Map<ChainNamespace, ChainAdapter>()
-  return {
-    register(adapter) {
-      adapters.set(adapter.namespace, adapter)
+  const adapters = new Map<string, ChainAdapter>()
+  const keyOf = (namespace: ChainNamespace, connectorType?: ConnectorType) =>
+    connectorType ? `${namespace}/${connectorType}` : namespace
+  const registry: AdapterRegistry = {
+    register(adapter, options = {}) {
+      const key = keyOf(adapter.namespace, options.connectorType)
+      adapters.set(key, adapter)
       return () => {
-        if (adapters.get(adapter.namespace) === adapter) adapters.delete(adapter.namespace)
+        if (adapters.get(key) === adapter) adapters.delete(key)
       }
     },
     get: (namespace) => adapters.get(namespace),
@@ -66,5 +90,9 @@ export function createAdapterRegistry(loadOwner: (namespace: ChainNamespace) => 
       if (!adapter) throw new PorticoError(ErrorText.CHAIN_ADAPTER_NOT_FOUND, { details: namespace })
       return adapter
     },
+    forConnector: (connector) => adapters.get(keyOf(connector.chain, connector.type)) ?? adapters.get(connector.chain),
+    resolveForConnector: async (connector) =>
+      adapters.get(keyOf(connector.chain, connector.type)) ?? registry.resolve(connector.chain),
   }
+  return registry
 }

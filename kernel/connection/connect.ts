@@ -1,7 +1,9 @@
 import type { ChainNamespace } from '../chains/namespaces.ts'
 import { PorticoError } from '../errors/base.ts'
 import { ErrorText } from '../errors/catalogue.ts'
+import type { Connector } from '../connectors/connector.ts'
 import { applyConnection } from './applyConnection.ts'
+import type { ConnectResult } from './chainAdapter.ts'
 import type { ConnectionContext } from './context.ts'
 
 export interface ConnectParameters {
@@ -20,13 +22,13 @@ export async function connect(ctx: ConnectionContext, { connectorId, namespace }
   const previous = ctx.chains.record(namespace)?.accountState
   ctx.chains.updateAccount(namespace, { status: 'connecting' })
   try {
-    const adapter = await ctx.adapters.resolve(namespace)
+    const adapter = await ctx.adapters.resolveForConnector(connector)
     const network = ctx.chains.get().activeNamespace === namespace
       ? ctx.chains.get().activeCaipNetwork
       : ctx.chains.record(namespace)!.networkState.caipNetwork!
     const result = await adapter.connect(connector, network)
     applyConnection(ctx, namespace, connector, result)
-    ctx.storage.addRecentWallet({ id: connector.id, name: connector.name, imageUrl: connector.imageUrl })
+    rememberRecentWallet(ctx, connector, result)
     ctx.bus.emit({ type: 'CONNECT_SUCCESS', properties: { method: 'browser', name: connector.name, namespace } })
     if (ctx.router.current().view !== 'UnsupportedChain') {
       if (ctx.config.enableEmbedded) ctx.router.reset('Account')
@@ -36,5 +38,18 @@ export async function connect(ctx: ConnectionContext, { connectorId, namespace }
     ctx.chains.updateAccount(namespace, { status: previous?.caipAddress ? previous.status : 'disconnected' })
     ctx.bus.emit({ type: 'CONNECT_ERROR', properties: { message: error instanceof Error ? error.message : String(error) } })
     throw error
+  }
+}
+
+/**
+ * SPEC §9 recent wallets: the wallet the visitor reached. Through a go-between
+ * (WalletConnect) that is the wallet the adapter names, when it has a registry
+ * id; the go-between itself is never a recent wallet.
+ */
+function rememberRecentWallet(ctx: ConnectionContext, connector: Connector, result: ConnectResult) {
+  const { wallet } = result
+  if (wallet?.id) ctx.storage.addRecentWallet({ id: wallet.id, name: wallet.name, imageUrl: wallet.icon })
+  else if (!wallet && connector.type !== 'WALLET_CONNECT') {
+    ctx.storage.addRecentWallet({ id: connector.id, name: connector.name, imageUrl: connector.imageUrl })
   }
 }

@@ -48,7 +48,7 @@ export function createConnectionService(ctx: ConnectionContext): ConnectionServi
     },
     getProvider(namespace) {
       const connector = connectedConnector(ctx, namespace)
-      const adapter = ctx.adapters.get(namespace)
+      const adapter = connector && ctx.adapters.forConnector(connector)
       return connector && adapter && ctx.chains.record(namespace)?.accountState.address
         ? adapter.getProvider(connector)
         : undefined

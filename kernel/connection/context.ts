@@ -24,4 +24,6 @@ export interface ConnectionContext {
   readonly connection: ConnectionStore
   readonly siwx: SiwxStore
   readonly logger: Pick<Console, 'warn' | 'error'>
+  /** Loads the plugin that contributes a connector id; false when none does (SPEC §4 resume at start). */
+  loadConnectorOwner(connectorId: string): Promise<boolean>
 }

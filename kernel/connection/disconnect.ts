@@ -29,7 +29,7 @@ export async function disconnect(ctx: ConnectionContext, namespace?: ChainNamesp
   try {
     for (const ns of targets) {
       const connector = connectedConnector(ctx, ns)
-      const adapter = ctx.adapters.get(ns)
+      const adapter = connector && ctx.adapters.forConnector(connector)
       if (ctx.chains.record(ns)?.accountState.address && connector && adapter) await adapter.disconnect(connector)
     }
   } catch (cause) {

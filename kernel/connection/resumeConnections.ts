@@ -21,9 +21,12 @@ export async function resumeConnections(ctx: ConnectionContext): Promise<void> {
 
 async function resume(ctx: ConnectionContext, namespace: ChainNamespace, connectorId: string): Promise<void> {
   try {
-    const adapter = await ctx.adapters.resolve(namespace)
+    // The plugin that registers this connector (WalletConnect: a stored session) runs first;
+    // otherwise the namespace's plugin, whose discovery announces it again.
+    if (!(await ctx.loadConnectorOwner(connectorId))) await ctx.adapters.resolve(namespace)
     const connector = await announced(ctx, namespace, connectorId)
-    const result = connector && (await adapter.reconnect(connector))
+    const adapter = connector && (await ctx.adapters.resolveForConnector(connector))
+    const result = connector && adapter && (await adapter.reconnect(connector))
     if (connector && result) return applyConnection(ctx, namespace, connector, result)
   } catch (error) {
     ctx.logger.warn(`[Portico] could not resume the ${namespace} connection`, error)

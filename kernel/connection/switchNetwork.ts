@@ -21,7 +21,7 @@ export async function switchNetwork(ctx: ConnectionContext, target: CaipNetwork)
   const namespace = network.chainNamespace
   const connector = connectedConnector(ctx, namespace)
   if (connector && ctx.chains.record(namespace)?.accountState.address) {
-    const adapter = await ctx.adapters.resolve(namespace)
+    const adapter = await ctx.adapters.resolveForConnector(connector)
     await adapter.switchNetwork(connector, network)
   }
   setActiveNetwork(ctx, network)

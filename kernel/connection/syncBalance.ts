@@ -2,6 +2,7 @@ import type { ChainNamespace } from '../chains/namespaces.ts'
 import { isUnsupportedPlaceholder } from '../chains/network.ts'
 import { CacheLifetimeMs } from '../constants.ts'
 import { SnackText } from '../errors/catalogue.ts'
+import { connectedConnector } from './connectedConnector.ts'
 import type { ConnectionContext } from './context.ts'
 
 /**
@@ -23,7 +24,8 @@ export async function syncBalance(ctx: ConnectionContext, namespace: ChainNamesp
   }
   if (cached) return applyIfCurrent(cached.balance, cached.symbol)
   try {
-    const adapter = await ctx.adapters.resolve(namespace)
+    const connector = connectedConnector(ctx, namespace)
+    const adapter = connector ? await ctx.adapters.resolveForConnector(connector) : await ctx.adapters.resolve(namespace)
     const { balance, symbol } = await adapter.getBalance(address, network)
     ctx.storage.setCached('nativeBalanceCache', cacheId, { balance, symbol })
     applyIfCurrent(balance, symbol)

@@ -155,6 +155,7 @@ export function createServices(
     connection,
     siwx,
     logger,
+    loadConnectorOwner: (connectorId) => plugins.loadOwnerOf('connectors', connectorId),
   })
   return {
     config,

@@ -17,6 +17,11 @@ export interface PluginContributions {
   readonly rpcMethods?: readonly string[]
   /** Namespaces this plugin is the chain adapter of. */
   readonly namespaces?: readonly ChainNamespace[]
+  /**
+   * Ids of the connectors this plugin registers. A connection stored through one
+   * of them loads the plugin at start to resume it (WalletConnect's stored session).
+   */
+  readonly connectors?: readonly string[]
 }
 
 /**
