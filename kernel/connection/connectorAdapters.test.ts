@@ -16,6 +16,7 @@ import type { ChainAdapter, ConnectResult } from './chainAdapter.ts'
 // that plugin at start.
 const EVM = '0xabc0000000000000000000000000000000000001'
 const SESSION_EVM = '0xdef0000000000000000000000000000000000002'
+const SESSION_SOL = 'So1anaSe55ionAddre55So1anaSe55ionAddre55'
 
 function adapter(namespace: ChainNamespace, address: string, extra: Partial<ConnectResult> = {}) {
   return {
@@ -40,6 +41,8 @@ interface Setup {
 function setup({ namespacePlugin = true, options = {}, backend = createMemoryBackend(), sessionResult = {} }: Setup = {}) {
   const own = adapter('eip155', EVM)
   const session = adapter('eip155', SESSION_EVM, sessionResult)
+  const sessionSolana = adapter('solana', SESSION_SOL)
+  sessionSolana.reconnect.mockResolvedValue({ address: SESSION_SOL, chainId: solana.id })
   const plugins = [
     ...(namespacePlugin
       ? [
@@ -55,12 +58,14 @@ function setup({ namespacePlugin = true, options = {}, backend = createMemoryBac
       contributes: { views: ['SessionView'], connectors: ['session'] },
       load: async () => ({
         activate(ctx) {
-          const removeConnector = ctx.connectors.add({ id: 'session', name: 'Session', type: 'WALLET_CONNECT', chain: 'eip155' })
-          const unregister = resolve(ctx.container, IAdapterRegistry).register(session, { connectorType: 'WALLET_CONNECT' })
-          return () => {
-            removeConnector()
-            unregister()
-          }
+          const registry = resolve(ctx.container, IAdapterRegistry)
+          const disposers = [
+            ctx.connectors.add({ id: 'session', name: 'Session', type: 'WALLET_CONNECT', chain: 'eip155' }),
+            ctx.connectors.add({ id: 'session', name: 'Session', type: 'WALLET_CONNECT', chain: 'solana' }),
+            registry.register(session, { connectorType: 'WALLET_CONNECT' }),
+            registry.register(sessionSolana, { connectorType: 'WALLET_CONNECT' }),
+          ]
+          return () => disposers.forEach((dispose) => dispose())
         },
       }),
     }),
@@ -76,7 +81,7 @@ function setup({ namespacePlugin = true, options = {}, backend = createMemoryBac
   )
   const addConnector = (id: string, type: ConnectorType = 'ANNOUNCED') =>
     kit.connectors.add({ id, name: `${id} wallet`, type, chain: 'eip155', imageUrl: `https://img/${id}.png` })
-  return { kit, own, session, addConnector, backend }
+  return { kit, own, session, sessionSolana, addConnector, backend }
 }
 
 const account = (kit: ReturnType<typeof setup>['kit']) => kit.chains.record('eip155')!.accountState
@@ -168,5 +173,46 @@ describe('resume through a plugin connector (contributes.connectors)', () => {
     await second.kit.restored
     expect(account(second.kit)).toMatchObject({ address: EVM, status: 'connected' })
     expect(second.kit.plugins.status.get()['session']).toEqual({ state: 'idle' })
+  })
+})
+
+describe('SPEC §4 switching to a WalletConnect chain resyncs the account', () => {
+  it('the account is read again from the session after the switch', async () => {
+    const base2 = { ...mainnet, id: 8453, caipNetworkId: 'eip155:8453' as const, name: 'Base' }
+    const { kit, session } = setup({ options: { networks: [mainnet, base2, solana] } })
+    await kit.restored
+    await kit.plugins.load('session')
+    await kit.connect({ connectorId: 'session', namespace: 'eip155' })
+    const other = '0x1110000000000000000000000000000000000003'
+    session.reconnect.mockResolvedValueOnce({ address: other, chainId: 8453 })
+    await kit.switchNetwork(base2)
+    expect(session.switchNetwork).toHaveBeenCalledWith(expect.objectContaining({ id: 'session' }), expect.objectContaining({ id: 8453 }))
+    expect(account(kit)).toMatchObject({ address: other, caipAddress: `eip155:8453:${other}`, status: 'connected' })
+  })
+
+  it('a session connected on eip155 fills the solana account when the visitor switches to a solana network', async () => {
+    const { kit, sessionSolana } = setup()
+    await kit.restored
+    await kit.plugins.load('session')
+    await kit.connect({ connectorId: 'session', namespace: 'eip155' })
+    await kit.switchNetwork(solana)
+    expect(sessionSolana.reconnect).toHaveBeenCalledOnce()
+    expect(kit.chains.record('solana')!.accountState).toMatchObject({ address: SESSION_SOL, status: 'connected' })
+    expect(kit.chains.get().activeNamespace).toBe('solana')
+    expect(kit.storage.get('connectedConnectorIds')).toEqual({ eip155: 'session', solana: 'session' })
+    // One session: leaving one namespace leaves both (SPEC §4 Disconnect).
+    await kit.disconnect('solana')
+    expect(account(kit).address).toBeUndefined()
+  })
+
+  it('an injected wallet on the target namespace is not resynced from a session', async () => {
+    const { kit, own, addConnector, sessionSolana } = setup()
+    await kit.restored
+    await kit.plugins.load('session')
+    addConnector('mm')
+    await kit.connect({ connectorId: 'mm', namespace: 'eip155' })
+    await kit.switchNetwork(mainnet)
+    expect(own.reconnect).not.toHaveBeenCalled()
+    expect(sessionSolana.reconnect).not.toHaveBeenCalled()
   })
 })

@@ -1,4 +1,7 @@
 import type { CaipNetwork } from '../chains/network.ts'
+import type { ChainNamespace } from '../chains/namespaces.ts'
+import type { Connector } from '../connectors/connector.ts'
+import { applyConnection } from './applyConnection.ts'
 import { PorticoError } from '../errors/base.ts'
 import { Alerts, ErrorText } from '../errors/catalogue.ts'
 import type { ConnectionContext } from './context.ts'
@@ -25,7 +28,32 @@ export async function switchNetwork(ctx: ConnectionContext, target: CaipNetwork)
     await adapter.switchNetwork(connector, network)
   }
   setActiveNetwork(ctx, network)
+  await resyncSessionAccount(ctx, namespace, connector)
   if (ctx.router.current().view === 'UnsupportedChain' && ctx.modal.store.get().open) ctx.modal.close()
+}
+
+/**
+ * SPEC §4: switching to a WalletConnect chain resyncs the account. A session
+ * may hold another account on the new chain, or be the connection of another
+ * namespace that spans this one too; the account is read again from it.
+ */
+async function resyncSessionAccount(ctx: ConnectionContext, namespace: ChainNamespace, connector: Connector | undefined) {
+  const session = connector ? (connector.type === 'WALLET_CONNECT' ? connector : undefined) : spanningSession(ctx, namespace)
+  if (!session) return
+  try {
+    const adapter = await ctx.adapters.resolveForConnector(session)
+    const result = await adapter.reconnect(session)
+    if (result) applyConnection(ctx, namespace, session, result)
+  } catch (error) {
+    ctx.logger.warn(`[Portico] could not resync the ${namespace} account from the WalletConnect session`, error)
+  }
+}
+
+/** The WalletConnect connector of `namespace` when another namespace is connected through WalletConnect. */
+function spanningSession(ctx: ConnectionContext, namespace: ChainNamespace): Connector | undefined {
+  const others = Object.keys(ctx.storage.get('connectedConnectorIds') ?? {}) as ChainNamespace[]
+  const wc = others.map((ns) => connectedConnector(ctx, ns)).find((c) => c?.type === 'WALLET_CONNECT')
+  return wc && ctx.connectors.list().find((c) => c.id === wc.id && c.chain === namespace)
 }
 
 /** Makes `network` active: namespace switched if it differs, address recomposed, balance re-read. */
