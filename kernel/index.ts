@@ -29,6 +29,7 @@ export { SNACK_AUTO_HIDE_MS, type SnackService, type SnackState, type SnackVaria
 export type { AlertService, AlertState, AlertVariant } from './alerts/alertService.ts'
 export type { ThemeMode, ThemeState, ThemeStore } from './theme/themeStore.ts'
 export type { ConnectionState, ConnectionStore } from './connection/connectionStore.ts'
+export { isPairingExpired, pairingExpiry } from './connection/pairing.ts'
 export type { ChainAdapter, AdapterEvents, AdapterRegistry, ConnectResult, Balance, RegisterAdapterOptions } from './connection/chainAdapter.ts'
 export type { ConnectionService } from './connection/connectionService.ts'
 export type { ConnectParameters } from './connection/connect.ts'
@@ -48,3 +49,4 @@ export { isEvmAddress, isSolanaAddress, EVM_ADDRESS_PATTERN, SOLANA_ADDRESS_PATT
 export { evmChainIdToCoinType } from './validation/ensCoinType.ts'
 export { classifyResult, isTransactionHash, isSignedMessage, type ResultKind } from './validation/classifyResult.ts'
 export { isValidRegistrationName, REGISTRATION_NAME_PATTERN } from './validation/registrationName.ts'
+export { WalletIconSchema, safeIconUrl } from './validation/icon.ts'

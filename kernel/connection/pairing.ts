@@ -1,0 +1,23 @@
+import { PAIRING_EXPIRY_MARGIN_MS, PAIRING_LIFETIME_MS } from '../constants.ts'
+
+/**
+ * SPEC §4 Pairing: the epoch ms at which a pairing uri set at `now` expires
+ * (about 4 minutes later, SPEC §9).
+ *
+ * @example
+ * connection.set({ wcUri: uri, wcPairingExpiry: pairingExpiry() })
+ */
+export function pairingExpiry(now: number = Date.now()): number {
+  return now + PAIRING_LIFETIME_MS
+}
+
+/**
+ * SPEC §4 Pairing: a pairing counts as expired when 10 s or less of it remain;
+ * no expiry at all (no pairing) counts as expired.
+ *
+ * @example
+ * if (isPairingExpired(connection.get().wcPairingExpiry)) startPairing()
+ */
+export function isPairingExpired(expiry: number | undefined, now: number = Date.now()): boolean {
+  return expiry === undefined || expiry - now <= PAIRING_EXPIRY_MARGIN_MS
+}
