@@ -49,7 +49,9 @@ function forget(ctx: ConnectionContext, targets: readonly ChainNamespace[]) {
     chains.resetAccount(ns)
     chains.updateNetwork(ns, { approvedCaipNetworkIds: [], supportsAllNetworks: true, smartAccountEnabledNetworks: [] })
   }
+  // The WalletConnect state: the pairing and the deep link chosen for it.
   ctx.connection.set({ wcUri: undefined, wcPairingExpiry: undefined })
+  storage.remove('deepLinkChoice')
   storage.remove('connectedSocial')
   const ids = { ...storage.get('connectedConnectorIds') }
   targets.forEach((ns) => delete ids[ns])
