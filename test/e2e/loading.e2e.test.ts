@@ -76,11 +76,14 @@ describe('lazy loading (DESIGN: a plugin body loads on first use; nothing at sta
     for (const chunk of Object.values(chunks)) expect(initial).not.toContain(chunk)
   })
 
-  it('on /, a load fetches only main.js and its static imports; the modal chunk and the eip155 body come with the first open, the receive body when Receive is first shown, once', async () => {
+  it('on /, a load fetches main.js and its static imports and none of the kit\'s lazy chunks; the modal chunk and the eip155 body come with the first open, the receive body when Receive is first shown, once', async () => {
     const { recorded, page, wallet } = await open('/')
-    // The first screen: exactly the initial closure of the build, nothing lazy.
+    // The first screen: the initial closure of the build, and no chunk of the kit behind import().
     await page.waitForLoadState('networkidle')
-    expect(scriptsRequested(recorded)).toEqual(build.initialScripts())
+    const atLoad = scriptsRequested(recorded)
+    expect(atLoad).toEqual(expect.arrayContaining(build.initialScripts()))
+    expect(build.lazyKitChunks()).toEqual(expect.arrayContaining(Object.values(chunks)))
+    expect(atLoad.filter((path) => build.lazyKitChunks().includes(path))).toEqual([])
     expect(counts(recorded)).toEqual({ receive: 0, modal: 0, eip155: 0 })
 
     // The first open downloads the modal and the wallet discovery it shows, not Receive.

@@ -88,7 +88,7 @@ describe('opening and closing (SPEC §4 Modal: closed -> open on open, back on c
     // Tab from the top of the page until the open-modal button has focus.
     let presses = 0
     while ((await pageFocus(page)) !== 'open-modal') {
-      if (++presses > 30) throw new Error(`Tab never reached the open-modal button (at ${await pageFocus(page)})`)
+      if (++presses > 60) throw new Error(`Tab never reached the open-modal button (at ${await pageFocus(page)})`)
       await page.keyboard.press('Tab')
     }
     await page.keyboard.press('Enter')

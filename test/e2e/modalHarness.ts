@@ -28,6 +28,8 @@ export interface PrivateDemo {
   chunkOf(input: string): string
   /** URL paths of assets/main.js and every chunk it imports statically, transitively: what a visit downloads up front. */
   initialScripts(): string[]
+  /** URL paths of the chunks behind import() whose entry is the kit's own code (kernel/, shell/, plugins/). */
+  lazyKitChunks(): string[]
   dispose(): Promise<void>
 }
 
@@ -62,6 +64,14 @@ export async function buildPrivateDemo(): Promise<PrivateDemo> {
         for (const i of meta.outputs[file].imports ?? []) if (i.kind === 'import-statement' && !i.external) queue.push(i.path)
       }
       return [...seen].map((file) => file.slice(outdir.length)).sort()
+    },
+    lazyKitChunks() {
+      const initial = new Set(this.initialScripts())
+      return Object.entries(meta.outputs)
+        .filter(([file, output]) => file.endsWith('.js') && /^(kernel|shell|plugins)\//.test(output.entryPoint ?? ''))
+        .map(([file]) => file.slice(outdir.length))
+        .filter((path) => !initial.has(path))
+        .sort()
     },
     dispose: () => rm(root, { recursive: true, force: true }),
   }
