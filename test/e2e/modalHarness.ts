@@ -44,6 +44,18 @@ export async function buildPrivateDemo(): Promise<PrivateDemo> {
   await buildDemo({ outdir })
   const root = join(ROOT, outdir)
   const meta = JSON.parse(await readFile(join(root, 'meta.json'), 'utf8')) as Metafile
+  const urlPath = (file: string) => file.slice(outdir.length)
+  const initialScripts = () => {
+    const seen = new Set<string>()
+    const queue = [`${outdir}/assets/main.js`]
+    while (queue.length > 0) {
+      const file = queue.pop()!
+      if (seen.has(file) || !meta.outputs[file]) continue
+      seen.add(file)
+      for (const i of meta.outputs[file].imports ?? []) if (i.kind === 'import-statement' && !i.external) queue.push(i.path)
+    }
+    return [...seen].map(urlPath).sort()
+  }
   return {
     root,
     meta,
@@ -51,25 +63,14 @@ export async function buildPrivateDemo(): Promise<PrivateDemo> {
       const js = Object.entries(meta.outputs).filter(([file]) => file.endsWith('.js'))
       const found = js.find(([, output]) => output.entryPoint === input) ?? js.find(([, output]) => input in output.inputs)
       if (!found) throw new Error(`no output of ${outdir}/meta.json has ${input} among its inputs`)
-      return found[0].slice(outdir.length)
+      return urlPath(found[0])
     },
-    initialScripts() {
-      const main = `${outdir}/assets/main.js`
-      const seen = new Set<string>()
-      const queue = [main]
-      while (queue.length > 0) {
-        const file = queue.pop()!
-        if (seen.has(file) || !meta.outputs[file]) continue
-        seen.add(file)
-        for (const i of meta.outputs[file].imports ?? []) if (i.kind === 'import-statement' && !i.external) queue.push(i.path)
-      }
-      return [...seen].map((file) => file.slice(outdir.length)).sort()
-    },
+    initialScripts,
     lazyKitChunks() {
-      const initial = new Set(this.initialScripts())
+      const initial = new Set(initialScripts())
       return Object.entries(meta.outputs)
         .filter(([file, output]) => file.endsWith('.js') && /^(kernel|shell|plugins)\//.test(output.entryPoint ?? ''))
-        .map(([file]) => file.slice(outdir.length))
+        .map(([file]) => urlPath(file))
         .filter((path) => !initial.has(path))
         .sort()
     },
