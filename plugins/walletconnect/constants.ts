@@ -1,0 +1,52 @@
+import type { ChainNamespace } from '../../kernel/index.ts'
+
+/** The id of the WalletConnect connector, one per configured namespace. */
+export const WALLETCONNECT_CONNECTOR_ID = 'walletConnect'
+export const WALLETCONNECT_NAME = 'WalletConnect'
+
+/**
+ * SPEC §6: the methods a WalletConnect session asks for, per namespace
+ * (eip155 24, solana 6, bip122 4). A wallet answers these; anything else goes to
+ * the network's RPC url.
+ */
+export const NAMESPACE_METHODS = {
+  eip155: [
+    'eth_accounts',
+    'eth_requestAccounts',
+    'eth_sendRawTransaction',
+    'eth_sign',
+    'eth_signTransaction',
+    'eth_signTypedData',
+    'eth_signTypedData_v3',
+    'eth_signTypedData_v4',
+    'eth_sendTransaction',
+    'personal_sign',
+    'wallet_switchEthereumChain',
+    'wallet_addEthereumChain',
+    'wallet_getPermissions',
+    'wallet_requestPermissions',
+    'wallet_registerOnboarding',
+    'wallet_watchAsset',
+    'wallet_scanQRCode',
+    'wallet_getCallsStatus',
+    'wallet_showCallsStatus',
+    'wallet_sendCalls',
+    'wallet_getCapabilities',
+    'wallet_grantPermissions',
+    'wallet_revokePermissions',
+    'wallet_getAssets',
+  ],
+  solana: [
+    'solana_signMessage',
+    'solana_signTransaction',
+    'solana_requestAccounts',
+    'solana_getAccounts',
+    'solana_signAllTransactions',
+    'solana_signAndSendTransaction',
+  ],
+  bip122: ['sendTransfer', 'signMessage', 'signPsbt', 'getAccountAddresses'],
+  polkadot: ['polkadot_signTransaction', 'polkadot_signMessage'],
+} as const satisfies Record<ChainNamespace, readonly string[]>
+
+/** SPEC §6: the default events of every namespace. */
+export const NAMESPACE_EVENTS = ['accountsChanged', 'chainChanged'] as const

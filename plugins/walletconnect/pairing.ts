@@ -1,0 +1,159 @@
+import {
+  type ConnectionStore,
+  type Environment,
+  PAIRING_EXPIRY_MARGIN_MS,
+  PorticoError,
+  isPairingExpired,
+  pairingExpiry,
+} from '../../kernel/index.ts'
+
+/** Why a pending connection through WalletConnect ended without a session. */
+export const PairingErrorText = {
+  /** The modal closed (or the kit disconnected): the uri was reset, so nobody can scan it any more. */
+  CLOSED: 'The WalletConnect pairing was closed',
+} as const
+
+export interface PairingDeps<S> {
+  readonly connection: ConnectionStore
+  readonly environment: Environment
+  /** Starts a fresh pairing; the uri arrives through `uriReceived`; resolves with the approved session. */
+  pair(): Promise<S>
+  /** Starts a kernel connect through the WalletConnect connector, which comes back for `approval()`. */
+  startConnect(): Promise<void>
+  readonly now?: () => number
+}
+
+export interface PairingLifecycle<S> {
+  /**
+   * The approved session of the pending attempt (the adapter's `connect` waits
+   * on it), starting a pairing when none is pending.
+   */
+  approval(): Promise<S>
+  /**
+   * A view wants a uri to show (SPEC §4 Pairing): with no pending attempt a
+   * connect starts; a pending pairing is restarted with a fresh uri, except on
+   * Telegram or iOS Safari, where it is reused while it has not expired. A retry
+   * always makes a fresh one.
+   */
+  request(options?: { readonly retry?: boolean }): void
+  /** The provider's `display_uri`: shown, with its expiry, until it is refreshed. */
+  uriReceived(uri: string): void
+  /** Whether a connect is waiting for the wallet. */
+  pending(): boolean
+  dispose(): void
+}
+
+interface Attempt<S> {
+  readonly promise: Promise<S>
+  resolve(session: S): void
+  reject(error: unknown): void
+}
+
+/**
+ * The pairing lifecycle of SPEC §4: a uri expires about 4 minutes after it is
+ * set and counts as expired at 10 s or less remaining, when a fresh one is made;
+ * Telegram and iOS Safari reuse a pending pairing; closing the modal (which
+ * resets the uri) ends the attempt. Pure of the provider: `pair` is injected.
+ */
+export function createPairingLifecycle<S>(deps: PairingDeps<S>): PairingLifecycle<S> {
+  const now = deps.now ?? (() => Date.now())
+  let attempt: Attempt<S> | undefined
+  /** Bumped per pairing, so the answer of a replaced pairing is ignored. */
+  let generation = 0
+  /** A view asked for a connect that has not reached `approval()` yet. */
+  let starting = false
+  let refreshTimer: ReturnType<typeof setTimeout> | undefined
+
+  const reusesPairings = () => deps.environment.isTelegram() || deps.environment.isIosSafari()
+
+  const settle = () => {
+    attempt = undefined
+    clearTimeout(refreshTimer)
+  }
+
+  const startPairing = () => {
+    const current = ++generation
+    clearTimeout(refreshTimer)
+    deps.connection.set({ wcError: false })
+    deps.pair().then(
+      (session) => {
+        if (current !== generation || !attempt) return
+        const done = attempt
+        settle()
+        // The uri is used up; resetting it here is not a close.
+        deps.connection.set({ wcUri: undefined, wcPairingExpiry: undefined })
+        done.resolve(session)
+      },
+      (error: unknown) => {
+        if (current !== generation || !attempt) return
+        const failed = attempt
+        settle()
+        deps.connection.set({ wcError: true })
+        failed.reject(error)
+      },
+    )
+  }
+
+  const newAttempt = (): Attempt<S> => {
+    let resolve!: (session: S) => void
+    let reject!: (error: unknown) => void
+    const promise = new Promise<S>((res, rej) => {
+      resolve = res
+      reject = rej
+    })
+    return { promise, resolve, reject }
+  }
+
+  // SPEC §4 Modal: closing resets the uri; a pending attempt can no longer be scanned, so it ends.
+  let lastUri = deps.connection.get().wcUri
+  const stopWatching = deps.connection.subscribe(({ wcUri }) => {
+    const was = lastUri
+    lastUri = wcUri
+    if (was !== undefined && wcUri === undefined && attempt) {
+      const closed = attempt
+      settle()
+      generation++
+      closed.reject(new PorticoError(PairingErrorText.CLOSED))
+    }
+  })
+
+  return {
+    approval() {
+      starting = false
+      if (attempt) return attempt.promise
+      attempt = newAttempt()
+      const { promise } = attempt
+      startPairing()
+      return promise
+    },
+    request({ retry = false } = {}) {
+      if (!attempt) {
+        if (starting) return
+        starting = true
+        deps.startConnect().catch(() => undefined).finally(() => (starting = false))
+        return
+      }
+      const { wcUri, wcPairingExpiry } = deps.connection.get()
+      const reusable = wcUri !== undefined && !isPairingExpired(wcPairingExpiry, now())
+      if (!retry && reusable && reusesPairings()) return
+      startPairing()
+    },
+    uriReceived(uri) {
+      if (!attempt) return
+      const expiry = pairingExpiry(now())
+      deps.connection.set({ wcUri: uri, wcPairingExpiry: expiry, wcError: false })
+      clearTimeout(refreshTimer)
+      // Refresh the moment it starts counting as expired.
+      refreshTimer = setTimeout(() => {
+        if (attempt && deps.connection.get().wcUri === uri) startPairing()
+      }, Math.max(0, expiry - PAIRING_EXPIRY_MARGIN_MS - now()))
+    },
+    pending: () => Boolean(attempt) || starting,
+    dispose() {
+      stopWatching()
+      clearTimeout(refreshTimer)
+      generation++
+      attempt = undefined
+    },
+  }
+}
