@@ -1,0 +1,53 @@
+/** A link a registry wallet offers, turned into where Portico sends the visitor. */
+export interface WalletLink {
+  /** Opens the wallet with the pairing uri. */
+  readonly redirect: string
+  /** The wallet's link itself, stored as the deep link choice (SPEC §3). */
+  readonly href: string
+}
+
+/** Schemes a wallet link may never use: they would run or read something in the page's context. */
+const FORBIDDEN_SCHEMES = new Set(['javascript:', 'data:', 'vbscript:', 'file:', 'blob:', 'about:'])
+
+function parse(link: string): URL | undefined {
+  try {
+    return new URL(link)
+  } catch {
+    return undefined
+  }
+}
+
+const isHttp = (url: URL) => url.protocol === 'https:' || url.protocol === 'http:'
+
+/**
+ * A universal (https) link with the uri: `https://wallet.app/wc?uri=…`. Only
+ * http(s) links qualify; anything else is refused (undefined).
+ *
+ * @example
+ * universalLink('https://wallet.app', 'wc:…')?.redirect // 'https://wallet.app/wc?uri=wc%3A…'
+ */
+export function universalLink(link: string | undefined, wcUri: string): WalletLink | undefined {
+  const url = link ? parse(link) : undefined
+  if (!url || !isHttp(url)) return undefined
+  const href = url.href.endsWith('/') ? url.href : `${url.href}/`
+  return { redirect: `${href}wc?uri=${encodeURIComponent(wcUri)}`, href }
+}
+
+/**
+ * A native app link with the uri: `wallet://wc?uri=…` (an https link is
+ * treated as universal). A bare `wallet` becomes `wallet://`. Script and data
+ * schemes are refused (undefined): registry data is untrusted.
+ */
+export function nativeLink(link: string | undefined, wcUri: string): WalletLink | undefined {
+  if (!link) return undefined
+  const scheme = /^\s*([a-z][a-z0-9+.-]*):/i.exec(link)?.[1]?.toLowerCase()
+  if (scheme && FORBIDDEN_SCHEMES.has(`${scheme}:`)) return undefined
+  let candidate = link.trim()
+  if (!candidate.includes('://')) candidate = `${candidate.replaceAll('/', '').replaceAll(':', '')}://`
+  const url = parse(candidate)
+  if (!url) return undefined
+  if (isHttp(url)) return universalLink(candidate, wcUri)
+  if (FORBIDDEN_SCHEMES.has(url.protocol) || !/^[a-z][a-z0-9+.-]*:$/.test(url.protocol)) return undefined
+  const href = candidate.endsWith('/') ? candidate : `${candidate}/`
+  return { redirect: `${href}wc?uri=${encodeURIComponent(wcUri)}`, href }
+}

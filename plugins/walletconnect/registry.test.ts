@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startWalletRegistry, type WalletRegistryServer } from '../../test/peers/walletRegistry.ts'
+import { RegistryErrorText, createHttpWalletRegistry } from './registry.ts'
+
+// The HTTP wallet registry against a local server (test/peers/walletRegistry.ts). Ports 8630/8632 belong to this file.
+let server: WalletRegistryServer
+beforeAll(async () => {
+  server = await startWalletRegistry({ port: 8630 })
+})
+afterAll(() => server?.stop())
+
+describe('HTTP wallet registry (issue 5)', () => {
+  it('pages through the list and passes search, include and exclude', async () => {
+    const invalid: string[] = []
+    const registry = createHttpWalletRegistry(server.url, { projectId: 'p', onInvalidEntry: (issue) => invalid.push(issue) })
+    const first = await registry.list({ page: 1, entries: 3 })
+    expect(first.count).toBe(7)
+    expect(first.wallets.map((w) => w.id)).toEqual(['portico-dev-phone', 'rainbow-like', 'metamask-like'])
+    const second = await registry.list({ page: 2, entries: 3 })
+    expect(second.wallets.map((w) => w.id)).toEqual(['trust-like', 'ledger-like', 'zerion-like'])
+    expect((await registry.list({ page: 1, entries: 10, search: 'rain' })).wallets.map((w) => w.name)).toEqual(['Rainbow Test'])
+    expect((await registry.list({ page: 1, entries: 10, include: ['zerion-like', 'trust-like'] })).wallets.map((w) => w.id)).toEqual([
+      'zerion-like',
+      'trust-like',
+    ])
+    expect((await registry.list({ page: 1, entries: 10, exclude: ['evil-link'] })).count).toBe(6)
+    expect(server.requests).toContain('/getWallets?page=1&entries=10&search=rain')
+    expect(invalid).toEqual([])
+  })
+
+  it('maps the API fields and builds image urls from image ids', async () => {
+    const registry = createHttpWalletRegistry(server.url)
+    const [phone] = (await registry.list({ page: 1, entries: 1 })).wallets
+    expect(phone).toEqual({
+      id: 'portico-dev-phone',
+      name: 'Portico Dev Phone Wallet',
+      imageUrl: `${server.url}/getWalletImage/portico-dev-phone`,
+      homepage: 'https://wallet.portico.test',
+      mobileLink: 'porticowallet://',
+      desktopLink: 'porticowallet://',
+      webappLink: 'http://127.0.0.1:8631/wallet',
+      rdns: undefined,
+    })
+  })
+
+  it('a bad envelope is a clear error; a bad entry is dropped, the rest are kept', async () => {
+    const bad = await startWalletRegistry({
+      port: 8632,
+      answer: (url) =>
+        url.searchParams.get('search') === 'broken'
+          ? { wallets: 'nope' }
+          : { count: 2, data: [{ id: 'ok', name: 'Fine' }, { id: '<script>', name: 42 }] },
+    })
+    try {
+      const dropped: string[] = []
+      const registry = createHttpWalletRegistry(bad.url, { onInvalidEntry: (issue) => dropped.push(issue) })
+      await expect(registry.list({ page: 1, entries: 10, search: 'broken' })).rejects.toMatchObject({
+        shortMessage: RegistryErrorText.INVALID_ANSWER,
+      })
+      const { wallets } = await registry.list({ page: 1, entries: 10 })
+      expect(wallets.map((w) => w.id)).toEqual(['ok'])
+      expect(dropped).toHaveLength(1)
+    } finally {
+      await bad.stop()
+    }
+  })
+
+  it('an HTTP error status throws the SPEC §7 text', async () => {
+    const registry = createHttpWalletRegistry(`${server.url}/missing`)
+    await expect(registry.list({ page: 1, entries: 1 })).rejects.toMatchObject({ shortMessage: 'HTTP status code: 404' })
+  })
+})
