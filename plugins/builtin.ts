@@ -1,6 +1,7 @@
 import type { PluginManifest } from '../kernel/index.ts'
 import { receivePlugin } from './receive/index.ts'
 import { eip155Plugin } from './namespaces/eip155/index.ts'
+import { solanaPlugin } from './namespaces/solana/index.ts'
 
 /** The manifests that ship with Portico. Only these tiny objects are bundled up front. */
-export const builtinPlugins: readonly PluginManifest[] = [receivePlugin, eip155Plugin]
+export const builtinPlugins: readonly PluginManifest[] = [receivePlugin, eip155Plugin, solanaPlugin]

@@ -1,0 +1,148 @@
+import {
+  type AdapterEvents,
+  type CaipNetwork,
+  type ChainAdapter,
+  type ConnectResult,
+  type Connector,
+  type Disposer,
+  ErrorText,
+  NativeDecimals,
+  PorticoError,
+  isSolanaAddress,
+  isUnsupportedPlaceholder,
+} from '../../../kernel/index.ts'
+import { standardChainOf } from './chains.ts'
+import { SolanaErrorText, SolanaWalletError } from './errors.ts'
+import { type SolanaProvider, createSolanaProvider } from './provider.ts'
+import type { Connections } from './rpc.ts'
+import { formatUnits } from './units.ts'
+import { type SolanaWallet, walletOf } from './wallet.ts'
+
+export interface SolanaAdapterOptions {
+  /** The kernel's sink for wallet events (IConnectionService.events), read when an event arrives. */
+  readonly events: () => AdapterEvents
+  /** The kit's Solana network now (the Solana chain record's network): SPEC §9, signing uses it. */
+  readonly network: () => CaipNetwork | undefined
+  /** The connected Solana address as the kernel holds it. */
+  readonly address: () => string | undefined
+  /** Shows a failed send's SPEC §8 snack text. */
+  readonly onSendFailed?: (message: string) => void
+}
+
+export type SolanaAdapter = ChainAdapter & {
+  getProvider(connector: Connector): SolanaProvider
+  dispose(): void
+}
+
+/**
+ * The solana ChainAdapter over Wallet Standard wallets and legacy injected
+ * providers. Solana wallets have no "current chain": the kit's Solana network is
+ * the one reported, and every signature names it to the wallet.
+ */
+export function createSolanaAdapter(options: SolanaAdapterOptions): SolanaAdapter {
+  const wallets = new WeakMap<object, SolanaWallet>()
+  const providers = new WeakMap<object, SolanaProvider>()
+  const watching = new Map<string, Disposer>()
+  let rpc: Promise<{ module: typeof import('./rpc.ts'); connections: Connections }> | undefined
+  const loadRpc = () => (rpc ??= import('./rpc.ts').then((module) => ({ module, connections: module.createConnections() })))
+
+  /** One wrapper per wallet object, so listeners and providers line up. */
+  const wallet = (connector: Connector): SolanaWallet => {
+    const key = connector.provider
+    if (typeof key !== 'object' || key === null) return walletOf(connector)
+    let found = wallets.get(key)
+    if (!found) wallets.set(key, (found = walletOf(connector)))
+    return found
+  }
+  const watch = (connector: Connector) => {
+    watching.get(connector.id)?.()
+    watching.set(
+      connector.id,
+      wallet(connector).onAccountsChanged((addresses) => options.events().accountsChanged('solana', connector.id, addresses)),
+    )
+  }
+  const unwatch = (connector: Connector) => {
+    watching.get(connector.id)?.()
+    watching.delete(connector.id)
+  }
+
+  const result = (addresses: readonly string[], network: CaipNetwork | undefined): ConnectResult => {
+    if (!network) throw new PorticoError(ErrorText.CAIP_NETWORK_UNDEFINED)
+    return {
+      address: addresses[0]!,
+      chainId: network.id,
+      // Browser wallets hold plain keypairs (SPEC §3 default account type eoa).
+      accounts: addresses.map((address) => ({ address, type: 'eoa', namespace: 'solana' })),
+    }
+  }
+  const solanaNetwork = (network: CaipNetwork | undefined) =>
+    network && network.chainNamespace === 'solana' && !isUnsupportedPlaceholder(network) ? network : options.network()
+
+  return {
+    namespace: 'solana',
+
+    async connect(connector, network) {
+      const addresses = await wallet(connector).connect(false)
+      if (addresses.length === 0) throw new SolanaWalletError(SolanaErrorText.NO_ACCOUNTS, { feature: 'standard:connect' })
+      watch(connector)
+      return result(addresses, solanaNetwork(network))
+    },
+
+    async reconnect(connector) {
+      // `silent` never prompts: no accounts means the authorization is gone.
+      const addresses = await wallet(connector).connect(true)
+      if (addresses.length === 0) return undefined
+      watch(connector)
+      return result(addresses, options.network())
+    },
+
+    async disconnect(connector) {
+      // Listeners go first: a wallet that answers with a change event must not start a second disconnect.
+      unwatch(connector)
+      try {
+        await wallet(connector).disconnect()
+      } catch {
+        // Best effort: the kit forgets the connection whatever the wallet says.
+      }
+    },
+
+    async switchNetwork(connector, network) {
+      // Solana wallets do not switch; each request names the chain. A wallet that
+      // lists its chains is held to them (legacy providers list none).
+      const chains = wallet(connector).chains
+      if (chains && !chains.includes(standardChainOf(network))) {
+        throw new PorticoError(ErrorText.CHAIN_NOT_SUPPORTED, { details: `${connector.name}: ${standardChainOf(network)}` })
+      }
+    },
+
+    async getBalance(address, network) {
+      if (!isSolanaAddress(address)) throw new PorticoError(SolanaErrorText.INVALID_ADDRESS, { details: String(address).slice(0, 100) })
+      const { module, connections } = await loadRpc()
+      const lamports = await module.getLamports(connections.get(network), address)
+      // SPEC §9: Solana uses 9 decimals (lamports), whatever a custom network says.
+      return { balance: formatUnits(lamports, NativeDecimals.solana), symbol: network.nativeCurrency.symbol }
+    },
+
+    getProvider(connector) {
+      const key = (typeof connector.provider === 'object' && connector.provider) || connector
+      let provider = providers.get(key)
+      if (!provider) {
+        provider = createSolanaProvider({
+          wallet: wallet(connector),
+          network: options.network,
+          address: options.address,
+          rpc: loadRpc,
+          onSendFailed: options.onSendFailed,
+        })
+        providers.set(key, provider)
+      }
+      return provider
+    },
+
+    dispose() {
+      watching.forEach((dispose) => dispose())
+      watching.clear()
+      void rpc?.then(({ connections }) => connections.clear())
+    },
+  }
+}

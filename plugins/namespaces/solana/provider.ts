@@ -1,0 +1,159 @@
+import type { Transaction, VersionedTransaction } from '@solana/web3.js'
+import * as v from 'valibot'
+import {
+  type CaipNetwork,
+  ErrorText,
+  NativeDecimals,
+  PorticoError,
+  SnackText,
+  isSolanaAddress,
+  isUnsupportedPlaceholder,
+} from '../../../kernel/index.ts'
+import { encodeBase58 } from './base58.ts'
+import { type SolanaStandardChain, standardChainOf } from './chains.ts'
+import { SolanaErrorText, SolanaWalletError } from './errors.ts'
+import type { Connections } from './rpc.ts'
+import { type SolanaSendOptions, SolanaSendOptionsSchema } from './schemas.ts'
+import { parsePositiveUnits } from './units.ts'
+import type { SolanaWallet } from './wallet.ts'
+
+/** A transaction as the host app holds it: a web3.js v1 object (legacy or versioned) or wire bytes. */
+export type SolanaTransactionInput = Transaction | VersionedTransaction | Uint8Array
+
+export interface SendSolParameters {
+  /** SOL as a decimal string or number, e.g. '0.01'. */
+  readonly amount?: string | number
+  /** base58 address. */
+  readonly receiver?: string
+}
+
+/**
+ * What `kit.getProvider('solana')` returns while a Solana wallet is connected:
+ * signing and sending for the host app, on the kit's Solana network (SPEC §9:
+ * Solana signing uses the default chain).
+ */
+export interface SolanaProvider {
+  /** The wallet's own object (a Wallet Standard wallet or a legacy provider). */
+  readonly wallet: unknown
+  /** The connected account (base58). */
+  readonly address: string | undefined
+  /** The Wallet Standard chain signing uses now. */
+  readonly chain: SolanaStandardChain
+  /** Signs bytes or UTF-8 text; resolves with the 64-byte ed25519 signature. */
+  signMessage(message: Uint8Array | string): Promise<Uint8Array>
+  /** Signs without sending; resolves with the signed transaction of the same kind. */
+  signTransaction<T extends SolanaTransactionInput>(transaction: T): Promise<T extends Uint8Array ? Uint8Array : Transaction | VersionedTransaction>
+  /** Signs and sends with the SPEC §3 options; resolves with the base58 signature. */
+  signAndSendTransaction(transaction: SolanaTransactionInput, options?: SolanaSendOptions): Promise<string>
+  /**
+   * Sends SOL from the connected account. Without a valid amount and receiver it
+   * throws 'Please enter a valid amount and receiver address'; a failure throws
+   * (and shows as a snack) 'Failed to send transaction. Please try again.' (SPEC §5, §8).
+   */
+  sendSol(parameters: SendSolParameters): Promise<string>
+}
+
+export interface ProviderDeps {
+  readonly wallet: SolanaWallet
+  readonly network: () => CaipNetwork | undefined
+  readonly address: () => string | undefined
+  readonly rpc: () => Promise<{ module: typeof import('./rpc.ts'); connections: Connections }>
+  readonly onSendFailed?: (message: string) => void
+}
+
+const isBytes = (value: unknown): value is Uint8Array => value instanceof Uint8Array
+
+/** Wire bytes of a host transaction; a legacy one may still lack signatures (the wallet adds them). */
+function toBytes(transaction: SolanaTransactionInput): Uint8Array {
+  if (isBytes(transaction)) return transaction
+  try {
+    if (typeof (transaction as { serialize?: unknown })?.serialize === 'function') {
+      return (transaction as Transaction).serialize({ requireAllSignatures: false, verifySignatures: false })
+    }
+  } catch (cause) {
+    throw new PorticoError(SolanaErrorText.INVALID_TRANSACTION, { details: (cause as Error)?.message, cause })
+  }
+  throw new PorticoError(SolanaErrorText.INVALID_TRANSACTION)
+}
+
+const isVersioned = (transaction: unknown) => {
+  try {
+    return typeof transaction === 'object' && transaction !== null && 'version' in transaction
+  } catch {
+    return false
+  }
+}
+
+export function parseSendOptions(options: unknown): SolanaSendOptions {
+  const parsed = v.safeParse(SolanaSendOptionsSchema, options ?? {})
+  if (!parsed.success) {
+    throw new PorticoError(SolanaErrorText.INVALID_OPTIONS, {
+      details: `${v.getDotPath(parsed.issues[0]) ?? 'options'}: ${parsed.issues[0].message}`,
+    })
+  }
+  return parsed.output
+}
+
+export function createSolanaProvider(deps: ProviderDeps): SolanaProvider {
+  const { wallet } = deps
+  const account = () => {
+    const address = deps.address()
+    if (!address) throw new SolanaWalletError(SolanaErrorText.NOT_CONNECTED, { feature: 'account' })
+    return address
+  }
+  const network = () => {
+    const current = deps.network()
+    if (!current || isUnsupportedPlaceholder(current)) throw new PorticoError(ErrorText.CAIP_NETWORK_UNDEFINED)
+    return current
+  }
+
+  const signAndSend = async (bytes: Uint8Array, options: SolanaSendOptions): Promise<string> => {
+    const from = account()
+    const target = network()
+    const chain = standardChainOf(target)
+    if (wallet.canSend) return encodeBase58(await wallet.signAndSendTransaction(from, bytes, chain, options))
+    // A wallet that only signs: the adapter sends through the network's RPC.
+    const signed = await wallet.signTransaction(from, bytes, chain)
+    const { module, connections } = await deps.rpc()
+    return module.sendRawTransaction(connections.get(target), signed, options)
+  }
+
+  return {
+    wallet: wallet.raw,
+    get address() {
+      return deps.address()
+    },
+    get chain() {
+      return standardChainOf(network())
+    },
+    async signMessage(message) {
+      const bytes = typeof message === 'string' ? new TextEncoder().encode(message) : message
+      if (!isBytes(bytes)) throw new PorticoError(SolanaErrorText.INVALID_TRANSACTION, { details: 'message must be bytes or text' })
+      return wallet.signMessage(account(), bytes)
+    },
+    async signTransaction(transaction) {
+      const signed = await wallet.signTransaction(account(), toBytes(transaction), standardChainOf(network()))
+      if (isBytes(transaction)) return signed as never
+      const { module } = await deps.rpc()
+      return module.transactionFromBytes(signed, isVersioned(transaction)) as never
+    },
+    async signAndSendTransaction(transaction, options) {
+      return signAndSend(toBytes(transaction), parseSendOptions(options))
+    },
+    async sendSol({ amount, receiver } = {}) {
+      const lamports = parsePositiveUnits(amount, NativeDecimals.solana)
+      if (lamports === undefined || !isSolanaAddress(receiver)) {
+        throw new PorticoError(ErrorText.SOLANA_AMOUNT_AND_RECEIVER_REQUIRED)
+      }
+      try {
+        const from = account()
+        const { module, connections } = await deps.rpc()
+        const transfer = await module.buildTransfer(connections.get(network()), from, receiver, lamports)
+        return await signAndSend(transfer, {})
+      } catch (cause) {
+        deps.onSendFailed?.(SnackText.SOLANA_SEND_FAILED)
+        throw new PorticoError(SnackText.SOLANA_SEND_FAILED, { cause, details: cause instanceof PorticoError ? cause.shortMessage : undefined })
+      }
+    },
+  }
+}
