@@ -1,4 +1,6 @@
 import { ConnectButton } from '../entries/react.ts'
+import { ProviderPanel } from './ProviderPanel.tsx'
+import { DevWalletPanel } from './devWallet/DevWalletPanel.tsx'
 import { AccountPanel, EventsPanel, ModalPanel, NetworkPanel, ThemePanel } from './panels.tsx'
 
 /** One panel per public hook, so every hook can be tried by hand and by the browser tests. */
@@ -12,6 +14,8 @@ export function App() {
       <ModalPanel />
       <AccountPanel />
       <NetworkPanel />
+      <ProviderPanel />
+      <DevWalletPanel />
       <ThemePanel />
       <EventsPanel />
     </main>
