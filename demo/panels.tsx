@@ -9,6 +9,7 @@ import {
   usePorticoTheme,
 } from '../entries/react.ts'
 import { kit } from './config.ts'
+import { formatDemoBalance } from './format.ts'
 
 function Panel({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -66,6 +67,7 @@ export function AccountPanel() {
         <Field name="address" value={account.address} testId="account-address" />
         <Field name="caipAddress" value={account.caipAddress} testId="account-caip-address" />
         <Field name="isConnected" value={account.isConnected} testId="account-connected" />
+        <Field name="balance" value={formatDemoBalance(account.balance, account.balanceSymbol)} testId="account-balance" />
       </dl>
       <button type="button" disabled={!account.isConnected} onClick={() => void disconnect()}>
         Disconnect
