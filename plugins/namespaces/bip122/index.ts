@@ -1,0 +1,23 @@
+import { definePlugin } from '../../../kernel/index.ts'
+
+/** The bip122 JSON-RPC methods (SPEC §6: sendTransfer, signMessage, signPsbt, getAccountAddresses). */
+export const BIP122_METHODS = ['sendTransfer', 'signMessage', 'signPsbt', 'getAccountAddresses'] as const
+
+/**
+ * Bitcoin chain adapter over Wallet Standard bitcoin wallets (`bitcoin:connect`,
+ * `bitcoin:signMessage`, `bitcoin:signTransaction`, `bitcoin:signAndSendTransaction`,
+ * and the Sats Connect `sats-connect:` provider for transfers). Enabled only when
+ * a Bitcoin network is configured; the body loads on first modal open, on resume,
+ * or with the first of its RPC methods.
+ *
+ * @example
+ * createPortico({ networks: [mainnet, bitcoin], plugins: [bip122Plugin] })
+ */
+export const bip122Plugin = /* @__PURE__ */ definePlugin({
+  id: 'bip122',
+  when: (config) =>
+    config.networks.some((network) => network.chainNamespace === 'bip122') && config.adapters.includes('bip122'),
+  activationEvents: ['onModalOpen'],
+  contributes: { namespaces: ['bip122'], connectMethods: ['wallet'], rpcMethods: BIP122_METHODS },
+  load: () => import('./body.ts'),
+})
