@@ -66,14 +66,16 @@ function sumGzip(files) {
  * Names a lazy chunk by what it holds. Every import() target is an entry point of
  * the build: a plugin body is named by its plugin folder (plugins/receive,
  * plugins/namespaces/eip155), the modal chunk (shell/modal/modalChunk.ts) as
- * shell/modal, anything else by its source file (kernel/connection/actions.ts).
+ * shell/modal, anything else by its source file (kernel/connection/actions.ts,
+ * plugins/namespaces/solana/rpc.ts).
  */
 function chunkName(meta, outputPath) {
   const output = meta.outputs[outputPath]
   const source =
     output.entryPoint ?? Object.entries(output.inputs).sort(([, a], [, b]) => b.bytesInOutput - a.bytesInOutput)[0]?.[0] ?? outputPath
-  const plugin = source.match(/^plugins\/(namespaces\/)?[^/]+/)
-  if (plugin) return plugin[0]
+  // A plugin's body by its folder; any other lazily loaded file of a plugin by its path.
+  const body = source.match(/^(plugins\/(namespaces\/)?[^/]+)\/body\.tsx?$/)
+  if (body) return body[1]
   if (source === 'shell/modal/modalChunk.ts') return 'shell/modal'
   const stub = source.match(/^viem-lazy-only:(.*)$/)
   if (stub) return `viem stub ${stub[1].split('/').pop()}`
