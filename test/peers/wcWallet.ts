@@ -193,3 +193,30 @@ export async function startWcWallet(options: WcWalletOptions): Promise<WcWallet>
 export function personalSignText(hex: Hex): string {
   return hexToString(hex)
 }
+
+/**
+ * A key-value storage in memory that two universal providers can share (the
+ * second kit of a test restores the first one's session from it). Values are
+ * copied through JSON, as a real storage would.
+ */
+export function createSharedKeyValueStorage() {
+  const map = new Map<string, string>()
+  return {
+    async getKeys() {
+      return [...map.keys()]
+    },
+    async getEntries<T = unknown>(): Promise<[string, T][]> {
+      return [...map.entries()].map(([key, value]) => [key, JSON.parse(value) as T])
+    },
+    async getItem<T = unknown>(key: string): Promise<T | undefined> {
+      const value = map.get(key)
+      return value === undefined ? undefined : (JSON.parse(value) as T)
+    },
+    async setItem<T = unknown>(key: string, value: T): Promise<void> {
+      map.set(key, JSON.stringify(value))
+    },
+    async removeItem(key: string): Promise<void> {
+      map.delete(key)
+    },
+  }
+}

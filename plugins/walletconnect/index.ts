@@ -1,0 +1,34 @@
+import { definePlugin, type PluginManifest } from '../../kernel/index.ts'
+import type { WalletConnectBodyOptions } from './body.tsx'
+
+export type { WalletConnectBodyOptions as WalletConnectPluginOptions } from './body.tsx'
+
+/**
+ * WalletConnect: the QR code and deep links of a phone wallet, the AllWallets
+ * list, and a session that serves every configured namespace. This manifest is
+ * all that is bundled up front. The body (the views) loads when one of its views
+ * is asked for or a connection stored through WalletConnect is resumed; the
+ * universal provider loads only when a pairing starts or a session is resumed.
+ *
+ * @example
+ * createPortico({ projectId, networks: [base], plugins: [createWalletConnectPlugin()] })
+ */
+export function createWalletConnectPlugin(options: WalletConnectBodyOptions = {}): PluginManifest {
+  return definePlugin({
+    id: 'walletconnect',
+    contributes: {
+      views: ['ConnectingWalletConnect', 'ConnectingWalletConnectBasic', 'AllWallets'],
+      connectMethods: ['wallet'],
+      // A stored connection through this connector loads the plugin at start (resume).
+      // The literal, not WALLETCONNECT_CONNECTOR_ID: the manifest imports nothing of the body.
+      connectors: ['walletConnect'],
+    },
+    load: async () => {
+      const body = await import('./body.tsx')
+      return { activate: (context) => body.activate(context, options) }
+    },
+  })
+}
+
+/** The built-in WalletConnect plugin with default options. */
+export const walletConnectPlugin = /* @__PURE__ */ createWalletConnectPlugin()

@@ -1,0 +1,89 @@
+import { useEffect, useRef } from 'react'
+import { Button, type PorticoViewProps, Stack, Text, WalletImage } from '../../../shell/ui/index.ts'
+import { type WalletConnectController, routeWallet } from '../controller.ts'
+import { nativeLink, universalLink } from '../deepLinks.ts'
+import type { RegistryWallet } from '../registry.ts'
+import { PairingPanel } from './PairingPanel.tsx'
+
+/**
+ * SPEC §2 ConnectingWalletConnect (param wallet): the pairing QR code with the
+ * wallet's icon and "Copy link"; on a phone the wallet app's deep link; the
+ * wallet's web app and desktop app links; retry.
+ */
+export function createConnectingWalletConnectView(controller: WalletConnectController) {
+  return function ConnectingWalletConnectView({ data }: PorticoViewProps) {
+    const wallet = routeWallet(data)
+    useRequestPairing(controller, wallet)
+    if (!wallet) {
+      return (
+        <Text role="alert" variant="muted">
+          This wallet is not available.
+        </Text>
+      )
+    }
+    return (
+      <Stack align="center" gap="large" data-testid="portico-connecting-wc" data-wallet={wallet.id}>
+        <WalletImage src={wallet.imageUrl} size={64} />
+        <Text variant="title">Continue in {wallet.name}</Text>
+        <PairingPanel controller={controller} label={`QR code to connect ${wallet.name}`}>
+          {(uri) => <WalletLinks controller={controller} wallet={wallet} uri={uri} />}
+        </PairingPanel>
+      </Stack>
+    )
+  }
+}
+
+/** Asks for a pairing once per mounted wallet (refs survive StrictMode's effect replay). */
+export function useRequestPairing(controller: WalletConnectController, wallet: RegistryWallet | undefined) {
+  const asked = useRef<string | null>(null)
+  useEffect(() => {
+    const key = wallet?.id ?? ''
+    if (asked.current === key) return
+    asked.current = key
+    controller.pick(wallet)
+    controller.request()
+  }, [controller, wallet?.id])
+}
+
+function WalletLinks({ controller, wallet, uri }: { controller: WalletConnectController; wallet: RegistryWallet; uri: string }) {
+  const mobile = controller.environment.isMobile()
+  const app = mobile ? nativeLink(wallet.mobileLink, uri) : undefined
+  const desktop = mobile ? undefined : nativeLink(wallet.desktopLink, uri)
+  const web = universalLink(wallet.webappLink, uri)
+  return (
+    <>
+      {app && (
+        <Button
+          onClick={() => {
+            controller.rememberDeepLink(app, wallet)
+            controller.open(app.redirect, '_self')
+          }}
+        >
+          Open {wallet.name}
+        </Button>
+      )}
+      {desktop && (
+        <Button
+          variant="secondary"
+          onClick={() => {
+            controller.rememberDeepLink(desktop, wallet)
+            controller.open(desktop.redirect, '_self')
+          }}
+        >
+          Open the desktop app
+        </Button>
+      )}
+      {web && (
+        <Button
+          variant="secondary"
+          onClick={() => {
+            controller.rememberDeepLink(web, wallet)
+            controller.open(web.redirect, '_blank')
+          }}
+        >
+          Open the web app
+        </Button>
+      )}
+    </>
+  )
+}

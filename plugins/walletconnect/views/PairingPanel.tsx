@@ -1,0 +1,52 @@
+import type { ReactNode } from 'react'
+import type { ConnectionState } from '../../../kernel/index.ts'
+import { Button, CopyButton, QrCode, Spinner, Stack, Text, useStoreValue } from '../../../shell/ui/index.ts'
+import type { WalletConnectController } from '../controller.ts'
+
+const selectPairing = (s: ConnectionState) => s
+
+/**
+ * The QR code of the pending pairing with "Copy link", a spinner while the
+ * uri is on its way, and a retry when it failed. `children` adds wallet links.
+ */
+export function PairingPanel({
+  controller,
+  label,
+  children,
+}: {
+  readonly controller: WalletConnectController
+  readonly label: string
+  readonly children?: (uri: string) => ReactNode
+}) {
+  const { wcUri, wcError } = useStoreValue(controller.connection, selectPairing)
+  if (wcError) {
+    return (
+      <Stack align="center" role="alert" data-testid="portico-wc-error">
+        <Text variant="title">Connection failed</Text>
+        <Text variant="muted">The wallet declined, or the connection service could not be reached.</Text>
+        <Button variant="secondary" onClick={() => controller.request({ retry: true })}>
+          Retry
+        </Button>
+      </Stack>
+    )
+  }
+  if (!wcUri) {
+    return (
+      <Stack align="center" role="status" aria-busy="true">
+        <Spinner />
+        <Text variant="muted">Preparing the QR code…</Text>
+      </Stack>
+    )
+  }
+  return (
+    <Stack align="center" data-testid="portico-wc-pairing" data-uri={wcUri}>
+      <QrCode value={wcUri} label={label} />
+      <Text variant="muted">Scan with your phone's wallet</Text>
+      <CopyButton text={wcUri} label="Copy link" successMessage="Link copied" />
+      {children?.(wcUri)}
+      <Button variant="ghost" onClick={() => controller.request({ retry: true })}>
+        Retry
+      </Button>
+    </Stack>
+  )
+}
