@@ -162,6 +162,42 @@ describe('network switching (issue 4 item 5, SPEC §4)', () => {
   })
 })
 
+describe('wallet events (issue 4 item 4: accountsChanged, chainChanged update state live)', () => {
+  it('the wallet switching chain itself moves the demo to that network; a refused switch leaves everything as it was; locking disconnects', async () => {
+    const refuse = new Set<string>()
+    const page = await openDemo(browser, demo.server.url, [
+      {
+        name: TEST_WALLET_NAME,
+        rdns: TEST_WALLET_RDNS,
+        rpcUrls: { 31337: node1.url, 31338: node2.url },
+        knownChainIds: [31337, 31338],
+        approve: (method) => !refuse.has(method),
+      },
+    ])
+    pages.push(page)
+    const wallet = page.wallets[0]!
+    await connectThroughModal(page.page)
+
+    await wallet.setChain(31338)
+    await expect.poll(() => text(page.page, 'account-caip-address')).toBe(`eip155:31338:${ADDRESS}`)
+    expect(await text(page.page, 'network-name')).toBe('Hardhat 2')
+
+    // SPEC §4: the wallet is asked first; its refusal changes nothing.
+    refuse.add('wallet_switchEthereumChain')
+    await page.page.getByLabel('Switch network').selectOption({ label: 'Hardhat' })
+    await expect.poll(() => wallet.prompts.at(-1)).toMatchObject({ method: 'wallet_switchEthereumChain', approved: false })
+    expect(await text(page.page, 'network-name')).toBe('Hardhat 2')
+    expect(await text(page.page, 'account-caip-address')).toBe(`eip155:31338:${ADDRESS}`)
+    expect(await page.page.getByLabel('Switch network').inputValue()).toBe('eip155:31338')
+    expect(wallet.state().chainId).toBe(31338)
+
+    await wallet.lock()
+    await expect.poll(() => text(page.page, 'account-status')).toBe('disconnected')
+    expect(await storage(page.page, '@portico/connected_connector_ids')).toEqual({})
+    assertCleanPage(page)
+  })
+})
+
 describe('signing and sending with usePorticoProvider (issue 4 item 8)', () => {
   it('"Sign message": personal_sign through the wallet; the signature verifies in Node with viem', async () => {
     const { page, wallet, ...recorded } = await open()
