@@ -42,8 +42,14 @@ export function buildWalletList(input: WalletListInput): WalletEntry[] {
 
   const entries: WalletEntry[] = []
   if (!search) entries.push({ id: WALLETCONNECT_CONNECTOR_ID, group: 'walletConnect', name: WALLETCONNECT_NAME })
+  // An installed wallet the registry lists is shown with the registry's name and icon (added below).
+  const featured = filter(input.featured)
+    .filter((w) => featuredOrder.has(w.id) && matches(w.name))
+    .sort((a, b) => featuredOrder.get(a.id)! - featuredOrder.get(b.id)!)
+  const listedWallets = [...featured, ...filter(input.registry)]
+  const listed = new Set(listedWallets.map((w) => w.rdns).filter(Boolean))
   for (const connector of installed) {
-    if (matches(connector.name)) {
+    if (matches(connector.name) && !listed.has(connector.info?.rdns)) {
       entries.push({ id: connector.id, group: 'injected', name: connector.name, imageUrl: connector.imageUrl, installed: connector })
     }
   }
@@ -61,9 +67,6 @@ export function buildWalletList(input: WalletListInput): WalletEntry[] {
       ? { id: connector.id, group: 'injected', name: wallet.name, imageUrl: wallet.imageUrl ?? connector.imageUrl, installed: connector, wallet }
       : { id: wallet.id, group, name: wallet.name, imageUrl: wallet.imageUrl, wallet }
   }
-  const featured = filter(input.featured)
-    .filter((w) => featuredOrder.has(w.id) && matches(w.name))
-    .sort((a, b) => featuredOrder.get(a.id)! - featuredOrder.get(b.id)!)
   featured.forEach((wallet) => entries.push(registryEntry(wallet, 'featured')))
   filter(input.registry).forEach((wallet) => entries.push(registryEntry(wallet, 'recommended')))
 
