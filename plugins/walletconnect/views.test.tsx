@@ -39,17 +39,20 @@ const phoneWallet = {
 
 function setup({ mobile = false, registryUrl = registry.url, options = {} }: { mobile?: boolean; registryUrl?: string; options?: Partial<PorticoOptions> } = {}) {
   let kit!: PorticoKit
-  const controller: WalletConnectController & { request: ReturnType<typeof vi.fn>; pick: ReturnType<typeof vi.fn>; open: ReturnType<typeof vi.fn> } = {
+  const request = vi.fn<WalletConnectController['request']>()
+  const pick = vi.fn<WalletConnectController['pick']>()
+  const open = vi.fn<WalletConnectController['open']>()
+  const controller = {
     get connection() {
       return kit.connection
     },
     environment: { isMobile: () => mobile, isTelegram: () => false, isIosSafari: () => false },
     registry: createHttpWalletRegistry(registryUrl),
-    request: vi.fn(),
-    pick: vi.fn(),
+    request,
+    pick,
     rememberDeepLink: (link, wallet) => storeDeepLinkChoice(kit.storage, link, wallet),
-    open: vi.fn(),
-  }
+    open,
+  } satisfies WalletConnectController
   const plugin = definePlugin({
     id: 'wc-views',
     contributes: { views: ['ConnectingWalletConnect', 'ConnectingWalletConnectBasic', 'AllWallets'] },
