@@ -23,6 +23,8 @@ import {
   pendingApproval,
   startDemoChain,
   startPrivateDemo,
+  throwFirstFailure,
+  valueOf,
   waitForModal,
   waitForView,
   withTestWallet,
@@ -39,12 +41,12 @@ let otherNode: HardhatNode
 const pages: RecordedPage[] = []
 
 beforeAll(async () => {
-  ;[build, browser, demoChain, otherNode] = await Promise.all([
-    buildPrivateDemo(),
-    launchBrowser(),
-    startDemoChain(),
-    startHardhat({ port: 8575 }),
-  ])
+  const started = await Promise.allSettled([buildPrivateDemo(), launchBrowser(), startDemoChain(), startHardhat({ port: 8575 })])
+  build = valueOf(started[0])!
+  browser = valueOf(started[1])!
+  demoChain = valueOf(started[2])!
+  otherNode = valueOf(started[3])!
+  throwFirstFailure(started)
   demo = await startPrivateDemo(build)
 })
 afterEach(async () => {

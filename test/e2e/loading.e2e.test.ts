@@ -18,6 +18,8 @@ import {
   requestsFor,
   startDemoChain,
   startPrivateDemo,
+  throwFirstFailure,
+  valueOf,
   waitForModal,
   waitForView,
   withTestWallet,
@@ -31,7 +33,11 @@ const pages: RecordedPage[] = []
 let chunks: { receive: string; modal: string; eip155: string }
 
 beforeAll(async () => {
-  ;[build, browser, demoChain] = await Promise.all([buildPrivateDemo(), launchBrowser(), startDemoChain()])
+  const started = await Promise.allSettled([buildPrivateDemo(), launchBrowser(), startDemoChain()])
+  build = valueOf(started[0])!
+  browser = valueOf(started[1])!
+  demoChain = valueOf(started[2])!
+  throwFirstFailure(started)
   demo = await startPrivateDemo(build)
   chunks = {
     receive: build.chunkOf('plugins/receive/body.tsx'),

@@ -16,6 +16,8 @@ import {
   openPage,
   pageFocus,
   startPrivateDemo,
+  throwFirstFailure,
+  valueOf,
   waitForModal,
   waitForView,
 } from './modalHarness.ts'
@@ -26,7 +28,10 @@ let demo: DemoServer
 const pages: RecordedPage[] = []
 
 beforeAll(async () => {
-  ;[build, browser] = await Promise.all([buildPrivateDemo(), launchBrowser()])
+  const started = await Promise.allSettled([buildPrivateDemo(), launchBrowser()])
+  build = valueOf(started[0])!
+  browser = valueOf(started[1])!
+  throwFirstFailure(started)
   demo = await startPrivateDemo(build)
 })
 afterEach(async () => {

@@ -88,6 +88,21 @@ export function requestsFor(requests: readonly string[], path: string): string[]
   return requests.filter((url) => new URL(url).pathname === path)
 }
 
+/**
+ * For a beforeAll that starts several things at once: the value of a settled start,
+ * or undefined. Assign every value first, then `throwFirstFailure`, so afterAll can
+ * stop what did start (Promise.all would drop a node that came up after another
+ * start failed, and leave it holding its port).
+ */
+export function valueOf<T>(result: PromiseSettledResult<T>): T | undefined {
+  return result.status === 'fulfilled' ? result.value : undefined
+}
+
+export function throwFirstFailure(results: readonly PromiseSettledResult<unknown>[]): void {
+  const failed = results.find((result): result is PromiseRejectedResult => result.status === 'rejected')
+  if (failed) throw failed.reason
+}
+
 // ---- recorded pages ------------------------------------------------------------------
 
 const CSP_BINDING = '__porticoModalCspViolation'
