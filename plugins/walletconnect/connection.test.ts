@@ -14,6 +14,7 @@ import { type Relay, startRelay } from '../../test/peers/relay.ts'
 import { type WcWallet, createSharedKeyValueStorage, startWcWallet } from '../../test/peers/wcWallet.ts'
 import { createWalletConnectPlugin } from './index.ts'
 import { PairingErrorText } from './pairing.ts'
+import { Alerts, ProviderErrorText } from '../../kernel/index.ts'
 
 // The plugin end to end in Node: kits with the plugin and the universal provider,
 // a local relay, a sign-client wallet on the other side and a Hardhat node.
@@ -236,4 +237,22 @@ describe('loading', () => {
     expect(k.views.get('AllWallets')).toBeDefined()
     expect(k.connectors.list().map((c) => [c.id, c.type, c.chain])).toEqual([['walletConnect', 'WALLET_CONNECT', 'eip155']])
   })
+})
+
+describe('relay errors (SPEC §8 provider error texts)', () => {
+  it('a relay that refuses the project id raises the Invalid Project ID alert, once', async () => {
+    const refusing = await startRelay({ port: 8622, refuse: { code: 3000, reason: ProviderErrorText.INVALID_KEY } })
+    try {
+      const { kit: k } = kit(undefined, { endpoints: { relay: refusing.url } })
+      await k.restored
+      await k.views.resolve('ConnectingWalletConnectBasic')
+      const attempt = k.connect({ connectorId: 'walletConnect', namespace: 'eip155' }).catch((error: unknown) => error)
+      await vi.waitFor(() => expect(k.alerts.store.get().current?.alert).toBe(Alerts.INVALID_PROJECT_ID), { timeout: 10_000 })
+      // Disposing the plugin ends the attempt that could never get a uri.
+      k.destroy()
+      expect(await attempt).toMatchObject({ shortMessage: PairingErrorText.CLOSED })
+    } finally {
+      await refusing.stop()
+    }
+  }, 30_000)
 })

@@ -151,9 +151,10 @@ export function createPairingLifecycle<S>(deps: PairingDeps<S>): PairingLifecycl
     pending: () => Boolean(attempt) || starting,
     dispose() {
       stopWatching()
-      clearTimeout(refreshTimer)
+      const ended = attempt
+      settle()
       generation++
-      attempt = undefined
+      ended?.reject(new PorticoError(PairingErrorText.CLOSED))
     },
   }
 }

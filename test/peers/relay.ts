@@ -42,6 +42,11 @@ export interface StartRelayOptions {
   /** 0 picks a free port. */
   readonly port?: number
   readonly pingIntervalMs?: number
+  /**
+   * Closes every new socket with this code and reason, the way the public relay
+   * refuses a bad project id or origin (code 3000, e.g. 'Unauthorized: invalid key').
+   */
+  readonly refuse?: { readonly code: number; readonly reason: string }
 }
 
 // ---- inbound frames: every one is validated before it touches relay state ----
@@ -110,7 +115,7 @@ interface Client {
  * await SignClient.init({ relayUrl: relay.url, projectId: 'test', storageOptions: { database: ':memory:' } })
  * afterAll(() => relay.stop())
  */
-export async function startRelay({ port = 0, pingIntervalMs = RELAY_PING_INTERVAL_MS }: StartRelayOptions = {}): Promise<Relay> {
+export async function startRelay({ port = 0, pingIntervalMs = RELAY_PING_INTERVAL_MS, refuse }: StartRelayOptions = {}): Promise<Relay> {
   const server = new WebSocketServer({ host: '127.0.0.1', port, maxPayload: 2 * 1024 * 1024 })
   await new Promise<void>((ready, fail) => {
     server.once('listening', ready)
@@ -261,6 +266,7 @@ export async function startRelay({ port = 0, pingIntervalMs = RELAY_PING_INTERVA
   }
 
   server.on('connection', (socket, request) => {
+    if (refuse) return socket.close(refuse.code, refuse.reason)
     const client: Client = { socket, identity: identityOf(request.url) ?? `socket-${nextId++}`, topics: new Set() }
     clients.add(client)
     const ping = setInterval(() => socket.ping(), pingIntervalMs)
