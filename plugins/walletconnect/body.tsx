@@ -8,6 +8,7 @@ import {
   IConnectionService,
   IConnectionStore,
   IEnvironment,
+  IRouter,
   IStorage,
   type PluginContext,
   PorticoError,
@@ -145,6 +146,18 @@ export function activate(context: PluginContext, options: WalletConnectBodyOptio
       globalThis.open?.(url, target, target === '_blank' ? 'noopener,noreferrer' : undefined)
     },
   }
+
+  // A list that shows every connector (the shell's Connect view) sends the WalletConnect one to
+  // ConnectingExternal, which has no QR code: it is shown as the QR code view instead.
+  const router = resolve(container, IRouter)
+  disposers.push(
+    router.store.subscribe(({ history }) => {
+      const top = history.at(-1)
+      if (top?.view === 'ConnectingExternal' && top.data?.['connector'] === WALLETCONNECT_CONNECTOR_ID) {
+        router.replace('ConnectingWalletConnectBasic')
+      }
+    }),
+  )
 
   disposers.push(
     views.register('ConnectingWalletConnect', { component: createConnectingWalletConnectView(controller), title: 'WalletConnect' }),

@@ -229,11 +229,21 @@ describe('loading', () => {
     expect(k.connectors.list().filter((c) => c.type === 'WALLET_CONNECT')).toEqual([])
   })
 
+  it('the WalletConnect connector picked from a generic list opens the QR code view, not ConnectingExternal', async () => {
+    const { kit: k } = kit()
+    k.open()
+    k.router.push('AllWallets')
+    await vi.waitFor(() => expect(k.plugins.status.get()['walletconnect']).toMatchObject({ state: 'active' }), { timeout: 10_000 })
+    k.router.push('ConnectingExternal', { connector: 'walletConnect', namespace: 'eip155' })
+    expect(k.router.current().view).toBe('ConnectingWalletConnectBasic')
+    expect(k.router.store.get().history.map((entry) => entry.view)).toEqual(['Connect', 'AllWallets', 'ConnectingWalletConnectBasic'])
+  })
+
   it('asking for one of its views loads it and registers a WalletConnect connector per namespace', async () => {
     const { kit: k } = kit()
     k.open()
     k.router.push('AllWallets')
-    await vi.waitFor(() => expect(k.plugins.status.get()['walletconnect']).toMatchObject({ state: 'active' }))
+    await vi.waitFor(() => expect(k.plugins.status.get()['walletconnect']).toMatchObject({ state: 'active' }), { timeout: 10_000 })
     expect(k.views.get('AllWallets')).toBeDefined()
     expect(k.connectors.list().map((c) => [c.id, c.type, c.chain])).toEqual([['walletConnect', 'WALLET_CONNECT', 'eip155']])
   })
