@@ -10,7 +10,7 @@ import {
   createKernel,
   createMemoryBackend,
 } from '../../../kernel/index.ts'
-import { type SolanaRpc, startSolanaRpc } from '../../../test/peers/solanaRpc.ts'
+import { type SolanaRpc, startSolanaRpc } from '../../../test/peers/solanaRpc.mjs'
 import { solanaDevnetAt, solanaLocalnet } from '../../../test/peers/solanaNetworks.ts'
 import { type SolanaApproveFn, DEFAULT_SOLANA_TEST_WALLET_ICON, createSolanaTestWallet, verifyEd25519 } from '../../../test/peers/solanaTestWallet.ts'
 import { SolanaErrorText } from './errors.ts'

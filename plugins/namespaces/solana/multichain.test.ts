@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { type Connector, type PorticoKit, createKernel, createMemoryBackend } from '../../../kernel/index.ts'
 import { HARDHAT_ACCOUNT_0, type HardhatNode, rpc as evmRpc, startHardhat } from '../../../test/peers/hardhat.ts'
 import { hardhatNetwork } from '../../../test/peers/networks.ts'
-import { type SolanaRpc, startSolanaRpc } from '../../../test/peers/solanaRpc.ts'
+import { type SolanaRpc, startSolanaRpc } from '../../../test/peers/solanaRpc.mjs'
 import { solanaLocalnet } from '../../../test/peers/solanaNetworks.ts'
 import { createSolanaTestWallet } from '../../../test/peers/solanaTestWallet.ts'
 import { createTestWallet } from '../../../test/peers/testWallet.ts'

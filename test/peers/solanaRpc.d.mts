@@ -1,0 +1,33 @@
+import type { LiteSVM } from 'litesvm'
+
+export interface SolanaRpc {
+  /** `http://127.0.0.1:PORT`. */
+  readonly url: string
+  /** `ws://127.0.0.1:PORT`: the same port. web3.js derives PORT+1 by default, so pass it as `wsEndpoint`. */
+  readonly wsUrl: string
+  /** The chain itself, for direct set-up (airdrops, clock) and checks. */
+  readonly svm: LiteSVM
+  /** Every JSON-RPC method received, in order (HTTP and WebSocket). */
+  readonly methods: readonly string[]
+  stop(): Promise<void>
+}
+
+export interface StartSolanaRpcOptions {
+  /** 0 picks a free port. Tests own fixed ports from 8899 up. */
+  readonly port?: number
+}
+
+/**
+ * A local Solana JSON-RPC endpoint over litesvm, in process, on 127.0.0.1:
+ * getHealth, getVersion, getSlot, getBlockHeight, getBalance, getLatestBlockhash,
+ * getAccountInfo, getMinimumBalanceForRentExemption, getSignatureStatuses,
+ * requestAirdrop and sendTransaction (with preflight) over HTTP, plus
+ * signatureSubscribe/signatureUnsubscribe over a WebSocket on the same port.
+ * Answers carry `Access-Control-Allow-Origin: *` so pages can call it.
+ *
+ * @example
+ * const rpc = await startSolanaRpc({ port: 8899 })
+ * const connection = new Connection(rpc.url, { commitment: 'confirmed', wsEndpoint: rpc.wsUrl })
+ * afterAll(() => rpc.stop())
+ */
+export declare function startSolanaRpc(options?: StartSolanaRpcOptions): Promise<SolanaRpc>
