@@ -1,4 +1,4 @@
-// Local Solana networks as Portico networks, served by test/peers/solanaRpc.ts.
+// Local Solana networks as Portico networks, served by test/peers/solanaRpc.mjs.
 import { type CaipNetwork, defineNetwork, solanaDevnet } from '../../kernel/index.ts'
 
 /**
