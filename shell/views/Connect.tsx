@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useMemo, useState } from 'react'
+import { type FormEvent, useId, useMemo, useRef, useState } from 'react'
 import * as v from 'valibot'
 import type { Connector, ConnectMethod, Features, PorticoKit, SocialOption } from '../../kernel/index.ts'
 import { useStoreValue } from '../hooks/useStoreValue.ts'
@@ -8,6 +8,7 @@ import { Stack } from '../ui/Stack.tsx'
 import { Text } from '../ui/Text.tsx'
 import { WalletImage } from '../ui/WalletImage.tsx'
 import type { PorticoViewProps } from './PorticoView.ts'
+import { useKeepFocusOnReorder } from './useKeepFocusOnReorder.ts'
 
 const EmailSchema = v.pipe(v.string(), v.trim(), v.email())
 const INVALID_EMAIL = 'Enter a valid email address'
@@ -29,8 +30,10 @@ export function ConnectView({ kit }: PorticoViewProps) {
   const connectors = useStoreValue(kit.connectors.store, selectConnectors)
   // The order depends on whether an injected wallet is shown, so it follows the connector list.
   const methods = useMemo(() => kit.connectMethods(), [kit, connectors])
+  const container = useRef<HTMLDivElement>(null)
+  useKeepFocusOnReorder(container, methods.join())
   return (
-    <Stack data-testid="portico-connect">
+    <Stack ref={container} data-testid="portico-connect">
       {methods.map((method, index) => (
         <section key={method} className="stack" data-method={method} aria-label={METHOD_LABELS[method]}>
           {index > 0 && <hr className="separator" />}
