@@ -59,8 +59,9 @@ afterAll(async () => {
   await build?.dispose()
 })
 
-async function open(options?: Parameters<typeof openPage>[2], path = '/') {
-  const recorded = await openPage(browser, new URL(path, demo.url).href, options)
+/** The demo; with a test wallet installed, that wallet is its only one (`devwallet=off` leaves the demo's own out). */
+async function open(options?: Parameters<typeof openPage>[2]) {
+  const recorded = await openPage(browser, new URL(options?.before ? '/?devwallet=off' : '/', demo.url).href, options)
   pages.push(recorded)
   return recorded
 }

@@ -55,9 +55,12 @@ afterAll(async () => {
   await build?.dispose()
 })
 
+/** The demo at `path` with the test wallet as its only wallet (`devwallet=off` leaves the demo's own out). */
 async function open(path: string) {
   let wallet!: TestWalletHandle
-  const recorded = await openPage(browser, new URL(path, demo.url).href, {
+  const url = new URL(path, demo.url)
+  url.searchParams.set('devwallet', 'off')
+  const recorded = await openPage(browser, url.href, {
     before: withTestWallet({ rpcUrls: { 31337: demoChain.url }, knownChainIds: [31337] }, (w) => (wallet = w)),
   })
   pages.push(recorded)
