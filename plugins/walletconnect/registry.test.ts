@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startWalletRegistry, type WalletRegistryServer } from '../../test/peers/walletRegistry.ts'
+import { startWalletRegistry, type WalletRegistryServer } from '../../test/peers/walletRegistry.mjs'
 import { RegistryErrorText, createHttpWalletRegistry } from './registry.ts'
 
-// The HTTP wallet registry against a local server (test/peers/walletRegistry.ts). Ports 8630/8632 belong to this file.
+// The HTTP wallet registry against a local server (test/peers/walletRegistry.mjs). Ports 8630/8632 belong to this file.
 let server: WalletRegistryServer
 beforeAll(async () => {
   server = await startWalletRegistry({ port: 8630 })

@@ -3,10 +3,10 @@ import { type Hex, recoverMessageAddress, stringToHex } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import { HARDHAT_ACCOUNT_0 } from '../../test/peers/hardhat.ts'
-import { type Relay, startRelay } from '../../test/peers/relay.ts'
-import { startWcWallet } from '../../test/peers/wcWallet.ts'
+import { type Relay, startRelay } from '../../test/peers/relay.mjs'
+import { startWcWallet } from '../../test/peers/wcWallet.mjs'
 
-// The local relay (test/peers/relay.ts) is tested here because the unit project
+// The local relay (test/peers/relay.mjs) is tested here because the unit project
 // does not scan test/peers. Port 8620 belongs to this file.
 let relay: Relay
 beforeAll(async () => {

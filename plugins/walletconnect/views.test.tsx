@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { type PorticoKit, type PorticoOptions, definePlugin } from '../../kernel/index.ts'
 import { PorticoProvider } from '../../shell/provider/PorticoProvider.tsx'
 import { createTestKit, modalRoot } from '../../shell/test/testKit.ts'
-import { type RegistryEntry, SAMPLE_WALLETS, type WalletRegistryServer, startWalletRegistry } from '../../test/peers/walletRegistry.ts'
+import { type RegistryEntry, SAMPLE_WALLETS, type WalletRegistryServer, startWalletRegistry } from '../../test/peers/walletRegistry.mjs'
 import { type WalletConnectController, storeDeepLinkChoice } from './controller.ts'
 import { createHttpWalletRegistry } from './registry.ts'
 import { WALLETS_PER_PAGE, createAllWalletsView } from './views/AllWallets.tsx'

@@ -1,26 +1,10 @@
+// Plain ESM so demo/start.mjs can run it too; types in walletRegistry.d.mts.
 // A small local wallet registry for tests and the demo: the explorer-style API
 // that plugins/walletconnect/registry.ts reads, over a fixed list, on 127.0.0.1.
-import { type Server, createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
-
-/** A registry entry as the API writes it. */
-export interface RegistryEntry {
-  id: string
-  name: string
-  image_url?: string
-  image_id?: string
-  homepage?: string
-  rdns?: string | null
-  mobile_link?: string | null
-  desktop_link?: string | null
-  webapp_link?: string | null
-}
-
-const ICON = (hue: number) =>
-  `data:image/svg+xml,${encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40"><rect width="40" height="40" rx="8" fill="hsl(${hue} 70% 45%)"/></svg>`)}`
-
+import { createServer } from 'node:http'
+const ICON = (hue) => `data:image/svg+xml,${encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40"><rect width="40" height="40" rx="8" fill="hsl(${hue} 70% 45%)"/></svg>`)}`
 /** The demo's and tests' wallets: one that the local "dev phone wallet" answers for, the rest for lists. */
-export const SAMPLE_WALLETS: readonly RegistryEntry[] = [
+export const SAMPLE_WALLETS = [
   {
     id: 'portico-dev-phone',
     name: 'Portico Dev Phone Wallet',
@@ -37,33 +21,19 @@ export const SAMPLE_WALLETS: readonly RegistryEntry[] = [
   { id: 'zerion-like', name: 'Zerion Test', image_url: ICON(250), mobile_link: 'zerion-test://', webapp_link: 'https://app.zerion.test' },
   { id: 'evil-link', name: 'Evil Link Wallet', image_url: 'javascript:alert(1)', mobile_link: 'javascript:alert(1)//' },
 ]
-
-export interface WalletRegistryServer {
-  readonly url: string
-  /** Requests received, newest last (path and query). */
-  readonly requests: readonly string[]
-  stop(): Promise<void>
-}
-
-export interface StartWalletRegistryOptions {
-  readonly port?: number
-  readonly wallets?: readonly RegistryEntry[]
-  /** Replaces the answer of getWallets (to test bad answers). */
-  readonly answer?: (url: URL) => unknown
-}
-
 /**
- * Serves `GET /getWallets?page&entries&search&include&exclude` and
- * `GET /getWalletImage/:id` (an SVG), with CORS open for the demo page.
- */
-export async function startWalletRegistry({ port = 0, wallets = SAMPLE_WALLETS, answer }: StartWalletRegistryOptions = {}): Promise<WalletRegistryServer> {
-  const requests: string[] = []
-  const server: Server = createServer((request, response) => {
+* Serves `GET /getWallets?page&entries&search&include&exclude` and
+* `GET /getWalletImage/:id` (an SVG), with CORS open for the demo page.
+*/
+export async function startWalletRegistry({ port = 0, wallets = SAMPLE_WALLETS, answer } = {}) {
+  const requests = []
+  const server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://registry')
     requests.push(`${url.pathname}${url.search}`)
     response.setHeader('Access-Control-Allow-Origin', '*')
     response.setHeader('Access-Control-Allow-Headers', 'x-project-id')
-    if (request.method === 'OPTIONS') return void response.writeHead(204).end()
+    if (request.method === 'OPTIONS')
+      return void response.writeHead(204).end()
     if (url.pathname === '/getWallets') {
       const body = answer ? answer(url) : list(wallets, url)
       response.writeHead(200, { 'Content-Type': 'application/json' })
@@ -76,23 +46,23 @@ export async function startWalletRegistry({ port = 0, wallets = SAMPLE_WALLETS, 
     }
     response.writeHead(404).end()
   })
-  await new Promise<void>((ready) => server.listen(port, '127.0.0.1', ready))
-  const { port: actual } = server.address() as AddressInfo
+  await new Promise((ready) => server.listen(port, '127.0.0.1', ready))
+  const { port: actual } = server.address()
   return {
     url: `http://127.0.0.1:${actual}`,
     requests,
     stop: () => new Promise((done) => server.close(() => done())),
   }
 }
-
-function list(wallets: readonly RegistryEntry[], url: URL) {
-  const ids = (name: string) => url.searchParams.get(name)?.split(',').filter(Boolean) ?? []
+function list(wallets, url) {
+  const ids = (name) => url.searchParams.get(name)?.split(',').filter(Boolean) ?? []
   const include = ids('include')
   const exclude = new Set(ids('exclude'))
   const search = url.searchParams.get('search')?.toLowerCase()
   const page = Math.max(1, Number(url.searchParams.get('page') ?? 1))
   const entries = Math.min(100, Math.max(1, Number(url.searchParams.get('entries') ?? 40)))
   let matching = wallets.filter((w) => !exclude.has(w.id) && (!search || w.name.toLowerCase().includes(search)))
-  if (include.length > 0) matching = include.map((id) => matching.find((w) => w.id === id)).filter((w) => w !== undefined)
+  if (include.length > 0)
+    matching = include.map((id) => matching.find((w) => w.id === id)).filter((w) => w !== undefined)
   return { count: matching.length, data: matching.slice((page - 1) * entries, page * entries) }
 }

@@ -1,11 +1,10 @@
+// Plain ESM so demo/start.mjs can run it too (Node 20 does not run TypeScript); types in relay.d.mts.
 // A local WalletConnect relay for tests and the demo (PEERS.md "WalletConnect 2.x
 // without the internet"): the JSON-RPC over WebSocket that the 2.x clients speak,
 // on 127.0.0.1, in memory. It relays ciphertext only; it never decrypts anything.
 import { createHash } from 'node:crypto'
-import type { AddressInfo } from 'node:net'
 import * as v from 'valibot'
-import { type WebSocket, WebSocketServer } from 'ws'
-
+import { WebSocketServer } from 'ws'
 /** How often the relay pings each socket; a 2.x client drops a socket after 35 s of silence. */
 export const RELAY_PING_INTERVAL_MS = 15_000
 /** Messages kept for late subscribers, at most this long (the clients ask for up to 30 days). */
@@ -15,48 +14,12 @@ const MAX_STORED_MESSAGES = 10_000
 /** Tags the real relay gives the messages it derives from wc_approveSession. */
 const TAG_PROPOSAL_RESPONSE = 1101
 const TAG_SESSION_SETTLE = 1102
-
-export interface RelayStats {
-  /** Sockets open now. */
-  readonly connections: number
-  /** Requests received, by method (bad frames under "invalid"). */
-  readonly methods: Readonly<Record<string, number>>
-  /** Messages delivered with irn_subscription. */
-  readonly delivered: number
-  /** irn_subscription acks received. */
-  readonly acks: number
-  /** Messages held for replay. */
-  readonly stored: number
-}
-
-export interface Relay {
-  /** `ws://127.0.0.1:PORT`, for `relayUrl`. */
-  readonly url: string
-  readonly port: number
-  stats(): RelayStats
-  /** Closes every socket and the server. */
-  stop(): Promise<void>
-}
-
-export interface StartRelayOptions {
-  /** 0 picks a free port. */
-  readonly port?: number
-  readonly pingIntervalMs?: number
-  /**
-   * Closes every new socket with this code and reason, the way the public relay
-   * refuses a bad project id or origin (code 3000, e.g. 'Unauthorized: invalid key').
-   */
-  readonly refuse?: { readonly code: number; readonly reason: string }
-}
-
 // ---- inbound frames: every one is validated before it touches relay state ----
-
 const Id = v.union([v.number(), v.string()])
 const Topic = v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/, 'must be a 32-byte hex topic'))
 const Message = v.pipe(v.string(), v.minLength(1), v.maxLength(1_000_000))
 const Tag = v.optional(v.number())
 const Ttl = v.optional(v.pipe(v.number(), v.minValue(0)))
-
 const PublishParams = v.looseObject({ topic: Topic, message: Message, ttl: Ttl, tag: Tag })
 const ParamsSchemas = {
   irn_subscribe: v.looseObject({ topic: Topic }),
@@ -77,71 +40,48 @@ const ParamsSchemas = {
     ttl: Ttl,
     tag: Tag,
   }),
-} as const
-type RelayMethod = keyof typeof ParamsSchemas
-
+}
 const RequestFrame = v.object({ id: Id, jsonrpc: v.literal('2.0'), method: v.string(), params: v.optional(v.unknown()) })
 const ResponseFrame = v.union([
   v.object({ id: Id, jsonrpc: v.literal('2.0'), result: v.unknown() }),
   v.object({ id: Id, jsonrpc: v.literal('2.0'), error: v.looseObject({ code: v.number(), message: v.string() }) }),
 ])
-
-const ErrorCode = { PARSE: -32700, INVALID_REQUEST: -32600, METHOD_NOT_FOUND: -32601, INVALID_PARAMS: -32602 } as const
-
-interface Stored {
-  readonly topic: string
-  readonly message: string
-  readonly tag: number
-  readonly publishedAt: number
-  readonly expiresAt: number
-  /** The client that published it: never delivered back to it. */
-  readonly publisher: string
-  /** Clients it reached already. */
-  readonly deliveredTo: Set<string>
-}
-
-interface Client {
-  readonly socket: WebSocket
-  /** The client's identity across reconnects (the JWT's `iss`), else one per socket. */
-  readonly identity: string
-  readonly topics: Set<string>
-}
-
+const ErrorCode = { PARSE: -32700, INVALID_REQUEST: -32600, METHOD_NOT_FOUND: -32601, INVALID_PARAMS: -32602 }
 /**
- * Starts the relay.
- *
- * @example
- * const relay = await startRelay({ port: 8620 })
- * await SignClient.init({ relayUrl: relay.url, projectId: 'test', storageOptions: { database: ':memory:' } })
- * afterAll(() => relay.stop())
- */
-export async function startRelay({ port = 0, pingIntervalMs = RELAY_PING_INTERVAL_MS, refuse }: StartRelayOptions = {}): Promise<Relay> {
+* Starts the relay.
+*
+* @example
+* const relay = await startRelay({ port: 8620 })
+* await SignClient.init({ relayUrl: relay.url, projectId: 'test', storageOptions: { database: ':memory:' } })
+* afterAll(() => relay.stop())
+*/
+export async function startRelay({ port = 0, pingIntervalMs = RELAY_PING_INTERVAL_MS, refuse } = {}) {
   const server = new WebSocketServer({ host: '127.0.0.1', port, maxPayload: 2 * 1024 * 1024 })
-  await new Promise<void>((ready, fail) => {
+  await new Promise((ready, fail) => {
     server.once('listening', ready)
     server.once('error', fail)
   })
-  const clients = new Set<Client>()
-  const stored: Stored[] = []
-  const methods: Record<string, number> = {}
+  const clients = new Set()
+  const stored = []
+  const methods = {}
   let delivered = 0
   let acks = 0
   let nextId = Date.now() * 1000
-
-  const subscriptionId = (client: Client, topic: string) =>
-    createHash('sha256').update(`${topic}:${client.identity}`).digest('hex')
-
-  const send = (client: Client, frame: unknown) => {
-    if (client.socket.readyState === client.socket.OPEN) client.socket.send(JSON.stringify(frame))
+  const subscriptionId = (client, topic) => createHash('sha256').update(`${topic}:${client.identity}`).digest('hex')
+  const send = (client, frame) => {
+    if (client.socket.readyState === client.socket.OPEN)
+      client.socket.send(JSON.stringify(frame))
   }
-
   const prune = (now = Date.now()) => {
-    for (let i = stored.length - 1; i >= 0; i--) if (stored[i]!.expiresAt <= now) stored.splice(i, 1)
-    if (stored.length > MAX_STORED_MESSAGES) stored.splice(0, stored.length - MAX_STORED_MESSAGES)
+    for (let i = stored.length - 1; i >= 0; i--)
+      if (stored[i].expiresAt <= now)
+        stored.splice(i, 1)
+    if (stored.length > MAX_STORED_MESSAGES)
+      stored.splice(0, stored.length - MAX_STORED_MESSAGES)
   }
-
-  const deliver = (client: Client, item: Stored) => {
-    if (item.publisher === client.identity || item.deliveredTo.has(client.identity)) return
+  const deliver = (client, item) => {
+    if (item.publisher === client.identity || item.deliveredTo.has(client.identity))
+      return
     item.deliveredTo.add(client.identity)
     delivered += 1
     send(client, {
@@ -154,8 +94,7 @@ export async function startRelay({ port = 0, pingIntervalMs = RELAY_PING_INTERVA
       },
     })
   }
-
-  const publish = (publisher: Client, topic: string, message: string, tag = 0, ttl = MAX_TTL_SECONDS) => {
+  const publish = (publisher, topic, message, tag = 0, ttl = MAX_TTL_SECONDS) => {
     prune()
     const now = Date.now()
     // The same ciphertext again (a client retrying a publish) is one message, not two.
@@ -172,18 +111,20 @@ export async function startRelay({ port = 0, pingIntervalMs = RELAY_PING_INTERVA
       }
       stored.push(item)
     }
-    for (const client of clients) if (client.topics.has(topic)) deliver(client, item)
+    for (const client of clients)
+      if (client.topics.has(topic))
+        deliver(client, item)
   }
-
-  const subscribe = (client: Client, topic: string) => {
+  const subscribe = (client, topic) => {
     client.topics.add(topic)
     prune()
     // Replay what was published before this subscriber arrived.
-    for (const item of stored) if (item.topic === topic) deliver(client, item)
+    for (const item of stored)
+      if (item.topic === topic)
+        deliver(client, item)
     return subscriptionId(client, topic)
   }
-
-  const handlers: { [M in RelayMethod]: (client: Client, params: v.InferOutput<(typeof ParamsSchemas)[M]>) => unknown } = {
+  const handlers = {
     irn_subscribe: (client, { topic }) => subscribe(client, topic),
     irn_batchSubscribe: (client, { topics }) => topics.map((topic) => subscribe(client, topic)),
     irn_unsubscribe(client, { topic }) {
@@ -208,9 +149,9 @@ export async function startRelay({ port = 0, pingIntervalMs = RELAY_PING_INTERVA
       const messages = stored
         .filter((item) => wanted.has(item.topic) && item.publisher !== client.identity && !item.deliveredTo.has(client.identity))
         .map((item) => {
-          item.deliveredTo.add(client.identity)
-          return { topic: item.topic, message: item.message, publishedAt: item.publishedAt, tag: item.tag }
-        })
+        item.deliveredTo.add(client.identity)
+        return { topic: item.topic, message: item.message, publishedAt: item.publishedAt, tag: item.tag }
+      })
       return { messages, hasMore: false }
     },
     // The dapp subscribes to its pairing topic through the relay, which then carries the proposal.
@@ -227,15 +168,13 @@ export async function startRelay({ port = 0, pingIntervalMs = RELAY_PING_INTERVA
       return true
     },
   }
-
-  const fail = (client: Client, id: string | number | null, code: number, message: string) =>
-    send(client, { id, jsonrpc: '2.0', error: { code, message } })
-
-  const onFrame = (client: Client, text: string) => {
-    let frame: unknown
+  const fail = (client, id, code, message) => send(client, { id, jsonrpc: '2.0', error: { code, message } })
+  const onFrame = (client, text) => {
+    let frame
     try {
       frame = JSON.parse(text)
-    } catch {
+    }
+    catch {
       methods['invalid'] = (methods['invalid'] ?? 0) + 1
       return fail(client, null, ErrorCode.PARSE, 'Parse error')
     }
@@ -247,33 +186,35 @@ export async function startRelay({ port = 0, pingIntervalMs = RELAY_PING_INTERVA
     const request = v.safeParse(RequestFrame, frame)
     if (!request.success) {
       methods['invalid'] = (methods['invalid'] ?? 0) + 1
-      const id = typeof frame === 'object' && frame !== null && v.is(Id, (frame as { id?: unknown }).id)
-        ? (frame as { id: string | number }).id
+      const id = typeof frame === 'object' && frame !== null && v.is(Id, frame.id)
+        ? frame.id
         : null
       return fail(client, id, ErrorCode.INVALID_REQUEST, `Invalid request: ${request.issues[0].message}`)
     }
     const { id, method, params } = request.output
     methods[method] = (methods[method] ?? 0) + 1
-    if (!Object.hasOwn(ParamsSchemas, method)) return fail(client, id, ErrorCode.METHOD_NOT_FOUND, `Method not found: ${method}`)
-    const schema = ParamsSchemas[method as RelayMethod]
+    if (!Object.hasOwn(ParamsSchemas, method))
+      return fail(client, id, ErrorCode.METHOD_NOT_FOUND, `Method not found: ${method}`)
+    const schema = ParamsSchemas[method]
     const parsed = v.safeParse(schema, params)
     if (!parsed.success) {
       const path = v.getDotPath(parsed.issues[0])
       return fail(client, id, ErrorCode.INVALID_PARAMS, `Invalid params${path ? ` (${path})` : ''}: ${parsed.issues[0].message}`)
     }
-    const handler = handlers[method as RelayMethod] as (client: Client, params: unknown) => unknown
+    const handler = handlers[method]
     send(client, { id, jsonrpc: '2.0', result: handler(client, parsed.output) })
   }
-
   server.on('connection', (socket, request) => {
-    if (refuse) return socket.close(refuse.code, refuse.reason)
-    const client: Client = { socket, identity: identityOf(request.url) ?? `socket-${nextId++}`, topics: new Set() }
+    if (refuse)
+      return socket.close(refuse.code, refuse.reason)
+    const client = { socket, identity: identityOf(request.url) ?? `socket-${nextId++}`, topics: new Set() }
     clients.add(client)
     const ping = setInterval(() => socket.ping(), pingIntervalMs)
     socket.on('message', (data, isBinary) => {
       try {
         onFrame(client, isBinary ? '' : data.toString())
-      } catch (error) {
+      }
+      catch (error) {
         // A handler bug must not take the relay down for every other client.
         fail(client, null, -32603, `Internal error: ${error instanceof Error ? error.message : String(error)}`)
       }
@@ -284,33 +225,34 @@ export async function startRelay({ port = 0, pingIntervalMs = RELAY_PING_INTERVA
       clients.delete(client)
     })
   })
-
-  const { port: actualPort } = server.address() as AddressInfo
+  const { port: actualPort } = server.address()
   return {
     url: `ws://127.0.0.1:${actualPort}`,
     port: actualPort,
     stats: () => ({ connections: clients.size, methods: { ...methods }, delivered, acks, stored: stored.length }),
     async stop() {
-      for (const { socket } of clients) socket.terminate()
-      await new Promise<void>((done) => server.close(() => done()))
+      for (const { socket } of clients)
+        socket.terminate()
+      await new Promise((done) => server.close(() => done()))
     },
   }
 }
-
 /**
- * The client's `iss` from the `auth` JWT in the socket url, read but never
- * verified (a local relay may ignore auth): it keeps a client the same client
- * across reconnects, so its own messages are never replayed to it.
- */
-function identityOf(url: string | undefined): string | undefined {
+* The client's `iss` from the `auth` JWT in the socket url, read but never
+* verified (a local relay may ignore auth): it keeps a client the same client
+* across reconnects, so its own messages are never replayed to it.
+*/
+function identityOf(url) {
   const auth = new URL(url ?? '/', 'ws://relay').searchParams.get('auth')
   const payload = auth?.split('.')[1]
-  if (!payload) return undefined
+  if (!payload)
+    return undefined
   try {
-    const claims: unknown = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'))
-    const iss = (claims as { iss?: unknown } | null)?.iss
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'))
+    const iss = claims?.iss
     return typeof iss === 'string' && iss.length > 0 ? iss : undefined
-  } catch {
+  }
+  catch {
     return undefined
   }
 }
