@@ -5,6 +5,7 @@ import { existsSync, readdirSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import * as esbuild from 'esbuild'
+import { DEMO_ISLANDS, ISLANDS_DIR } from './demo/islands.mjs'
 
 // Every path is taken from the repo root so the build does not depend on the caller's cwd.
 export const ROOT = fileURLToPath(new URL('.', import.meta.url))
@@ -120,9 +121,21 @@ export async function buildDemo({ outdir = 'dist/demo' } = {}) {
     outdir: `${outdir}/assets`,
     define: { 'process.env.NODE_ENV': '"production"' },
   })
+  // The demo's own dev tools, in a build of their own so they share no chunk with the kit
+  // (demo/islands.mjs says why); the page loads them by URL from assets/islands/.
+  const islands = await esbuild.build({
+    ...shared,
+    entryPoints: DEMO_ISLANDS,
+    outdir: `${outdir}/assets/${ISLANDS_DIR}`,
+    define: { 'process.env.NODE_ENV': '"production"' },
+  })
+  const metafile = {
+    inputs: { ...islands.metafile.inputs, ...result.metafile.inputs },
+    outputs: { ...result.metafile.outputs, ...islands.metafile.outputs },
+  }
   await copyFile(join(ROOT, 'demo/index.html'), resolve(ROOT, outdir, 'index.html'))
-  await writeMeta(outdir, result.metafile)
-  return result.metafile
+  await writeMeta(outdir, metafile)
+  return metafile
 }
 
 const runDirectly = process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href

@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { usePorticoAccount, usePorticoNetwork, usePorticoProvider } from '../entries/react.ts'
+import { loadIsland } from './loadIsland.ts'
 
 type Result = { kind: 'signature' | 'transaction' | 'error' | 'pending'; text: string }
 
@@ -25,7 +26,7 @@ export function ProviderPanel() {
     if (!provider || !address) return
     setResult({ kind: 'pending', text: 'Waiting for the wallet…' })
     try {
-      const signing = await import('./signing.ts')
+      const signing = await loadIsland<typeof import('./signing.ts')>('signing')
       const from = address as `0x${string}`
       const text =
         kind === 'signature'

@@ -1,4 +1,5 @@
 import { DEV_WALLET_ICON, DEV_WALLET_NAME, DEV_WALLET_RDNS } from './info.ts'
+import { loadIsland } from '../loadIsland.ts'
 import type { DevWalletCore } from './wallet.ts'
 
 type Listener = (payload: unknown) => void
@@ -54,6 +55,6 @@ export function announceDevWallet(target: Window = window, load: (label: string)
 }
 
 async function loadCore(label: string): Promise<DevWalletCore> {
-  const { createDevWallet } = await import('./wallet.ts')
+  const { createDevWallet } = await loadIsland<typeof import('./wallet.ts')>('dev-wallet')
   return createDevWallet({ label })
 }

@@ -4,10 +4,12 @@ import { join, relative } from 'node:path'
 import type { Metafile } from 'esbuild'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ROOT, buildDemo } from '../../../build.mjs'
+import { DEMO_ISLANDS, ISLANDS_DIR } from '../../../demo/islands.mjs'
 
 // The demo's first screen stays small: its dev wallet and the viem code behind the
-// "Sign message" / "Send transaction" buttons download on first use. Read from a real
-// build's metafile.
+// "Sign message" / "Send transaction" buttons download on first use, from islands built
+// apart from the kit (demo/islands.mjs), so the kit's own chunks are not changed by them.
+// Read from a real build's metafile.
 const outdir = relative(ROOT, mkdtempSync(join(tmpdir(), 'portico-demo-bundle-')))
 let meta: Metafile
 
@@ -17,7 +19,11 @@ beforeAll(async () => {
 afterAll(() => rmSync(join(ROOT, outdir), { recursive: true, force: true }))
 
 function firstScreen(): { files: Set<string>; inputs: Set<string> } {
-  const entry = Object.keys(meta.outputs).find((file) => file.endsWith('assets/main.js'))!
+  return closureOf(Object.keys(meta.outputs).find((file) => file.endsWith('assets/main.js'))!)
+}
+
+/** Output files reachable from `entry` through static imports, and their inputs. */
+function closureOf(entry: string): { files: Set<string>; inputs: Set<string> } {
   const files = new Set<string>()
   const visit = (file: string) => {
     if (files.has(file)) return
@@ -29,13 +35,38 @@ function firstScreen(): { files: Set<string>; inputs: Set<string> } {
 }
 
 describe('demo first screen (metafile)', () => {
-  it('announces the dev wallet from the first screen, but its wallet, prompt and signer are lazy chunks', () => {
+  it('announces the dev wallet from the first screen; its wallet, prompt and signer, and the signing code, are islands', () => {
     const { inputs } = firstScreen()
     expect(inputs).toContain('demo/devWallet/announce.ts')
     for (const lazy of ['demo/devWallet/wallet.ts', 'demo/devWallet/prompt.ts', 'demo/devWallet/signer.ts', 'demo/signing.ts']) {
       expect(inputs, lazy).not.toContain(lazy)
-      expect(Object.values(meta.outputs).some((output) => lazy in output.inputs), `${lazy} is built`).toBe(true)
+      const outputs = Object.keys(meta.outputs).filter((file) => lazy in meta.outputs[file]!.inputs)
+      expect(outputs.length, `${lazy} is built`).toBeGreaterThan(0)
+      for (const file of outputs) expect(file, lazy).toContain(`/assets/${ISLANDS_DIR}/`)
     }
+    // The page loads each island by the URL the build writes it to.
+    for (const name of Object.keys(DEMO_ISLANDS)) {
+      expect(meta.outputs[`${outdir}/assets/${ISLANDS_DIR}/${name}.js`], name).toBeDefined()
+    }
+  })
+
+  it('no output of the kit imports an island chunk, and no island imports a kit chunk (they share nothing)', () => {
+    const isIsland = (file: string) => file.includes(`/assets/${ISLANDS_DIR}/`)
+    for (const [file, output] of Object.entries(meta.outputs)) {
+      for (const edge of output.imports.filter((e) => !e.external)) {
+        expect(isIsland(edge.path), `${file} -> ${edge.path}`).toBe(isIsland(file))
+      }
+    }
+  })
+
+  it("the kit's eip155 chunk carries no signing code in the demo (no wallet actions, no secp256k1)", () => {
+    const body = Object.keys(meta.outputs).find((file) => 'plugins/namespaces/eip155/body.ts' in meta.outputs[file]!.inputs)!
+    const { inputs } = closureOf(body)
+    const signing = /viem\/_esm\/(accounts\/privateKeyToAccount|accounts\/utils\/sign|actions\/wallet\/(sendTransaction|prepareTransactionRequest|signMessage)|clients\/createWalletClient)|@noble\/curves/
+    expect([...inputs].filter((input) => signing.test(input))).toEqual([])
+    // The same check does find them in the islands.
+    const island = closureOf(`${outdir}/assets/${ISLANDS_DIR}/signing.js`)
+    expect([...island.inputs].some((input) => signing.test(input))).toBe(true)
   })
 
   it('carries no signing code: no viem accounts, no secp256k1, no wallet client', () => {
