@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core'
 import { formatEther } from 'viem'
 import { ROOT, buildDemo } from '../../build.mjs'
 import { startDemoServer } from '../../demo/server.mjs'
-import { HARDHAT_ACCOUNT_0, type HardhatNode, PortBusyError, rpc, startHardhat } from '../peers/hardhat.ts'
+import { HARDHAT_ACCOUNT_0, type HardhatNode, PortBusyError, assertPortFree, rpc, startHardhat } from '../peers/hardhat.ts'
 import { type TestWalletHandle, type TestWalletOptions, installTestWallet } from '../peers/testWallet.ts'
 import { type DemoServer, type RecordedPage, assertAllRequestsLocal, newPage } from './harness.ts'
 
@@ -23,6 +23,7 @@ export const TEST_WALLET_RDNS = 'org.portico.e2e.evm'
  * (usually `npm start`, or another browser-test run, holds it).
  */
 export async function startDemoChains(): Promise<[HardhatNode, HardhatNode]> {
+  await waitForFreePorts([8545, 8546], Number(process.env['PORTICO_E2E_PORT_WAIT_MS'] ?? 0))
   const results = await Promise.allSettled([startHardhat({ port: 8545, chainId: 31337 }), startHardhat({ port: 8546, chainId: 31338 })])
   const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected')
   if (failed) {
@@ -32,6 +33,20 @@ export async function startDemoChains(): Promise<[HardhatNode, HardhatNode]> {
     throw new Error(`EVM browser tests: ${why}: ${reason.message}`)
   }
   return results.map((r) => (r as PromiseFulfilledResult<HardhatNode>).value) as [HardhatNode, HardhatNode]
+}
+
+/**
+ * On a shared machine another test run may hold the ports for a while: with
+ * PORTICO_E2E_PORT_WAIT_MS set, wait up to that long for them to be free. By default
+ * (0) a busy port fails at once, as it should when `npm start` holds it.
+ */
+async function waitForFreePorts(ports: readonly number[], waitMs: number): Promise<void> {
+  const deadline = Date.now() + waitMs
+  for (;;) {
+    const busy = await Promise.all(ports.map((port) => assertPortFree(port).then(() => false, () => true)))
+    if (!busy.includes(true) || Date.now() >= deadline) return
+    await new Promise((resolve) => setTimeout(resolve, 1_000))
+  }
 }
 
 export async function balanceWei(node: HardhatNode, address: string): Promise<bigint> {
