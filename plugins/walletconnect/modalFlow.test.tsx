@@ -9,7 +9,7 @@ import { modalRoot } from '../../shell/test/testKit.ts'
 import { HARDHAT_ACCOUNT_0 } from '../../test/peers/hardhat.ts'
 import { hardhatNetwork } from '../../test/peers/networks.ts'
 import { type Relay, startRelay } from '../../test/peers/relay.mjs'
-import { type WalletRegistryServer, startWalletRegistry } from '../../test/peers/walletRegistry.mjs'
+import { SAMPLE_WALLETS, type WalletRegistryServer, startWalletRegistry } from '../../test/peers/walletRegistry.mjs'
 import { type WcWallet, createSharedKeyValueStorage, startWcWallet } from '../../test/peers/wcWallet.mjs'
 import { createWalletConnectPlugin } from './index.ts'
 
@@ -81,7 +81,7 @@ describe('WalletConnect in the modal', () => {
       connectedWalletInfo: { name: 'Portico Dev Phone Wallet', identifier: 'portico-dev-phone' },
     })
     expect(k.storage.get('recentWallets')).toEqual([
-      { id: 'portico-dev-phone', name: 'Portico Dev Phone Wallet', imageUrl: `${registry.url}/getWalletImage/portico-dev-phone` },
+      { id: 'portico-dev-phone', name: 'Portico Dev Phone Wallet', imageUrl: SAMPLE_WALLETS[0]!.image_url },
     ])
     await waitFor(() => expect(k.modal.store.get().open).toBe(false))
   }, 40_000)

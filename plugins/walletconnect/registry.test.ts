@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startWalletRegistry, type WalletRegistryServer } from '../../test/peers/walletRegistry.mjs'
+import { IMAGE_ID_WALLET, SAMPLE_WALLETS, startWalletRegistry, type WalletRegistryServer } from '../../test/peers/walletRegistry.mjs'
 import { RegistryErrorText, createHttpWalletRegistry } from './registry.ts'
 
 // The HTTP wallet registry against a local server (test/peers/walletRegistry.mjs). Ports 8630/8632 belong to this file.
 let server: WalletRegistryServer
 beforeAll(async () => {
-  server = await startWalletRegistry({ port: 8630 })
+  server = await startWalletRegistry({ port: 8630, wallets: [...SAMPLE_WALLETS, IMAGE_ID_WALLET] })
 })
 afterAll(() => server?.stop())
 
@@ -14,7 +14,7 @@ describe('HTTP wallet registry (issue 5)', () => {
     const invalid: string[] = []
     const registry = createHttpWalletRegistry(server.url, { projectId: 'p', onInvalidEntry: (issue) => invalid.push(issue) })
     const first = await registry.list({ page: 1, entries: 3 })
-    expect(first.count).toBe(7)
+    expect(first.count).toBe(8)
     expect(first.wallets.map((w) => w.id)).toEqual(['portico-dev-phone', 'rainbow-like', 'metamask-like'])
     const second = await registry.list({ page: 2, entries: 3 })
     expect(second.wallets.map((w) => w.id)).toEqual(['trust-like', 'ledger-like', 'zerion-like'])
@@ -23,7 +23,7 @@ describe('HTTP wallet registry (issue 5)', () => {
       'zerion-like',
       'trust-like',
     ])
-    expect((await registry.list({ page: 1, entries: 10, exclude: ['evil-link'] })).count).toBe(6)
+    expect((await registry.list({ page: 1, entries: 10, exclude: ['evil-link'] })).count).toBe(7)
     expect(server.requests).toContain('/getWallets?page=1&entries=10&search=rain')
     expect(invalid).toEqual([])
   })
@@ -34,13 +34,16 @@ describe('HTTP wallet registry (issue 5)', () => {
     expect(phone).toEqual({
       id: 'portico-dev-phone',
       name: 'Portico Dev Phone Wallet',
-      imageUrl: `${server.url}/getWalletImage/portico-dev-phone`,
+      imageUrl: SAMPLE_WALLETS[0]!.image_url,
       homepage: 'https://wallet.portico.test',
       mobileLink: 'porticowallet://',
       desktopLink: 'porticowallet://',
       webappLink: 'http://127.0.0.1:8631/wallet',
       rdns: undefined,
     })
+    const [byImageId] = (await registry.list({ page: 1, entries: 1, include: ['image-id-wallet'] })).wallets
+    expect(byImageId?.imageUrl).toBe(`${server.url}/getWalletImage/image-id-wallet`)
+    expect(await (await fetch(byImageId!.imageUrl!)).text()).toContain('<svg')
   })
 
   it('a bad envelope is a clear error; a bad entry is dropped, the rest are kept', async () => {

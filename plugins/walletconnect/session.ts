@@ -1,6 +1,13 @@
 import type { UniversalProvider, UniversalProviderOpts } from '@walletconnect/universal-provider'
 import * as v from 'valibot'
-import { type AlertService, type PorticoConfig, PorticoError, ProviderErrorAlert, ProviderErrorText } from '../../kernel/index.ts'
+import {
+  type AlertService,
+  DEFAULT_RELAY_URL,
+  type PorticoConfig,
+  PorticoError,
+  ProviderErrorAlert,
+  ProviderErrorText,
+} from '../../kernel/index.ts'
 import { optionalNamespaces } from './namespaces.ts'
 
 // The package's named export is a const typed as the class; its instances are this.
@@ -150,6 +157,7 @@ export function createSessionClient({ config, options, listener, alerts, logger 
       await closeTransport(provider)
       throw new PorticoError('The WalletConnect plugin was disposed')
     }
+    if (config.endpoints.relay !== DEFAULT_RELAY_URL) skipVerify(provider)
     wire(provider)
     instance = provider
     return provider
@@ -207,6 +215,19 @@ export function createSessionClient({ config, options, listener, alerts, logger 
       starting = undefined
     },
   }
+}
+
+/**
+ * WalletConnect Verify vouches for an app's domain through a hidden iframe from
+ * WalletConnect's cloud, which only serves apps on its own relay. With another
+ * relay (self-hosted, or the local one of tests and the demo) it can only fail:
+ * it would load a remote frame (blocked by a strict CSP, impossible offline) and
+ * hold every proposal for up to 5 s. It is skipped then, exactly as the library
+ * skips it in its own test runs: no attestation, and the wallet shows the
+ * domain as unverified.
+ */
+export function skipVerify(provider: Provider): void {
+  provider.client.core.verify.register = async () => ''
 }
 
 async function closeTransport(provider: Provider) {

@@ -31,7 +31,7 @@ const phone = { ...SAMPLE_WALLETS[0]! }
 const phoneWallet = {
   id: phone.id,
   name: phone.name,
-  imageUrl: `${'http://127.0.0.1:8633'}/getWalletImage/${phone.image_id}`,
+  imageUrl: phone.image_url!,
   mobileLink: phone.mobile_link!,
   desktopLink: phone.desktop_link!,
   webappLink: phone.webapp_link!,

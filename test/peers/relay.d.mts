@@ -25,20 +25,20 @@ export interface StartRelayOptions {
   readonly port?: number
   readonly pingIntervalMs?: number
   /**
-  * Closes every new socket with this code and reason, the way the public relay
-  * refuses a bad project id or origin (code 3000, e.g. 'Unauthorized: invalid key').
-  */
+   * Closes every new socket with this code and reason, the way the public relay
+   * refuses a bad project id or origin (code 3000, e.g. 'Unauthorized: invalid key').
+   */
   readonly refuse?: {
     readonly code: number
     readonly reason: string
   }
 }
 /**
-* Starts the relay.
-*
-* @example
-* const relay = await startRelay({ port: 8620 })
-* await SignClient.init({ relayUrl: relay.url, projectId: 'test', storageOptions: { database: ':memory:' } })
-* afterAll(() => relay.stop())
-*/
+ * Starts the relay.
+ *
+ * @example
+ * const relay = await startRelay({ port: 8620 })
+ * await SignClient.init({ relayUrl: relay.url, projectId: 'test', storageOptions: { database: ':memory:' } })
+ * afterAll(() => relay.stop())
+ */
 export declare function startRelay({ port, pingIntervalMs, refuse }?: StartRelayOptions): Promise<Relay>

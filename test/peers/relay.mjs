@@ -48,13 +48,13 @@ const ResponseFrame = v.union([
 ])
 const ErrorCode = { PARSE: -32700, INVALID_REQUEST: -32600, METHOD_NOT_FOUND: -32601, INVALID_PARAMS: -32602 }
 /**
-* Starts the relay.
-*
-* @example
-* const relay = await startRelay({ port: 8620 })
-* await SignClient.init({ relayUrl: relay.url, projectId: 'test', storageOptions: { database: ':memory:' } })
-* afterAll(() => relay.stop())
-*/
+ * Starts the relay.
+ *
+ * @example
+ * const relay = await startRelay({ port: 8620 })
+ * await SignClient.init({ relayUrl: relay.url, projectId: 'test', storageOptions: { database: ':memory:' } })
+ * afterAll(() => relay.stop())
+ */
 export async function startRelay({ port = 0, pingIntervalMs = RELAY_PING_INTERVAL_MS, refuse } = {}) {
   const server = new WebSocketServer({ host: '127.0.0.1', port, maxPayload: 2 * 1024 * 1024 })
   await new Promise((ready, fail) => {
@@ -238,10 +238,10 @@ export async function startRelay({ port = 0, pingIntervalMs = RELAY_PING_INTERVA
   }
 }
 /**
-* The client's `iss` from the `auth` JWT in the socket url, read but never
-* verified (a local relay may ignore auth): it keeps a client the same client
-* across reconnects, so its own messages are never replayed to it.
-*/
+ * The client's `iss` from the `auth` JWT in the socket url, read but never
+ * verified (a local relay may ignore auth): it keeps a client the same client
+ * across reconnects, so its own messages are never replayed to it.
+ */
 function identityOf(url) {
   const auth = new URL(url ?? '/', 'ws://relay').searchParams.get('auth')
   const payload = auth?.split('.')[1]

@@ -12,6 +12,7 @@ export interface RegistryEntry {
 }
 /** The demo's and tests' wallets: one that the local "dev phone wallet" answers for, the rest for lists. */
 export declare const SAMPLE_WALLETS: readonly RegistryEntry[]
+export declare const IMAGE_ID_WALLET: RegistryEntry
 export interface WalletRegistryServer {
   readonly url: string
   /** Requests received, newest last (path and query). */
@@ -25,7 +26,7 @@ export interface StartWalletRegistryOptions {
   readonly answer?: (url: URL) => unknown
 }
 /**
-* Serves `GET /getWallets?page&entries&search&include&exclude` and
-* `GET /getWalletImage/:id` (an SVG), with CORS open for the demo page.
-*/
+ * Serves `GET /getWallets?page&entries&search&include&exclude` and
+ * `GET /getWalletImage/:id` (an SVG), with CORS open for the demo page.
+ */
 export declare function startWalletRegistry({ port, wallets, answer }?: StartWalletRegistryOptions): Promise<WalletRegistryServer>

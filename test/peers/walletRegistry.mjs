@@ -3,12 +3,16 @@
 // that plugins/walletconnect/registry.ts reads, over a fixed list, on 127.0.0.1.
 import { createServer } from 'node:http'
 const ICON = (hue) => `data:image/svg+xml,${encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40"><rect width="40" height="40" rx="8" fill="hsl(${hue} 70% 45%)"/></svg>`)}`
-/** The demo's and tests' wallets: one that the local "dev phone wallet" answers for, the rest for lists. */
+/**
+ * The demo's and tests' wallets: one that the local "dev phone wallet" answers
+ * for (its web app link is the wallet page on port 8631), the rest for lists.
+ * Icons are data: URIs, which the demo's CSP (img-src 'self' data:) allows.
+ */
 export const SAMPLE_WALLETS = [
   {
     id: 'portico-dev-phone',
     name: 'Portico Dev Phone Wallet',
-    image_id: 'portico-dev-phone',
+    image_url: ICON(160),
     homepage: 'https://wallet.portico.test',
     mobile_link: 'porticowallet://',
     desktop_link: 'porticowallet://',
@@ -21,10 +25,13 @@ export const SAMPLE_WALLETS = [
   { id: 'zerion-like', name: 'Zerion Test', image_url: ICON(250), mobile_link: 'zerion-test://', webapp_link: 'https://app.zerion.test' },
   { id: 'evil-link', name: 'Evil Link Wallet', image_url: 'javascript:alert(1)', mobile_link: 'javascript:alert(1)//' },
 ]
+
+/** A wallet whose icon is served by the registry (`image_id` -> /getWalletImage/:id), for the mapping test. */
+export const IMAGE_ID_WALLET = { id: 'image-id-wallet', name: 'Image Id Wallet', image_id: 'image-id-wallet', mobile_link: 'imageid://' }
 /**
-* Serves `GET /getWallets?page&entries&search&include&exclude` and
-* `GET /getWalletImage/:id` (an SVG), with CORS open for the demo page.
-*/
+ * Serves `GET /getWallets?page&entries&search&include&exclude` and
+ * `GET /getWalletImage/:id` (an SVG), with CORS open for the demo page.
+ */
 export async function startWalletRegistry({ port = 0, wallets = SAMPLE_WALLETS, answer } = {}) {
   const requests = []
   const server = createServer((request, response) => {

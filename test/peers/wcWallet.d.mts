@@ -41,20 +41,20 @@ export interface WcWallet {
   stop(): Promise<void>
 }
 /**
-* Starts a wallet client on `relayUrl`.
-*
-* @example
-* const wallet = await startWcWallet({ relayUrl: relay.url, privateKey, rpcUrls: { 31337: node.url } })
-* await wallet.pair(kit.connection.get().wcUri!)
-*/
+ * Starts a wallet client on `relayUrl`.
+ *
+ * @example
+ * const wallet = await startWcWallet({ relayUrl: relay.url, privateKey, rpcUrls: { 31337: node.url } })
+ * await wallet.pair(kit.connection.get().wcUri!)
+ */
 export declare function startWcWallet(options: WcWalletOptions): Promise<WcWallet>
 /** A personal_sign message as the text it encodes (for assertions). */
 export declare function personalSignText(hex: Hex): string
 /**
-* A key-value storage in memory that two universal providers can share (the
-* second kit of a test restores the first one's session from it). Values are
-* copied through JSON, as a real storage would.
-*/
+ * A key-value storage in memory that two universal providers can share (the
+ * second kit of a test restores the first one's session from it). Values are
+ * copied through JSON, as a real storage would.
+ */
 export declare function createSharedKeyValueStorage(): {
   getKeys(): Promise<string[]>
   getEntries<T = unknown>(): Promise<[string, T][]>

@@ -10,12 +10,12 @@ const USER_REJECTED_REQUEST = { code: 4001, message: 'User rejected the request.
 const METHOD_NOT_SUPPORTED = { code: 4200, message: 'Method not supported by the test wallet.' }
 let instances = 0
 /**
-* Starts a wallet client on `relayUrl`.
-*
-* @example
-* const wallet = await startWcWallet({ relayUrl: relay.url, privateKey, rpcUrls: { 31337: node.url } })
-* await wallet.pair(kit.connection.get().wcUri!)
-*/
+ * Starts a wallet client on `relayUrl`.
+ *
+ * @example
+ * const wallet = await startWcWallet({ relayUrl: relay.url, privateKey, rpcUrls: { 31337: node.url } })
+ * await wallet.pair(kit.connection.get().wcUri!)
+ */
 export async function startWcWallet(options) {
   const account = privateKeyToAccount(options.privateKey)
   const approve = options.approve ?? (() => true)
@@ -144,10 +144,10 @@ export function personalSignText(hex) {
   return hexToString(hex)
 }
 /**
-* A key-value storage in memory that two universal providers can share (the
-* second kit of a test restores the first one's session from it). Values are
-* copied through JSON, as a real storage would.
-*/
+ * A key-value storage in memory that two universal providers can share (the
+ * second kit of a test restores the first one's session from it). Values are
+ * copied through JSON, as a real storage would.
+ */
 export function createSharedKeyValueStorage() {
   const map = new Map()
   return {
