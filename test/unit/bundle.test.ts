@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
 import type { Metafile } from 'esbuild'
@@ -35,6 +35,17 @@ beforeAll(async () => {
 afterAll(() => rmSync(join(ROOT, outdir), { recursive: true, force: true }))
 
 describe('bundle layout (metafile)', () => {
+  it('every package export points at a built file and at its typed source', () => {
+    const { exports } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+      exports: Record<string, { types: string; import: string }>
+    }
+    expect(Object.keys(exports)).toEqual(expect.arrayContaining(['.', './react', './receive', './eip155']))
+    for (const [name, target] of Object.entries(exports)) {
+      expect(existsSync(join(ROOT, target.import.replace(/^\.\/dist\//, `${outdir}/`))), `${name} -> ${target.import}`).toBe(true)
+      expect(existsSync(join(ROOT, target.types)), `${name} -> ${target.types}`).toBe(true)
+    }
+  })
+
   it('the portico entry exists and its static closure holds the kernel', () => {
     const closure = staticClosure(outputPath('index.js'))
     const inputs = [...closure].flatMap(inputsOf)
