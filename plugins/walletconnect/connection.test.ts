@@ -14,6 +14,7 @@ import { type Relay, startRelay } from '../../test/peers/relay.mjs'
 import { type WcWallet, createSharedKeyValueStorage, startWcWallet } from '../../test/peers/wcWallet.mjs'
 import { createWalletConnectPlugin } from './index.ts'
 import { PairingErrorText } from './pairing.ts'
+import { SessionErrorText } from './session.ts'
 import { Alerts, ProviderErrorText } from '../../kernel/index.ts'
 
 // The plugin end to end in Node: kits with the plugin and the universal provider,
@@ -261,6 +262,34 @@ describe('relay errors (SPEC §8 provider error texts)', () => {
       // Disposing the plugin ends the attempt that could never get a uri.
       k.destroy()
       expect(await attempt).toMatchObject({ shortMessage: PairingErrorText.CLOSED })
+    } finally {
+      await refusing.stop()
+    }
+  }, 30_000)
+})
+
+describe('relay timeout', () => {
+  it('a relay that never lets a pairing through fails the attempt with a clear error and wcError, not a hang', async () => {
+    const refusing = await startRelay({ port: 8626, refuse: { code: 1011, reason: 'unavailable' } })
+    try {
+      const k = createKernel(
+        {
+          projectId: 'portico-test',
+          networks: [chain],
+          features: { analytics: false },
+          endpoints: { relay: refusing.url },
+          plugins: [createWalletConnectPlugin({ provider: { storage: createSharedKeyValueStorage(), logLevel: 'silent', relayTimeoutMs: 500 } })],
+        },
+        { storage: createMemoryBackend(), logger: { warn: () => undefined, error: () => undefined } },
+      )
+      kits.push(k)
+      await k.restored
+      await k.views.resolve('ConnectingWalletConnectBasic')
+      await expect(k.connect({ connectorId: 'walletConnect', namespace: 'eip155' })).rejects.toMatchObject({
+        shortMessage: SessionErrorText.RELAY_TIMEOUT,
+      })
+      expect(k.connection.get().wcError).toBe(true)
+      expect(k.chains.record('eip155')!.accountState.status).toBe('disconnected')
     } finally {
       await refusing.stop()
     }

@@ -31,6 +31,8 @@ export interface WalletConnectProviderOptions {
   readonly customStoragePrefix?: string
   /** The provider's log level; 'error' by default. */
   readonly logLevel?: string
+  /** How long a pairing uri may take to come through the relay; RELAY_TIMEOUT_MS by default. */
+  readonly relayTimeoutMs?: number
 }
 
 /** What the session reports to the plugin, already filtered to the current session's topic. */
@@ -179,7 +181,7 @@ export function createSessionClient({ config, options, listener, alerts, logger 
       const p = await provider()
       let timer: ReturnType<typeof setTimeout> | undefined
       const gotUri = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new PorticoError(SessionErrorText.RELAY_TIMEOUT, { details: config.endpoints.relay })), RELAY_TIMEOUT_MS)
+        timer = setTimeout(() => reject(new PorticoError(SessionErrorText.RELAY_TIMEOUT, { details: config.endpoints.relay })), options.relayTimeoutMs ?? RELAY_TIMEOUT_MS)
         p.once('display_uri', () => clearTimeout(timer))
       })
       try {
