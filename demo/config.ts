@@ -26,6 +26,16 @@ const localChain = (id: number, name: string, port: number) =>
 export const hardhat = localChain(31337, 'Hardhat', 8545)
 export const hardhat2 = localChain(31338, 'Hardhat 2', 8546)
 
+/** The local Solana cluster `npm start` runs (litesvm behind a JSON-RPC shim). */
+export const solanaLocal = defineNetwork({
+  id: 'localnet',
+  chainNamespace: 'solana',
+  name: 'Solana Local',
+  nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
+  rpcUrls: { default: { http: ['http://127.0.0.1:8899'] } },
+  testnet: true,
+})
+
 const FEATURE_FLAGS = ['swaps', 'onramp', 'receive', 'send', 'email', 'history', 'analytics', 'allWallets'] as const
 
 /**
@@ -45,7 +55,7 @@ function disabledFeatures(search: string): Partial<Record<FeatureFlag, false>> {
  */
 export const kit = createPortico({
   projectId: 'portico-demo',
-  networks: [hardhat, hardhat2, mainnet, base, solana, solanaDevnet, solanaTestnet, bitcoin, bitcoinTestnet],
+  networks: [hardhat, hardhat2, solanaLocal, mainnet, base, solana, solanaDevnet, solanaTestnet, bitcoin, bitcoinTestnet],
   defaultNetwork: hardhat,
   metadata: {
     name: 'Portico demo',
@@ -54,5 +64,10 @@ export const kit = createPortico({
     icons: [],
   },
   features: disabledFeatures(globalThis.location.search),
-  endpoints: { analytics: globalThis.location.origin },
+  // Everything local: analytics to the demo server, WalletConnect through the local relay and registry.
+  endpoints: {
+    analytics: globalThis.location.origin,
+    relay: 'ws://127.0.0.1:8620',
+    walletRegistry: 'http://127.0.0.1:8630',
+  },
 })

@@ -1,11 +1,18 @@
 // `npm start`: the demo with its local stack. Starts the two local Hardhat nodes the
 // demo's networks point at (demo/config.ts: "Hardhat" eip155:31337 on 8545, "Hardhat 2"
-// eip155:31338 on 8546), builds the demo and serves it. Ctrl-C (SIGINT) or SIGTERM stops
+// eip155:31338 on 8546), a local Solana cluster on 8899, a WalletConnect relay on 8620
+// with a wallet registry on 8630 and the "dev phone wallet" page on 8631, then builds
+// the demo and serves it. Ctrl-C (SIGINT) or SIGTERM stops
 // everything, in reverse order, also while it is still starting. A busy port fails at
 // once with a message naming it.
 import { buildDemo } from '../build.mjs'
 import { startHardhat } from './peers/hardhat.mjs'
 import { startDemoServer } from './server.mjs'
+import { HARDHAT_ACCOUNT_1 } from './peers/accounts.mjs'
+import { startRelay } from '../test/peers/relay.mjs'
+import { startSolanaRpc } from '../test/peers/solanaRpc.mjs'
+import { startWalletRegistry } from '../test/peers/walletRegistry.mjs'
+import { startWcWalletPage } from '../test/peers/wcWalletPage.mjs'
 import { createStack } from './services.mjs'
 
 /** Each group starts in parallel; groups start in order. */
@@ -13,6 +20,21 @@ const SERVICE_GROUPS = [
   [
     { name: 'Hardhat (eip155:31337)', start: () => startHardhat({ port: 8545, chainId: 31337 }) },
     { name: 'Hardhat 2 (eip155:31338)', start: () => startHardhat({ port: 8546, chainId: 31338 }) },
+    { name: 'Solana local cluster (litesvm)', start: () => startSolanaRpc({ port: 8899 }) },
+    { name: 'WalletConnect relay', start: () => startRelay({ port: 8620 }) },
+    { name: 'Wallet registry', start: () => startWalletRegistry({ port: 8630 }) },
+  ],
+  [
+    {
+      name: 'Dev phone wallet (WalletConnect, Hardhat key #1)',
+      start: () =>
+        startWcWalletPage({
+          port: 8631,
+          relayUrl: 'ws://127.0.0.1:8620',
+          privateKey: HARDHAT_ACCOUNT_1.privateKey,
+          rpcUrls: { 31337: 'http://127.0.0.1:8545', 31338: 'http://127.0.0.1:8546' },
+        }),
+    },
   ],
   [
     {
