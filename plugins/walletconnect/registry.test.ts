@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { IMAGE_ID_WALLET, SAMPLE_WALLETS, startWalletRegistry, type WalletRegistryServer } from '../../test/peers/walletRegistry.mjs'
 import { RegistryErrorText, createHttpWalletRegistry } from './registry.ts'
 
-// The HTTP wallet registry against a local server (test/peers/walletRegistry.mjs). Ports 8630/8632 belong to this file.
+// The HTTP wallet registry against a local server (test/peers/walletRegistry.mjs). Ports 8641/8632 belong to this file (8630 is the demo registry).
 let server: WalletRegistryServer
 beforeAll(async () => {
-  server = await startWalletRegistry({ port: 8630, wallets: [...SAMPLE_WALLETS, IMAGE_ID_WALLET] })
+  server = await startWalletRegistry({ port: 8641, wallets: [...SAMPLE_WALLETS, IMAGE_ID_WALLET] })
 })
 afterAll(() => server?.stop())
 

@@ -7,10 +7,10 @@ import { type Relay, startRelay } from '../../test/peers/relay.mjs'
 import { startWcWallet } from '../../test/peers/wcWallet.mjs'
 
 // The local relay (test/peers/relay.mjs) is tested here because the unit project
-// does not scan test/peers. Port 8620 belongs to this file.
+// does not scan test/peers. Port 8640 belongs to this file (8620 is the demo relay).
 let relay: Relay
 beforeAll(async () => {
-  relay = await startRelay({ port: 8620 })
+  relay = await startRelay({ port: 8640 })
 })
 afterAll(() => relay?.stop())
 

@@ -18,7 +18,7 @@ import { solanaPlugin } from './index.ts'
 import type { SolanaProvider } from './provider.ts'
 
 // The kernel's connection service end to end with this plugin, the Wallet
-// Standard test wallet and a litesvm JSON-RPC shim. Port 8899 belongs to this file.
+// Standard test wallet and a litesvm JSON-RPC shim. Port 8905 belongs to this file (8899 is the demo cluster).
 const NAME = 'Solana Test Wallet'
 const START_LAMPORTS = 1_234_567_891n
 let rpc: SolanaRpc
@@ -30,7 +30,7 @@ let chain: Connection
 const g = globalThis as unknown as { window?: EventTarget }
 beforeAll(async () => {
   g.window = new EventTarget()
-  rpc = await startSolanaRpc({ port: 8899 })
+  rpc = await startSolanaRpc({ port: 8905 })
   local = solanaLocalnet(rpc.url)
   devnet = solanaDevnetAt(rpc.url)
   chain = new Connection(rpc.url, { commitment: 'confirmed', wsEndpoint: rpc.wsUrl })
