@@ -1,6 +1,6 @@
 // `npm start`: the demo with its local stack. Starts the two local Hardhat nodes the
 // demo's networks point at (demo/config.ts: "Hardhat" eip155:31337 on 8545, "Hardhat 2"
-// eip155:31338 on 8546), a local Solana cluster on 8899, a WalletConnect relay on 8620
+// eip155:31338 on 8546), a local Solana cluster on 8899 (PubSub WebSocket also on 8900), a WalletConnect relay on 8620
 // with a wallet registry on 8630 and the "dev phone wallet" page on 8631, then builds
 // the demo and serves it. Ctrl-C (SIGINT) or SIGTERM stops
 // everything, in reverse order, also while it is still starting. A busy port fails at

@@ -35,7 +35,7 @@ const base58String = getBase58Decoder()
  * const connection = new Connection(rpc.url, { commitment: 'confirmed', wsEndpoint: rpc.wsUrl })
  * afterAll(() => rpc.stop())
  */
-export async function startSolanaRpc({ port = 0 } = {}) {
+export async function startSolanaRpc({ port = 0, wsPortPlusOne = true } = {}) {
   const svm = new LiteSVM()
   const statuses = new Map()
   const methods = []
@@ -192,7 +192,8 @@ export async function startSolanaRpc({ port = 0 } = {}) {
     })
   })
   const sockets = new WebSocketServer({ server })
-  sockets.on('connection', (socket) => {
+  let sockets2
+  const onSocket = (socket) => {
     socket.on('message', (data) => {
       let request
       try {
@@ -224,23 +225,61 @@ export async function startSolanaRpc({ port = 0 } = {}) {
         if (sub.socket === socket)
           subscriptions.delete(id)
     })
-  })
-  await new Promise((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(port, '127.0.0.1', () => resolve())
-  })
+  }
+  sockets.on('connection', onSocket)
+  sockets.on('error', () => undefined)
+  const listen = (target, at) =>
+    new Promise((resolve, reject) => {
+      const failed = (error) => reject(error)
+      target.once('error', failed)
+      target.listen(at, '127.0.0.1', () => {
+        target.off('error', failed)
+        resolve()
+      })
+    })
+  const close = (target) => new Promise((resolve) => target.close(() => resolve()))
+  // solana-test-validator serves JSON-RPC on PORT and its PubSub WebSocket on PORT+1, and
+  // web3.js's Connection derives exactly that for an http URL with a port. The shim does
+  // the same (a second server sharing the handler), so a page configured with only the
+  // http URL confirms transactions as it would against the real local validator.
+  const wsServer = wsPortPlusOne ? createServer((_, response) => void response.writeHead(426).end()) : undefined
+  if (wsServer) {
+    sockets2 = new WebSocketServer({ server: wsServer })
+    sockets2.on('connection', onSocket)
+    // ws re-emits its server's errors; a failed listen is reported by `listen` below.
+    sockets2.on('error', () => undefined)
+  }
+  for (let attempt = 0; ; attempt++) {
+    await listen(server, port)
+    if (!wsServer) break
+    try {
+      await listen(wsServer, server.address().port + 1)
+      break
+    } catch (error) {
+      // A free port picked by the system may have a busy neighbour: pick again. A fixed port fails as is.
+      await close(server)
+      if (port !== 0 || attempt >= 20 || error?.code !== 'EADDRINUSE') throw error
+    }
+  }
   const bound = server.address().port
   return {
     url: `http://127.0.0.1:${bound}`,
     wsUrl: `ws://127.0.0.1:${bound}`,
+    ...(wsServer ? { wsPlusOneUrl: `ws://127.0.0.1:${bound + 1}` } : {}),
     svm,
     methods,
     async stop() {
-      for (const client of sockets.clients)
-        client.terminate()
-      await new Promise((resolve) => sockets.close(() => resolve()))
-      server.closeAllConnections()
-      await new Promise((resolve) => server.close(() => resolve()))
+      for (const all of [sockets, sockets2]) {
+        if (!all) continue
+        for (const client of all.clients)
+          client.terminate()
+        await new Promise((resolve) => all.close(() => resolve()))
+      }
+      for (const target of [server, wsServer]) {
+        if (!target?.listening) continue
+        target.closeAllConnections()
+        await close(target)
+      }
     },
   }
 }
