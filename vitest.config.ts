@@ -9,6 +9,10 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
+          // Some unit files start real peers (Hardhat, litesvm, a relay); on a busy 2-core
+          // machine a node can take tens of seconds to answer, which is not a failure.
+          hookTimeout: 120_000,
+          testTimeout: 30_000,
           include: ['kernel/**/*.test.{ts,tsx}', 'plugins/**/*.test.{ts,tsx}', 'shell/**/*.test.{ts,tsx}', 'test/unit/**/*.test.{ts,tsx}', 'frame/**/*.test.{ts,tsx}'],
           environment: 'node',
         },
