@@ -66,7 +66,7 @@ export async function assertPortFree(port) {
  * const node = await startHardhat({ port: 8545 })
  * afterAll(() => node.stop())
  */
-export async function startHardhat({ port = 8545, chainId = 31337, timeoutMs = 20_000 } = {}) {
+export async function startHardhat({ port = 8545, chainId = 31337, timeoutMs = 60_000 } = {}) {
   const url = `http://127.0.0.1:${port}`
   const config = HARDHAT_CONFIGS[chainId]
   if (!config) throw new Error(`startHardhat: no config for chain id ${chainId} (known: ${Object.keys(HARDHAT_CONFIGS).join(', ')})`)

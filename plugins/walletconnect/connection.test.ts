@@ -26,7 +26,7 @@ let chain: ReturnType<typeof hardhatNetwork>
 beforeAll(async () => {
   ;[relay, node] = await Promise.all([startRelay({ port: 8621 }), startHardhat({ port: 8611 })])
   chain = hardhatNetwork(node.url)
-}, 60_000)
+})
 afterAll(async () => {
   await Promise.all([relay?.stop(), node?.stop()])
 })

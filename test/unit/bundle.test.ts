@@ -30,7 +30,7 @@ const outputPath = (name: string) => relative(ROOT, join(ROOT, outdir, name))
 
 beforeAll(async () => {
   meta = await buildLibrary({ outdir })
-}, 60_000)
+})
 
 afterAll(() => rmSync(join(ROOT, outdir), { recursive: true, force: true }))
 

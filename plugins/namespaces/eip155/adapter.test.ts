@@ -20,7 +20,7 @@ beforeAll(async () => {
   ;[node1, node2] = await Promise.all([startHardhat({ port: 8555 }), startHardhat({ port: 8556, chainId: 31338 })])
   chain1 = hardhatNetwork(node1.url)
   chain2 = hardhatNetwork(node2.url, 31338)
-}, 60_000)
+})
 afterAll(async () => {
   await Promise.all([node1?.stop(), node2?.stop()])
 })

@@ -34,7 +34,7 @@ beforeAll(async () => {
   local = solanaLocalnet(rpc.url)
   devnet = solanaDevnetAt(rpc.url)
   chain = new Connection(rpc.url, { commitment: 'confirmed', wsEndpoint: rpc.wsUrl })
-}, 30_000)
+})
 afterAll(async () => {
   await rpc?.stop()
   delete g.window

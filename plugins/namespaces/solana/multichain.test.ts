@@ -29,7 +29,7 @@ beforeAll(async () => {
   ;[node, sol] = await Promise.all([startHardhat({ port: 8590 }), startSolanaRpc({ port: 8901 })])
   evm = hardhatNetwork(node.url)
   local = solanaLocalnet(sol.url)
-}, 60_000)
+})
 afterAll(async () => {
   await Promise.all([node?.stop(), sol?.stop()])
   delete g.window

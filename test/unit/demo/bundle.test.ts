@@ -15,7 +15,7 @@ let meta: Metafile
 
 beforeAll(async () => {
   meta = (await buildDemo({ outdir })) as Metafile
-}, 60_000)
+})
 afterAll(() => rmSync(join(ROOT, outdir), { recursive: true, force: true }))
 
 function firstScreen(): { files: Set<string>; inputs: Set<string> } {
