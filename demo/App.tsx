@@ -1,5 +1,6 @@
 import { ConnectButton } from '../entries/react.ts'
 import { ProviderPanel } from './ProviderPanel.tsx'
+import { SolanaPanel } from './SolanaPanel.tsx'
 import { DevWalletPanel } from './devWallet/DevWalletPanel.tsx'
 import { AccountPanel, EventsPanel, ModalPanel, NetworkPanel, ThemePanel } from './panels.tsx'
 
@@ -15,6 +16,7 @@ export function App() {
       <AccountPanel />
       <NetworkPanel />
       <ProviderPanel />
+      <SolanaPanel />
       <DevWalletPanel />
       <ThemePanel />
       <EventsPanel />

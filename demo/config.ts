@@ -49,13 +49,28 @@ function disabledFeatures(search: string): Partial<Record<FeatureFlag, false>> {
   return Object.fromEntries(known.map((name) => [name, false]))
 }
 
+const NETWORK_SETS = {
+  evm: [hardhat, hardhat2, mainnet, base],
+  all: [hardhat, hardhat2, solanaLocal, mainnet, base, solana, solanaDevnet, solanaTestnet, bitcoin, bitcoinTestnet],
+} as const
+
+/**
+ * `?networks=evm` configures EVM networks only, so a person (and the browser tests)
+ * can see that the Solana, Bitcoin and Polkadot plugins are then never downloaded.
+ * Only known values count; anything else means every network.
+ */
+function networkSet(search: string): keyof typeof NETWORK_SETS {
+  const value = new URLSearchParams(search).get('networks')
+  return v.is(v.picklist(['evm', 'all']), value) ? value : 'all'
+}
+
 /**
  * The demo configures Portico the way an integrator would. Everything it talks
  * to is local: analytics go to the demo server's own /e endpoint.
  */
 export const kit = createPortico({
   projectId: 'portico-demo',
-  networks: [hardhat, hardhat2, solanaLocal, mainnet, base, solana, solanaDevnet, solanaTestnet, bitcoin, bitcoinTestnet],
+  networks: [...NETWORK_SETS[networkSet(globalThis.location.search)]],
   defaultNetwork: hardhat,
   metadata: {
     name: 'Portico demo',

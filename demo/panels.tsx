@@ -59,7 +59,9 @@ export function ModalPanel() {
 
 export function AccountPanel() {
   const account = usePorticoAccount()
+  const { caipNetwork } = usePorticoNetwork()
   const { disconnect } = useDisconnect()
+  const namespace = caipNetwork?.chainNamespace
   return (
     <Panel title="usePorticoAccount / useDisconnect">
       <dl>
@@ -69,9 +71,15 @@ export function AccountPanel() {
         <Field name="isConnected" value={account.isConnected} testId="account-connected" />
         <Field name="balance" value={formatDemoBalance(account.balance, account.balanceSymbol)} testId="account-balance" />
       </dl>
-      <button type="button" disabled={!account.isConnected} onClick={() => void disconnect()}>
-        Disconnect
-      </button>
+      <div className="row">
+        <button type="button" disabled={!account.isConnected} onClick={() => void disconnect()}>
+          Disconnect
+        </button>
+        {/* useDisconnect with the active namespace: SPEC §4, an announced wallet leaves only its namespace. */}
+        <button type="button" data-testid="disconnect-namespace" disabled={!account.isConnected || !namespace} onClick={() => void disconnect(namespace)}>
+          Leave {namespace ?? ''} only
+        </button>
+      </div>
     </Panel>
   )
 }
