@@ -1,7 +1,13 @@
 import { useState } from 'react'
 import { usePorticoAccount, usePorticoProvider } from '../entries/react.ts'
-import type { SolanaProvider } from '../plugins/namespaces/solana/provider.ts'
 import { errorText } from './ProviderPanel.tsx'
+
+/** What the demo uses of the solana plugin's provider (`kit.getProvider('solana')`); the demo reaches the kit through its entry points only. */
+interface SolanaProvider {
+  readonly address: string | undefined
+  signMessage(message: Uint8Array | string): Promise<Uint8Array>
+  sendSol(parameters: { amount?: string; receiver?: string }): Promise<string>
+}
 
 type Result = { kind: 'signature' | 'transaction' | 'error' | 'pending'; text: string }
 
