@@ -10,6 +10,7 @@
 /** Island name -> entry file. The page loads `/assets/islands/<name>.js`. */
 export const DEMO_ISLANDS = Object.freeze({
   'dev-wallet': 'demo/devWallet/wallet.ts',
+  'dev-solana-wallet': 'demo/devWallet/solanaWallet.ts',
   signing: 'demo/signing.ts',
 })
 

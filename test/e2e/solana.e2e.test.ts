@@ -6,6 +6,7 @@
 import { Connection, Keypair, LAMPORTS_PER_SOL, PublicKey } from '@solana/web3.js'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { DEV_SOLANA_ADDRESS, DEV_SOLANA_WALLET_NAME } from '../../demo/devWallet/solanaInfo.ts'
 import { HARDHAT_ACCOUNT_0, type HardhatNode, PortBusyError, assertPortFree } from '../peers/hardhat.ts'
 import { type SolanaRpc, startSolanaRpc } from '../peers/solanaRpc.mjs'
 import { type SolanaTestWalletHandle, installSolanaTestWallet, verifyEd25519 } from '../peers/solanaTestWallet.ts'
@@ -281,5 +282,49 @@ describe('an EVM-only page never downloads the other namespaces (issue 6 "How it
     await modal(full.page).getByRole('button', { name: SOLANA_WALLET_NAME, exact: true }).waitFor()
     expect(requestsFor(full.requests, solanaBody).length).toBe(1)
     assertCleanPage(full)
+  })
+})
+
+describe('the demo’s Solana dev wallet (issue 6 item 5)', () => {
+  const prompt = (page: Page) => page.getByTestId('devwallet-prompt')
+  async function answer(page: Page, choice: 'Approve' | 'Reject', mentions: string) {
+    await prompt(page).waitFor()
+    expect(await prompt(page).innerText()).toContain(mentions)
+    await prompt(page).getByRole('button', { name: choice, exact: true }).click()
+    await prompt(page).waitFor({ state: 'detached' })
+  }
+
+  it('registered by the demo (?devwallet=on), it connects after Approve, shows the shim’s balance, signs (ed25519-verified in Node), sends SOL, and can refuse', async () => {
+    await new Connection(sol!.url, 'confirmed').requestAirdrop(new PublicKey(DEV_SOLANA_ADDRESS), 3 * LAMPORTS_PER_SOL)
+    const recorded = await open({ search: '?devwallet=on', evm: false })
+    const { page } = recorded
+    await page.getByLabel('Switch network').selectOption({ label: 'Solana Local' })
+    await page.getByTestId('open-modal').click()
+    await modal(page).getByTestId('portico-connect').waitFor()
+    await modal(page).getByRole('button', { name: DEV_SOLANA_WALLET_NAME, exact: true }).click()
+    await answer(page, 'Approve', 'Connect to this site?')
+    await connected(page)
+    expect(await text(page, 'account-caip-address')).toBe(`solana:localnet:${DEV_SOLANA_ADDRESS}`)
+    await expect.poll(() => text(page, 'account-balance')).toBe(expectedSolText(await lamportsOf(DEV_SOLANA_ADDRESS)))
+
+    await page.getByRole('button', { name: 'Sign Solana message' }).click()
+    await answer(page, 'Approve', 'Hello from Portico')
+    const signed = await result(page)
+    expect(signed.kind, signed.text).toBe('signature')
+    const message = new TextEncoder().encode('Hello from Portico')
+    expect(verifyEd25519(new PublicKey(DEV_SOLANA_ADDRESS).toBytes(), message, Buffer.from(signed.text, 'hex'))).toBe(true)
+
+    const receiverBefore = await lamportsOf(DEMO_SOL_RECEIVER)
+    await page.getByRole('button', { name: 'Send SOL' }).click()
+    await answer(page, 'Approve', 'Sign and send this transaction?')
+    const sent = await result(page)
+    expect(sent.kind, sent.text).toBe('transaction')
+    expect(await lamportsOf(DEMO_SOL_RECEIVER)).toBe(receiverBefore + BigInt(LAMPORTS_PER_SOL / 100))
+
+    await page.getByRole('button', { name: 'Sign Solana message' }).click()
+    await answer(page, 'Reject', 'Hello from Portico')
+    const refused = await result(page)
+    expect(refused).toEqual({ kind: 'error', text: expect.stringContaining('rejected') })
+    assertCleanPage(recorded)
   })
 })
