@@ -4,6 +4,7 @@
 // console under the CSP, and the analytics posts of SPEC §7.
 import type { Browser, Route } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { type WalletRegistryServer, startWalletRegistry } from '../peers/walletRegistry.mjs'
 import { type DemoServer, type RecordedPage, launchBrowser } from './harness.ts'
 import {
   type PrivateDemo,
@@ -27,12 +28,15 @@ import {
 let browser: Browser
 let build: PrivateDemo
 let demo: DemoServer
+// The demo's AllWallets view reads the wallet registry it is configured with (demo/config.ts).
+let registry: WalletRegistryServer | undefined
 const pages: RecordedPage[] = []
 
 beforeAll(async () => {
-  const started = await Promise.allSettled([buildPrivateDemo(), launchBrowser()])
+  const started = await Promise.allSettled([buildPrivateDemo(), launchBrowser(), startWalletRegistry({ port: 8630 })])
   build = valueOf(started[0])!
   browser = valueOf(started[1])!
+  registry = valueOf(started[2])
   throwFirstFailure(started)
   demo = await startPrivateDemo(build)
 })
@@ -40,6 +44,7 @@ afterEach(async () => {
   await Promise.all(pages.splice(0).map((p) => p.context.close()))
 })
 afterAll(async () => {
+  await registry?.stop()
   await browser?.close()
   await demo?.close()
   await build?.dispose()
@@ -217,9 +222,10 @@ describe('strict CSP (DESIGN Shell: constructable stylesheets, no inline style)'
     })
     expect(styled).toEqual({ sheets: 1, styleTags: 0, width: 360 })
 
-    // Switch views: All wallets (a view no plugin provides here), Back, then a plugin view.
+    // Switch views: All wallets (the WalletConnect plugin's view, reading the local registry), Back, then Receive.
     await inModal(page).getByRole('button', { name: 'All wallets' }).click()
     await waitForView(page, 'AllWallets')
+    await expect.poll(() => recorded.requests.some((url) => url.startsWith('http://127.0.0.1:8630/getWallets'))).toBe(true)
     await inModal(page).getByRole('button', { name: 'Back' }).click()
     await waitForView(page, 'Connect')
     await inModal(page).getByRole('button', { name: 'Close' }).click()
