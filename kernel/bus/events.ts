@@ -10,6 +10,8 @@ export type PorticoEvent =
   | { type: 'MODAL_CREATED' }
   | { type: 'MODAL_OPEN'; properties: { connected: boolean; view: string } }
   | { type: 'MODAL_CLOSE'; properties: { connected: boolean } }
+  /** The renderer has put the modal on screen (after MODAL_OPEN, or at once when embedded). */
+  | { type: 'MODAL_SHOWN' }
   | { type: 'PLUGIN_LOADED'; properties: { plugin: string; ms: number } }
   | { type: 'PLUGIN_LOAD_FAILED'; properties: { plugin: string; message: string } }
   | { type: 'SELECT_WALLET'; properties: { name: string; platform: string } }
@@ -29,4 +31,4 @@ export type PorticoEventType = PorticoEvent['type']
 export type EventOf<T extends PorticoEventType> = Extract<PorticoEvent, { type: T }>
 
 /** Events that analytics never sends (SPEC §7). */
-export const UNTRACKED_EVENTS: ReadonlySet<PorticoEventType> = new Set(['MODAL_CREATED'])
+export const UNTRACKED_EVENTS: ReadonlySet<PorticoEventType> = new Set(['MODAL_CREATED', 'MODAL_SHOWN'])

@@ -3,6 +3,7 @@ import { createKernel } from '../createKernel.ts'
 import { mainnet } from '../chains/networks.ts'
 import { createMemoryBackend } from '../storage/storage.ts'
 import { definePlugin } from './manifest.ts'
+import { MODAL_SHOWN_FALLBACK_MS } from './pluginHost.ts'
 
 const environment = { isMobile: () => false, isTelegram: () => false, isIosSafari: () => false }
 const kitWith = (activationEvents: ('onModalOpen' | 'onStartup')[], load = vi.fn(async () => ({ activate: () => {} }))) => {
@@ -24,6 +25,32 @@ describe('plugin activation events (DESIGN: declare up front, load on first use)
     kit.open()
     await vi.waitFor(() => expect(kit.plugins.status.get()['watcher']?.state).toBe('active'))
     expect(load).toHaveBeenCalledTimes(1)
+  })
+
+  it('an onModalOpen plugin waits for the renderer to show the modal (MODAL_SHOWN), so the dialog loads first', async () => {
+    vi.useFakeTimers()
+    try {
+      const { kit, load } = kitWith(['onModalOpen'])
+      kit.open()
+      await vi.advanceTimersByTimeAsync(MODAL_SHOWN_FALLBACK_MS - 1)
+      expect(load).not.toHaveBeenCalled()
+      kit.bus.emit({ type: 'MODAL_SHOWN' })
+      expect(load).toHaveBeenCalledTimes(1)
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it('without a MODAL_SHOWN (a renderer that does not say), it loads MODAL_SHOWN_FALLBACK_MS after the open', async () => {
+    vi.useFakeTimers()
+    try {
+      const { kit, load } = kitWith(['onModalOpen'])
+      kit.open()
+      await vi.advanceTimersByTimeAsync(MODAL_SHOWN_FALLBACK_MS)
+      expect(load).toHaveBeenCalledTimes(1)
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it('an onStartup plugin loads right after the kit is created', async () => {

@@ -8,6 +8,7 @@ import { ConfigError, PorticoError } from '../errors/base.ts'
 import { Alerts, ErrorText } from '../errors/catalogue.ts'
 import { createMemoryBackend } from '../storage/storage.ts'
 import { type PluginBody, type PluginContext, type PluginManifest, definePlugin } from './manifest.ts'
+import { MODAL_SHOWN_FALLBACK_MS } from './pluginHost.ts'
 
 const runtime = (extra: Partial<KernelOptions> = {}): KernelOptions => ({
   storage: createMemoryBackend(),
@@ -116,9 +117,11 @@ describe('plugin host: activation events (DESIGN Plugins: nothing loads at start
     await flush()
     expect(load).not.toHaveBeenCalled()
     kit.open()
+    kit.bus.emit({ type: 'MODAL_SHOWN' })
     expect(load).toHaveBeenCalledTimes(1)
     kit.close()
     kit.open()
+    kit.bus.emit({ type: 'MODAL_SHOWN' })
     await flush()
     expect(load).toHaveBeenCalledTimes(1)
     expect(kit.plugins.status.get().discovery?.state).toBe('active')
@@ -151,6 +154,7 @@ describe('plugin host: activation events (DESIGN Plugins: nothing loads at start
     })
     const kit = makeKit({ plugins: [definePlugin({ id: 'discovery', contributes: {}, activationEvents: ['onModalOpen'], load })] })
     expect(() => kit.open()).not.toThrow()
+    kit.bus.emit({ type: 'MODAL_SHOWN' })
     await flush()
     expect(kit.modal.store.get().open).toBe(true)
     expect(kit.alerts.store.get().current?.alert).toBe(Alerts.PLUGIN_LOAD_FAILED)
@@ -161,7 +165,8 @@ describe('plugin host: activation events (DESIGN Plugins: nothing loads at start
     const kit = makeKit({ plugins: [manifest] })
     kit.plugins.dispose()
     kit.open()
-    await flush()
+    kit.bus.emit({ type: 'MODAL_SHOWN' })
+    await new Promise((resolve) => setTimeout(resolve, MODAL_SHOWN_FALLBACK_MS + 20))
     expect(load).not.toHaveBeenCalled()
   })
 })

@@ -147,6 +147,28 @@ describe('modal dialog', () => {
   })
 })
 
+describe('MODAL_SHOWN (plugins that wait for the modal to be on screen)', () => {
+  it('is emitted when the dialog is shown, after MODAL_OPEN, once per open', () => {
+    const kit = createTestKit()
+    const seen: string[] = []
+    kit.subscribeEvents((event) => seen.push(event.type))
+    render(<PorticoProvider kit={kit} />)
+    act(() => kit.open())
+    expect(seen.filter((type) => type.startsWith('MODAL_'))).toEqual(['MODAL_OPEN', 'MODAL_SHOWN'])
+    act(() => kit.close())
+    act(() => kit.open())
+    expect(seen.filter((type) => type === 'MODAL_SHOWN')).toHaveLength(2)
+  })
+
+  it('is emitted at once in embedded mode, where the modal is part of the page', () => {
+    const kit = createTestKit({ enableEmbedded: true })
+    const seen: string[] = []
+    kit.subscribeEvents((event) => seen.push(event.type))
+    render(<PorticoProvider kit={kit} />)
+    expect(seen).toContain('MODAL_SHOWN')
+  })
+})
+
 describe('embedded mode', () => {
   it('renders the view inline with no dialog and no Close (SPEC §2 embedded mode, §4 close goes to Account or Connect)', () => {
     const kit = createTestKit({ enableEmbedded: true })

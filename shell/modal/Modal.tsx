@@ -1,4 +1,4 @@
-import { type MouseEvent, type SyntheticEvent, useId, useLayoutEffect, useRef } from 'react'
+import { type MouseEvent, type SyntheticEvent, useEffect, useId, useLayoutEffect, useRef } from 'react'
 import type { ModalState, PorticoKit } from '../../kernel/index.ts'
 import { useStoreValue } from '../hooks/useStoreValue.ts'
 import { ModalFrame } from './ModalFrame.tsx'
@@ -15,6 +15,8 @@ export function Modal({ kit }: { readonly kit: PorticoKit }) {
 
 function EmbeddedModal({ kit }: { readonly kit: PorticoKit }) {
   const titleId = useId()
+  // Embedded, the modal is on screen from the start: plugins waiting for that may load.
+  useEffect(() => kit.bus.emit({ type: 'MODAL_SHOWN' }), [kit])
   return (
     <section className="embedded" aria-labelledby={titleId} data-testid="portico-embedded">
       <ModalFrame kit={kit} titleId={titleId} closable={false} />
@@ -41,6 +43,7 @@ function DialogModal({ kit }: { readonly kit: PorticoKit }) {
     if (open && !element.open) {
       rememberOpener(kit)
       element.showModal()
+      kit.bus.emit({ type: 'MODAL_SHOWN' })
     } else if (!open) {
       if (element.open) element.close()
       returnFocus(kit)

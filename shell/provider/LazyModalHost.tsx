@@ -33,6 +33,16 @@ export function LazyModalHost({ kit }: { kit: PorticoKit }) {
   const [chunk, setChunk] = useState(loaded)
   if (open && !needed) setNeeded(true)
 
+  // Request the chunk inside kit.open() itself, before the open event activates plugins
+  // (wallet discovery), so the dialog's code is first in line rather than last.
+  useEffect(
+    () =>
+      kit.modal.store.subscribe((state) => {
+        if (state.open) loadModalChunk().catch(() => undefined)
+      }),
+    [kit],
+  )
+
   useEffect(() => {
     if (!needed || chunk) return
     let current = true
