@@ -59,7 +59,7 @@ export async function assertPortFree(port) {
 
 /**
  * Starts `hardhat node` on 127.0.0.1 (always: in a container it would otherwise
- * listen on 0.0.0.0) and resolves once `eth_chainId` answers with the expected id.
+ * listen on every interface) and resolves once `eth_chainId` answers with the expected id.
  * A busy port is refused up front with a PortBusyError that says so.
  *
  * @example
