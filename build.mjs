@@ -37,7 +37,8 @@ const viemLazyOnly = {
   },
 }
 
-const shared = {
+/** The options every Portico build shares (library, demo, bench). */
+export const BUILD_OPTIONS = {
   absWorkingDir: ROOT,
   bundle: true,
   splitting: true,
@@ -103,7 +104,7 @@ export async function buildLibrary({ outdir = 'dist' } = {}) {
   const entryPoints = libraryEntryPoints()
   let metafile = { inputs: {}, outputs: {} }
   if (Object.keys(entryPoints).length > 0) {
-    const result = await esbuild.build({ ...shared, entryPoints, outdir, external: REACT_EXTERNALS })
+    const result = await esbuild.build({ ...BUILD_OPTIONS, entryPoints, outdir, external: REACT_EXTERNALS })
     metafile = result.metafile
   }
   await writeMeta(outdir, metafile)
@@ -116,7 +117,7 @@ export async function buildDemo({ outdir = 'dist/demo' } = {}) {
   }
   await clean(outdir, ['.'])
   const result = await esbuild.build({
-    ...shared,
+    ...BUILD_OPTIONS,
     entryPoints: { main: 'demo/main.tsx' },
     outdir: `${outdir}/assets`,
     define: { 'process.env.NODE_ENV': '"production"' },
@@ -124,7 +125,7 @@ export async function buildDemo({ outdir = 'dist/demo' } = {}) {
   // The demo's own dev tools, in a build of their own so they share no chunk with the kit
   // (demo/islands.mjs says why); the page loads them by URL from assets/islands/.
   const islands = await esbuild.build({
-    ...shared,
+    ...BUILD_OPTIONS,
     entryPoints: DEMO_ISLANDS,
     outdir: `${outdir}/assets/${ISLANDS_DIR}`,
     define: { 'process.env.NODE_ENV': '"production"' },

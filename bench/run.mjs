@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import * as esbuild from 'esbuild'
 import { chromium } from 'playwright-core'
-import { ROOT, buildDemo, buildLibrary } from '../build.mjs'
+import { BUILD_OPTIONS, ROOT, buildDemo, buildLibrary } from '../build.mjs'
 import { startDemoServer } from '../demo/server.mjs'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.mjs'
 
@@ -107,26 +107,15 @@ function mainOf(meta) {
 /**
  * The demo's initial closure once more, from a build that leaves react, react-dom
  * and scheduler out (external), so "without React" is measured rather than estimated.
- * Same entry and options as build.mjs's demo build; its viem plugin only touches
- * chunks behind the eip155 body, which are not part of the initial closure.
+ * Same entry and options as build.mjs's demo build.
  */
 async function initialWithoutReact() {
   const outdir = `${OUT.demoWithoutReact}/assets`
   await rm(join(ROOT, OUT.demoWithoutReact), { recursive: true, force: true })
   const { metafile } = await esbuild.build({
-    absWorkingDir: ROOT,
+    ...BUILD_OPTIONS,
     entryPoints: { main: 'demo/main.tsx' },
     outdir,
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    minify: true,
-    metafile: true,
-    jsx: 'automatic',
-    chunkNames: 'chunks/[name]-[hash]',
-    logLevel: 'warning',
     define: { 'process.env.NODE_ENV': '"production"' },
     external: REACT_PACKAGES.flatMap((name) => [name, `${name}/*`]),
   })
