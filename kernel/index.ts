@@ -10,6 +10,7 @@ export { CONNECT_METHODS, type ConnectMethod, type Features, type FeatureFlag } 
 export * from './constants.ts'
 export * from './errors/catalogue.ts'
 export { PorticoError, ConfigError } from './errors/base.ts'
+export { walletErrorFields, type WalletErrorFields } from './errors/walletErrorFields.ts'
 export type { PorticoEvent, PorticoEventType, EventOf } from './bus/events.ts'
 export type { EventBus } from './bus/bus.ts'
 export { createStore, type Store } from './store/createStore.ts'

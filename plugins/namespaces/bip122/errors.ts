@@ -1,4 +1,4 @@
-import { PorticoError } from '../../../kernel/index.ts'
+import { PorticoError, walletErrorFields } from '../../../kernel/index.ts'
 
 export const USER_REJECTED_CODE = 4001
 
@@ -30,19 +30,9 @@ export class BitcoinWalletError extends PorticoError {
   }
 }
 
-const read = (value: unknown, key: string): unknown => {
-  try {
-    return typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined
-  } catch {
-    return undefined
-  }
-}
-
 export function toWalletError(error: unknown, feature: string): BitcoinWalletError {
   if (error instanceof BitcoinWalletError) return error
-  const code = typeof read(error, 'code') === 'number' ? (read(error, 'code') as number) : undefined
-  const raw = read(error, 'message')
-  const message = typeof raw === 'string' ? raw.slice(0, 500) : undefined
+  const { code, message } = walletErrorFields(error)
   if (code === USER_REJECTED_CODE || (code === undefined && /user rejected|cancel/i.test(message ?? ''))) {
     return new BitcoinWalletError(BitcoinErrorText.USER_REJECTED, { feature, code: USER_REJECTED_CODE, cause: error })
   }

@@ -1,4 +1,4 @@
-import { PorticoError } from '../../../kernel/index.ts'
+import { PorticoError, walletErrorFields } from '../../../kernel/index.ts'
 
 /** Wallet Standard / EIP-1193 style "User Rejected Request". */
 export const USER_REJECTED_CODE = 4001
@@ -38,20 +38,10 @@ export class SolanaWalletError extends PorticoError {
   }
 }
 
-const read = (value: unknown, key: 'code' | 'message'): unknown => {
-  try {
-    return typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined
-  } catch {
-    return undefined
-  }
-}
-
 /** Whatever a wallet threw, as a SolanaWalletError ("rejected" for code 4001 or a rejection message). */
 export function toWalletError(error: unknown, feature: string): SolanaWalletError {
   if (error instanceof SolanaWalletError) return error
-  const code = typeof read(error, 'code') === 'number' ? (read(error, 'code') as number) : undefined
-  const raw = read(error, 'message')
-  const message = typeof raw === 'string' ? raw.slice(0, 500) : undefined
+  const { code, message } = walletErrorFields(error)
   // Wallets without codes (many Solana ones) still say "rejected" in words.
   if (code === USER_REJECTED_CODE || (code === undefined && /user rejected/i.test(message ?? ''))) {
     return new SolanaWalletError(SolanaErrorText.USER_REJECTED, { feature, code: USER_REJECTED_CODE, cause: error })
