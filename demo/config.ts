@@ -11,6 +11,7 @@ import {
   solanaDevnet,
   solanaTestnet,
 } from '../entries/portico.ts'
+import { allPlugins } from '../entries/all.ts'
 
 const localChain = (id: number, name: string, port: number) =>
   defineNetwork({
@@ -79,6 +80,8 @@ export const kit = createPortico({
     icons: [],
   },
   features: disabledFeatures(globalThis.location.search),
+  // Every plugin that ships with Portico: the demo shows them all.
+  plugins: allPlugins(),
   // Everything local: analytics to the demo server, WalletConnect through the local relay and registry.
   endpoints: {
     analytics: globalThis.location.origin,

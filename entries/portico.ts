@@ -3,18 +3,20 @@
  * the modal's React UI downloads on first open unless a React provider renders it.
  */
 import { type KernelOptions, type PorticoKit, type PorticoOptions, createKernel } from '../kernel/index.ts'
-import { builtinPlugins } from '../plugins/builtin.ts'
 import { mountOnFirstOpen } from '../shell/lazyMount.ts'
 
 export * from '../kernel/index.ts'
 
 /**
  * @example
- * const kit = createPortico({ projectId: 'my-project', networks: [mainnet] })
+ * import { createPortico, mainnet } from 'portico'
+ * import { eip155Plugin } from 'portico/eip155'
+ *
+ * const kit = createPortico({ projectId: 'my-project', networks: [mainnet], plugins: [eip155Plugin()] })
  * kit.open()
  */
 export function createPortico(options: PorticoOptions, kernelOptions: KernelOptions = {}): PorticoKit {
-  const kit = createKernel(options, { builtinPlugins, ...kernelOptions })
+  const kit = createKernel(options, kernelOptions)
   mountOnFirstOpen(kit)
   return kit
 }

@@ -23,7 +23,8 @@ import { browserEnvironment } from './env/environment.ts'
 import { ConfigError } from './errors/base.ts'
 import { Alerts } from './errors/catalogue.ts'
 import type { ModalService, OpenOptions } from './modal/modalService.ts'
-import type { PluginManifest } from './plugins/manifest.ts'
+import { isPluginEnabled } from './plugins/manifest.ts'
+import { assertRequiredPackages, nodePackageProbe } from './plugins/requiredPackages.ts'
 import type { PluginHost } from './plugins/pluginHost.ts'
 import type { Router } from './router/router.ts'
 import type { ViewRegistry } from './router/viewRegistry.ts'
@@ -93,8 +94,6 @@ export interface PorticoKit {
 }
 
 export type KernelOptions = Partial<KernelRuntime> & {
-  /** Plugins that ship with the package, before the integrator's `plugins`. */
-  readonly builtinPlugins?: readonly PluginManifest[]
   /** Reported in analytics as `sv` (SPEC §7). */
   readonly flavour?: 'html' | 'react'
 }
@@ -111,7 +110,11 @@ export function createKernel(options: PorticoOptions, kernelOptions: KernelOptio
     fetch: kernelOptions.fetch ?? ((...args) => globalThis.fetch(...args)),
     logger: kernelOptions.logger ?? console,
   }
-  const manifests = [...(kernelOptions.builtinPlugins ?? []), ...config.plugins]
+  const manifests = config.plugins
+  assertRequiredPackages(
+    manifests.filter((manifest) => isPluginEnabled(manifest, config)),
+    nodePackageProbe(),
+  )
   let containerPromise: Promise<DependencyContainer> | undefined
   let loadedContainer: DependencyContainer | undefined
   const container = {

@@ -53,7 +53,7 @@ export interface PluginBody {
  * The always-bundled half of a plugin: tiny, static, side-effect free.
  *
  * @example
- * export const receivePlugin = definePlugin({
+ * export const receivePlugin = () => definePlugin({
  *   id: 'receive',
  *   feature: 'receive',
  *   contributes: { views: ['Receive'], walletFeatures: ['receive'] },
@@ -66,6 +66,11 @@ export interface PluginManifest {
   readonly feature?: FeatureFlag
   /** An extra condition on the config, e.g. "an eip155 network is configured". */
   readonly when?: (config: PorticoConfig) => boolean
+  /**
+   * Optional peer packages the body imports (a chain SDK, say). `createPortico()` fails
+   * with the package's name when one is missing, rather than the first click.
+   */
+  readonly requiredPackages?: readonly string[]
   /** Plugins whose bodies must be active first (by id). */
   readonly requires?: readonly string[]
   readonly activationEvents?: readonly ActivationEvent[]

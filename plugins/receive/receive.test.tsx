@@ -14,7 +14,7 @@ const ADDRESS = '0x1234567890abcdef1234567890abcdef12345678'
 const shadow = () => document.querySelector('portico-modal')!.shadowRoot!
 
 function openReceive(options: Parameters<typeof createTestKit>[0] = {}) {
-  const kit = createTestKit({ networks: [mainnet, base, solana], ...options }, [receivePlugin])
+  const kit = createTestKit({ networks: [mainnet, base, solana], ...options }, [receivePlugin()])
   render(<PorticoProvider kit={kit} />)
   return kit
 }

@@ -12,7 +12,7 @@ import { HARDHAT_ACCOUNT_0, HARDHAT_ACCOUNT_1, type HardhatNode, rpc, startHardh
 import { hardhatNetwork } from '../../test/peers/networks.ts'
 import { type Relay, startRelay } from '../../test/peers/relay.mjs'
 import { type WcWallet, createSharedKeyValueStorage, startWcWallet } from '../../test/peers/wcWallet.mjs'
-import { createWalletConnectPlugin } from './index.ts'
+import { walletConnectPlugin } from './index.ts'
 import { PairingErrorText } from './pairing.ts'
 import { SessionErrorText } from './session.ts'
 import { Alerts, ProviderErrorText } from '../../kernel/index.ts'
@@ -54,7 +54,7 @@ function kit(
       networks: [chain],
       features: { analytics: false },
       endpoints: { relay: relay.url },
-      plugins: [createWalletConnectPlugin({ provider: { storage: shared.providerStorage, customStoragePrefix: shared.prefix, logLevel: 'silent' } })],
+      plugins: [walletConnectPlugin({ provider: { storage: shared.providerStorage, customStoragePrefix: shared.prefix, logLevel: 'silent' } })],
       ...options,
     },
     {
@@ -278,7 +278,7 @@ describe('relay timeout', () => {
           networks: [chain],
           features: { analytics: false },
           endpoints: { relay: refusing.url },
-          plugins: [createWalletConnectPlugin({ provider: { storage: createSharedKeyValueStorage(), logLevel: 'silent', relayTimeoutMs: 500 } })],
+          plugins: [walletConnectPlugin({ provider: { storage: createSharedKeyValueStorage(), logLevel: 'silent', relayTimeoutMs: 500 } })],
         },
         { storage: createMemoryBackend(), logger: { warn: () => undefined, error: () => undefined } },
       )

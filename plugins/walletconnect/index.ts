@@ -11,11 +11,12 @@ export type { WalletConnectBodyOptions as WalletConnectPluginOptions } from './b
  * universal provider loads only when a pairing starts or a session is resumed.
  *
  * @example
- * createPortico({ projectId, networks: [base], plugins: [createWalletConnectPlugin()] })
+ * createPortico({ projectId, networks: [base], plugins: [walletConnectPlugin()] })
  */
-export function createWalletConnectPlugin(options: WalletConnectBodyOptions = {}): PluginManifest {
+export function walletConnectPlugin(options: WalletConnectBodyOptions = {}): PluginManifest {
   return definePlugin({
     id: 'walletconnect',
+    requiredPackages: ['@walletconnect/universal-provider'],
     contributes: {
       views: ['ConnectingWalletConnect', 'ConnectingWalletConnectBasic', 'AllWallets'],
       connectMethods: ['wallet'],
@@ -29,6 +30,3 @@ export function createWalletConnectPlugin(options: WalletConnectBodyOptions = {}
     },
   })
 }
-
-/** The built-in WalletConnect plugin with default options. */
-export const walletConnectPlugin = /* @__PURE__ */ createWalletConnectPlugin()

@@ -11,7 +11,7 @@ import { hardhatNetwork } from '../../test/peers/networks.ts'
 import { type Relay, startRelay } from '../../test/peers/relay.mjs'
 import { SAMPLE_WALLETS, type WalletRegistryServer, startWalletRegistry } from '../../test/peers/walletRegistry.mjs'
 import { type WcWallet, createSharedKeyValueStorage, startWcWallet } from '../../test/peers/wcWallet.mjs'
-import { createWalletConnectPlugin } from './index.ts'
+import { walletConnectPlugin } from './index.ts'
 
 // The whole flow in the real modal (jsdom) with the real plugin body: AllWallets
 // from a local registry, a picked wallet's QR code, a sign-client wallet pairing
@@ -45,7 +45,7 @@ describe('WalletConnect in the modal', () => {
         networks: [hardhatNetwork('http://127.0.0.1:1')],
         features: { analytics: false },
         endpoints: { relay: relay.url, walletRegistry: registry.url },
-        plugins: [createWalletConnectPlugin({ provider: { storage: createSharedKeyValueStorage(), customStoragePrefix: 'modal-flow-kit', logLevel: 'silent' } })],
+        plugins: [walletConnectPlugin({ provider: { storage: createSharedKeyValueStorage(), customStoragePrefix: 'modal-flow-kit', logLevel: 'silent' } })],
       },
       {
         storage: createMemoryBackend(),

@@ -30,7 +30,7 @@ function setup() {
     knownChainIds: [31337],
   })
   stops.push(wallet.announce())
-  const kit = createTestKit({ networks: [hardhatNetwork(RPC)] }, [eip155Plugin])
+  const kit = createTestKit({ networks: [hardhatNetwork(RPC)] }, [eip155Plugin()])
   stops.push(() => kit.destroy())
   let renders = 0
   const hook = renderHook(

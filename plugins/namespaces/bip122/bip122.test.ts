@@ -129,7 +129,7 @@ function register(wallet: unknown) {
 
 function kit(storage: StorageBackend = createMemoryBackend()) {
   const k = createKernel(
-    { projectId: 'p', networks: [bitcoin, bitcoinTestnet], features: { analytics: false }, plugins: [bip122Plugin] },
+    { projectId: 'p', networks: [bitcoin, bitcoinTestnet], features: { analytics: false }, plugins: [bip122Plugin()] },
     { storage, logger: { warn: () => undefined, error: () => undefined } },
   )
   kits.push(k)

@@ -1,4 +1,4 @@
-import { definePlugin } from '../../../kernel/index.ts'
+import { type PluginManifest, definePlugin } from '../../../kernel/index.ts'
 
 /** The bip122 JSON-RPC methods (SPEC §6: sendTransfer, signMessage, signPsbt, getAccountAddresses). */
 export const BIP122_METHODS = ['sendTransfer', 'signMessage', 'signPsbt', 'getAccountAddresses'] as const
@@ -11,13 +11,15 @@ export const BIP122_METHODS = ['sendTransfer', 'signMessage', 'signPsbt', 'getAc
  * or with the first of its RPC methods.
  *
  * @example
- * createPortico({ networks: [mainnet, bitcoin], plugins: [bip122Plugin] })
+ * createPortico({ networks: [mainnet, bitcoin], plugins: [bip122Plugin()] })
  */
-export const bip122Plugin = /* @__PURE__ */ definePlugin({
-  id: 'bip122',
-  when: (config) =>
-    config.networks.some((network) => network.chainNamespace === 'bip122') && config.adapters.includes('bip122'),
-  activationEvents: ['onModalOpen'],
-  contributes: { namespaces: ['bip122'], connectMethods: ['wallet'], rpcMethods: BIP122_METHODS },
-  load: () => import('./body.ts'),
-})
+export function bip122Plugin(): PluginManifest {
+  return definePlugin({
+    id: 'bip122',
+    when: (config) =>
+      config.networks.some((network) => network.chainNamespace === 'bip122') && config.adapters.includes('bip122'),
+    activationEvents: ['onModalOpen'],
+    contributes: { namespaces: ['bip122'], connectMethods: ['wallet'], rpcMethods: BIP122_METHODS },
+    load: () => import('./body.ts'),
+  })
+}

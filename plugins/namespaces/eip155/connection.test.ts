@@ -64,7 +64,7 @@ function wallet(options: { knownChainIds?: number[]; approve?: ApproveFn } = {})
 function kit(options: Partial<PorticoOptions> = {}, storage: StorageBackend = createMemoryBackend()) {
   const warnings: unknown[][] = []
   const k = createKernel(
-    { projectId: 'test', networks: [chain1, chain2], features: { analytics: false }, plugins: [eip155Plugin], ...options },
+    { projectId: 'test', networks: [chain1, chain2], features: { analytics: false }, plugins: [eip155Plugin()], ...options },
     {
       storage,
       logger: { warn: (...args) => warnings.push(args), error: (...args) => warnings.push(args) },

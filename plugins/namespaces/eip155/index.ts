@@ -1,4 +1,4 @@
-import { definePlugin } from '../../../kernel/index.ts'
+import { type PluginManifest, definePlugin } from '../../../kernel/index.ts'
 
 /**
  * EVM (eip155) chain adapter and browser-wallet discovery (EIP-6963 and the
@@ -7,14 +7,16 @@ import { definePlugin } from '../../../kernel/index.ts'
  * view lists the wallets it discovers) or when a stored connection is resumed.
  *
  * @example
- * createPortico({ networks: [base], plugins: [eip155Plugin] })
+ * createPortico({ networks: [base], plugins: [eip155Plugin()] })
  */
-export const eip155Plugin = /* @__PURE__ */ definePlugin({
-  id: 'eip155',
-  // `adapters: []` is the basic mode (WalletConnect only, SPEC §2): no browser wallets then.
-  when: (config) =>
-    config.networks.some((network) => network.chainNamespace === 'eip155') && config.adapters.includes('eip155'),
-  activationEvents: ['onModalOpen'],
-  contributes: { namespaces: ['eip155'], connectMethods: ['wallet'] },
-  load: () => import('./body.ts'),
-})
+export function eip155Plugin(): PluginManifest {
+  return definePlugin({
+    id: 'eip155',
+    // `adapters: []` is the basic mode (WalletConnect only, SPEC §2): no browser wallets then.
+    when: (config) =>
+      config.networks.some((network) => network.chainNamespace === 'eip155') && config.adapters.includes('eip155'),
+    activationEvents: ['onModalOpen'],
+    contributes: { namespaces: ['eip155'], connectMethods: ['wallet'] },
+    load: () => import('./body.ts'),
+  })
+}

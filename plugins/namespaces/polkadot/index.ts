@@ -1,4 +1,4 @@
-import { definePlugin } from '../../../kernel/index.ts'
+import { type PluginManifest, definePlugin } from '../../../kernel/index.ts'
 
 /**
  * Polkadot chain adapter over injected browser extensions (`window.injectedWeb3`:
@@ -7,13 +7,15 @@ import { definePlugin } from '../../../kernel/index.ts'
  *
  * @example
  * const polkadot = defineNetwork({ id: '91b171bb158e2d3848fa23a9f1c25182', chainNamespace: 'polkadot', … })
- * createPortico({ networks: [polkadot], plugins: [polkadotPlugin] })
+ * createPortico({ networks: [polkadot], plugins: [polkadotPlugin()] })
  */
-export const polkadotPlugin = /* @__PURE__ */ definePlugin({
-  id: 'polkadot',
-  when: (config) =>
-    config.networks.some((network) => network.chainNamespace === 'polkadot') && config.adapters.includes('polkadot'),
-  activationEvents: ['onModalOpen'],
-  contributes: { namespaces: ['polkadot'], connectMethods: ['wallet'] },
-  load: () => import('./body.ts'),
-})
+export function polkadotPlugin(): PluginManifest {
+  return definePlugin({
+    id: 'polkadot',
+    when: (config) =>
+      config.networks.some((network) => network.chainNamespace === 'polkadot') && config.adapters.includes('polkadot'),
+    activationEvents: ['onModalOpen'],
+    contributes: { namespaces: ['polkadot'], connectMethods: ['wallet'] },
+    load: () => import('./body.ts'),
+  })
+}

@@ -64,7 +64,7 @@ afterEach(() => {
 
 function kit(storage: StorageBackend = createMemoryBackend()) {
   const k = createKernel(
-    { projectId: 'p', networks: [polkadot], features: { analytics: false }, plugins: [polkadotPlugin], metadata: { name: 'My dapp', description: '', url: 'https://dapp.example', icons: [] } },
+    { projectId: 'p', networks: [polkadot], features: { analytics: false }, plugins: [polkadotPlugin()], metadata: { name: 'My dapp', description: '', url: 'https://dapp.example', icons: [] } },
     { storage, logger: { warn: () => undefined, error: () => undefined } },
   )
   kits.push(k)

@@ -57,7 +57,7 @@ function wallet(options: { approve?: SolanaApproveFn; funded?: boolean } = {}) {
 function kit(storage: StorageBackend = createMemoryBackend(), networks = [local, devnet]) {
   const warnings: unknown[][] = []
   const k = createKernel(
-    { projectId: 'test', networks, features: { analytics: false }, plugins: [solanaPlugin] },
+    { projectId: 'test', networks, features: { analytics: false }, plugins: [solanaPlugin()] },
     {
       storage,
       logger: { warn: (...args) => warnings.push(args), error: (...args) => warnings.push(args) },

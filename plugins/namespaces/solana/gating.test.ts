@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { type PluginManifest, type PorticoKit, bitcoin, createKernel, createMemoryBackend, defineNetwork, mainnet, parseConfig, solana } from '../../../kernel/index.ts'
-import { builtinPlugins } from '../../builtin.ts'
+import { allPlugins } from '../../../entries/all.ts'
 import { bip122Plugin } from '../bip122/index.ts'
 import { eip155Plugin } from '../eip155/index.ts'
 import { polkadotPlugin } from '../polkadot/index.ts'
@@ -16,10 +16,10 @@ const polkadot = defineNetwork({
   rpcUrls: { default: { http: ['https://rpc.polkadot.io'] } },
 })
 
-const OTHERS = [solanaPlugin, bip122Plugin, polkadotPlugin]
+const OTHERS = [solanaPlugin(), bip122Plugin(), polkadotPlugin()]
 const spied = () => {
   const loads = new Map<string, ReturnType<typeof vi.fn>>()
-  const manifests: PluginManifest[] = [eip155Plugin, ...OTHERS].map((manifest) => {
+  const manifests: PluginManifest[] = [eip155Plugin(), ...OTHERS].map((manifest) => {
     const load = vi.fn(manifest.load)
     loads.set(manifest.id, load)
     return { ...manifest, load }
@@ -30,18 +30,18 @@ const spied = () => {
 const kits: PorticoKit[] = []
 afterEach(() => kits.splice(0).forEach((k) => k.destroy()))
 
-function kit(networks: Parameters<typeof createKernel>[0]['networks'], builtin: readonly PluginManifest[]) {
+function kit(networks: Parameters<typeof createKernel>[0]['networks'], plugins: PluginManifest[]) {
   const k = createKernel(
-    { projectId: 'p', networks, features: { analytics: false } },
-    { builtinPlugins: builtin, storage: createMemoryBackend(), logger: { warn: () => undefined, error: () => undefined } },
+    { projectId: 'p', networks, features: { analytics: false }, plugins },
+    { storage: createMemoryBackend(), logger: { warn: () => undefined, error: () => undefined } },
   )
   kits.push(k)
   return k
 }
 
 describe('namespace plugins load only for their namespace', () => {
-  it('ship as built-in plugins', () => {
-    expect(builtinPlugins.map((m) => m.id)).toEqual(expect.arrayContaining(['eip155', 'solana', 'bip122', 'polkadot']))
+  it('are part of the full set', () => {
+    expect(allPlugins().map((m) => m.id)).toEqual(expect.arrayContaining(['eip155', 'solana', 'bip122', 'polkadot']))
   })
 
   it('their `when` is false for an EVM-only config and true once a network of theirs is configured', () => {
@@ -51,7 +51,7 @@ describe('namespace plugins load only for their namespace', () => {
     for (const manifest of OTHERS) expect(manifest.when?.(all), manifest.id).toBe(true)
     // `adapters` without the namespace (basic mode) keeps them off too.
     const basic = parseConfig({ projectId: 'p', networks: [mainnet, solana], adapters: [] })
-    expect(solanaPlugin.when?.(basic)).toBe(false)
+    expect(solanaPlugin().when?.(basic)).toBe(false)
   })
 
   it('an EVM-only kit never loads them: not on start, not on modal open, not on connect attempts', { timeout: 20_000 }, async () => {

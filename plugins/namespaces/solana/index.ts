@@ -1,4 +1,4 @@
-import { definePlugin } from '../../../kernel/index.ts'
+import { type PluginManifest, definePlugin } from '../../../kernel/index.ts'
 
 /**
  * Solana chain adapter and wallet discovery (the Wallet Standard and the legacy
@@ -9,13 +9,16 @@ import { definePlugin } from '../../../kernel/index.ts'
  * balance or transaction.
  *
  * @example
- * createPortico({ networks: [mainnet, solana], plugins: [solanaPlugin] })
+ * createPortico({ networks: [mainnet, solana], plugins: [solanaPlugin()] })
  */
-export const solanaPlugin = /* @__PURE__ */ definePlugin({
-  id: 'solana',
-  when: (config) =>
-    config.networks.some((network) => network.chainNamespace === 'solana') && config.adapters.includes('solana'),
-  activationEvents: ['onModalOpen'],
-  contributes: { namespaces: ['solana'], connectMethods: ['wallet'] },
-  load: () => import('./body.ts'),
-})
+export function solanaPlugin(): PluginManifest {
+  return definePlugin({
+    id: 'solana',
+    when: (config) =>
+      config.networks.some((network) => network.chainNamespace === 'solana') && config.adapters.includes('solana'),
+    requiredPackages: ['@solana/web3.js'],
+    activationEvents: ['onModalOpen'],
+    contributes: { namespaces: ['solana'], connectMethods: ['wallet'] },
+    load: () => import('./body.ts'),
+  })
+}

@@ -59,7 +59,7 @@ function wallets() {
 
 function kit() {
   const k = createKernel(
-    { projectId: 'p', networks: [evm, local], features: { analytics: false }, plugins: [eip155Plugin, solanaPlugin] },
+    { projectId: 'p', networks: [evm, local], features: { analytics: false }, plugins: [eip155Plugin(), solanaPlugin()] },
     { storage: createMemoryBackend(), logger: { warn: () => undefined, error: () => undefined } },
   )
   kits.push(k)

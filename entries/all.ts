@@ -1,0 +1,32 @@
+/**
+ * The `portico/all` entry: every plugin that ships with Portico, for apps that want
+ * the whole set rather than choosing by import. Each plugin still downloads only
+ * when it is first needed, but all of them (and their SDKs: `@solana/web3.js`,
+ * `@walletconnect/universal-provider`) are part of the app's build.
+ */
+import type { PluginManifest } from '../kernel/index.ts'
+import { bip122Plugin } from '../plugins/namespaces/bip122/index.ts'
+import { eip155Plugin } from '../plugins/namespaces/eip155/index.ts'
+import { polkadotPlugin } from '../plugins/namespaces/polkadot/index.ts'
+import { solanaPlugin } from '../plugins/namespaces/solana/index.ts'
+import { receivePlugin } from '../plugins/receive/index.ts'
+import { walletConnectPlugin } from '../plugins/walletconnect/index.ts'
+
+/**
+ * Every built-in plugin with default options. A plugin in `replacements` takes the
+ * place of the built-in one with the same id; one with a new id is added.
+ *
+ * @example
+ * createPortico({
+ *   projectId,
+ *   networks: [mainnet, solana],
+ *   plugins: allPlugins([walletConnectPlugin({ provider: { relayTimeoutMs: 5_000 } })]),
+ * })
+ */
+export function allPlugins(replacements: readonly PluginManifest[] = []): PluginManifest[] {
+  const builtin = [receivePlugin(), eip155Plugin(), solanaPlugin(), bip122Plugin(), polkadotPlugin(), walletConnectPlugin()]
+  const replaced = builtin.map((plugin) => replacements.find((r) => r.id === plugin.id) ?? plugin)
+  return [...replaced, ...replacements.filter((r) => !builtin.some((plugin) => plugin.id === r.id))]
+}
+
+export { bip122Plugin, eip155Plugin, polkadotPlugin, receivePlugin, solanaPlugin, walletConnectPlugin }
