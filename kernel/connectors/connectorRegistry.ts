@@ -1,5 +1,5 @@
 import { createStore, type Store } from '../store/createStore.ts'
-import type { Disposer } from '../plugins/manifest.ts'
+import type { Disposer } from '../disposer.ts'
 import type { Connector } from './connector.ts'
 
 export interface ConnectorRegistry {

@@ -1,5 +1,6 @@
 import type { DependencyContainer } from 'tsyringe'
 import type { EventBus } from '../bus/bus.ts'
+import type { Disposer } from '../disposer.ts'
 import type { ChainNamespace } from '../chains/namespaces.ts'
 import type { ConnectMethod, FeatureFlag } from '../config/features.ts'
 import type { PorticoConfig } from '../config/schema.ts'
@@ -31,8 +32,8 @@ export interface PluginContributions {
  */
 export type ActivationEvent = 'onModalOpen' | 'onStartup'
 
-/** Releases what `activate` registered. */
-export type Disposer = () => void
+/** Releases what `activate` registered (its own module: the registries use it too). */
+export type { Disposer }
 
 /** Everything a plugin body may touch; other services come from `container` by token. */
 export interface PluginContext {

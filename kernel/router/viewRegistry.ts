@@ -1,5 +1,5 @@
 import { PorticoError } from '../errors/base.ts'
-import type { Disposer } from '../plugins/manifest.ts'
+import type { Disposer } from '../disposer.ts'
 import type { ViewName } from './views.ts'
 
 /** A renderable view. The kernel never looks inside `component`; the shell renders it. */

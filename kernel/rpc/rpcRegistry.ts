@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { PorticoError } from '../errors/base.ts'
 import { ErrorText } from '../errors/catalogue.ts'
-import type { Disposer } from '../plugins/manifest.ts'
+import type { Disposer } from '../disposer.ts'
 import { isSafeRpcMethod, isUnsafeRpcMethod } from './methods.ts'
 
 /** An RPC request: method plus params (SPEC §3). */
