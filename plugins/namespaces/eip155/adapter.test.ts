@@ -6,7 +6,8 @@ import { HARDHAT_ACCOUNT_0, HARDHAT_ACCOUNT_1, type HardhatNode, rpc, startHardh
 import { hardhatNetwork } from '../../../test/peers/networks.ts'
 import { type ApproveFn, createTestWallet } from '../../../test/peers/testWallet.ts'
 import { addChainParameters, createEip155Adapter } from './adapter.ts'
-import { USER_REJECTED_CODE, WalletErrorText, WalletRequestError } from './errors.ts'
+import { USER_REJECTED_CODE, WalletError } from '../../../kernel/index.ts'
+import { Eip155ErrorText } from './errors.ts'
 import { createRpcClients } from './transport.ts'
 
 // Ports 8555/8556 belong to this file (other files use their own, so files run in parallel;
@@ -77,8 +78,8 @@ describe('eip155 adapter: connect and resume', () => {
   it('a refused connection is a clear 4001 error, not a crash', async () => {
     const { adapter, connector, wallet } = setup({ approve: rejectAll })
     const error = await adapter.connect(connector, chain1).catch((e: unknown) => e)
-    expect(error).toBeInstanceOf(WalletRequestError)
-    expect(error).toMatchObject({ shortMessage: WalletErrorText.USER_REJECTED, code: USER_REJECTED_CODE, method: 'eth_requestAccounts' })
+    expect(error).toBeInstanceOf(WalletError)
+    expect(error).toMatchObject({ shortMessage: Eip155ErrorText.USER_REJECTED, code: USER_REJECTED_CODE, method: 'eth_requestAccounts' })
     expect(wallet.state().authorized).toBe(false)
   })
 
@@ -135,21 +136,21 @@ describe('eip155 adapter: bad wallets', () => {
   ])('%s become a clear INVALID_ANSWER error', async (_, answers) => {
     const { adapter } = setup()
     await expect(adapter.connect(connectorWith(answers), chain1)).rejects.toMatchObject({
-      shortMessage: WalletErrorText.INVALID_ANSWER,
+      shortMessage: Eip155ErrorText.INVALID_ANSWER,
     })
   })
 
   it('an empty account list is NO_ACCOUNTS', async () => {
     const { adapter } = setup()
     await expect(adapter.connect(connectorWith({ eth_requestAccounts: [] }), chain1)).rejects.toMatchObject({
-      shortMessage: WalletErrorText.NO_ACCOUNTS,
+      shortMessage: Eip155ErrorText.NO_ACCOUNTS,
     })
   })
 
   it('a connector without a provider is NO_PROVIDER', async () => {
     const { adapter } = setup()
     const connector: Connector = { id: 'none', name: 'None', type: 'INJECTED', chain: 'eip155' }
-    await expect(adapter.connect(connector, chain1)).rejects.toMatchObject({ shortMessage: WalletErrorText.NO_PROVIDER })
+    await expect(adapter.connect(connector, chain1)).rejects.toMatchObject({ shortMessage: Eip155ErrorText.NO_PROVIDER })
   })
 })
 
@@ -179,7 +180,7 @@ describe('eip155 adapter: balance over the public RPC transport', () => {
 
   it('refuses an address that is not an EVM address before any request', async () => {
     const { adapter } = setup()
-    await expect(adapter.getBalance('0xnope', chain1)).rejects.toMatchObject({ shortMessage: WalletErrorText.INVALID_ADDRESS })
+    await expect(adapter.getBalance('0xnope', chain1)).rejects.toMatchObject({ shortMessage: Eip155ErrorText.INVALID_ADDRESS })
   })
 })
 
@@ -223,7 +224,7 @@ describe('eip155 adapter: switching network', () => {
     const { adapter, connector } = setup({ knownChainIds: [31337, 31338], approve: (m) => m !== 'wallet_switchEthereumChain' })
     await adapter.connect(connector, chain1)
     await expect(adapter.switchNetwork(connector, chain2)).rejects.toMatchObject({
-      shortMessage: WalletErrorText.USER_REJECTED,
+      shortMessage: Eip155ErrorText.USER_REJECTED,
       code: USER_REJECTED_CODE,
       method: 'wallet_switchEthereumChain',
     })

@@ -1,9 +1,19 @@
 import * as v from 'valibot'
-import { formatUnits, getAddress, numberToHex } from 'viem'
+import { getAddress, numberToHex } from 'viem'
 // Type-only and direct: kernel/index.ts does not re-export the adapter contract (yet).
 import type { AdapterEvents, ChainAdapter, ConnectResult } from '../../../kernel/index.ts'
-import { type CaipNetwork, type Connector, type Disposer, PorticoError, isUnsupportedPlaceholder } from '../../../kernel/index.ts'
-import { WalletErrorText, WalletRequestError, chainNotSupported, isUnrecognizedChain } from './errors.ts'
+import {
+  type CaipNetwork,
+  type Connector,
+  type Disposer,
+  PorticoError,
+  WalletError,
+  formatUnits,
+  isUnrecognizedChain,
+  isUnsupportedPlaceholder,
+  parseOrThrow,
+} from '../../../kernel/index.ts'
+import { Eip155ErrorText, chainNotSupported } from './errors.ts'
 import { forwardProviderEvents } from './providerEvents.ts'
 import { AddressListSchema, AddressSchema, ChainIdHexSchema } from './schemas.ts'
 import { type RpcClients, getNativeBalance, toHttpRpcError } from './transport.ts'
@@ -54,7 +64,7 @@ export function createEip155Adapter({ events, rpc }: Eip155AdapterOptions): Chai
       const provider = providerOf(connector)
       const addresses = await walletRequest(provider, 'eth_requestAccounts', undefined, AddressListSchema)
       if (addresses.length === 0) {
-        throw new WalletRequestError(WalletErrorText.NO_ACCOUNTS, { method: 'eth_requestAccounts' })
+        throw new WalletError(Eip155ErrorText.NO_ACCOUNTS, { method: 'eth_requestAccounts' })
       }
       let chainId = await readChainId(connector)
       if (wantsSwitch(network, chainId)) {
@@ -104,17 +114,16 @@ export function createEip155Adapter({ events, rpc }: Eip155AdapterOptions): Chai
         try {
           await walletRequest(provider, 'wallet_addEthereumChain', [addChainParameters(network, chainId)], Ignored)
         } catch (addError) {
-          throw chainNotSupported(addError as WalletRequestError, network.name)
+          throw chainNotSupported(addError as WalletError, network.name)
         }
         await switchChain()
       }
     },
 
     async getBalance(address, network) {
-      const parsed = v.safeParse(AddressSchema, address)
-      if (!parsed.success) throw new PorticoError(WalletErrorText.INVALID_ADDRESS, { details: address.slice(0, 100) })
+      const checked = parseOrThrow(AddressSchema, address, () => new PorticoError(Eip155ErrorText.INVALID_ADDRESS, { details: String(address).slice(0, 100) }))
       try {
-        const wei = await getNativeBalance(rpc.client(network), parsed.output as `0x${string}`)
+        const wei = await getNativeBalance(rpc.client(network), checked as `0x${string}`)
         return { balance: formatUnits(wei, network.nativeCurrency.decimals), symbol: network.nativeCurrency.symbol }
       } catch (error) {
         throw toHttpRpcError(error)

@@ -16,7 +16,8 @@ import {
 import { HARDHAT_ACCOUNT_0, HARDHAT_ACCOUNT_1, type HardhatNode, rpc, startHardhat } from '../../../test/peers/hardhat.ts'
 import { hardhatNetwork } from '../../../test/peers/networks.ts'
 import { type ApproveFn, DEFAULT_TEST_WALLET_ICON, createTestWallet } from '../../../test/peers/testWallet.ts'
-import { USER_REJECTED_CODE, WalletErrorText } from './errors.ts'
+import { USER_REJECTED_CODE } from '../../../kernel/index.ts'
+import { Eip155ErrorText } from './errors.ts'
 import { eip155Plugin } from './index.ts'
 
 // The kernel's connection service end to end with this plugin, a test wallet and
@@ -128,7 +129,7 @@ describe('connect through the kit', () => {
     const { kit: k, statuses, events, storage } = kit()
     await k.plugins.load('eip155')
     await expect(k.connect({ connectorId: RDNS, namespace: 'eip155' })).rejects.toMatchObject({
-      shortMessage: WalletErrorText.USER_REJECTED,
+      shortMessage: Eip155ErrorText.USER_REJECTED,
       code: USER_REJECTED_CODE,
     })
     expect(statuses).toEqual(['disconnected', 'connecting', 'disconnected'])

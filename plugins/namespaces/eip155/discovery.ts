@@ -1,7 +1,7 @@
 import { requestProviders } from 'mipd'
 import type { Connector, ConnectorRegistry, Disposer, PorticoConfig } from '../../../kernel/index.ts'
-import { filterWallets } from '../../../kernel/index.ts'
-import { AnnouncementSchema, type Eip1193Provider, IconSchema, ProviderSchema, safeParse } from './schemas.ts'
+import { filterWallets, safeParse } from '../../../kernel/index.ts'
+import { AnnouncementSchema, type Eip1193Provider, IconSchema, ProviderSchema } from './schemas.ts'
 
 /** The legacy `window.ethereum` connector (SPEC §3 connector type INJECTED). */
 export const INJECTED_CONNECTOR = { id: 'injected', name: 'Browser Wallet' } as const

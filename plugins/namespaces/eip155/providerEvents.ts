@@ -1,7 +1,7 @@
 import { getAddress } from 'viem'
 import type { AdapterEvents } from '../../../kernel/index.ts'
-import type { Connector, Disposer } from '../../../kernel/index.ts'
-import { AddressListSchema, ChainChangedSchema, type Eip1193Provider, safeParse } from './schemas.ts'
+import { type Connector, type Disposer, safeParse } from '../../../kernel/index.ts'
+import { AddressListSchema, ChainChangedSchema, type Eip1193Provider } from './schemas.ts'
 
 /**
  * MetaMask emits `disconnect` with code 1013 while it reconnects to its RPC; the

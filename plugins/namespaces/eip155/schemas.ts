@@ -68,20 +68,3 @@ export const AnnouncementSchema = v.object({
 })
 
 export type Announcement = v.InferOutput<typeof AnnouncementSchema>
-
-/** Errors wallets throw: EIP-1193 `{ code, message, data }`, sometimes wrapping the original. */
-export const WalletErrorSchema = v.object({
-  code: v.optional(v.unknown()),
-  message: v.optional(v.unknown()),
-  data: v.optional(v.unknown()),
-})
-
-/** Parses without ever throwing, even on hostile getters. */
-export function safeParse<S extends v.GenericSchema>(schema: S, value: unknown): v.InferOutput<S> | undefined {
-  try {
-    const result = v.safeParse(schema, value)
-    return result.success ? result.output : undefined
-  } catch {
-    return undefined
-  }
-}

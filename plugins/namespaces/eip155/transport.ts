@@ -13,7 +13,7 @@ import {
   http,
 } from 'viem'
 import * as v from 'valibot'
-import { type CaipNetwork, type CaipNetworkId, HttpRpcDefaults, HttpRpcErrorText, PorticoError } from '../../../kernel/index.ts'
+import { type CaipNetwork, type CaipNetworkId, HttpRpcDefaults, HttpRpcErrorText, PorticoError, parseOrThrow } from '../../../kernel/index.ts'
 
 /**
  * A bare viem client. Not `createPublicClient`: its decorator pulls every public
@@ -78,11 +78,8 @@ const QuantitySchema = v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{1,64}$/, 'must
 /** `eth_getBalance` at the latest block, in wei. */
 export async function getNativeBalance(client: RpcClient, address: `0x${string}`): Promise<bigint> {
   const answer: unknown = await client.request({ method: 'eth_getBalance', params: [address, 'latest'] })
-  const parsed = v.safeParse(QuantitySchema, answer)
-  if (!parsed.success) {
-    throw new PorticoError(HttpRpcErrorText.RPC_ERROR, { details: `eth_getBalance: ${parsed.issues[0].message}` })
-  }
-  return BigInt(parsed.output)
+  const quantity = parseOrThrow(QuantitySchema, answer, (issue) => new PorticoError(HttpRpcErrorText.RPC_ERROR, { details: `eth_getBalance: ${issue}` }))
+  return BigInt(quantity)
 }
 
 /** viem's four HTTP RPC failures and the SPEC §8 text each one is shown as. */
