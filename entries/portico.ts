@@ -3,7 +3,7 @@
  * the modal's React UI downloads on first open unless a React provider renders it.
  */
 import { type KernelOptions, type PorticoKit, type PorticoOptions, createKernel } from '../kernel/index.ts'
-import { mountOnFirstOpen } from '../shell/lazyMount.ts'
+import { mountOnFirstOpen } from '../host/lazyMount.ts'
 
 export * from '../kernel/index.ts'
 
@@ -17,6 +17,7 @@ export * from '../kernel/index.ts'
  */
 export function createPortico(options: PorticoOptions, kernelOptions: KernelOptions = {}): PorticoKit {
   const kit = createKernel(options, kernelOptions)
-  mountOnFirstOpen(kit)
+  // The React renderer stays behind import(): this entry's static imports reach nothing in shell/.
+  mountOnFirstOpen(kit, () => import('../shell/mount.tsx'))
   return kit
 }

@@ -1,29 +1,24 @@
 /**
- * The vanilla entry's modal renderer, loaded with `import()` on first open so
- * React stays out of the entry's initial closure.
+ * The vanilla entry's modal renderer, loaded with `import()` on first open (or
+ * earlier, when the host prefetches it). It brings react-dom itself, so a page
+ * without React in its own code can use it.
  */
+import { flushSync } from 'react-dom'
 import { createRoot } from 'react-dom/client'
 import type { PorticoKit } from '../kernel/index.ts'
-import { HOST_TAG, createHostElement } from './modal/hostElement.ts'
 import { ModalHost } from './modal/ModalHost.tsx'
 import { registerCoreViews } from './views/registerCoreViews.ts'
 
 /**
- * Renders the modal for `kit` with its own React root; no app provider needed.
- * With `disableAppend` or `enableEmbedded` it renders into the
- * `<portico-modal>` the page placed, or appends one when there is none.
- * Returns the unmount function.
+ * Renders the modal's frame for `kit` with its own React root; no app provider
+ * needed. The host (host/modalHost.ts) already shows the dialog, or the embedded
+ * section; this fills it. Returns the unmount function.
  */
 export function mountModal(kit: PorticoKit): () => void {
   registerCoreViews(kit)
-  const inPlace = kit.config.disableAppend || kit.config.enableEmbedded
-  const placed = inPlace ? document.querySelector<HTMLElement>(HOST_TAG) : null
-  const host = placed ?? document.body.appendChild(createHostElement())
-  // The root's own container stays detached: everything renders through the portal into `host`.
+  // The root's own container stays detached: everything renders through a portal into the host.
   const root = createRoot(document.createElement('div'))
-  root.render(<ModalHost kit={kit} host={host} />)
-  return () => {
-    root.unmount()
-    if (!placed) host.remove()
-  }
+  // At once rather than on React's next task: the dialog is already on screen, empty.
+  flushSync(() => root.render(<ModalHost kit={kit} />))
+  return () => root.unmount()
 }

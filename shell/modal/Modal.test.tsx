@@ -58,9 +58,11 @@ describe('modal dialog', () => {
   })
 
   it('stays open and shakes on Escape, Close, backdrop or a native close while closing is disabled (SPEC §4 SIWX close guard, shake)', () => {
-    const kit = createTestKit({ siwx: { required: true } })
+    const kit = createTestKit()
+    // What a required sign-in does through its plugin: refuse closing while it lasts.
+    kit.services.hooks.addCloseGuard(() => true)
     render(<PorticoProvider kit={kit} />)
-    act(() => kit.open({ view: 'SIWXSignMessage' }))
+    act(() => kit.open())
     expect(kit.modal.isCloseDisabled()).toBe(true)
 
     act(() => void dialog().dispatchEvent(new Event('cancel', { cancelable: true })))
@@ -112,7 +114,7 @@ describe('modal dialog', () => {
     expect(document.activeElement).toBe(opener)
   })
 
-  it('returns focus to the opener even when the dialog was re-created while open (DESIGN: focus restore)', () => {
+  it('returns focus to the opener even when the provider was remounted while open, which re-creates the dialog (DESIGN: focus restore)', () => {
     const kit = createTestKit()
     const App = ({ generation }: { generation: number }) => (
       <>

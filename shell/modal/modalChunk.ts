@@ -1,6 +1,6 @@
 /**
  * What the modal needs beyond the first screen, as one lazily imported chunk:
- * the host, the dialog, the core views and the stylesheet.
+ * the frame that fills the host's dialog, the core views and their stylesheet.
  */
 export { ModalHost } from './ModalHost.tsx'
 export { registerCoreViews } from '../views/registerCoreViews.ts'

@@ -1,5 +1,7 @@
-import { useEffect, useState } from 'react'
-import type { PorticoKit } from '../../kernel/index.ts'
+import { createElement, useEffect, useLayoutEffect, useState } from 'react'
+import type { ModalState, PorticoKit } from '../../kernel/index.ts'
+import { HOST_TAG } from '../../host/hostElement.ts'
+import { modalHost } from '../../host/modalHost.ts'
 import { useStoreValue } from '../hooks/useStoreValue.ts'
 
 type ModalChunk = typeof import('../modal/modalChunk.ts')
@@ -8,8 +10,9 @@ let loaded: ModalChunk | undefined
 let loading: Promise<ModalChunk> | undefined
 
 /**
- * Downloads the modal's views and styles once; later calls share the download.
- * Call it early (e.g. when the pointer nears the connect button) to hide the fetch.
+ * Downloads the modal's frame, views and styles once; later calls share the
+ * download. The host calls it early (idle time after load, an opener under the
+ * pointer) and inside `kit.open()`.
  */
 export function loadModalChunk(): Promise<ModalChunk> {
   loading ??= import('../modal/modalChunk.ts').then(
@@ -22,36 +25,34 @@ export function loadModalChunk(): Promise<ModalChunk> {
   return loading
 }
 
+const selectOpen = (state: ModalState) => state.open
+
 /**
- * Renders the modal host once it is first needed: on the first open, or at
- * once in embedded mode where the modal is part of the page. Until then the
- * page downloads none of the modal's views or styles.
+ * Connects the kit's host, which shows the dialog itself the moment the kit
+ * opens, and renders the frame into it once the chunk is there: on the first
+ * open, or at once in embedded mode where the modal is part of the page. With
+ * `disableAppend` or `enableEmbedded` it places the `<portico-modal>` here, in
+ * the React tree.
  */
 export function LazyModalHost({ kit }: { kit: PorticoKit }) {
-  const open = useStoreValue(kit.modal.store, (state) => state.open)
-  const [needed, setNeeded] = useState(kit.config.enableEmbedded)
-  const [chunk, setChunk] = useState(loaded)
-  if (open && !needed) setNeeded(true)
+  const host = modalHost(kit)
+  const open = useStoreValue(kit.modal.store, selectOpen)
+  const needed = open || kit.config.enableEmbedded
+  const [fetched, setFetched] = useState<ModalChunk>()
+  // Loaded before this render (prefetched, or by another provider): render it now, not a task later.
+  const chunk = fetched ?? loaded
 
-  // Request the chunk inside kit.open() itself, before the open event activates plugins
-  // (wallet discovery), so the dialog's code is first in line rather than last.
-  useEffect(
-    () =>
-      kit.modal.store.subscribe((state) => {
-        if (state.open) loadModalChunk().catch(() => undefined)
-      }),
-    [kit],
-  )
+  // A layout effect: connected before the browser paints, so no click can come before it.
+  useLayoutEffect(() => host.connect(loadModalChunk), [host])
 
   useEffect(() => {
     if (!needed || chunk) return
     let current = true
     loadModalChunk().then(
-      (next) => current && setChunk(next),
+      (next) => current && setFetched(next),
       (error: unknown) => {
         // Nothing can show the failure but the console; close so the next open tries again.
         console.error('[Portico] the modal failed to load', error)
-        if (current) setNeeded(kit.config.enableEmbedded)
         kit.close()
       },
     )
@@ -60,7 +61,11 @@ export function LazyModalHost({ kit }: { kit: PorticoKit }) {
     }
   }, [kit, needed, chunk])
 
-  if (!needed || !chunk) return null
-  chunk.registerCoreViews(kit)
-  return <chunk.ModalHost kit={kit} />
+  if (needed && chunk) chunk.registerCoreViews(kit)
+  return (
+    <>
+      {(kit.config.disableAppend || kit.config.enableEmbedded) && createElement(HOST_TAG, { ref: host.place })}
+      {needed && chunk && <chunk.ModalHost kit={kit} />}
+    </>
+  )
 }

@@ -11,8 +11,9 @@ export interface PorticoProviderProps {
 }
 
 /**
- * Provides the kit to the hooks and renders the modal, whose code downloads
- * on first open. While mounted it holds
+ * Provides the kit to the hooks and renders the modal: the dialog shows on the
+ * click that opens it, its view as soon as its code is there (fetched when the
+ * page is idle after load, or on first open). While mounted it holds
  * the kit's renderer claim, so the vanilla entry does not mount a second modal.
  *
  * @example
@@ -23,9 +24,9 @@ export function PorticoProvider({ kit, children }: PorticoProviderProps) {
   latestEvent(kit)
   useEffect(() => kit.claimRenderer(), [kit])
   return (
-    <PorticoContext value={kit}>
+    <PorticoContext.Provider value={kit}>
       {children}
       <LazyModalHost kit={kit} />
-    </PorticoContext>
+    </PorticoContext.Provider>
   )
 }

@@ -1,4 +1,4 @@
-import type { ThemeState } from '../../kernel/index.ts'
+import type { ThemeState } from '../kernel/index.ts'
 
 const THEME_PROPERTY = /^--portico-[a-z0-9-]+$/
 

@@ -1,33 +1,35 @@
 // @vitest-environment jsdom
-import './test/dialogPolyfill.ts'
+import '../shell/test/dialogPolyfill.ts'
 import { act, cleanup, render, waitFor } from '@testing-library/react'
 import { useEffect } from 'react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createPortico, mainnet } from '../entries/portico.ts'
 import { mountOnFirstOpen } from './lazyMount.ts'
-import { PorticoProvider } from './provider/PorticoProvider.tsx'
-import { createTestKit, quietKernelOptions } from './test/testKit.ts'
+import { PorticoProvider } from '../shell/provider/PorticoProvider.tsx'
+import { createTestKit, quietKernelOptions } from '../shell/test/testKit.ts'
 
 afterEach(() => {
   cleanup()
   document.body.innerHTML = ''
 })
 
+const loadRenderer = () => import('../shell/mount.tsx')
 const openDialog = () => document.querySelector('portico-modal')?.shadowRoot?.querySelector('dialog[open]')
 
 describe('vanilla lazy mount', () => {
-  it('mounts nothing before the first open, then the modal on it (DESIGN: nothing loads that the first screen does not show)', async () => {
+  it('mounts nothing before the first open; on it the dialog at once, then the view (DESIGN: nothing loads that the first screen does not show)', async () => {
     const kit = createTestKit()
-    mountOnFirstOpen(kit)
+    mountOnFirstOpen(kit, loadRenderer)
     await Promise.resolve()
     expect(document.querySelector('portico-modal')).toBeNull()
     expect(kit.hasRenderer()).toBe(false)
 
     kit.open()
-    await waitFor(() => expect(openDialog()).toBeTruthy())
+    // The host shows the dialog inside kit.open(); the view follows when the renderer is in.
+    expect(openDialog()).toBeTruthy()
+    await waitFor(() => expect(openDialog()?.textContent).toContain('Connect Wallet'))
     expect(kit.hasRenderer()).toBe(true)
     expect(document.querySelectorAll('portico-modal')).toHaveLength(1)
-    expect(openDialog()?.textContent).toContain('Connect Wallet')
 
     act(() => kit.close())
     act(() => kit.open())
@@ -36,7 +38,7 @@ describe('vanilla lazy mount', () => {
 
   it('leaves rendering to a provider that has claimed it, even when a child opens first (DESIGN: one renderer per kit)', async () => {
     const kit = createTestKit()
-    mountOnFirstOpen(kit)
+    mountOnFirstOpen(kit, loadRenderer)
     function OpensOnMount() {
       // Child effects run before the provider's claim effect.
       useEffectOnce(() => kit.open())
@@ -52,14 +54,14 @@ describe('vanilla lazy mount', () => {
     expect(document.querySelectorAll('portico-modal')).toHaveLength(1)
   })
 
-  it('renders into the page-placed <portico-modal> with enableEmbedded (SPEC §2 not injected in embedded mode)', async () => {
+  it('renders at once into the page-placed <portico-modal> with enableEmbedded (SPEC §2 not injected in embedded mode)', async () => {
     const placed = document.createElement('portico-modal')
     const slot = document.createElement('div')
     slot.append(placed)
     document.body.append(slot)
     const kit = createTestKit({ enableEmbedded: true })
-    mountOnFirstOpen(kit)
-    kit.open()
+    mountOnFirstOpen(kit, loadRenderer)
+    // Embedded, the modal is part of the page: it renders without anyone opening it.
     await waitFor(() => expect(placed.shadowRoot?.querySelector('[data-testid="portico-embedded"]')).toBeTruthy())
     expect(document.querySelectorAll('portico-modal')).toHaveLength(1)
   })

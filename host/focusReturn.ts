@@ -1,4 +1,4 @@
-import type { PorticoKit } from '../../kernel/index.ts'
+import type { PorticoKit } from '../kernel/index.ts'
 
 const openers = new WeakMap<PorticoKit, HTMLElement>()
 

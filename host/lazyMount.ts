@@ -1,0 +1,45 @@
+import type { PorticoKit } from '../kernel/index.ts'
+import { modalHost } from './modalHost.ts'
+
+/** The React renderer of the vanilla entry, behind `import()`: it brings react-dom itself. */
+export interface ModalRendererModule {
+  mountModal(kit: PorticoKit): () => void
+}
+
+/**
+ * Shows the modal for a kit that no React <PorticoProvider> renders. The host
+ * (dialog, focus, dismissal) works from the first screen; the view's renderer is
+ * loaded with `load` on the first open (at once in embedded mode, where the modal
+ * is part of the page), earlier when the host prefetches it. The caller passes
+ * `load` so that this file, on the first screen, imports nothing of React.
+ */
+export function mountOnFirstOpen(kit: PorticoKit, load: () => Promise<ModalRendererModule>): void {
+  if (typeof document === 'undefined') return
+  const disconnect = modalHost(kit).connect(load)
+  let mounting = false
+  const mount = () =>
+    // A provider claims in an effect, which can run after a child's effect opened the modal.
+    queueMicrotask(() => {
+      if (mounting || kit.hasRenderer()) return
+      mounting = true
+      const release = kit.claimRenderer()
+      load()
+        .then(({ mountModal }) => mountModal(kit))
+        .catch((error: unknown) => {
+          // Nothing can show the failure but the console; close so the next open retries.
+          console.error('[Portico] the modal failed to load', error)
+          mounting = false
+          release()
+          kit.close()
+        })
+    })
+  const opened = kit.modal.store.select((state) => state.open).subscribe((open) => open && mount())
+  if (kit.config.enableEmbedded) mount()
+  // A destroyed kit lets its host go (the appended element with it).
+  kit.bus.events$.subscribe({
+    complete: () => {
+      opened.unsubscribe()
+      disconnect()
+    },
+  })
+}

@@ -1,0 +1,233 @@
+import type { ModalState, PorticoKit } from '../kernel/index.ts'
+import { applyTheme } from './applyTheme.ts'
+import { loopFocus, tabbables } from './focusLoop.ts'
+import { rememberOpener, returnFocus } from './focusReturn.ts'
+import { HOST_TAG, createHostElement, defineHostElement, openShadowRoot } from './hostElement.ts'
+import { prefetchAfterLoad } from './prefetch.ts'
+
+/** The id of the view's title inside the shadow root: the accessible name of the dialog (or embedded section). */
+export const TITLE_ID = 'portico-title'
+
+/**
+ * The modal's frame-free part, on the first screen: the `<portico-modal>`
+ * element, its shadow root and the native `<dialog>`, shown in the same task as
+ * `kit.open()` so the visitor's click gets an answer in the next frame. A renderer
+ * (React, when its code has arrived) only puts the header, the view and the
+ * snack into `target()`.
+ */
+export interface ModalHost {
+  /** Where the renderer puts the frame: the open dialog, or the embedded section; null while closed. */
+  target(): HTMLElement | null
+  /** Called when `target()` changes. Returns the unsubscribe function. */
+  subscribe(listener: () => void): () => void
+  /**
+   * Keeps the host following the kit while at least one renderer is connected.
+   * `fetchCode` downloads that renderer's code; the host calls it early (idle time
+   * after load, an opener under the pointer) and on open. The last connected
+   * renderer's is used. Returns the disconnect function.
+   */
+  connect(fetchCode: () => Promise<unknown>): () => void
+  /** A `<portico-modal>` the page or a React tree placed; used instead of one appended to body. */
+  place(element: HTMLElement | null): void
+  /** The renderer has committed the frame into `target()`. */
+  rendered(): void
+  /** Requests the connected renderer's code now. */
+  prefetch(): void
+}
+
+const hosts = new WeakMap<PorticoKit, ModalHost>()
+
+/** The kit's host; one per kit, shared by the vanilla mount and <PorticoProvider>. */
+export function modalHost(kit: PorticoKit): ModalHost {
+  let host = hosts.get(kit)
+  if (!host) hosts.set(kit, (host = createModalHost(kit)))
+  return host
+}
+
+function createModalHost(kit: PorticoKit): ModalHost {
+  const embedded = kit.config.enableEmbedded
+  const inPlace = embedded || kit.config.disableAppend
+  const listeners = new Set<() => void>()
+  const loaders: (() => Promise<unknown>)[] = []
+  let placed: HTMLElement | null = null
+  let element: HTMLElement | null = null
+  let appended = false
+  let frame: HTMLElement | null = null
+  let target: HTMLElement | null = null
+  let themed: string[] = []
+  let stop: (() => void) | undefined
+  let shown = false
+  let lastHeight = 0
+  let pressedOnBackdrop = false
+
+  const setTarget = (next: HTMLElement | null) => {
+    if (next === target) return
+    target = next
+    for (const listener of [...listeners]) listener()
+  }
+  const dialog = () => (frame instanceof HTMLDialogElement ? frame : null)
+
+  /** The dialog and every way of dismissing it; each goes through `kit.close()`, which may refuse (and shake). */
+  function createDialog(): HTMLDialogElement {
+    const created = document.createElement('dialog')
+    created.className = 'modal'
+    created.dataset.testid = 'portico-dialog'
+    created.setAttribute('aria-labelledby', TITLE_ID)
+    created.addEventListener('cancel', (event) => {
+      event.preventDefault()
+      kit.close()
+    })
+    // Browsers may close a dialog on a repeated Escape even when cancel is prevented;
+    // keep it open if the kit still is (closing refused). `close` is queued: a dialog
+    // reopened since is already open again, and one the host let go of is no longer its own.
+    created.addEventListener('close', () => {
+      if (created !== frame || !kit.modal.store.get().open || created.open) return
+      kit.close()
+      if (kit.modal.store.get().open) created.showModal()
+    })
+    // The frame fills the dialog, so an event whose target is the dialog itself is on the
+    // backdrop. Press and release must both be there: a text selection dragged out of
+    // the frame must not close it.
+    created.addEventListener('mousedown', (event) => {
+      pressedOnBackdrop = event.target === created
+    })
+    created.addEventListener('click', (event) => {
+      if (pressedOnBackdrop && event.target === created) kit.close()
+      pressedOnBackdrop = false
+    })
+    created.addEventListener('keydown', loopFocus)
+    return created
+  }
+
+  function createSection(): HTMLElement {
+    const created = document.createElement('section')
+    created.className = 'embedded'
+    created.dataset.testid = 'portico-embedded'
+    created.setAttribute('aria-labelledby', TITLE_ID)
+    return created
+  }
+
+  /** The `<portico-modal>` in use: placed, else the page's own when appending is off, else one appended to body. */
+  function ensureElement(): HTMLElement {
+    const wanted = placed ?? (inPlace ? document.querySelector<HTMLElement>(HOST_TAG) : null)
+    if (element && frame && (wanted ? element === wanted : appended)) return element
+    dropElement()
+    appended = !wanted
+    element = wanted ?? document.body.appendChild(createHostElement())
+    themed = applyTheme(element, kit.theme.get())
+    frame = embedded ? createSection() : createDialog()
+    openShadowRoot(element).append(frame)
+    return element
+  }
+
+  function dropElement(): void {
+    const [droppedElement, droppedFrame] = [element, frame]
+    // Forgotten first: closing fires `close`, which must not read as the visitor closing.
+    element = frame = null
+    setTarget(null)
+    if (droppedFrame instanceof HTMLDialogElement) droppedFrame.close()
+    droppedFrame?.remove()
+    if (appended) droppedElement?.remove()
+  }
+
+  function show(opened: HTMLDialogElement): void {
+    rememberOpener(kit)
+    shown = false
+    opened.removeAttribute('data-rendered')
+    // Until the frame renders, the dialog holds the height it had when it last closed.
+    if (lastHeight > 0) opened.style.setProperty('--portico-frame-height', `${lastHeight}px`)
+    opened.showModal()
+  }
+
+  function hide(closing: HTMLDialogElement): void {
+    if (closing.open) {
+      lastHeight = closing.getBoundingClientRect().height || lastHeight
+      closing.close()
+    }
+    returnFocus(kit)
+  }
+
+  function sync({ open, shake }: ModalState): void {
+    if (embedded) {
+      ensureElement()
+      return setTarget(frame)
+    }
+    if (open) {
+      ensureElement()
+      const opened = dialog()!
+      opened.toggleAttribute('data-shake', shake)
+      if (opened.open) return setTarget(opened)
+      show(opened)
+      setTarget(opened)
+      // The renderer's code is requested inside kit.open(), before anything the open event starts.
+      host.prefetch()
+    } else {
+      setTarget(null)
+      const closing = dialog()
+      if (closing) hide(closing)
+    }
+  }
+
+  function start(): () => void {
+    const unsubscribeModal = kit.modal.store.subscribe(sync)
+    const unsubscribeTheme = kit.theme.subscribe((theme) => {
+      if (element) themed = applyTheme(element, theme, themed)
+    })
+    const cancelPrefetch = prefetchAfterLoad(() => host.prefetch())
+    // A renderer connecting while the kit is open (a remounted provider) shows it at once.
+    if (embedded || kit.modal.store.get().open) sync(kit.modal.store.get())
+    return () => {
+      unsubscribeModal()
+      unsubscribeTheme()
+      cancelPrefetch()
+      dropElement()
+    }
+  }
+
+  const host: ModalHost = {
+    target: () => target,
+    subscribe(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    connect(fetchCode) {
+      loaders.push(fetchCode)
+      if (loaders.length === 1 && typeof document !== 'undefined') stop = start()
+      let connected = true
+      return () => {
+        if (!connected) return
+        connected = false
+        loaders.splice(loaders.lastIndexOf(fetchCode), 1)
+        if (loaders.length > 0) return
+        stop?.()
+        stop = undefined
+      }
+    },
+    place(next) {
+      if (next) defineHostElement()
+      if (next === placed) return
+      placed = next
+      if (!stop || !element) return
+      dropElement()
+      if (embedded || kit.modal.store.get().open) sync(kit.modal.store.get())
+    },
+    rendered() {
+      const opened = dialog()
+      if (opened?.open) {
+        opened.setAttribute('data-rendered', '')
+        // showModal() on the empty dialog focused the dialog itself; move on to the first
+        // control now that there is one, as showModal() would have with the frame in place.
+        const active = (opened.getRootNode() as ShadowRoot).activeElement
+        if (!active || active === opened) (opened.querySelector<HTMLElement>('[autofocus]') ?? tabbables(opened)[0])?.focus()
+      } else if (!embedded) return
+      if (shown) return
+      shown = true
+      kit.bus.emit({ type: 'MODAL_SHOWN' })
+    },
+    prefetch() {
+      // A failure is reported when the code is needed (the renderer's own import), not here.
+      loaders.at(-1)?.().catch(() => undefined)
+    },
+  }
+  return host
+}
