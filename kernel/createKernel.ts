@@ -1,8 +1,7 @@
 import type { DependencyContainer } from 'tsyringe'
 import * as v from 'valibot'
-import type { Subscription } from 'rxjs'
 import type { AlertService } from './alerts/alertService.ts'
-import { startAnalytics } from './analytics/analytics.ts'
+import { startAnalytics } from './analytics/startAnalytics.ts'
 import type { EventBus } from './bus/bus.ts'
 import type { PorticoEvent } from './bus/events.ts'
 import type { ChainStore } from './chains/chainStore.ts'
@@ -129,22 +128,29 @@ export function createKernel(options: PorticoOptions, kernelOptions: KernelOptio
     hasAdapter: (namespace: ChainNamespace) => plugins.namespacesWithAdapter().includes(namespace),
     switchNetwork: (network: CaipNetwork) => connection.switchNetwork(network),
   }
-  let analytics: Subscription | undefined
   let renderers = 0
 
   if (!config.projectId) alerts.report(Alerts.PROJECT_ID_NOT_CONFIGURED)
-  if (config.features.analytics) {
-    analytics = startAnalytics({
-      bus,
-      http: services.analyticsHttp,
-      alerts,
-      projectId: config.projectId,
-      sdkType: SDK_TYPE,
-      sdkVersion: `${kernelOptions.flavour ?? 'html'}-${SDK_TYPE}-${LIBRARY_VERSION}`,
-      address: () => chains.activeAccount()?.address,
-      location: () => globalThis.location ?? { href: '', host: '' },
-    })
-  }
+  // Events are posted only to the integrator's own endpoint, and the sender downloads only then.
+  const endpoint = config.endpoints.analytics
+  const analytics =
+    config.features.analytics && endpoint
+      ? startAnalytics(
+          bus.events$,
+          async () =>
+            (await import('./analytics/analytics.ts')).createAnalytics({
+              endpoint,
+              fetch: runtime.fetch,
+              alerts,
+              projectId: config.projectId,
+              sdkType: SDK_TYPE,
+              sdkVersion: `${kernelOptions.flavour ?? 'html'}-${SDK_TYPE}-${LIBRARY_VERSION}`,
+              address: () => chains.activeAccount()?.address,
+              location: () => globalThis.location ?? { href: '', host: '' },
+            }),
+          (error) => runtime.logger.warn('[Portico] analytics failed to load; events are not sent', error),
+        )
+      : undefined
 
   const kit: PorticoKit = {
     config,

@@ -136,6 +136,25 @@ describe('analytics against a real local endpoint (SPEC §7 Analytics)', () => {
     expect(off.fetch).not.toHaveBeenCalled()
   })
 
+  it('with no endpoints.analytics nothing is sent to any host, and events still reach subscribeEvents', async () => {
+    // The page's own origin is this server: a fallback to the page, like any default host, would show here.
+    vi.stubGlobal('location', { href: `${endpoint}/app`, host: new URL(endpoint).host })
+    const none = makeKit({ projectId: 'no-endpoint', endpoints: {} })
+    expect(none.kit.config.endpoints.analytics).toBeUndefined()
+    const events: PorticoEvent[] = []
+    none.kit.subscribeEvents((event) => events.push(event))
+    none.kit.open()
+    none.kit.close()
+    none.kit.bus.emit({ type: 'CONNECT_ERROR', properties: { message: 'x' } })
+    expect(events.map((event) => event.type)).toEqual(['MODAL_OPEN', 'MODAL_CLOSE', 'CONNECT_ERROR'])
+    // a control kit with an endpoint, sent after: once its event arrives, the kit without one had its chance
+    const control = makeKit({ projectId: 'with-endpoint' })
+    control.kit.open()
+    await vi.waitFor(() => expect(hitsFor('with-endpoint')).toHaveLength(1))
+    expect(hits.map((hit) => hit.query.projectId)).toEqual(['with-endpoint'])
+    expect(none.fetch).not.toHaveBeenCalled()
+  })
+
   it('SPEC §7 MODAL_CREATED is never sent', async () => {
     const { kit, fetch } = makeKit()
     // createKernel emitted MODAL_CREATED with analytics already listening

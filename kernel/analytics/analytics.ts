@@ -1,13 +1,13 @@
-import type { Subscription } from 'rxjs'
-import type { AlertService } from '../alerts/alertService.ts'
-import type { EventBus } from '../bus/bus.ts'
-import { type PorticoEvent, UNTRACKED_EVENTS } from '../bus/events.ts'
-import { Alerts, httpStatusError } from '../errors/catalogue.ts'
-import type { HttpClient } from '../http/httpClient.ts'
+import { UNTRACKED_EVENTS } from '../bus/events.ts'
+import { createHttpClient } from '../http/httpClient.ts'
+// Through the kernel's index, as plugin bodies do: importing its modules one by one would make
+// the bundler split them into chunks of their own, which the first screen then loads as well.
+import { type AlertService, Alerts, type PorticoEvent, httpStatusError } from '../index.ts'
 
 export interface AnalyticsDeps {
-  bus: EventBus
-  http: HttpClient
+  /** The integrator's `endpoints.analytics`; there is no default host. */
+  endpoint: string
+  fetch: typeof fetch
   alerts: AlertService
   projectId: string | undefined
   sdkType: string
@@ -18,17 +18,19 @@ export interface AnalyticsDeps {
 }
 
 /**
- * Sends bus events to POST /e (SPEC §7). Started only when the analytics
- * feature is on; MODAL_CREATED is never sent; a 403 (origin not on the
- * allowlist) shows 'Invalid App Configuration' once.
+ * The analytics sender, downloaded only when an endpoint is configured: each
+ * event goes to POST {endpoint}/e. MODAL_CREATED and MODAL_SHOWN are never
+ * sent; a 403 (origin not on the allowlist) shows 'Invalid App Configuration',
+ * which the alert service reports once.
  */
-export function startAnalytics(deps: AnalyticsDeps): Subscription {
+export function createAnalytics(deps: AnalyticsDeps): (event: PorticoEvent) => void {
+  const http = createHttpClient(deps.endpoint, deps.fetch)
   const now = deps.now ?? Date.now
   const send = async (event: PorticoEvent) => {
     const { type, ...data } = event
     const { href, host } = deps.location()
     try {
-      await deps.http.send({
+      await http.send({
         path: 'e',
         params: { projectId: deps.projectId, st: deps.sdkType, sv: deps.sdkVersion },
         body: {
@@ -46,7 +48,7 @@ export function startAnalytics(deps: AnalyticsDeps): Subscription {
       // Analytics must never break the modal: other failures are dropped.
     }
   }
-  return deps.bus.events$.subscribe((event) => {
+  return (event) => {
     if (!UNTRACKED_EVENTS.has(event.type)) void send(event)
-  })
+  }
 }

@@ -4,8 +4,6 @@ import { NetworkSchema, type CaipNetwork } from '../chains/network.ts'
 import type { PluginManifest } from '../plugins/manifest.ts'
 import { FeaturesSchema } from './features.ts'
 
-/** The public analytics endpoint; integrators point `endpoints.analytics` elsewhere. */
-export const DEFAULT_ANALYTICS_URL = 'https://pulse.walletconnect.org'
 /** The public WalletConnect relay; integrators (and tests, offline) point `endpoints.relay` elsewhere. */
 export const DEFAULT_RELAY_URL = 'wss://relay.walletconnect.org'
 
@@ -63,7 +61,8 @@ export const ConfigSchema = v.object({
   plugins: v.optional(v.array(PluginManifestSchema), () => []),
   endpoints: v.optional(
     v.object({
-      analytics: v.optional(HttpUrl, DEFAULT_ANALYTICS_URL),
+      /** Where analytics events are posted (POST {url}/e); without one nothing is sent. */
+      analytics: v.optional(HttpUrl),
       blockchainApi: v.optional(HttpUrl),
       /** The WalletConnect relay the universal provider talks to. */
       relay: v.optional(WebSocketUrl, DEFAULT_RELAY_URL),

@@ -17,7 +17,6 @@ const REGISTRATIONS: { readonly [K in keyof KernelServices]: Token<KernelService
   snack: T.ISnackService,
   alerts: T.IAlertService,
   connectors: T.IConnectorRegistry,
-  analyticsHttp: T.IAnalyticsHttp,
   plugins: T.IPluginHost,
   views: T.IViewRegistry,
   rpc: T.IRpcRegistry,

@@ -10,7 +10,6 @@ import { type ConnectorRegistry, createConnectorRegistry } from '../connectors/c
 import { DISALLOWED_RPC_UI_ERROR_DELAY_MS, FARCASTER_BACK_RELOAD_MS } from '../constants.ts'
 import type { Environment } from '../env/environment.ts'
 import { Alerts, RPC_NOT_ALLOWED_UI_TEXT } from '../errors/catalogue.ts'
-import { type HttpClient, createHttpClient } from '../http/httpClient.ts'
 import { type ModalService, createModalService } from '../modal/modalService.ts'
 import type { PluginManifest } from '../plugins/manifest.ts'
 import { type PluginHost, createPluginHost } from '../plugins/pluginHost.ts'
@@ -45,7 +44,6 @@ export interface KernelServices {
   readonly snack: SnackService
   readonly alerts: AlertService
   readonly connectors: ConnectorRegistry
-  readonly analyticsHttp: HttpClient
   readonly plugins: PluginHost
   readonly views: ViewRegistry
   readonly rpc: RpcRegistry
@@ -86,7 +84,6 @@ export function createServices(
   const snack = createSnackService()
   const alerts = createAlertService(bus, (message) => logger.warn(message))
   const connectors = createConnectorRegistry()
-  const analyticsHttp = createHttpClient(config.endpoints.analytics, runtime.fetch)
 
   // Plugins, views, RPC, router and modal refer to each other; each reaches the others only when called.
   const plugins: PluginHost = createPluginHost({
@@ -170,7 +167,6 @@ export function createServices(
     snack,
     alerts,
     connectors,
-    analyticsHttp,
     plugins,
     views,
     rpc,

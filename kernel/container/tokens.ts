@@ -7,7 +7,6 @@ import type { ConnectionService } from '../connection/connectionService.ts'
 import type { ConnectionStore } from '../connection/connectionStore.ts'
 import type { ConnectorRegistry } from '../connectors/connectorRegistry.ts'
 import type { Environment } from '../env/environment.ts'
-import type { HttpClient } from '../http/httpClient.ts'
 import type { ModalService } from '../modal/modalService.ts'
 import type { PluginHost } from '../plugins/pluginHost.ts'
 import type { Router } from '../router/router.ts'
@@ -40,7 +39,6 @@ export const ISnackService = createToken<SnackService>('ISnackService')
 export const IAlertService = createToken<AlertService>('IAlertService')
 export const IAdapterRegistry = createToken<AdapterRegistry>('IAdapterRegistry')
 export const IConnectionService = createToken<ConnectionService>('IConnectionService')
-export const IAnalyticsHttp = createToken<HttpClient>('IAnalyticsHttp')
 
 /** Registered by the embedded-wallet plugin; the router reloads it after leaving ConnectingFarcaster. */
 export interface AuthProvider {

@@ -1,5 +1,7 @@
 import * as v from 'valibot'
-import { PorticoError, createHttpClient } from '../../kernel/index.ts'
+import { PorticoError } from '../../kernel/index.ts'
+// Not through the kernel's index: that would put the HTTP client in every app's first screen.
+import { createHttpClient } from '../../kernel/http/httpClient.ts'
 
 /** A wallet as AllWallets and ConnectingWalletConnect show it. Every field came from the registry: untrusted. */
 export interface RegistryWallet {
