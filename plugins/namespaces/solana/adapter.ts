@@ -8,14 +8,15 @@ import {
   ErrorText,
   NativeDecimals,
   PorticoError,
+  WalletError,
+  formatUnits,
   isSolanaAddress,
   isUnsupportedPlaceholder,
 } from '../../../kernel/index.ts'
 import { standardChainOf } from './chains.ts'
-import { SolanaErrorText, SolanaWalletError } from './errors.ts'
+import { SolanaErrorText } from './errors.ts'
 import { type SolanaProvider, createSolanaProvider } from './provider.ts'
 import type { Connections } from './rpc.ts'
-import { formatUnits } from './units.ts'
 import { type SolanaWallet, walletOf } from './wallet.ts'
 
 export interface SolanaAdapterOptions {
@@ -83,7 +84,7 @@ export function createSolanaAdapter(options: SolanaAdapterOptions): SolanaAdapte
 
     async connect(connector, network) {
       const addresses = await wallet(connector).connect(false)
-      if (addresses.length === 0) throw new SolanaWalletError(SolanaErrorText.NO_ACCOUNTS, { feature: 'standard:connect' })
+      if (addresses.length === 0) throw new WalletError(SolanaErrorText.NO_ACCOUNTS, { method: 'standard:connect' })
       watch(connector)
       return result(addresses, solanaNetwork(network))
     },

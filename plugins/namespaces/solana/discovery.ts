@@ -1,8 +1,8 @@
 import { getWallets } from '@wallet-standard/app'
 import type { Connector, ConnectorRegistry, Disposer, PorticoConfig } from '../../../kernel/index.ts'
-import { filterWallets, safeIconUrl } from '../../../kernel/index.ts'
-import { LegacyProviderSchema, StandardWalletSchema, safeParse } from './schemas.ts'
-import { isSolanaStandardWallet } from './wallet.ts'
+import { filterWallets, safeIconUrl, safeParse } from '../../../kernel/index.ts'
+import { LegacyProviderSchema, StandardWalletSchema } from './schemas.ts'
+import { isSolanaStandardWallet } from './standardWallet.ts'
 
 /** The legacy injected providers, by where they live on `window`. */
 export const LEGACY_CONNECTORS = {

@@ -1,20 +1,21 @@
 import type { Transaction, VersionedTransaction } from '@solana/web3.js'
-import * as v from 'valibot'
 import {
   type CaipNetwork,
   ErrorText,
   NativeDecimals,
   PorticoError,
   SnackText,
+  WalletError,
   isSolanaAddress,
   isUnsupportedPlaceholder,
+  parseOrThrow,
+  parsePositiveUnits,
 } from '../../../kernel/index.ts'
 import { encodeBase58 } from './base58.ts'
 import { type SolanaStandardChain, standardChainOf } from './chains.ts'
-import { SolanaErrorText, SolanaWalletError } from './errors.ts'
+import { SolanaErrorText } from './errors.ts'
 import type { Connections } from './rpc.ts'
 import { type SolanaSendOptions, SolanaSendOptionsSchema } from './schemas.ts'
-import { parsePositiveUnits } from './units.ts'
 import type { SolanaWallet } from './wallet.ts'
 
 /** A transaction as the host app holds it: a web3.js v1 object (legacy or versioned) or wire bytes. */
@@ -85,20 +86,14 @@ const isVersioned = (transaction: unknown) => {
 }
 
 export function parseSendOptions(options: unknown): SolanaSendOptions {
-  const parsed = v.safeParse(SolanaSendOptionsSchema, options ?? {})
-  if (!parsed.success) {
-    throw new PorticoError(SolanaErrorText.INVALID_OPTIONS, {
-      details: `${v.getDotPath(parsed.issues[0]) ?? 'options'}: ${parsed.issues[0].message}`,
-    })
-  }
-  return parsed.output
+  return parseOrThrow(SolanaSendOptionsSchema, options ?? {}, (issue) => new PorticoError(SolanaErrorText.INVALID_OPTIONS, { details: issue }))
 }
 
 export function createSolanaProvider(deps: ProviderDeps): SolanaProvider {
   const { wallet } = deps
   const account = () => {
     const address = deps.address()
-    if (!address) throw new SolanaWalletError(SolanaErrorText.NOT_CONNECTED, { feature: 'account' })
+    if (!address) throw new WalletError(SolanaErrorText.NOT_CONNECTED, { method: 'account' })
     return address
   }
   const network = () => {

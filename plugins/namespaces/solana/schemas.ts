@@ -82,13 +82,3 @@ export const SolanaSendOptionsSchema = v.strictObject({
   minContextSlot: v.optional(Count),
 })
 export type SolanaSendOptions = v.InferOutput<typeof SolanaSendOptionsSchema>
-
-/** Parses without ever throwing, even on hostile getters. */
-export function safeParse<S extends v.GenericSchema>(schema: S, value: unknown): v.InferOutput<S> | undefined {
-  try {
-    const result = v.safeParse(schema, value)
-    return result.success ? result.output : undefined
-  } catch {
-    return undefined
-  }
-}

@@ -1,10 +1,10 @@
 import { Keypair, PublicKey, SystemProgram, Transaction, VersionedTransaction } from '@solana/web3.js'
 import { describe, expect, it, vi } from 'vitest'
-import { type AdapterEvents, type Connector, solanaDevnet } from '../../../kernel/index.ts'
+import { type AdapterEvents, type Connector, USER_REJECTED_CODE, solanaDevnet } from '../../../kernel/index.ts'
 import { verifyEd25519 } from '../../../test/peers/solanaTestWallet.ts'
 import { createSolanaAdapter } from './adapter.ts'
 import { encodeBase58 } from './base58.ts'
-import { SolanaErrorText, USER_REJECTED_CODE } from './errors.ts'
+import { SolanaErrorText } from './errors.ts'
 import type { SolanaProvider } from './provider.ts'
 import { createPrivateKey, sign } from 'node:crypto'
 
@@ -17,7 +17,7 @@ const privateKey = createPrivateKey({
   format: 'jwk',
 })
 
-function legacyProvider(options: { trusted?: boolean; reject?: boolean; bad?: boolean } = {}) {
+function legacyProvider(options: { trusted?: boolean; reject?: boolean; cancel?: boolean; bad?: boolean } = {}) {
   const listeners = new Map<string, Set<(payload: unknown) => void>>()
   const calls: { method: string; args: unknown[] }[] = []
   let trusted = options.trusted ?? false
@@ -28,6 +28,8 @@ function legacyProvider(options: { trusted?: boolean; reject?: boolean; bad?: bo
       calls.push({ method: 'connect', args: [opts] })
       if (opts?.onlyIfTrusted && !trusted) throw Object.assign(new Error('User rejected the request.'), { code: 4001 })
       if (options.reject) throw Object.assign(new Error('User rejected the request.'), { code: 4001 })
+      // Some wallets give no code and say it in words.
+      if (options.cancel) throw new Error('User canceled the request')
       trusted = true
       provider.publicKey = keypair.publicKey
       return { publicKey: keypair.publicKey }
@@ -96,6 +98,13 @@ describe('legacy injected providers', () => {
 
   it('a refusal is USER_REJECTED with code 4001', async () => {
     const { adapter, connector } = setup({ reject: true })
+    await expect(adapter.connect(connector, solanaDevnet)).rejects.toMatchObject({ shortMessage: SolanaErrorText.USER_REJECTED, code: USER_REJECTED_CODE })
+  })
+
+  // The solana plugin used to read only "user rejected" in a code-less error; the bip122 and polkadot
+  // plugins also "cancel". Every namespace now shares one mapping: a cancel is the visitor declining.
+  it('a code-less cancel is USER_REJECTED too, not a wallet fault', async () => {
+    const { adapter, connector } = setup({ cancel: true })
     await expect(adapter.connect(connector, solanaDevnet)).rejects.toMatchObject({ shortMessage: SolanaErrorText.USER_REJECTED, code: USER_REJECTED_CODE })
   })
 
