@@ -1,6 +1,5 @@
 import * as v from 'valibot'
 import {
-  type FeatureFlag,
   base,
   bitcoin,
   bitcoinTestnet,
@@ -37,14 +36,15 @@ export const solanaLocal = defineNetwork({
   testnet: true,
 })
 
-const FEATURE_FLAGS = ['swaps', 'onramp', 'receive', 'send', 'email', 'history', 'analytics', 'allWallets'] as const
+/** The flags of the plugins the demo lists, and the kernel's own. */
+const FEATURE_FLAGS = ['receive', 'analytics', 'allWallets'] as const
 
 /**
  * `?disable=receive,email` turns features off, so a person (and the browser
  * tests) can see that a disabled feature is never downloaded. Anything else in
  * the parameter is ignored.
  */
-function disabledFeatures(search: string): Partial<Record<FeatureFlag, false>> {
+function disabledFeatures(search: string): Partial<Record<(typeof FEATURE_FLAGS)[number], false>> {
   const names = (new URLSearchParams(search).get('disable') ?? '').split(',')
   const known = names.filter((name) => v.is(v.picklist(FEATURE_FLAGS), name))
   return Object.fromEntries(known.map((name) => [name, false]))

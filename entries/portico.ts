@@ -5,6 +5,8 @@
 import { type KernelOptions, type PorticoKit, type PorticoOptions, createKernel } from '../kernel/index.ts'
 import { mountOnFirstOpen } from '../host/lazyMount.ts'
 
+import { PLUGIN_FLAG_OWNERS } from './flagOwners.ts'
+
 export * from '../kernel/index.ts'
 
 /**
@@ -16,7 +18,7 @@ export * from '../kernel/index.ts'
  * kit.open()
  */
 export function createPortico(options: PorticoOptions, kernelOptions: KernelOptions = {}): PorticoKit {
-  const kit = createKernel(options, kernelOptions)
+  const kit = createKernel(options, { flagOwners: PLUGIN_FLAG_OWNERS, ...kernelOptions })
   // The React renderer stays behind import(): this entry's static imports reach nothing in shell/.
   mountOnFirstOpen(kit, () => import('../shell/mount.tsx'))
   return kit

@@ -44,31 +44,12 @@ describe('business constants (SPEC §9)', () => {
     expect(C.FeeRangePercent.meld).toEqual({ min: 1, max: 2, namespaces: ['eip155', 'solana'] })
   })
 
-  it('SPEC §9 default features on and off', () => {
-    expect(C.DEFAULT_FEATURES).toEqual({
-      swaps: true,
-      onramp: true,
-      receive: true,
-      send: true,
-      email: true,
-      emailShowWallets: true,
-      history: true,
-      analytics: true,
-      allWallets: true,
-      legalCheckbox: false,
-      smartSessions: false,
-      collapseWallets: false,
-    })
-  })
-
-  it('SPEC §9 default socials and SPEC §5 social providers', () => {
-    expect(C.DEFAULT_SOCIALS).toEqual(['google', 'x', 'discord', 'farcaster', 'github', 'apple', 'facebook'])
+  it('SPEC §5 social providers', () => {
     expect([...C.SOCIAL_PROVIDERS].sort()).toEqual(['apple', 'discord', 'facebook', 'github', 'google', 'x'])
   })
 
-  it('SPEC §9 connector type order and wallet feature order', () => {
+  it('SPEC §9 connector type order', () => {
     expect(C.CONNECTOR_TYPE_ORDER).toEqual(['walletConnect', 'recent', 'injected', 'featured', 'custom', 'external', 'recommended'])
-    expect(C.WALLET_FEATURE_ORDER).toEqual(['onramp', 'swaps', 'receive', 'send'])
   })
 
   it('SPEC §9 swap networks: 12 ids including the listed ones', () => {
@@ -83,11 +64,9 @@ describe('business constants (SPEC §9)', () => {
     expect(C.COINBASE_PAY_FALLBACK_CHAIN).toBe('ethereum')
   })
 
-  it('SPEC §9 transaction amount 3 decimals; plus and minus operation signs; SPEC §5 balance truncated to 3 decimals', () => {
+  it('SPEC §9 transaction amount 3 decimals; SPEC §5 balance truncated to 3 decimals', () => {
     expect(C.TRANSACTION_AMOUNT_DECIMALS).toBe(3)
     expect(C.BALANCE_DISPLAY_DECIMALS).toBe(3)
-    expect(C.PLUS_SIGN_OPERATIONS).toEqual(['receive', 'deposit', 'borrow', 'claim'])
-    expect(C.MINUS_SIGN_OPERATIONS).toEqual(['withdraw', 'repay', 'burn'])
   })
 
   it('SPEC §9 address truncation is 4 start and 6 end characters', () => {
@@ -117,9 +96,8 @@ describe('business constants (SPEC §9)', () => {
     expect(C.LIBRARY_VERSION).toBe('1.7.3')
   })
 
-  it('SPEC §9 disallowed RPC UI error delay 300 ms; SPEC §2 farcaster back reload 100 ms', () => {
+  it('SPEC §9 disallowed RPC UI error delay 300 ms', () => {
     expect(C.DISALLOWED_RPC_UI_ERROR_DELAY_MS).toBe(300)
-    expect(C.FARCASTER_BACK_RELOAD_MS).toBe(100)
   })
 
   it('SPEC §9 HTTP RPC timeout 10000 ms, batch size 1000, batch wait 0', () => {

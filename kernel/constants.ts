@@ -36,25 +36,8 @@ export const FeeRangePercent = {
   meld: { min: 1, max: 2, namespaces: ['eip155', 'solana'] },
 } as const
 
-export const DEFAULT_FEATURES = {
-  swaps: true,
-  onramp: true,
-  receive: true,
-  send: true,
-  email: true,
-  emailShowWallets: true,
-  history: true,
-  analytics: true,
-  allWallets: true,
-  legalCheckbox: false,
-  smartSessions: false,
-  collapseWallets: false,
-} as const
-
 export const SOCIAL_PROVIDERS = ['google', 'github', 'apple', 'facebook', 'x', 'discord'] as const
 export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number]
-
-export const DEFAULT_SOCIALS = ['google', 'x', 'discord', 'farcaster', 'github', 'apple', 'facebook'] as const
 export type SocialOption = SocialProvider | 'farcaster'
 
 /** How wallet groups are ordered in lists (SPEC §9). */
@@ -68,9 +51,6 @@ export const CONNECTOR_TYPE_ORDER = [
   'recommended',
 ] as const
 export type ConnectorGroup = (typeof CONNECTOR_TYPE_ORDER)[number]
-
-export const WALLET_FEATURE_ORDER = ['onramp', 'swaps', 'receive', 'send'] as const
-export type WalletFeature = (typeof WALLET_FEATURE_ORDER)[number]
 
 export const SWAP_NETWORKS = [
   'eip155:1',
@@ -101,8 +81,6 @@ export const COINBASE_PAY_FALLBACK_CHAIN = 'ethereum'
 
 export const TRANSACTION_AMOUNT_DECIMALS = 3
 export const BALANCE_DISPLAY_DECIMALS = 3
-export const PLUS_SIGN_OPERATIONS = ['receive', 'deposit', 'borrow', 'claim'] as const
-export const MINUS_SIGN_OPERATIONS = ['withdraw', 'repay', 'burn'] as const
 
 export const ADDRESS_TRUNCATION = { start: 4, end: 6 } as const
 
@@ -135,9 +113,6 @@ export const HttpRpcDefaults = {
 
 /** Native currency decimals named by SPEC §9. */
 export const NativeDecimals = { eip155: 18, solana: 9, bip122: 8 } as const
-
-/** Back from ConnectingFarcaster while disconnected reloads the auth provider after this. */
-export const FARCASTER_BACK_RELOAD_MS = 100
 
 export const ENS_MAX_CHAIN_ID = 2_147_483_648
 

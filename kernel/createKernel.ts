@@ -8,12 +8,12 @@ import type { ChainStore } from './chains/chainStore.ts'
 import type { ChainNamespace } from './chains/namespaces.ts'
 import type { CaipNetwork } from './chains/network.ts'
 import { addNetwork, removeNetwork } from './chains/networkList.ts'
-import type { ConnectMethod } from './config/features.ts'
 import { parseConfig } from './config/parseConfig.ts'
+import type { PluginFlagOwners } from './config/pluginFlags.ts'
 import { type PorticoConfig, type PorticoOptions, ThemeVariablesSchema } from './config/schema.ts'
 import type { ConnectionService } from './connection/connectionService.ts'
 import type { ConnectionStore } from './connection/connectionStore.ts'
-import { connectMethodOrder } from './connect/connectMethodOrder.ts'
+import { type ConnectMethod, assertKnownConnectMethods, connectMethodOrder } from './connect/connectMethodOrder.ts'
 import type { ConnectorRegistry } from './connectors/connectorRegistry.ts'
 import { LIBRARY_VERSION, SDK_TYPE } from './constants.ts'
 import { createKitContainer } from './container/container.ts'
@@ -93,6 +93,8 @@ export interface PorticoKit {
 }
 
 export type KernelOptions = Partial<KernelRuntime> & {
+  /** How to get the plugin behind each well-known flag, for the error when it is missing. */
+  readonly flagOwners?: PluginFlagOwners
   /** Reported in analytics as `sv` (SPEC §7). */
   readonly flavour?: 'html' | 'react'
 }
@@ -102,7 +104,7 @@ export type KernelOptions = Partial<KernelRuntime> & {
  * bad field; a missing project id raises the PROJECT_ID_NOT_CONFIGURED alert.
  */
 export function createKernel(options: PorticoOptions, kernelOptions: KernelOptions = {}): PorticoKit {
-  const config = parseConfig(options)
+  const config = parseConfig(options, { flagOwners: kernelOptions.flagOwners ?? {} })
   const runtime: KernelRuntime = {
     environment: kernelOptions.environment ?? browserEnvironment(),
     storage: kernelOptions.storage ?? defaultBackend(),
@@ -110,6 +112,7 @@ export function createKernel(options: PorticoOptions, kernelOptions: KernelOptio
     logger: kernelOptions.logger ?? console,
   }
   const manifests = config.plugins
+  assertKnownConnectMethods(config.features.connectMethodsOrder, manifests)
   assertRequiredPackages(
     manifests.filter((manifest) => isPluginEnabled(manifest, config)),
     nodePackageProbe(),
@@ -181,7 +184,8 @@ export function createKernel(options: PorticoOptions, kernelOptions: KernelOptio
     request: (request) => services.rpc.request(request),
     connectMethods: () =>
       connectMethodOrder({
-        features: config.features,
+        contributed: plugins.contributed('connectMethods'),
+        configured: config.features.connectMethodsOrder,
         hasInjectedWallet: kit.connectors.list().some((c) => c.type === 'INJECTED' || c.type === 'ANNOUNCED'),
       }),
     subscribeEvents(listener) {

@@ -1,41 +1,55 @@
 import * as v from 'valibot'
-import { DEFAULT_FEATURES, DEFAULT_SOCIALS, SOCIAL_PROVIDERS } from '../constants.ts'
 
-export const CONNECT_METHODS = ['email', 'social', 'wallet'] as const
-export type ConnectMethod = (typeof CONNECT_METHODS)[number]
+/** The Connect view's own section: the wallet list. Plugins contribute the others. */
+export const WALLET_CONNECT_METHOD = 'wallet'
 
-const flag = (fallback: boolean) => v.optional(v.boolean(), fallback)
-
-/** Feature flags (SPEC §6, defaults SPEC §9). */
-export const FeaturesSchema = v.object({
-  swaps: flag(DEFAULT_FEATURES.swaps),
-  onramp: flag(DEFAULT_FEATURES.onramp),
-  receive: flag(DEFAULT_FEATURES.receive),
-  send: flag(DEFAULT_FEATURES.send),
-  email: flag(DEFAULT_FEATURES.email),
-  emailShowWallets: flag(DEFAULT_FEATURES.emailShowWallets),
-  history: flag(DEFAULT_FEATURES.history),
-  analytics: flag(DEFAULT_FEATURES.analytics),
-  allWallets: flag(DEFAULT_FEATURES.allWallets),
-  legalCheckbox: flag(DEFAULT_FEATURES.legalCheckbox),
-  smartSessions: flag(DEFAULT_FEATURES.smartSessions),
-  collapseWallets: flag(DEFAULT_FEATURES.collapseWallets),
-  /** `false` turns social login off; a list picks the providers and their order. */
-  socials: v.optional(
-    v.union([v.literal(false), v.array(v.picklist([...SOCIAL_PROVIDERS, 'farcaster']))]),
-    () => [...DEFAULT_SOCIALS],
-  ),
-  /** Overrides the default connect-method order (SPEC §2). */
+/**
+ * The flags the kernel itself reads. Every other key under `features` belongs to a
+ * plugin, which defines and validates it (see `PluginFlag`).
+ */
+export const CoreFeaturesSchema = v.object({
+  /** Sends bus events to `endpoints.analytics` while on; nothing is sent without an endpoint. */
+  analytics: v.optional(v.boolean(), true),
+  /** Overrides the default connect-method order; `wallet` and the ids of contributed sections. */
   connectMethodsOrder: v.optional(
     v.pipe(
-      v.array(v.picklist(CONNECT_METHODS)),
+      v.array(v.pipe(v.string(), v.minLength(1))),
       v.check((list) => new Set(list).size === list.length, 'must not repeat a method'),
     ),
   ),
 })
 
-export type Features = v.InferOutput<typeof FeaturesSchema>
-/** The boolean feature flags a plugin can be gated by. */
-export type FeatureFlag = {
-  [K in keyof Features]-?: Features[K] extends boolean ? K : never
-}[keyof Features]
+export type CoreFeatures = v.InferOutput<typeof CoreFeaturesSchema>
+
+/**
+ * What an integrator writes under `features`: the core flags, and the flags of the
+ * plugins they list (each plugin validates its own when the kit is created).
+ */
+export type FeatureOptions = v.InferInput<typeof CoreFeaturesSchema> & { readonly [flag: string]: unknown }
+
+/** Every flag after parsing: core flags typed, plugin flags as their plugin's schema gave them. */
+export type Features = CoreFeatures & { readonly [flag: string]: unknown }
+
+/**
+ * A flag a plugin owns under `features`, with its schema and default. A flag that is
+ * set explicitly while its plugin is absent is a config error; one that is on only by
+ * default is simply off then.
+ *
+ * @example
+ * const EmailFlag = definePluginFlag({ name: 'email', schema: v.boolean(), default: true })
+ */
+export interface PluginFlag<T = unknown> {
+  readonly name: string
+  readonly schema: v.GenericSchema<unknown, T>
+  readonly default: T
+}
+
+export function definePluginFlag<T>(flag: PluginFlag<T>): PluginFlag<T> {
+  return flag
+}
+
+/** A flag's value counts as on when it is `true` or a non-empty list (e.g. a list of providers). */
+export function isFlagOn(features: Features, name: string): boolean {
+  const value = features[name]
+  return value === true || (Array.isArray(value) && value.length > 0)
+}

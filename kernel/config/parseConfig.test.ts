@@ -1,9 +1,11 @@
+import * as v from 'valibot'
 import { describe, expect, it, vi } from 'vitest'
 import { createKernel } from '../createKernel.ts'
 import { base, bitcoin, mainnet, solana } from '../chains/networks.ts'
-import { DEFAULT_FEATURES, DEFAULT_SOCIALS, ThemeDefaults } from '../constants.ts'
+import { ThemeDefaults } from '../constants.ts'
 import { ConfigError } from '../errors/base.ts'
 import { Alerts, ErrorText } from '../errors/catalogue.ts'
+import { definePlugin } from '../plugins/manifest.ts'
 import { createMemoryBackend } from '../storage/storage.ts'
 import { parseConfig } from './parseConfig.ts'
 import { DEFAULT_RELAY_URL, type PorticoOptions } from './schema.ts'
@@ -26,29 +28,32 @@ function configError(options: unknown): ConfigError {
   throw new Error('parseConfig did not throw')
 }
 
-describe('parseConfig: defaults (SPEC §9)', () => {
+// A plugin that owns two flags the way the social-login plugin will: one turns it on
+// (a list of providers, or false), the other is a plain setting.
+const socialsLike = definePlugin({
+  id: 'socials-like',
+  flags: [
+    { name: 'socials', schema: v.union([v.literal(false), v.array(v.picklist(['google', 'github']))]), default: ['google', 'github'] },
+    { name: 'socialPopup', schema: v.boolean(), default: true },
+  ],
+  enabledBy: 'socials',
+  contributes: {},
+  load: async () => ({ activate: () => undefined }),
+})
+const owners = { email: "emailPlugin() from 'portico/email'" }
+
+describe('parseConfig: defaults', () => {
   const config = parseConfig({ projectId: 'p', networks: [mainnet] })
 
-  it.each(['swaps', 'onramp', 'receive', 'send', 'email', 'emailShowWallets', 'history', 'analytics', 'allWallets'] as const)(
-    'SPEC §9 default features on: %s',
-    (flag) => {
-      expect(config.features[flag]).toBe(true)
-    },
-  )
-
-  it.each(['legalCheckbox', 'smartSessions', 'collapseWallets'] as const)('SPEC §9 default features off: %s', (flag) => {
-    expect(config.features[flag]).toBe(false)
+  it('analytics is on by default (it posts only to a configured endpoint)', () => {
+    expect(config.features.analytics).toBe(true)
   })
 
-  it('SPEC §9 default features: the parsed flags match the DEFAULT_FEATURES constant', () => {
-    for (const [flag, value] of Object.entries(DEFAULT_FEATURES)) {
-      expect(config.features[flag as keyof typeof DEFAULT_FEATURES]).toBe(value)
-    }
-  })
-
-  it('SPEC §9 default socials: google, x, discord, farcaster, github, apple, facebook in that order', () => {
-    expect(config.features.socials).toEqual(['google', 'x', 'discord', 'farcaster', 'github', 'apple', 'facebook'])
-    expect(config.features.socials).toEqual([...DEFAULT_SOCIALS])
+  it("a listed plugin's flags get their defaults; with no plugin there are no plugin flags", () => {
+    expect(Object.keys(config.features)).toEqual(['analytics'])
+    const withPlugin = parseConfig({ projectId: 'p', networks: [mainnet], plugins: [socialsLike] })
+    expect(withPlugin.features['socials']).toEqual(['google', 'github'])
+    expect(withPlugin.features['socialPopup']).toBe(true)
   })
 
   it('SPEC §9 theme defaults to dark', () => {
@@ -56,23 +61,15 @@ describe('parseConfig: defaults (SPEC §9)', () => {
     expect(config.themeMode).toBe(ThemeDefaults.themeMode)
   })
 
-  it('SPEC §6 email login is on by default, and an explicit flag overrides only that flag', () => {
-    const custom = parseConfig({ projectId: 'p', networks: [mainnet], features: { email: false } })
-    expect(custom.features.email).toBe(false)
-    expect(custom.features.swaps).toBe(true)
+  it("an explicit plugin flag overrides only that flag, validated by the plugin's schema", () => {
+    const custom = parseConfig({ projectId: 'p', networks: [mainnet], plugins: [socialsLike], features: { socials: false } })
+    expect(custom.features['socials']).toBe(false)
+    expect(custom.features['socialPopup']).toBe(true)
   })
 
-  it('SPEC §6 socials can be turned off with false', () => {
-    expect(parseConfig({ projectId: 'p', networks: [mainnet], features: { socials: false } }).features.socials).toBe(false)
-  })
-
-  it('SPEC §2 a configured connect-method order is kept', () => {
-    const custom = parseConfig({
-      projectId: 'p',
-      networks: [mainnet],
-      features: { connectMethodsOrder: ['social', 'wallet', 'email'] },
-    })
-    expect(custom.features.connectMethodsOrder).toEqual(['social', 'wallet', 'email'])
+  it('a configured connect-method order is kept', () => {
+    const custom = parseConfig({ projectId: 'p', networks: [mainnet], features: { connectMethodsOrder: ['wallet'] } })
+    expect(custom.features.connectMethodsOrder).toEqual(['wallet'])
   })
 
   it('DESIGN Config: the default network is the first configured network', () => {
@@ -81,10 +78,43 @@ describe('parseConfig: defaults (SPEC §9)', () => {
 })
 
 describe('parseConfig: errors name the bad field (DESIGN Config)', () => {
-  it("DESIGN Config: features.email: 'yes' throws a ConfigError with field features.email", () => {
-    const error = configError({ projectId: 'p', networks: [mainnet], features: { email: 'yes' } })
+  it("a plugin flag of the wrong type throws a ConfigError naming features.<flag>", () => {
+    const error = configError({ projectId: 'p', networks: [mainnet], plugins: [socialsLike], features: { socialPopup: 'yes' } })
+    expect(error.field).toBe('features.socialPopup')
+    expect(error.message).toContain('features.socialPopup')
+  })
+
+  it('a well-known flag set while its plugin is absent names the plugin to add', () => {
+    const error = (() => {
+      try {
+        parseConfig({ projectId: 'p', networks: [mainnet], features: { email: true } }, { flagOwners: owners })
+      } catch (caught) {
+        return caught as ConfigError
+      }
+      throw new Error('parseConfig did not throw')
+    })()
     expect(error.field).toBe('features.email')
-    expect(error.message).toContain('features.email')
+    expect(error.details).toBe("is set, but no listed plugin provides it: add emailPlugin() from 'portico/email'.")
+  })
+
+  it('a flag no plugin defines and nobody knows is an error with the closest known flag', () => {
+    const error = configError({ projectId: 'p', networks: [mainnet], plugins: [socialsLike], features: { socail: ['google'] } })
+    expect(error.field).toBe('features.socail')
+    expect(error.details).toContain('Did you mean "socials"?')
+  })
+
+  it('two plugins defining the same flag are refused', () => {
+    const copy = { ...socialsLike, id: 'copy' }
+    expect(configError({ projectId: 'p', networks: [mainnet], plugins: [socialsLike, copy] }).details).toContain(
+      'features.socials is defined by both "socials-like" and "copy"',
+    )
+  })
+
+  it('an unknown top-level key is an error with a did-you-mean, for plain JavaScript callers too', () => {
+    const error = configError({ projectID: 'p', networks: [mainnet] })
+    expect(error.field).toBe('projectID')
+    expect(error.details).toBe('is not a Portico option. Did you mean "projectId"?')
+    expect(configError({ projectId: 'p', networks: [mainnet], colour: 'red' }).details).toBe('is not a Portico option.')
   })
 
   it('DESIGN Config: a network with a bad caipNetworkId names the path into networks', () => {
@@ -101,9 +131,9 @@ describe('parseConfig: errors name the bad field (DESIGN Config)', () => {
     expect(configError({ projectId: 'p', networks: [] }).field).toBe('networks')
   })
 
-  it('DESIGN Config: an unknown social provider is refused at its index', () => {
-    const error = configError({ projectId: 'p', networks: [mainnet], features: { socials: ['google', 'myspace'] } })
-    expect(error.field.startsWith('features.socials')).toBe(true)
+  it("a value the plugin's schema refuses inside a list is named by its index", () => {
+    const error = configError({ projectId: 'p', networks: [mainnet], plugins: [socialsLike], features: { socials: ['google', 'myspace'] } })
+    expect(error.field).toBe('features.socials.1')
   })
 
   it('SPEC §5 siweConfig and siwx cannot both be set (catalogue text)', () => {

@@ -2,16 +2,31 @@ import * as v from 'valibot'
 import type { CaipNetwork } from '../chains/network.ts'
 import { ConfigError } from '../errors/base.ts'
 import { ErrorText } from '../errors/catalogue.ts'
+import { suggestion } from './didYouMean.ts'
+import { type PluginFlagOwners, resolvePluginFlags } from './pluginFlags.ts'
 import { ConfigSchema, type PorticoConfig, type PorticoOptions } from './schema.ts'
 
+const CONFIG_KEYS = Object.keys(ConfigSchema.entries)
+
+export interface ParseConfigOptions {
+  /** Where each well-known plugin flag comes from, for the error when its plugin is absent. */
+  readonly flagOwners?: PluginFlagOwners
+}
+
 /**
- * Validates what the integrator passed and fills every default (SPEC §9).
- * Throws a ConfigError naming the first bad field.
+ * Validates what the integrator passed and fills every default, the plugins' flags
+ * included. Throws a ConfigError naming the first bad field; an unknown key (plain
+ * JavaScript callers have no compiler to catch a typo) is one too.
  *
  * @example
- * parseConfig({ projectId: 'p', networks: [mainnet] }).features.email // true
+ * parseConfig({ projectId: 'p', networks: [mainnet] }).features.analytics // true
  */
-export function parseConfig(options: PorticoOptions): PorticoConfig {
+export function parseConfig(options: PorticoOptions, parseOptions: ParseConfigOptions = {}): PorticoConfig {
+  if (typeof options === 'object' && options !== null) {
+    for (const key of Object.keys(options)) {
+      if (!CONFIG_KEYS.includes(key)) throw new ConfigError(key, `is not a Portico option.${suggestion(key, CONFIG_KEYS)}`)
+    }
+  }
   const result = v.safeParse(ConfigSchema, options)
   if (!result.success) {
     const issue = result.issues[0]
@@ -27,5 +42,6 @@ export function parseConfig(options: PorticoOptions): PorticoConfig {
     throw new ConfigError('defaultNetwork', `${defaultNetwork.caipNetworkId} is not one of networks`)
   }
   const adapters = parsed.adapters ?? [...new Set(networks.map((network) => network.chainNamespace))]
-  return { ...parsed, networks, defaultNetwork, adapters }
+  const features = resolvePluginFlags(parsed.features, parsed.plugins, parseOptions.flagOwners ?? {})
+  return { ...parsed, features, networks, defaultNetwork, adapters }
 }

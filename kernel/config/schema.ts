@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import { CHAIN_NAMESPACES } from '../chains/namespaces.ts'
 import { NetworkSchema, type CaipNetwork } from '../chains/network.ts'
 import type { PluginManifest } from '../plugins/manifest.ts'
-import { FeaturesSchema } from './features.ts'
+import { CoreFeaturesSchema, type Features } from './features.ts'
 
 /** The public WalletConnect relay; integrators (and tests, offline) point `endpoints.relay` elsewhere. */
 export const DEFAULT_RELAY_URL = 'wss://relay.walletconnect.org'
@@ -36,7 +36,8 @@ export const ConfigSchema = v.object({
   defaultNetwork: v.optional(NetworkSchema),
   /** Namespaces served by a chain adapter; `[]` is the basic mode (WalletConnect only). Default: those of `networks`. */
   adapters: v.optional(v.array(v.picklist(CHAIN_NAMESPACES))),
-  features: v.optional(FeaturesSchema, {}),
+  /** Core flags here; the keys plugins own pass through and are checked against their plugins. */
+  features: v.optional(v.looseObject(CoreFeaturesSchema.entries), {}),
   themeMode: v.optional(v.picklist(['light', 'dark']), 'dark'),
   themeVariables: v.optional(ThemeVariablesSchema, {}),
   metadata: v.optional(
@@ -77,7 +78,8 @@ export const ConfigSchema = v.object({
 export type PorticoOptions = v.InferInput<typeof ConfigSchema>
 
 /** The resolved config: every default filled, networks typed as CAIP networks. */
-export type PorticoConfig = Omit<v.InferOutput<typeof ConfigSchema>, 'networks' | 'defaultNetwork' | 'adapters'> & {
+export type PorticoConfig = Omit<v.InferOutput<typeof ConfigSchema>, 'networks' | 'defaultNetwork' | 'adapters' | 'features'> & {
+  features: Features
   networks: readonly CaipNetwork[]
   defaultNetwork: CaipNetwork
   adapters: readonly (typeof CHAIN_NAMESPACES)[number][]

@@ -8,7 +8,7 @@ import { base, bitcoin, mainnet, solana } from '../chains/networks.ts'
 import type { PorticoOptions } from '../config/schema.ts'
 import { CacheLifetimeMs } from '../constants.ts'
 import { resolve } from '../container/token.ts'
-import { IAdapterRegistry, IConnectionService, ISiwxStore } from '../container/tokens.ts'
+import { IAdapterRegistry, IConnectionService } from '../container/tokens.ts'
 import type { Connector, ConnectorType } from '../connectors/connector.ts'
 import { PorticoError } from '../errors/base.ts'
 import { Alerts, ErrorText } from '../errors/catalogue.ts'
@@ -336,16 +336,30 @@ describe('disconnect (SPEC §4 Disconnect)', () => {
     return ctx
   }
 
-  it('SPEC §4 session data (SIWX) is cleared first, before any wallet is told', async () => {
+  it("plugins' session data (a sign-in session) is cleared first, before any wallet is told", async () => {
     const ctx = await connectedKit({ eip155: 'ANNOUNCED' })
-    const siwx = ctx.kit.services.siwx
-    siwx.set({ hasSession: true })
+    let hasSession = true
+    const cleared: (readonly ChainNamespace[])[] = []
+    ctx.kit.services.hooks.addDisconnectCleanup((namespaces) => {
+      hasSession = false
+      cleared.push(namespaces)
+    })
     let sessionWhenWalletTold: boolean | undefined
     ctx.adapters.eip155.disconnect.mockImplementationOnce(async () => {
-      sessionWhenWalletTold = siwx.get().hasSession
+      sessionWhenWalletTold = hasSession
     })
     await ctx.kit.disconnect('eip155')
     expect(sessionWhenWalletTold).toBe(false)
+    expect(cleared).toEqual([['eip155']])
+  })
+
+  it("a plugin's failing clean-up is logged and the disconnect still completes", async () => {
+    const ctx = await connectedKit({ eip155: 'ANNOUNCED' })
+    ctx.kit.services.hooks.addDisconnectCleanup(() => {
+      throw new Error('plugin bug')
+    })
+    await ctx.kit.disconnect('eip155')
+    expect(account(ctx.kit, 'eip155').status).toBe('disconnected')
   })
 
   it('SPEC §4 disconnecting a namespace with its own wallet leaves the other namespaces connected', async () => {
@@ -400,9 +414,8 @@ describe('disconnect (SPEC §4 Disconnect)', () => {
     })
   })
 
-  it('SPEC §4 disconnect clears the WalletConnect state, the saved social provider, the connector ids and the cached login data', async () => {
+  it('disconnect clears the saved social provider, the connector ids and the cached login data', async () => {
     const ctx = await connectedKit({ eip155: 'ANNOUNCED' })
-    ctx.kit.connection.set({ wcUri: 'wc:stale', wcPairingExpiry: 1 })
     ctx.kit.storage.set('connectedSocial', 'google')
     ctx.kit.storage.set('frameEmail', 'a@example.com')
     ctx.kit.storage.set('frameEmailLoginUsed', true)
@@ -410,7 +423,6 @@ describe('disconnect (SPEC §4 Disconnect)', () => {
     ctx.kit.storage.set('frameSocialUsername', 'alice')
     ctx.kit.storage.set('frameSessionToken', 'keep-me')
     await ctx.kit.disconnect('eip155')
-    expect(ctx.kit.connection.get().wcUri).toBeUndefined()
     expect(ctx.kit.storage.get('connectedSocial')).toBeUndefined()
     expect(ctx.kit.storage.get('connectedConnectorIds')).toEqual({})
     expect(ctx.kit.storage.get('frameEmail')).toBeUndefined()

@@ -216,17 +216,3 @@ describe('SPEC §4 switching to a WalletConnect chain resyncs the account', () =
     expect(sessionSolana.reconnect).not.toHaveBeenCalled()
   })
 })
-
-describe('SPEC §4 Disconnect clears the WalletConnect state', () => {
-  it('the pairing uri, its expiry and the stored deep link choice are cleared', async () => {
-    const { kit } = setup()
-    await kit.restored
-    await kit.plugins.load('session')
-    await kit.connect({ connectorId: 'session', namespace: 'eip155' })
-    kit.storage.set('deepLinkChoice', { href: 'phonewallet://', name: 'Phone Wallet' })
-    kit.connection.set({ wcUri: 'wc:abc@2', wcPairingExpiry: Date.now() + 1000 })
-    await kit.disconnect()
-    expect(kit.storage.get('deepLinkChoice')).toBeUndefined()
-    expect(kit.connection.get()).toMatchObject({ wcUri: undefined, wcPairingExpiry: undefined })
-  })
-})

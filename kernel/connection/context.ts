@@ -5,7 +5,7 @@ import type { PorticoConfig } from '../config/schema.ts'
 import type { ConnectorRegistry } from '../connectors/connectorRegistry.ts'
 import type { ModalService } from '../modal/modalService.ts'
 import type { Router } from '../router/router.ts'
-import type { SiwxStore } from '../siwx/siwxStore.ts'
+import type { HookRunner } from '../plugins/hooks.ts'
 import type { PorticoStorage } from '../storage/storage.ts'
 import type { AdapterRegistry } from './chainAdapter.ts'
 import type { ConnectionStore } from './connectionStore.ts'
@@ -22,7 +22,7 @@ export interface ConnectionContext {
   readonly bus: EventBus
   readonly alerts: AlertService
   readonly connection: ConnectionStore
-  readonly siwx: SiwxStore
+  readonly hooks: Pick<HookRunner, 'disconnected'>
   readonly logger: Pick<Console, 'warn' | 'error'>
   /** Loads the plugin that contributes a connector id; false when none does (SPEC §4 resume at start). */
   loadConnectorOwner(connectorId: string): Promise<boolean>

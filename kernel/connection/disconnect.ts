@@ -18,14 +18,16 @@ export function namespacesToDisconnect(ctx: ConnectionContext, namespace?: Chain
 }
 
 /**
- * SPEC §4 Disconnect: session data first; each reached chain is told to
- * disconnect if it has an address, then its account and network are reset;
- * WalletConnect state, the saved social provider, connector ids and cached
- * login data are cleared; a success or error event is tracked.
+ * Disconnects `namespace`, or every chain: plugins clear their session data first;
+ * each reached chain is told to disconnect if it has an address, then its account
+ * and network are reset; the saved social provider, connector ids and cached login
+ * data are cleared; a success
+ * or error event is tracked.
  */
 export async function disconnect(ctx: ConnectionContext, namespace?: ChainNamespace): Promise<void> {
-  ctx.siwx.set({ hasSession: false })
   const targets = namespacesToDisconnect(ctx, namespace)
+  // Plugins' session data first (a sign-in session, a pairing), whatever the wallets answer.
+  ctx.hooks.disconnected(targets)
   try {
     for (const ns of targets) {
       const connector = connectedConnector(ctx, ns)
@@ -49,9 +51,6 @@ function forget(ctx: ConnectionContext, targets: readonly ChainNamespace[]) {
     chains.resetAccount(ns)
     chains.updateNetwork(ns, { approvedCaipNetworkIds: [], supportsAllNetworks: true, smartAccountEnabledNetworks: [] })
   }
-  // The WalletConnect state: the pairing and the deep link chosen for it.
-  ctx.connection.set({ wcUri: undefined, wcPairingExpiry: undefined })
-  storage.remove('deepLinkChoice')
   storage.remove('connectedSocial')
   const ids = { ...storage.get('connectedConnectorIds') }
   targets.forEach((ns) => delete ids[ns])

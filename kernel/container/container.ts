@@ -11,7 +11,7 @@ const REGISTRATIONS: { readonly [K in keyof KernelServices]: Token<KernelService
   storage: T.IStorage,
   chains: T.IChainStore,
   connection: T.IConnectionStore,
-  siwx: T.ISiwxStore,
+  hooks: T.IKernelHooks,
   theme: T.IThemeStore,
   pending: T.IPendingRequests,
   snack: T.ISnackService,

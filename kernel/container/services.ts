@@ -1,4 +1,4 @@
-import type { DependencyContainer, InjectionToken } from 'tsyringe'
+import type { DependencyContainer } from 'tsyringe'
 import { type AlertService, createAlertService } from '../alerts/alertService.ts'
 import { type EventBus, createEventBus } from '../bus/bus.ts'
 import { type ChainStore, createChainStore } from '../chains/chainStore.ts'
@@ -7,21 +7,20 @@ import { type AdapterRegistry, createAdapterRegistry } from '../connection/chain
 import { type ConnectionService, createConnectionService } from '../connection/connectionService.ts'
 import { type ConnectionStore, createConnectionStore } from '../connection/connectionStore.ts'
 import { type ConnectorRegistry, createConnectorRegistry } from '../connectors/connectorRegistry.ts'
-import { DISALLOWED_RPC_UI_ERROR_DELAY_MS, FARCASTER_BACK_RELOAD_MS } from '../constants.ts'
+import { DISALLOWED_RPC_UI_ERROR_DELAY_MS } from '../constants.ts'
 import type { Environment } from '../env/environment.ts'
 import { Alerts, RPC_NOT_ALLOWED_UI_TEXT } from '../errors/catalogue.ts'
 import { type ModalService, createModalService } from '../modal/modalService.ts'
 import type { PluginManifest } from '../plugins/manifest.ts'
+import { type KernelHooks, createKernelHooks } from '../plugins/hooks.ts'
 import { type PluginHost, createPluginHost } from '../plugins/pluginHost.ts'
 import { type Router, createRouter } from '../router/router.ts'
 import { type ViewRegistry, createViewRegistry } from '../router/viewRegistry.ts'
 import { type PendingRequests, createPendingRequests } from '../rpc/pendingRequests.ts'
 import { type RpcRegistry, createRpcRegistry } from '../rpc/rpcRegistry.ts'
-import { type SiwxStore, createSiwxStore } from '../siwx/siwxStore.ts'
 import { type SnackService, createSnackService } from '../snack/snackService.ts'
 import { type PorticoStorage, type StorageBackend, createStorage } from '../storage/storage.ts'
 import { type ThemeStore, createThemeStore } from '../theme/themeStore.ts'
-import { IAuthProvider } from './tokens.ts'
 
 export interface KernelRuntime {
   readonly environment: Environment
@@ -38,7 +37,8 @@ export interface KernelServices {
   readonly storage: PorticoStorage
   readonly chains: ChainStore
   readonly connection: ConnectionStore
-  readonly siwx: SiwxStore
+  /** What plugins add to the kernel's rules; the kernel runs them. */
+  readonly hooks: KernelHooks
   readonly theme: ThemeStore
   readonly pending: PendingRequests
   readonly snack: SnackService
@@ -78,7 +78,7 @@ export function createServices(
   })
   const chains = createChainStore(config.networks, config.defaultNetwork)
   const connection = createConnectionStore()
-  const siwx = createSiwxStore()
+  const hooks = createKernelHooks(logger)
   const theme = createThemeStore({ themeMode: config.themeMode, themeVariables: config.themeVariables })
   const pending = createPendingRequests()
   const snack = createSnackService()
@@ -90,7 +90,7 @@ export function createServices(
     manifests,
     config,
     bus,
-    context: async () => ({ container: await container.load(), bus, views, rpc, connectors, config }),
+    context: async () => ({ container: await container.load(), bus, views, rpc, connectors, config, hooks }),
     onLoadFailed: (manifest, error) => {
       logger.error(`[Portico] plugin "${manifest.id}" failed to load`, error)
       alerts.report(Alerts.PLUGIN_LOAD_FAILED)
@@ -115,27 +115,17 @@ export function createServices(
       if (!views.get(view) && plugins.ownerOf('views', view)) views.resolve(view).catch(() => undefined)
     },
     closeModal: () => modal.close(),
-    onPopped: (entry) => {
-      if (entry.view !== 'ConnectingFarcaster' || chains.isConnected()) return
-      // SPEC §2: leaving ConnectingFarcaster while disconnected clears the url and reloads the auth provider.
-      chains.updateAccount(chains.get().activeNamespace, { farcasterUrl: undefined })
-      setTimeout(() => {
-        // Only the embedded-wallet plugin registers an auth provider, and a plugin implies a container.
-        const c = container.loaded()
-        const token = IAuthProvider as InjectionToken<{ reload(): void }>
-        if (c?.isRegistered(token, true)) c.resolve(token).reload()
-      }, FARCASTER_BACK_RELOAD_MS)
-    },
+    onPopped: (entry) => hooks.popped(entry),
   })
   const modal: ModalService = createModalService({
     config,
     router,
     chains,
-    connection,
-    siwx,
+    hooks,
     pending,
     environment,
     bus,
+    plugins,
     adapters: () => config.adapters,
   })
   const adapters = createAdapterRegistry((namespace) => plugins.loadOwnerOf('namespaces', namespace))
@@ -150,7 +140,7 @@ export function createServices(
     bus,
     alerts,
     connection,
-    siwx,
+    hooks,
     logger,
     loadConnectorOwner: (connectorId) => plugins.loadOwnerOf('connectors', connectorId),
   })
@@ -161,7 +151,7 @@ export function createServices(
     storage,
     chains,
     connection,
-    siwx,
+    hooks,
     theme,
     pending,
     snack,

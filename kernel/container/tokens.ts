@@ -8,12 +8,12 @@ import type { ConnectionStore } from '../connection/connectionStore.ts'
 import type { ConnectorRegistry } from '../connectors/connectorRegistry.ts'
 import type { Environment } from '../env/environment.ts'
 import type { ModalService } from '../modal/modalService.ts'
+import type { KernelHooks } from '../plugins/hooks.ts'
 import type { PluginHost } from '../plugins/pluginHost.ts'
 import type { Router } from '../router/router.ts'
 import type { ViewRegistry } from '../router/viewRegistry.ts'
 import type { PendingRequests } from '../rpc/pendingRequests.ts'
 import type { RpcRegistry } from '../rpc/rpcRegistry.ts'
-import type { SiwxStore } from '../siwx/siwxStore.ts'
 import type { SnackService } from '../snack/snackService.ts'
 import type { PorticoStorage } from '../storage/storage.ts'
 import type { ThemeStore } from '../theme/themeStore.ts'
@@ -26,7 +26,7 @@ export const IEnvironment = createToken<Environment>('IEnvironment')
 export const IStorage = createToken<PorticoStorage>('IStorage')
 export const IChainStore = createToken<ChainStore>('IChainStore')
 export const IConnectionStore = createToken<ConnectionStore>('IConnectionStore')
-export const ISiwxStore = createToken<SiwxStore>('ISiwxStore')
+export const IKernelHooks = createToken<KernelHooks>('IKernelHooks')
 export const IThemeStore = createToken<ThemeStore>('IThemeStore')
 export const IPendingRequests = createToken<PendingRequests>('IPendingRequests')
 export const IRouter = createToken<Router>('IRouter')
@@ -40,8 +40,3 @@ export const IAlertService = createToken<AlertService>('IAlertService')
 export const IAdapterRegistry = createToken<AdapterRegistry>('IAdapterRegistry')
 export const IConnectionService = createToken<ConnectionService>('IConnectionService')
 
-/** Registered by the embedded-wallet plugin; the router reloads it after leaving ConnectingFarcaster. */
-export interface AuthProvider {
-  reload(): void
-}
-export const IAuthProvider = createToken<AuthProvider>('IAuthProvider')

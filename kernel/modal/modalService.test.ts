@@ -3,14 +3,19 @@ import { createKernel } from '../createKernel.ts'
 import type { PorticoEvent } from '../bus/events.ts'
 import { mainnet, solana } from '../chains/networks.ts'
 import type { PorticoOptions } from '../config/schema.ts'
-import { SHAKE_MS } from '../constants.ts'
-import { resolve } from '../container/token.ts'
-import { IPendingRequests, ISiwxStore } from '../container/tokens.ts'
+import { definePlugin } from '../plugins/manifest.ts'
 import { createMemoryBackend } from '../storage/storage.ts'
+
+// A plugin that offers the basic-mode views, as the WalletConnect plugin does.
+const basicModePlugin = definePlugin({
+  id: 'basic-mode',
+  contributes: { views: ['PhoneWallets', 'PhoneWalletQr'], basicMode: { view: 'PhoneWalletQr', mobileView: 'PhoneWallets' } },
+  load: async () => ({ activate: () => undefined }),
+})
 
 function makeKit(options: Partial<PorticoOptions> = {}, { mobile = false } = {}) {
   return createKernel(
-    { projectId: 'p', networks: [mainnet, solana], ...options, features: { analytics: false } },
+    { projectId: 'p', networks: [mainnet, solana], plugins: [basicModePlugin], ...options, features: { analytics: false } },
     {
       storage: createMemoryBackend(),
       environment: { isMobile: () => mobile, isTelegram: () => false, isIosSafari: () => false },
@@ -48,8 +53,8 @@ describe('opening the modal (SPEC §2)', () => {
   it('SPEC §2 an explicit view wins over Account when connected', () => {
     const kit = makeKit()
     connect(kit)
-    kit.open({ view: 'AllWallets' })
-    expect(views(kit)).toEqual(['AllWallets'])
+    kit.open({ view: 'PhoneWallets' })
+    expect(views(kit)).toEqual(['PhoneWallets'])
   })
 
   it('SPEC §2 otherwise it shows Account when connected', () => {
@@ -75,28 +80,28 @@ describe('opening the modal (SPEC §2)', () => {
   it('SPEC §2 opening resets the stack to a single entry', () => {
     const kit = makeKit()
     kit.open()
-    kit.router.push('AllWallets')
+    kit.router.push('PhoneWallets')
     kit.close()
     kit.open()
     expect(views(kit)).toEqual(['Connect'])
   })
 
-  it('SPEC §2 no adapters and no address: AllWallets on mobile', () => {
+  it('no adapters and no address: the basic-mode plugin\'s mobile view on mobile', () => {
     const kit = makeKit({ adapters: [] }, { mobile: true })
     kit.open()
-    expect(views(kit)).toEqual(['AllWallets'])
+    expect(views(kit)).toEqual(['PhoneWallets'])
   })
 
-  it('SPEC §2 no adapters and no address: ConnectingWalletConnectBasic when not mobile', () => {
+  it('no adapters and no address: the basic-mode plugin\'s view when not mobile', () => {
     const kit = makeKit({ adapters: [] }, { mobile: false })
     kit.open()
-    expect(views(kit)).toEqual(['ConnectingWalletConnectBasic'])
+    expect(views(kit)).toEqual(['PhoneWalletQr'])
   })
 
   it('SPEC §2 no adapters and no address wins over an explicit view', () => {
     const kit = makeKit({ adapters: [] })
     kit.open({ view: 'Account' })
-    expect(views(kit)).toEqual(['ConnectingWalletConnectBasic'])
+    expect(views(kit)).toEqual(['PhoneWalletQr'])
   })
 
   it('SPEC §2 no adapters but an address: the usual rules apply (Account when connected)', () => {
@@ -106,7 +111,13 @@ describe('opening the modal (SPEC §2)', () => {
     expect(views(kit)).toEqual(['Account'])
   })
 
-  it('SPEC §2 with adapters and no address on mobile: Connect, not AllWallets', () => {
+  it('no adapters and no plugin offering basic-mode views: Connect', () => {
+    const kit = makeKit({ adapters: [], plugins: [] }, { mobile: true })
+    kit.open()
+    expect(views(kit)).toEqual(['Connect'])
+  })
+
+  it('with adapters and no address on mobile: Connect, not the basic-mode view', () => {
     const kit = makeKit({}, { mobile: true })
     kit.open()
     expect(views(kit)).toEqual(['Connect'])
@@ -142,19 +153,19 @@ describe('closing the modal (SPEC §4)', () => {
     expect(kit.modal.store.get().loading).toBe(false)
   })
 
-  it('SPEC §4 on close, the pairing uri is reset', () => {
+  it("on close, plugins' close clean-ups run (the pairing uri is reset)", () => {
     const kit = makeKit()
+    const cleanup = vi.fn()
+    kit.services.hooks.addCloseCleanup(cleanup)
     kit.open()
-    kit.connection.set({ wcUri: 'wc:abc@2?relay-protocol=irn', wcPairingExpiry: Date.now() + 60_000 })
     kit.close()
-    expect(kit.connection.get().wcUri).toBeUndefined()
-    expect(kit.connection.get().wcPairingExpiry).toBeUndefined()
+    expect(cleanup).toHaveBeenCalledTimes(1)
   })
 
   it('SPEC §4 in embedded mode, close goes to Account if connected', () => {
     const kit = makeKit({ enableEmbedded: true })
     connect(kit)
-    kit.open({ view: 'AllWallets' })
+    kit.open({ view: 'PhoneWallets' })
     kit.router.push('ConnectingExternal', { connector: 'x' })
     kit.close()
     expect(kit.router.store.get().history).toEqual([{ view: 'Account' }])
@@ -162,17 +173,17 @@ describe('closing the modal (SPEC §4)', () => {
 
   it('SPEC §4 in embedded mode, close goes to Connect if not connected', () => {
     const kit = makeKit({ enableEmbedded: true })
-    kit.open({ view: 'AllWallets' })
+    kit.open({ view: 'PhoneWallets' })
     kit.close()
     expect(kit.router.store.get().history).toEqual([{ view: 'Connect' }])
   })
 
   it('SPEC §4 outside embedded mode, close leaves the view stack alone', () => {
     const kit = makeKit()
-    kit.open({ view: 'AllWallets' })
+    kit.open({ view: 'PhoneWallets' })
     kit.router.push('ConnectingExternal', { connector: 'x' })
     kit.close()
-    expect(views(kit)).toEqual(['AllWallets', 'ConnectingExternal'])
+    expect(views(kit)).toEqual(['PhoneWallets', 'ConnectingExternal'])
   })
 
   it('SPEC §4 if the modal closes with no pending transaction, pending auth requests are rejected', () => {
@@ -211,62 +222,62 @@ describe('closing the modal (SPEC §4)', () => {
   })
 })
 
-describe('closing disabled during required SIWX (SPEC §4 SIWX)', () => {
-  it.each(['SIWXSignMessage', 'ApproveTransaction'])(
-    'SPEC §4 closing is disabled on %s while SIWX is required and there is no session',
-    (view) => {
-      const kit = makeKit({ siwx: { required: true } })
-      kit.open({ view })
-      expect(kit.modal.isCloseDisabled()).toBe(true)
-      kit.close()
-      expect(kit.modal.store.get().open).toBe(true)
-      kit.router.goBack()
-      expect(kit.modal.store.get().open).toBe(true)
-    },
-  )
+describe("closing refused by a plugin's close guard (a required sign-in)", () => {
+  const guarded = () => {
+    const kit = makeKit()
+    let refuse = true
+    kit.services.hooks.addCloseGuard(() => refuse)
+    return { kit, allow: () => (refuse = false) }
+  }
 
-  it('SPEC §4 once a SIWX session exists, closing is allowed again', () => {
-    const kit = makeKit({ siwx: { required: true } })
-    kit.open({ view: 'SIWXSignMessage' })
-    kit.services.siwx.set({ hasSession: true })
+  it('close, Escape and back are refused while the guard says so', () => {
+    const { kit } = guarded()
+    kit.open({ view: 'SignIn' })
+    expect(kit.modal.isCloseDisabled()).toBe(true)
+    kit.close()
+    expect(kit.modal.store.get().open).toBe(true)
+    kit.router.goBack()
+    expect(kit.modal.store.get().open).toBe(true)
+  })
+
+  it('once the guard allows it, closing works again', () => {
+    const { kit, allow } = guarded()
+    kit.open({ view: 'SignIn' })
+    allow()
     expect(kit.modal.isCloseDisabled()).toBe(false)
     kit.close()
     expect(kit.modal.store.get().open).toBe(false)
   })
 
-  it('SPEC §4 closing is allowed on SIWXSignMessage when SIWX is not required', () => {
-    const kit = makeKit({ siwx: { required: false } })
-    kit.open({ view: 'SIWXSignMessage' })
+  it('a guard registered and then disposed no longer refuses', () => {
+    const kit = makeKit()
+    const dispose = kit.services.hooks.addCloseGuard(() => true)
+    dispose()
+    kit.open()
     kit.close()
     expect(kit.modal.store.get().open).toBe(false)
   })
 
-  it('SPEC §4 closing is allowed on other views while SIWX is required', () => {
-    const kit = makeKit({ siwx: { required: true } })
-    kit.open({ view: 'Connect' })
-    kit.close()
-    expect(kit.modal.store.get().open).toBe(false)
-  })
-
-  it('SPEC §4 a refused close does not reject pending requests or reset the pairing', () => {
-    const kit = makeKit({ siwx: { required: true } })
+  it('a refused close does not reject pending requests or run the close clean-ups', () => {
+    const { kit } = guarded()
     const reject = vi.fn()
+    const cleanup = vi.fn()
     kit.services.pending.add(reject)
-    kit.open({ view: 'ApproveTransaction' })
-    kit.connection.set({ wcUri: 'wc:keep' })
+    kit.services.hooks.addCloseCleanup(cleanup)
+    kit.open({ view: 'SignIn' })
     kit.close()
     expect(reject).not.toHaveBeenCalled()
-    expect(kit.connection.get().wcUri).toBe('wc:keep')
+    expect(cleanup).not.toHaveBeenCalled()
   })
 
-  it('SPEC §4 Snack/shake: a refused close shakes the modal for exactly 500 ms', () => {
+  it('a refused close shakes the modal for exactly 500 ms', () => {
     vi.useFakeTimers()
-    const kit = makeKit({ siwx: { required: true } })
-    kit.open({ view: 'SIWXSignMessage' })
+    const { kit } = guarded()
+    kit.open({ view: 'SignIn' })
     expect(kit.modal.store.get().shake).toBe(false)
     kit.close()
     expect(kit.modal.store.get().shake).toBe(true)
-    vi.advanceTimersByTime(SHAKE_MS - 1)
+    vi.advanceTimersByTime(499)
     expect(kit.modal.store.get().shake).toBe(true)
     vi.advanceTimersByTime(1)
     expect(kit.modal.store.get().shake).toBe(false)
@@ -278,7 +289,7 @@ describe('closing disabled during required SIWX (SPEC §4 SIWX)', () => {
     kit.modal.shake()
     vi.advanceTimersByTime(300)
     kit.modal.shake()
-    vi.advanceTimersByTime(SHAKE_MS - 1)
+    vi.advanceTimersByTime(499)
     expect(kit.modal.store.get().shake).toBe(true)
     vi.advanceTimersByTime(1)
     expect(kit.modal.store.get().shake).toBe(false)

@@ -1,13 +1,13 @@
 import type { EventBus } from '../bus/bus.ts'
 import type { ChainStore } from '../chains/chainStore.ts'
 import type { PorticoConfig } from '../config/schema.ts'
-import type { ConnectionStore } from '../connection/connectionStore.ts'
 import { SHAKE_MS } from '../constants.ts'
 import type { Environment } from '../env/environment.ts'
 import type { Router } from '../router/router.ts'
 import type { RouteEntry, ViewName } from '../router/views.ts'
 import type { PendingRequests } from '../rpc/pendingRequests.ts'
-import type { SiwxStore } from '../siwx/siwxStore.ts'
+import type { HookRunner } from '../plugins/hooks.ts'
+import type { PluginHost } from '../plugins/pluginHost.ts'
 import { createStore, type Store } from '../store/createStore.ts'
 
 export interface ModalState {
@@ -26,7 +26,7 @@ export interface ModalService {
   readonly store: Store<ModalState>
   open(options?: OpenOptions): void
   close(): void
-  /** SPEC §4: closing is disabled on SIWXSignMessage/ApproveTransaction while SIWX is required with no session. */
+  /** Whether a plugin's close guard refuses closing now (e.g. a sign-in that is required). */
   isCloseDisabled(): boolean
   setLoading(loading: boolean): void
   shake(): void
@@ -36,8 +36,8 @@ export interface ModalDeps {
   config: PorticoConfig
   router: Router
   chains: ChainStore
-  connection: ConnectionStore
-  siwx: SiwxStore
+  hooks: Pick<HookRunner, 'closeGuarded' | 'closed'>
+  plugins: Pick<PluginHost, 'basicMode'>
   pending: PendingRequests
   environment: Environment
   bus: EventBus
@@ -45,26 +45,26 @@ export interface ModalDeps {
   adapters(): readonly string[]
 }
 
-const SIWX_GUARDED_VIEWS: readonly ViewName[] = ['SIWXSignMessage', 'ApproveTransaction']
-
 export function createModalService(deps: ModalDeps): ModalService {
   const store = createStore<ModalState>({ open: false, loading: false, shake: false })
   let shakeTimer: ReturnType<typeof setTimeout> | undefined
 
-  /** The view the modal opens on (SPEC §2 "Opening the modal"). */
+  /**
+   * The view the modal opens on: with no chain adapter and no address, the basic-mode
+   * view a plugin offers (its mobile one on phones); else the view asked for; else
+   * Account when connected, Connect when not.
+   */
   const initialRoute = (options: OpenOptions): RouteEntry => {
     const address = deps.chains.activeAccount()?.address
-    if (deps.adapters().length === 0 && !address) {
-      return { view: deps.environment.isMobile() ? 'AllWallets' : 'ConnectingWalletConnectBasic' }
+    const basic = deps.plugins.basicMode()
+    if (basic && deps.adapters().length === 0 && !address) {
+      return { view: deps.environment.isMobile() ? basic.mobileView : basic.view }
     }
     if (options.view) return options.data ? { view: options.view, data: options.data } : { view: options.view }
     return { view: deps.chains.isConnected() ? 'Account' : 'Connect' }
   }
 
-  const isCloseDisabled = () =>
-    SIWX_GUARDED_VIEWS.includes(deps.router.current().view) &&
-    Boolean(deps.config.siwx?.required) &&
-    !deps.siwx.get().hasSession
+  const isCloseDisabled = () => deps.hooks.closeGuarded()
 
   const shake = () => {
     clearTimeout(shakeTimer)
@@ -84,7 +84,7 @@ export function createModalService(deps: ModalDeps): ModalService {
       if (isCloseDisabled()) return shake()
       const connected = deps.chains.isConnected()
       store.set({ open: false, loading: false })
-      deps.connection.set({ wcUri: undefined, wcPairingExpiry: undefined })
+      deps.hooks.closed()
       if (deps.config.enableEmbedded) deps.router.reset(connected ? 'Account' : 'Connect')
       if (!deps.pending.transactionPending) deps.pending.rejectAll()
       deps.bus.emit({ type: 'MODAL_CLOSE', properties: { connected } })

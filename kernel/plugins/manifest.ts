@@ -1,29 +1,13 @@
 import type { DependencyContainer } from 'tsyringe'
 import type { EventBus } from '../bus/bus.ts'
 import type { Disposer } from '../disposer.ts'
-import type { ChainNamespace } from '../chains/namespaces.ts'
-import type { ConnectMethod, FeatureFlag } from '../config/features.ts'
+import { type PluginFlag, isFlagOn } from '../config/features.ts'
 import type { PorticoConfig } from '../config/schema.ts'
-import type { WalletFeature } from '../constants.ts'
 import type { ConnectorRegistry } from '../connectors/connectorRegistry.ts'
 import type { RpcRegistry } from '../rpc/rpcRegistry.ts'
 import type { ViewRegistry } from '../router/viewRegistry.ts'
-
-/** What a plugin adds, declared up front so the kernel knows when to load its body. */
-export interface PluginContributions {
-  readonly views?: readonly string[]
-  readonly connectMethods?: readonly ConnectMethod[]
-  readonly walletFeatures?: readonly WalletFeature[]
-  readonly accountTabs?: readonly string[]
-  readonly rpcMethods?: readonly string[]
-  /** Namespaces this plugin is the chain adapter of. */
-  readonly namespaces?: readonly ChainNamespace[]
-  /**
-   * Ids of the connectors this plugin registers. A connection stored through one
-   * of them loads the plugin at start to resume it (WalletConnect's stored session).
-   */
-  readonly connectors?: readonly string[]
-}
+import type { PluginContributions } from './contributions.ts'
+import type { KernelHooks } from './hooks.ts'
 
 /**
  * When a body loads besides the contributions being used: `onModalOpen` for
@@ -43,6 +27,8 @@ export interface PluginContext {
   readonly rpc: RpcRegistry
   readonly connectors: ConnectorRegistry
   readonly config: PorticoConfig
+  /** Rules the plugin adds to the kernel's own: close guards, back rules, clean-up. */
+  readonly hooks: KernelHooks
 }
 
 /** The lazily imported half of a plugin. */
@@ -56,15 +42,21 @@ export interface PluginBody {
  * @example
  * export const receivePlugin = () => definePlugin({
  *   id: 'receive',
- *   feature: 'receive',
- *   contributes: { views: ['Receive'], walletFeatures: ['receive'] },
+ *   flags: [{ name: 'receive', schema: v.boolean(), default: true }],
+ *   enabledBy: 'receive',
+ *   contributes: {
+ *     views: ['Receive'],
+ *     walletFeatures: [{ id: 'receive', label: 'Receive', icon: 'qr', view: 'Receive', rank: 30 }],
+ *   },
  *   load: () => import('./body.tsx'),
  * })
  */
 export interface PluginManifest {
   readonly id: string
-  /** The feature flag that gates the plugin; a disabled plugin is never loaded. */
-  readonly feature?: FeatureFlag
+  /** The flags this plugin owns under `features`, with their schemas and defaults. */
+  readonly flags?: readonly PluginFlag[]
+  /** The name of one of its flags that turns the plugin on; a disabled plugin is never loaded. */
+  readonly enabledBy?: string
   /** An extra condition on the config, e.g. "an eip155 network is configured". */
   readonly when?: (config: PorticoConfig) => boolean
   /**
@@ -85,6 +77,6 @@ export function definePlugin(manifest: PluginManifest): PluginManifest {
 }
 
 export function isPluginEnabled(manifest: PluginManifest, config: PorticoConfig): boolean {
-  if (manifest.feature && !config.features[manifest.feature]) return false
+  if (manifest.enabledBy && !isFlagOn(config.features, manifest.enabledBy)) return false
   return manifest.when ? manifest.when(config) : true
 }

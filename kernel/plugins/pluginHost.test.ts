@@ -7,6 +7,7 @@ import { createToken, resolve } from '../container/token.ts'
 import { ConfigError, PorticoError } from '../errors/base.ts'
 import { Alerts, ErrorText } from '../errors/catalogue.ts'
 import { createMemoryBackend } from '../storage/storage.ts'
+import * as v from 'valibot'
 import { type PluginBody, type PluginContext, type PluginManifest, definePlugin } from './manifest.ts'
 import { MODAL_SHOWN_FALLBACK_MS } from './pluginHost.ts'
 
@@ -22,6 +23,9 @@ const makeKit = (options: Partial<PorticoOptions> = {}, extra: Partial<KernelOpt
   createKernel({ projectId: 'p', networks: [mainnet], ...options, features: { analytics: false, ...options.features } }, runtime(extra))
 
 /** A plugin whose body registers its views with a marker component, and a spy on its import. */
+/** A plugin gated by a boolean flag of its own, on by default (like swaps or on-ramp). */
+const flagged = (name: string) => ({ flags: [{ name, schema: v.boolean(), default: true }], enabledBy: name })
+
 function fakePlugin(
   id: string,
   contributes: PluginManifest['contributes'],
@@ -139,7 +143,7 @@ describe('plugin host: activation events (DESIGN Plugins: nothing loads at start
 
   it('SPEC §6 a disabled plugin is not loaded by its activation events either', async () => {
     const { manifest, load } = fakePlugin('onramp', { views: ['OnRamp'] }, {
-      feature: 'onramp',
+      ...flagged('onramp'),
       activationEvents: ['onStartup', 'onModalOpen'],
     })
     const kit = makeKit({ plugins: [manifest], features: { onramp: false } })
@@ -173,7 +177,7 @@ describe('plugin host: activation events (DESIGN Plugins: nothing loads at start
 
 describe('plugin host: disabled features (SPEC §6 feature flags gate the modules)', () => {
   it("SPEC §6 a disabled feature's plugin is never loaded, even when its view is asked for", async () => {
-    const { manifest, load } = fakePlugin('swaps', { views: ['Swap'], rpcMethods: ['acme_swapQuote'] }, { feature: 'swaps' })
+    const { manifest, load } = fakePlugin('swaps', { views: ['Swap'], rpcMethods: ['acme_swapQuote'] }, flagged('swaps'))
     const kit = makeKit({ plugins: [manifest], features: { swaps: false } })
     expect(kit.plugins.manifests).toEqual([])
     kit.router.push('Swap')
@@ -185,7 +189,7 @@ describe('plugin host: disabled features (SPEC §6 feature flags gate the module
   })
 
   it('SPEC §6 the same plugin loads when its feature is on (the default)', async () => {
-    const { manifest, load } = fakePlugin('swaps', { views: ['Swap'] }, { feature: 'swaps' })
+    const { manifest, load } = fakePlugin('swaps', { views: ['Swap'] }, flagged('swaps'))
     const kit = makeKit({ plugins: [manifest] })
     await kit.views.resolve('Swap')
     expect(load).toHaveBeenCalledTimes(1)
@@ -306,7 +310,7 @@ describe('plugin host: requires, duplicates, disposal', () => {
   })
 
   it('DESIGN Plugins: a duplicate view is fine when one of the two plugins is disabled', () => {
-    const a = fakePlugin('a', { views: ['Shared'] }, { feature: 'swaps' })
+    const a = fakePlugin('a', { views: ['Shared'] }, flagged('swaps'))
     const b = fakePlugin('b', { views: ['Shared'] })
     expect(() => makeKit({ plugins: [a.manifest, b.manifest], features: { swaps: false } })).not.toThrow()
   })

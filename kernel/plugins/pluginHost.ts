@@ -3,7 +3,15 @@ import type { ChainNamespace } from '../chains/namespaces.ts'
 import type { PorticoConfig } from '../config/schema.ts'
 import { ConfigError } from '../errors/base.ts'
 import { createStore, type Store } from '../store/createStore.ts'
-import { type Disposer, type PluginContext, type PluginContributions, type PluginManifest, isPluginEnabled } from './manifest.ts'
+import type { PluginContributions } from './contributions.ts'
+import { type Disposer, type PluginContext, type PluginManifest, isPluginEnabled } from './manifest.ts'
+
+/** Contributions that are plain lists of names. */
+type NamedKind = 'views' | 'rpcMethods' | 'namespaces' | 'connectors'
+/** Contributions that are lists of items with an id and a rank. */
+type RankedKind = 'connectMethods' | 'walletFeatures' | 'accountTabs'
+type ListedKind = RankedKind | 'connectorViews' | 'walletListEntries'
+type ItemOf<K extends ListedKind> = NonNullable<PluginContributions[K]>[number]
 
 /** How long after MODAL_OPEN onModalOpen plugins wait for MODAL_SHOWN before loading anyway. */
 export const MODAL_SHOWN_FALLBACK_MS = 250
@@ -25,9 +33,18 @@ export interface PluginHost {
   /** Forgets a failed load and tries again. */
   retry(id: string): Promise<void>
   /** The first enabled manifest whose contribution `kind` includes `item`. */
-  ownerOf<K extends keyof PluginContributions>(kind: K, item: string): PluginManifest | undefined
+  ownerOf(kind: NamedKind, item: string): PluginManifest | undefined
   /** Loads the owner of a contribution; resolves false when no enabled plugin has it. */
-  loadOwnerOf<K extends keyof PluginContributions>(kind: K, item: string): Promise<boolean>
+  loadOwnerOf(kind: NamedKind, item: string): Promise<boolean>
+  /**
+   * What enabled plugins contribute of one kind, the items whose `when` holds, in
+   * rank order where items have one (plugin order otherwise).
+   */
+  contributed<K extends ListedKind>(kind: K): readonly ItemOf<K>[]
+  /** The stylesheets enabled plugins bring, in plugin order. */
+  styles(): readonly string[]
+  /** The views the modal opens on in basic mode (no chain adapter), from the plugin that offers them. */
+  basicMode(): PluginContributions['basicMode']
   namespacesWithAdapter(): readonly ChainNamespace[]
   dispose(): void
 }
@@ -112,6 +129,15 @@ export function createPluginHost(deps: PluginHostDeps): PluginHost {
   const ownerOf: PluginHost['ownerOf'] = (kind, item) =>
     manifests.find((manifest) => (manifest.contributes[kind] as readonly string[] | undefined)?.includes(item))
 
+  const contributed = <K extends ListedKind>(kind: K): readonly ItemOf<K>[] => {
+    const items = manifests
+      .flatMap((manifest) => (manifest.contributes[kind] ?? []) as readonly ItemOf<K>[])
+      .filter((item) => !('when' in item) || !item.when || item.when(deps.config))
+    return items.some((item) => 'rank' in item)
+      ? [...items].sort((a, b) => (a as { rank: number }).rank - (b as { rank: number }).rank)
+      : items
+  }
+
   return {
     manifests,
     status,
@@ -127,6 +153,9 @@ export function createPluginHost(deps: PluginHostDeps): PluginHost {
       await load(owner.id)
       return true
     },
+    contributed,
+    styles: () => manifests.flatMap((manifest) => (manifest.contributes.styles ? [manifest.contributes.styles] : [])),
+    basicMode: () => manifests.find((manifest) => manifest.contributes.basicMode)?.contributes.basicMode,
     namespacesWithAdapter: () => [...new Set(manifests.flatMap((m) => m.contributes.namespaces ?? []))],
     dispose() {
       modalShown.unsubscribe()
@@ -144,12 +173,19 @@ function assertUniqueIds(manifests: readonly PluginManifest[]) {
   }
 }
 
-/** Two enabled plugins may not claim the same view or RPC method: which one loads would be a guess. */
+/**
+ * Two enabled plugins may not claim the same view, RPC method, connect method, wallet
+ * feature or tab: which one loads or shows would be a guess.
+ */
 function assertUniqueContributions(manifests: readonly PluginManifest[]) {
-  for (const kind of ['views', 'rpcMethods'] as const) {
+  const idsOf = (manifest: PluginManifest, kind: 'views' | 'rpcMethods' | RankedKind): readonly string[] => {
+    const items = manifest.contributes[kind] ?? []
+    return items.map((item) => (typeof item === 'string' ? item : item.id))
+  }
+  for (const kind of ['views', 'rpcMethods', 'connectMethods', 'walletFeatures', 'accountTabs'] as const) {
     const owners = new Map<string, string>()
     for (const manifest of manifests) {
-      for (const item of manifest.contributes[kind] ?? []) {
+      for (const item of idsOf(manifest, kind)) {
         const owner = owners.get(item)
         if (owner) {
           throw new ConfigError('plugins', `"${item}" is contributed by both "${owner}" and "${manifest.id}"`)

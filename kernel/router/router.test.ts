@@ -1,8 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createKernel } from '../createKernel.ts'
 import { mainnet } from '../chains/networks.ts'
-import { FARCASTER_BACK_RELOAD_MS } from '../constants.ts'
-import { type AuthProvider, IAuthProvider } from '../container/tokens.ts'
 import { createMemoryBackend } from '../storage/storage.ts'
 import { createRouter } from './router.ts'
 
@@ -46,14 +44,14 @@ describe('view stack (SPEC §2: no URL routes, an internal view stack)', () => {
 
   it('SPEC §2 replace swaps the top view and keeps the rest of the history', () => {
     const router = createRouter(routerDeps())
-    router.push('AllWallets')
+    router.push('WalletCatalogue')
     router.replace('ConnectingWalletConnectBasic')
     expect(router.store.get().history.map((e) => e.view)).toEqual(['Connect', 'ConnectingWalletConnectBasic'])
   })
 
   it('SPEC §2 reset leaves a single entry', () => {
     const router = createRouter(routerDeps())
-    router.push('AllWallets')
+    router.push('WalletCatalogue')
     router.push('ConnectingExternal', { connector: 'x' })
     router.reset('Account', { tab: 2 })
     expect(router.store.get().history).toEqual([{ view: 'Account', data: { tab: 2 } }])
@@ -63,10 +61,10 @@ describe('view stack (SPEC §2: no URL routes, an internal view stack)', () => {
     const deps = routerDeps()
     const router = createRouter(deps)
     router.push('ConnectingExternal', { connector: 'a' })
-    router.push('AllWallets')
+    router.push('WalletCatalogue')
     router.goBack()
     expect(router.current()).toEqual({ view: 'ConnectingExternal', data: { connector: 'a' } })
-    expect(deps.onPopped).toHaveBeenCalledWith({ view: 'AllWallets' })
+    expect(deps.onPopped).toHaveBeenCalledWith({ view: 'WalletCatalogue' })
     router.goBack()
     expect(router.current()).toEqual({ view: 'Connect' })
     expect(deps.closeModal).not.toHaveBeenCalled()
@@ -95,7 +93,7 @@ describe('back navigation (SPEC §2)', () => {
   it('SPEC §2 back with two entries pops and keeps the modal open', () => {
     const kit = makeKit()
     kit.open()
-    kit.router.push('AllWallets')
+    kit.router.push('WalletCatalogue')
     kit.router.goBack()
     expect(views(kit)).toEqual(['Connect'])
     expect(kit.modal.store.get().open).toBe(true)
@@ -104,7 +102,7 @@ describe('back navigation (SPEC §2)', () => {
   it('SPEC §2 back when the history contains UnsupportedChain closes the modal, even with several entries', () => {
     const kit = makeKit()
     kit.open({ view: 'UnsupportedChain' })
-    kit.router.push('AllWallets')
+    kit.router.push('WalletCatalogue')
     kit.router.push('ConnectingExternal', { connector: 'x' })
     kit.router.goBack()
     expect(kit.modal.store.get().open).toBe(false)
@@ -113,72 +111,32 @@ describe('back navigation (SPEC §2)', () => {
   it('SPEC §2 back in a deep history without UnsupportedChain pops instead of closing', () => {
     const kit = makeKit()
     kit.open({ view: 'Account' })
-    kit.router.push('AllWallets')
+    kit.router.push('WalletCatalogue')
     kit.router.push('ConnectingExternal', { connector: 'x' })
     kit.router.goBack()
     expect(kit.modal.store.get().open).toBe(true)
-    expect(views(kit)).toEqual(['Account', 'AllWallets'])
+    expect(views(kit)).toEqual(['Account', 'WalletCatalogue'])
   })
 })
 
-describe('back from ConnectingFarcaster (SPEC §2)', () => {
-  async function farcasterKit() {
+describe("plugins' back rules", () => {
+  it('a back rule runs with the popped entry, after the stack is popped', () => {
     const kit = makeKit()
-    const reload = vi.fn()
-    const authProvider: AuthProvider = { reload }
-    ;(await kit.container()).register(IAuthProvider, { useValue: authProvider })
+    const seen: { popped: string; showing: string }[] = []
+    kit.services.hooks.addBackRule((popped) => seen.push({ popped: popped.view, showing: kit.router.current().view }))
     kit.open()
-    kit.router.push('ConnectingFarcaster')
-    kit.chains.updateAccount('eip155', { farcasterUrl: 'https://farcaster.example/connect?token=1' })
-    return { kit, reload }
-  }
-
-  it('SPEC §2 going back from ConnectingFarcaster while disconnected clears the farcaster url at once', async () => {
-    vi.useFakeTimers()
-    const { kit } = await farcasterKit()
+    kit.router.push('PluginView', { step: 1 })
     kit.router.goBack()
-    expect(kit.chains.record('eip155')?.accountState.farcasterUrl).toBeUndefined()
-    expect(views(kit)).toEqual(['Connect'])
+    expect(seen).toEqual([{ popped: 'PluginView', showing: 'Connect' }])
   })
 
-  it('SPEC §2 going back from ConnectingFarcaster while disconnected reloads the auth provider after exactly 100 ms', async () => {
-    vi.useFakeTimers()
-    const { kit, reload } = await farcasterKit()
-    kit.router.goBack()
-    vi.advanceTimersByTime(FARCASTER_BACK_RELOAD_MS - 1)
-    expect(reload).not.toHaveBeenCalled()
-    vi.advanceTimersByTime(1)
-    expect(reload).toHaveBeenCalledTimes(1)
-    vi.advanceTimersByTime(10_000)
-    expect(reload).toHaveBeenCalledTimes(1)
-  })
-
-  it('SPEC §2 going back from ConnectingFarcaster while connected neither clears the url nor reloads', async () => {
-    vi.useFakeTimers()
-    const { kit, reload } = await farcasterKit()
-    kit.chains.updateAccount('eip155', { caipAddress: 'eip155:1:0xabc', address: '0xabc', status: 'connected' })
-    kit.router.goBack()
-    vi.advanceTimersByTime(1_000)
-    expect(reload).not.toHaveBeenCalled()
-    expect(kit.chains.record('eip155')?.accountState.farcasterUrl).toBe('https://farcaster.example/connect?token=1')
-  })
-
-  it('SPEC §2 going back from another view does not reload the auth provider', async () => {
-    vi.useFakeTimers()
-    const { kit, reload } = await farcasterKit()
-    kit.router.push('AllWallets')
-    kit.router.goBack()
-    vi.advanceTimersByTime(1_000)
-    expect(reload).not.toHaveBeenCalled()
-    expect(kit.chains.record('eip155')?.accountState.farcasterUrl).toBeDefined()
-  })
-
-  it('SPEC §2 without an auth provider registered, going back from ConnectingFarcaster does not throw', () => {
-    vi.useFakeTimers()
+  it('a back that closes the modal pops nothing and runs no back rule', () => {
     const kit = makeKit()
+    const rule = vi.fn()
+    kit.services.hooks.addBackRule(rule)
     kit.open()
-    kit.router.push('ConnectingFarcaster')
     kit.router.goBack()
-    expect(() => vi.advanceTimersByTime(FARCASTER_BACK_RELOAD_MS)).not.toThrow()
+    expect(kit.modal.store.get().open).toBe(false)
+    expect(rule).not.toHaveBeenCalled()
   })
 })

@@ -1,22 +1,8 @@
-/** The core views of SPEC §2. Plugins add their own names through their manifests. */
-export const CORE_VIEWS = [
-  'Connect',
-  'Account',
-  'AllWallets',
-  'ConnectingExternal',
-  'ConnectingWalletConnect',
-  'ConnectingWalletConnectBasic',
-  'ConnectingFarcaster',
-  'ConnectingSiwe',
-  'UnsupportedChain',
-  'SIWXSignMessage',
-  'ApproveTransaction',
-  'RegisterAccountName',
-  'RegisterAccountNameSuccess',
-] as const
-export type CoreView = (typeof CORE_VIEWS)[number]
-/** A core view or a plugin-contributed one. */
-export type ViewName = CoreView | (string & {})
+/**
+ * A view's name in the view registry. The shell registers its core views (Connect,
+ * Account, ...) and each plugin the views its manifest declares; the kernel knows none.
+ */
+export type ViewName = string
 
 export interface RouteEntry {
   readonly view: ViewName

@@ -1,14 +1,23 @@
-import { type PluginManifest, definePlugin } from '../../kernel/index.ts'
+import * as v from 'valibot'
+import { type PluginManifest, definePlugin, definePluginFlag } from '../../kernel/index.ts'
 
 /**
  * Receive: the visitor's address as text and QR code, with copy, and the
- * networks it is valid on. Gated by `features.receive`.
+ * networks it is valid on. On unless `features.receive` is false.
+ *
+ * @example
+ * createPortico({ projectId, networks: [mainnet], plugins: [eip155Plugin(), receivePlugin()] })
  */
 export function receivePlugin(): PluginManifest {
   return definePlugin({
     id: 'receive',
-    feature: 'receive',
-    contributes: { views: ['Receive'], walletFeatures: ['receive'] },
+    flags: [definePluginFlag({ name: 'receive', schema: v.boolean(), default: true })],
+    enabledBy: 'receive',
+    contributes: {
+      views: ['Receive'],
+      // Third among the wallet features: after buy and swap, before send.
+      walletFeatures: [{ id: 'receive', label: 'Receive', icon: 'M12 4v12M6 10l6 6 6-6M5 20h14', view: 'Receive', rank: 30 }],
+    },
     load: () => import('./body.tsx'),
   })
 }

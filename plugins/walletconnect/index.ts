@@ -1,4 +1,5 @@
-import { definePlugin, type PluginManifest } from '../../kernel/index.ts'
+import * as v from 'valibot'
+import { type PluginManifest, definePlugin, definePluginFlag, isFlagOn } from '../../kernel/index.ts'
 import type { WalletConnectBodyOptions } from './body.tsx'
 
 export type { WalletConnectBodyOptions as WalletConnectPluginOptions } from './body.tsx'
@@ -17,9 +18,15 @@ export function walletConnectPlugin(options: WalletConnectBodyOptions = {}): Plu
   return definePlugin({
     id: 'walletconnect',
     requiredPackages: ['@walletconnect/universal-provider'],
+    flags: [definePluginFlag({ name: 'allWallets', schema: v.boolean(), default: true })],
     contributes: {
       views: ['ConnectingWalletConnect', 'ConnectingWalletConnectBasic', 'AllWallets'],
-      connectMethods: ['wallet'],
+      // The full wallet catalogue at the end of the Connect view's wallet list, unless turned off.
+      walletListEntries: [
+        { id: 'allWallets', label: 'All wallets', view: 'AllWallets', when: (config) => isFlagOn(config.features, 'allWallets') },
+      ],
+      // With no chain adapter (basic mode) the modal opens on the phone-wallet views.
+      basicMode: { view: 'ConnectingWalletConnectBasic', mobileView: 'AllWallets' },
       // A stored connection through this connector loads the plugin at start (resume).
       // The literal, not WALLETCONNECT_CONNECTOR_ID: the manifest imports nothing of the body.
       connectors: ['walletConnect'],

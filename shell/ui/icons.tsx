@@ -1,6 +1,7 @@
 /* Stroke icons on a 24-unit grid; colour and size come from the `.icon` class. */
 
-function Icon({ d }: { readonly d: string }) {
+/** An icon from SVG path data on the 24-unit grid (a plugin's wallet feature brings its own). */
+export function Icon({ d }: { readonly d: string }) {
   return (
     <svg className="icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
       <path d={d} />

@@ -1,11 +1,6 @@
 import { type KeyboardEvent, useId, useRef } from 'react'
 import type { AccountState, ChainNamespace, PorticoKit } from '../../kernel/index.ts'
-import { formatBalance } from '../format/formatBalance.ts'
-import { Text } from '../ui/Text.tsx'
-import { WalletImage } from '../ui/WalletImage.tsx'
-
-/** SPEC §2: the Account tabs. */
-export const ACCOUNT_TABS = ['Tokens', 'NFTs', 'Activity'] as const
+import { ContributedComponent } from './ContributedComponent.tsx'
 
 interface AccountTabsProps {
   readonly kit: PorticoKit
@@ -14,22 +9,25 @@ interface AccountTabsProps {
 }
 
 /**
- * The ARIA tabs pattern: one tab stop, arrows move and select (automatic
- * activation), Home and End jump. The selected tab is the account's
+ * The Account view's tabs, one per tab an enabled plugin contributes (none: no tab
+ * list at all). The ARIA tabs pattern: one tab stop, arrows move and select
+ * (automatic activation), Home and End jump. The selected tab is the account's
  * `currentTab`, so it survives closing and reopening the modal.
  */
 export function AccountTabs({ kit, namespace, account }: AccountTabsProps) {
   const baseId = useId()
-  const tabs = useRef<(HTMLButtonElement | null)[]>([])
-  const selected = Math.min(Math.max(account.currentTab, 0), ACCOUNT_TABS.length - 1)
+  const tabs = kit.plugins.contributed('accountTabs')
+  const buttons = useRef<(HTMLButtonElement | null)[]>([])
+  if (tabs.length === 0) return null
+  const selected = Math.min(Math.max(account.currentTab, 0), tabs.length - 1)
 
   const select = (index: number) => {
     kit.chains.updateAccount(namespace, { currentTab: index })
-    tabs.current[index]?.focus()
+    buttons.current[index]?.focus()
   }
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const last = ACCOUNT_TABS.length - 1
+    const last = tabs.length - 1
     const next: Record<string, number> = {
       ArrowRight: selected === last ? 0 : selected + 1,
       ArrowLeft: selected === 0 ? last : selected - 1,
@@ -45,11 +43,11 @@ export function AccountTabs({ kit, namespace, account }: AccountTabsProps) {
   return (
     <div>
       <div className="tabs" role="tablist" aria-label="Account" onKeyDown={onKeyDown}>
-        {ACCOUNT_TABS.map((tab, index) => (
+        {tabs.map((tab, index) => (
           <button
-            key={tab}
+            key={tab.id}
             ref={(element) => {
-              tabs.current[index] = element
+              buttons.current[index] = element
             }}
             type="button"
             role="tab"
@@ -60,13 +58,13 @@ export function AccountTabs({ kit, namespace, account }: AccountTabsProps) {
             tabIndex={index === selected ? 0 : -1}
             onClick={() => select(index)}
           >
-            {tab}
+            {tab.label}
           </button>
         ))}
       </div>
-      {ACCOUNT_TABS.map((tab, index) => (
+      {tabs.map((tab, index) => (
         <div
-          key={tab}
+          key={tab.id}
           className="tab-panel"
           role="tabpanel"
           id={`${baseId}-panel-${index}`}
@@ -74,30 +72,9 @@ export function AccountTabs({ kit, namespace, account }: AccountTabsProps) {
           tabIndex={0}
           hidden={index !== selected}
         >
-          {index === selected && <TabPanel tab={tab} account={account} />}
+          {index === selected && <ContributedComponent kit={kit} name={tab.panel} label={tab.label} />}
         </div>
       ))}
     </div>
   )
-}
-
-/** Activity and NFTs fill in when the history and asset plugins land; until then they say so. */
-function TabPanel({ tab, account }: { readonly tab: (typeof ACCOUNT_TABS)[number]; readonly account: AccountState }) {
-  if (tab === 'Tokens' && account.tokenBalance.length > 0) {
-    return (
-      <ul className="list">
-        {account.tokenBalance.map((token) => (
-          <li key={`${token.chainId}:${token.address ?? token.symbol}`} className="row">
-            <WalletImage src={token.iconUrl} size={32} />
-            <Text as="span">{token.name}</Text>
-            <Text as="span" variant="muted">
-              {formatBalance(token.quantity.numeric, token.symbol)}
-            </Text>
-          </li>
-        ))}
-      </ul>
-    )
-  }
-  const empty = { Tokens: 'No tokens yet', NFTs: 'No NFTs yet', Activity: 'No activity yet' } as const
-  return <Text variant="muted">{empty[tab]}</Text>
 }

@@ -2,7 +2,8 @@
 import '../test/dialogPolyfill.ts'
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { Connector, PorticoEvent } from '../../kernel/index.ts'
+import { type Connector, type PluginBody, type PorticoEvent, definePlugin } from '../../kernel/index.ts'
+import { sectionPlugin } from '../test/contributingPlugins.tsx'
 import { createTestKit } from '../test/testKit.ts'
 import { ConnectView } from './Connect.tsx'
 
@@ -13,28 +14,43 @@ const methodOrder = (container: HTMLElement) =>
 
 const wallet = (patch: Partial<Connector>): Connector => ({ id: 'w', name: 'Wallet', type: 'EXTERNAL', chain: 'eip155', ...patch })
 
+const email = sectionPlugin('email', 10, 'Email login', 'email')
+const social = sectionPlugin('social', 20, 'Social login')
+
 describe('Connect view', () => {
-  it('lists email, social, wallet by default (SPEC §2 default connect-method order)', () => {
-    const kit = createTestKit()
-    const { container } = render(<ConnectView kit={kit} data={undefined} />)
-    expect(methodOrder(container)).toEqual(kit.connectMethods())
-    expect(methodOrder(container)).toEqual(['email', 'social', 'wallet'])
+  it('with no plugin contributing a section, it shows only the wallet list', () => {
+    const { container } = render(<ConnectView kit={createTestKit()} data={undefined} />)
+    expect(methodOrder(container)).toEqual(['wallet'])
+    expect(container.querySelector('input, form')).toBeNull()
+    expect(screen.queryByRole('button', { name: /Continue with/ })).toBeNull()
   })
 
-  it('puts wallets first once an injected wallet is shown (SPEC §2 wallet, email, social)', () => {
-    const kit = createTestKit()
+  it("renders the plugins' sections (loading their bodies) in rank order: email, social, wallet", async () => {
+    const kit = createTestKit({}, [social, email])
+    const { container } = render(<ConnectView kit={kit} data={undefined} />)
+    expect(methodOrder(container)).toEqual(['email', 'social', 'wallet'])
+    expect(screen.getByRole('region', { name: 'Email login' })).toBeTruthy()
+    await screen.findByRole('button', { name: 'Continue with Email login' })
+    await screen.findByRole('button', { name: 'Continue with Social login' })
+  })
+
+  it('puts wallets first once an injected wallet is shown (wallet, email, social)', () => {
+    const kit = createTestKit({}, [social, email])
     const { container } = render(<ConnectView kit={kit} data={undefined} />)
     act(() => void kit.connectors.add(wallet({ id: 'io.metamask', name: 'MetaMask', type: 'ANNOUNCED' })))
     expect(methodOrder(container)).toEqual(['wallet', 'email', 'social'])
   })
 
-  it('follows a configured order (SPEC §2 a configured order overrides both)', () => {
-    const kit = createTestKit({ features: { connectMethodsOrder: ['social', 'wallet', 'email'] } })
+  it('follows a configured order, and drops a section whose plugin is off', () => {
+    const kit = createTestKit({ features: { connectMethodsOrder: ['social', 'wallet', 'email'] } }, [social, email])
     const { container } = render(<ConnectView kit={kit} data={undefined} />)
     expect(methodOrder(container)).toEqual(['social', 'wallet', 'email'])
+    cleanup()
+    const off = render(<ConnectView kit={createTestKit({ features: { email: false } }, [social, email])} data={undefined} />)
+    expect(methodOrder(off.container)).toEqual(['social', 'wallet'])
   })
 
-  it('renders a wallet name as text and refuses a javascript: icon (DESIGN: inbound data is untrusted)', () => {
+  it('renders a wallet name as text and refuses a javascript: icon (inbound data is untrusted)', () => {
     const kit = createTestKit()
     kit.connectors.add(wallet({ id: 'evil', name: '<img src=x onerror=alert(1)>', imageUrl: 'javascript:alert(1)' }))
     kit.connectors.add(wallet({ id: 'good', name: 'Good Wallet', imageUrl: 'https://example.com/good.png' }))
@@ -46,7 +62,7 @@ describe('Connect view', () => {
     expect(container.querySelector('img[src^="x"]')).toBeNull()
   })
 
-  it('opens ConnectingExternal for the picked wallet and tracks SELECT_WALLET (SPEC §2 ConnectingExternal param connector)', () => {
+  it('opens ConnectingExternal for the picked wallet and tracks SELECT_WALLET', () => {
     const kit = createTestKit()
     const events: PorticoEvent[] = []
     kit.subscribeEvents((event) => events.push(event))
@@ -57,41 +73,51 @@ describe('Connect view', () => {
     expect(events).toContainEqual({ type: 'SELECT_WALLET', properties: { name: 'MetaMask', platform: 'browser' } })
   })
 
-  it('offers All wallets only when the feature is on (SPEC §9 allWallets default on)', () => {
-    const on = createTestKit()
+  it('a connector type a plugin routes through its own view goes straight there', () => {
+    const phone = definePlugin({
+      id: 'phone',
+      contributes: { views: ['PhoneQr'], connectorViews: [{ connectorType: 'WALLET_CONNECT', view: 'PhoneQr' }] },
+      load: () => new Promise<PluginBody>(() => undefined),
+    })
+    const kit = createTestKit({}, [phone])
+    kit.connectors.add(wallet({ id: 'wc', name: 'Phone wallet', type: 'WALLET_CONNECT' }))
+    render(<ConnectView kit={kit} data={undefined} />)
+    fireEvent.click(screen.getByRole('button', { name: 'Phone wallet' }))
+    expect(kit.router.store.get().history.map((entry) => entry.view)).toEqual(['Connect', 'PhoneQr'])
+  })
+
+  it("lists a plugin's wallet-list entry while its condition holds", () => {
+    const catalogue = (allWallets: boolean) =>
+      definePlugin({
+        id: 'catalogue',
+        contributes: { views: ['Catalogue'], walletListEntries: [{ id: 'all', label: 'All wallets', view: 'Catalogue', when: () => allWallets }] },
+        load: () => new Promise<PluginBody>(() => undefined),
+      })
+    const on = createTestKit({}, [catalogue(true)])
     render(<ConnectView kit={on} data={undefined} />)
     fireEvent.click(screen.getByRole('button', { name: 'All wallets' }))
-    expect(on.router.current().view).toBe('AllWallets')
+    expect(on.router.current().view).toBe('Catalogue')
     cleanup()
-    render(<ConnectView kit={createTestKit({ features: { allWallets: false } })} data={undefined} />)
+    render(<ConnectView kit={createTestKit({}, [catalogue(false)])} data={undefined} />)
     expect(screen.queryByRole('button', { name: 'All wallets' })).toBeNull()
   })
 
-  it('shows one button per configured social provider in order (SPEC §6 socials enabled when configured)', () => {
-    const kit = createTestKit({ features: { socials: ['github', 'google'] } })
+  it("a section whose plugin fails to load says so in place and offers Retry", async () => {
+    let fail = true
+    const flaky = definePlugin({
+      id: 'flaky',
+      contributes: { views: ['FlakySection'], connectMethods: [{ id: 'flaky', label: 'Flaky login', section: 'FlakySection', rank: 10 }] },
+      load: async () => {
+        if (fail) throw new Error('offline')
+        return { activate: ({ views }) => views.register('FlakySection', { title: 'Flaky', component: () => <p>flaky ready</p> }) }
+      },
+    })
+    const kit = createTestKit({}, [flaky])
     render(<ConnectView kit={kit} data={undefined} />)
-    const social = screen.getByRole('region', { name: 'Social login' })
-    expect(within(social).getAllByRole('button').map((b) => b.textContent)).toEqual(['Continue with GitHub', 'Continue with Google'])
-  })
-
-  it('drops the social section when socials are off (SPEC §6 feature flags gate the modules)', () => {
-    const kit = createTestKit({ features: { socials: false, email: false } })
-    const { container } = render(<ConnectView kit={kit} data={undefined} />)
-    expect(methodOrder(container)).toEqual(['wallet'])
-  })
-
-  it('refuses an invalid email and accepts a valid one (SPEC §5 email must be a valid email address)', () => {
-    const kit = createTestKit()
-    render(<ConnectView kit={kit} data={undefined} />)
-    const input = screen.getByLabelText('Email')
-    const submit = screen.getByRole('button', { name: 'Continue with email' })
-    fireEvent.change(input, { target: { value: 'not-an-email' } })
-    fireEvent.click(submit)
-    expect(screen.getByRole('alert').textContent).toBe('Enter a valid email address')
-    expect(input.getAttribute('aria-invalid')).toBe('true')
-    fireEvent.change(input, { target: { value: 'ada@example.com' } })
-    fireEvent.click(submit)
-    expect(screen.queryByRole('alert')).toBeNull()
-    expect(input.hasAttribute('aria-invalid')).toBe(false)
+    const region = screen.getByRole('region', { name: 'Flaky login' })
+    await within(region).findByText('Flaky login could not be loaded.')
+    fail = false
+    fireEvent.click(within(region).getByRole('button', { name: 'Retry' }))
+    await within(region).findByText('flaky ready')
   })
 })

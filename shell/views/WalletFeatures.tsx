@@ -1,29 +1,20 @@
-import { useMemo } from 'react'
-import { type PorticoKit, WALLET_FEATURE_ORDER, type WalletFeature } from '../../kernel/index.ts'
+import type { PorticoKit } from '../../kernel/index.ts'
 import { Button } from '../ui/Button.tsx'
-
-const FEATURE_LABELS: Record<WalletFeature, string> = { onramp: 'Buy', swaps: 'Swap', receive: 'Receive', send: 'Send' }
+import { Icon } from '../ui/icons.tsx'
 
 /**
- * One button per wallet feature an enabled plugin contributes, in the SPEC §9
- * order (onramp, swaps, receive, send). A button opens its plugin's first
- * view, e.g. receive → Receive.
+ * One button per wallet feature an enabled plugin contributes (Buy, Swap, Receive,
+ * Send, ...), in the plugins' rank order; a button opens the feature's view.
  */
 export function WalletFeatures({ kit }: { readonly kit: PorticoKit }) {
-  const features = useMemo(
-    () =>
-      WALLET_FEATURE_ORDER.flatMap((feature) => {
-        const view = kit.plugins.ownerOf('walletFeatures', feature)?.contributes.views?.[0]
-        return view ? [{ feature, view }] : []
-      }),
-    [kit],
-  )
+  const features = kit.plugins.contributed('walletFeatures')
   if (features.length === 0) return null
   return (
     <div className="features" role="group" aria-label="Wallet features">
-      {features.map(({ feature, view }) => (
-        <Button key={feature} variant="secondary" data-feature={feature} onClick={() => kit.router.push(view)}>
-          {FEATURE_LABELS[feature]}
+      {features.map((feature) => (
+        <Button key={feature.id} variant="secondary" data-feature={feature.id} onClick={() => kit.router.push(feature.view)}>
+          {feature.icon && <Icon d={feature.icon} />}
+          {feature.label}
         </Button>
       ))}
     </div>

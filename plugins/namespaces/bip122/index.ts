@@ -19,7 +19,7 @@ export function bip122Plugin(): PluginManifest {
     when: (config) =>
       config.networks.some((network) => network.chainNamespace === 'bip122') && config.adapters.includes('bip122'),
     activationEvents: ['onModalOpen'],
-    contributes: { namespaces: ['bip122'], connectMethods: ['wallet'], rpcMethods: BIP122_METHODS },
+    contributes: { namespaces: ['bip122'], rpcMethods: BIP122_METHODS },
     load: () => import('./body.ts'),
   })
 }

@@ -16,7 +16,7 @@ export function eip155Plugin(): PluginManifest {
     when: (config) =>
       config.networks.some((network) => network.chainNamespace === 'eip155') && config.adapters.includes('eip155'),
     activationEvents: ['onModalOpen'],
-    contributes: { namespaces: ['eip155'], connectMethods: ['wallet'] },
+    contributes: { namespaces: ['eip155'] },
     load: () => import('./body.ts'),
   })
 }

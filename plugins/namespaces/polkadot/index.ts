@@ -15,7 +15,7 @@ export function polkadotPlugin(): PluginManifest {
     when: (config) =>
       config.networks.some((network) => network.chainNamespace === 'polkadot') && config.adapters.includes('polkadot'),
     activationEvents: ['onModalOpen'],
-    contributes: { namespaces: ['polkadot'], connectMethods: ['wallet'] },
+    contributes: { namespaces: ['polkadot'] },
     load: () => import('./body.ts'),
   })
 }

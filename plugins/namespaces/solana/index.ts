@@ -18,7 +18,7 @@ export function solanaPlugin(): PluginManifest {
       config.networks.some((network) => network.chainNamespace === 'solana') && config.adapters.includes('solana'),
     requiredPackages: ['@solana/web3.js'],
     activationEvents: ['onModalOpen'],
-    contributes: { namespaces: ['solana'], connectMethods: ['wallet'] },
+    contributes: { namespaces: ['solana'] },
     load: () => import('./body.ts'),
   })
 }

@@ -1,0 +1,19 @@
+import type { PluginFlagOwners } from '../kernel/index.ts'
+
+const notShipped = (plugin: string) => `the ${plugin} plugin (not part of this version of Portico yet)`
+
+/**
+ * The well-known flags under `features` and the plugin behind each, so that setting
+ * one without listing its plugin names what to add. Each plugin still defines and
+ * validates its own flag; this table only words the error.
+ */
+export const PLUGIN_FLAG_OWNERS: PluginFlagOwners = {
+  receive: "receivePlugin() from 'portico/receive'",
+  allWallets: "walletConnectPlugin() from 'portico/walletconnect'",
+  email: notShipped('email'),
+  socials: notShipped('socials'),
+  swaps: notShipped('swaps'),
+  onramp: notShipped('onramp'),
+  send: notShipped('send'),
+  history: notShipped('history'),
+}

@@ -1,0 +1,39 @@
+import type { PorticoKit } from '../../kernel/index.ts'
+import { Button } from '../ui/Button.tsx'
+import { Spinner } from '../ui/Spinner.tsx'
+import { Text } from '../ui/Text.tsx'
+import type { PorticoView } from './PorticoView.ts'
+import { usePluginComponent } from './usePluginComponent.ts'
+
+interface ContributedComponentProps {
+  readonly kit: PorticoKit
+  /** The name the plugin registered the component under. */
+  readonly name: string
+  /** What the component is, for the loading and failure texts ("Email login"). */
+  readonly label: string
+}
+
+/** A plugin's Connect section or Account tab panel, rendered in place once its body has loaded. */
+export function ContributedComponent({ kit, name, label }: ContributedComponentProps) {
+  const component = usePluginComponent(kit, name)
+  if (component.state === 'ready') {
+    const Component = component.definition.component as PorticoView
+    return <Component kit={kit} data={undefined} />
+  }
+  if (component.state === 'failed') {
+    return (
+      <div className="status" role="alert">
+        <Text>{label} could not be loaded.</Text>
+        <Text variant="muted">{component.message}</Text>
+        <Button variant="secondary" onClick={component.retry}>
+          Retry
+        </Button>
+      </div>
+    )
+  }
+  return (
+    <div className="status" role="status" aria-busy="true" aria-label={`${label}: loading`}>
+      <Spinner />
+    </div>
+  )
+}
