@@ -7,9 +7,10 @@ import {
   PorticoError,
   resolve,
 } from '../../../kernel/index.ts'
-import { type BitcoinProvider, createBip122Adapter } from './adapter.ts'
+import { createBip122Adapter } from './adapter.ts'
 import { startDiscovery } from './discovery.ts'
 import { BIP122_METHODS } from './index.ts'
+import type { BitcoinProvider } from './provider.ts'
 
 /**
  * The bip122 plugin body: the chain adapter, Wallet Standard discovery, and a

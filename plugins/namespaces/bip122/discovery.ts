@@ -1,7 +1,7 @@
 import { getWallets } from '@wallet-standard/app'
 import type { ConnectorRegistry, Disposer, PorticoConfig } from '../../../kernel/index.ts'
-import { filterWallets, safeIconUrl } from '../../../kernel/index.ts'
-import { BitcoinWalletSchema, safeParse } from './schemas.ts'
+import { filterWallets, hasFeature, safeIconUrl, safeParse } from '../../../kernel/index.ts'
+import { BitcoinWalletSchema } from './schemas.ts'
 
 type Wallet = ReturnType<ReturnType<typeof getWallets>['get']>[number]
 
@@ -12,13 +12,7 @@ export interface DiscoveryOptions {
 
 /** A Wallet Standard wallet that can serve Bitcoin: it has `bitcoin:connect`. */
 export function isBitcoinWallet(wallet: unknown): boolean {
-  const parsed = safeParse(BitcoinWalletSchema, wallet)
-  try {
-    const connect = parsed && (parsed.features['bitcoin:connect'] as { connect?: unknown } | undefined)
-    return typeof connect?.connect === 'function'
-  } catch {
-    return false
-  }
+  return safeParse(BitcoinWalletSchema, wallet) !== undefined && hasFeature(wallet, 'bitcoin:connect', 'connect')
 }
 
 /**

@@ -69,12 +69,3 @@ export const SignPsbtParamsSchema = v.object({
 export const GetAccountAddressesParamsSchema = v.optional(
   v.object({ account: v.optional(BitcoinAddressSchema), intentions: v.optional(v.array(v.string())) }),
 )
-
-export function safeParse<S extends v.GenericSchema>(schema: S, value: unknown): v.InferOutput<S> | undefined {
-  try {
-    const result = v.safeParse(schema, value)
-    return result.success ? result.output : undefined
-  } catch {
-    return undefined
-  }
-}
