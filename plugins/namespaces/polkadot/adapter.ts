@@ -8,45 +8,15 @@ import {
   type Disposer,
   ErrorText,
   PorticoError,
+  WalletError,
+  callWallet,
+  invalidAnswer,
   isUnsupportedPlaceholder,
+  parseOrThrow,
+  safeParse,
 } from '../../../kernel/index.ts'
-import { InjectedAccountSchema, InjectedExtensionSchema, InjectedSchema, SignRawOutputSchema, safeParse } from './schemas.ts'
-
-export const PolkadotErrorText = {
-  USER_REJECTED: 'The request was rejected in the wallet',
-  NO_EXTENSION: 'The connector has no Polkadot extension',
-  NO_ACCOUNTS: 'The wallet returned no accounts',
-  NOT_CONNECTED: 'No Polkadot account is connected',
-  INVALID_ANSWER: 'The wallet returned an invalid answer',
-  WALLET_ERROR: 'The wallet could not complete the request',
-  UNSUPPORTED_FEATURE: 'The wallet does not support this request',
-} as const
-
-/** A Polkadot extension refused or failed a request. */
-export class PolkadotWalletError extends PorticoError {
-  override name = 'PolkadotWalletError'
-  readonly method: string
-  constructor(shortMessage: string, options: { method: string; details?: string; cause?: unknown }) {
-    super(shortMessage, { details: options.details ?? options.method, cause: options.cause })
-    this.method = options.method
-  }
-}
-
-const toWalletError = (error: unknown, method: string) => {
-  let message: string | undefined
-  try {
-    message = error instanceof Error ? error.message.slice(0, 500) : typeof error === 'string' ? error.slice(0, 500) : undefined
-  } catch {
-    message = undefined
-  }
-  // Extensions say it in words: polkadot{.js} "Rejected by user", Talisman "Cancelled", …
-  const rejected = /reject|cancel|denied|not allowed/i.test(message ?? '')
-  return new PolkadotWalletError(rejected ? PolkadotErrorText.USER_REJECTED : PolkadotErrorText.WALLET_ERROR, {
-    method,
-    details: message ? `${method}: ${message}` : method,
-    cause: error,
-  })
-}
+import { PolkadotErrorText } from './errors.ts'
+import { InjectedAccountSchema, InjectedExtensionSchema, InjectedSchema, SignRawOutputSchema } from './schemas.ts'
 
 /** What `kit.getProvider('polkadot')` returns: the extension's injected object and raw-bytes signing. */
 export interface PolkadotProvider {
@@ -78,17 +48,11 @@ export function createPolkadotAdapter(options: PolkadotAdapterOptions): ChainAda
     let pending = enabled.get(connector.id)
     if (!pending) {
       pending = (async () => {
-        const extension = safeParse(InjectedExtensionSchema, connector.provider)
-        if (!extension) throw new PolkadotWalletError(PolkadotErrorText.NO_EXTENSION, { method: 'enable', details: connector.name })
-        let injected: unknown
-        try {
-          injected = await extension.enable(options.appName)
-        } catch (error) {
-          throw toWalletError(error, 'enable')
+        if (!safeParse(InjectedExtensionSchema, connector.provider)) {
+          throw new WalletError(PolkadotErrorText.NO_EXTENSION, { method: 'enable', details: connector.name })
         }
-        const parsed = safeParse(InjectedSchema, injected)
-        if (!parsed) throw new PolkadotWalletError(PolkadotErrorText.INVALID_ANSWER, { method: 'enable' })
-        return parsed
+        const injected = await callWallet(connector.provider, 'enable', [options.appName])
+        return parseOrThrow(InjectedSchema, injected, (issue) => invalidAnswer('enable', issue))
       })()
       // A refusal is not remembered: the visitor may accept next time.
       pending.catch(() => enabled.delete(connector.id))
@@ -105,11 +69,7 @@ export function createPolkadotAdapter(options: PolkadotAdapterOptions): ChainAda
 
   const accounts = async (connector: Connector) => {
     const injected = await enable(connector)
-    try {
-      return addressesOf(await injected.accounts.get())
-    } catch (error) {
-      throw toWalletError(error, 'accounts.get')
-    }
+    return addressesOf(await callWallet(injected.accounts, 'get', [], 'accounts.get'))
   }
 
   const watch = async (connector: Connector) => {
@@ -140,7 +100,7 @@ export function createPolkadotAdapter(options: PolkadotAdapterOptions): ChainAda
 
     async connect(connector, network) {
       const addresses = await accounts(connector)
-      if (addresses.length === 0) throw new PolkadotWalletError(PolkadotErrorText.NO_ACCOUNTS, { method: 'accounts.get' })
+      if (addresses.length === 0) throw new WalletError(PolkadotErrorText.NO_ACCOUNTS, { method: 'accounts.get' })
       await watch(connector)
       const target = network && network.chainNamespace === 'polkadot' && !isUnsupportedPlaceholder(network) ? network : options.network()
       return result(addresses, target)
@@ -179,19 +139,11 @@ export function createPolkadotAdapter(options: PolkadotAdapterOptions): ChainAda
           return enabled.get(connector.id)
         },
         async signMessage(message, address = options.address()) {
-          if (!address) throw new PolkadotWalletError(PolkadotErrorText.NOT_CONNECTED, { method: 'signRaw' })
+          if (!address) throw new WalletError(PolkadotErrorText.NOT_CONNECTED, { method: 'signRaw' })
           const injected = await enable(connector)
-          const signRaw = injected.signer?.signRaw
-          if (typeof signRaw !== 'function') throw new PolkadotWalletError(PolkadotErrorText.UNSUPPORTED_FEATURE, { method: 'signRaw' })
           const data = toHex(typeof message === 'string' ? new TextEncoder().encode(message) : message)
-          let answer: unknown
-          try {
-            answer = await signRaw.call(injected.signer, { address, data, type: 'bytes' })
-          } catch (error) {
-            throw toWalletError(error, 'signRaw')
-          }
-          const parsed = safeParse(SignRawOutputSchema, answer)
-          if (!parsed) throw new PolkadotWalletError(PolkadotErrorText.INVALID_ANSWER, { method: 'signRaw' })
+          const answer = await callWallet(injected.signer, 'signRaw', [{ address, data, type: 'bytes' }])
+          const parsed = parseOrThrow(SignRawOutputSchema, answer, (issue) => invalidAnswer('signRaw', issue))
           return parsed.signature as `0x${string}`
         },
       }

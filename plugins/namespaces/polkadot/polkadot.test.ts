@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { type PorticoKit, type StorageBackend, createKernel, createMemoryBackend, defineNetwork } from '../../../kernel/index.ts'
-import { PolkadotErrorText, type PolkadotProvider } from './adapter.ts'
+import type { PolkadotProvider } from './adapter.ts'
+import { PolkadotErrorText } from './errors.ts'
 import { polkadotPlugin } from './index.ts'
 
 // polkadot against a fake `window.injectedWeb3` extension: a real one is a browser

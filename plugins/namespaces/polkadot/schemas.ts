@@ -24,12 +24,3 @@ export const InjectedAccountSchema = v.object({
 })
 
 export const SignRawOutputSchema = v.object({ signature: v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]+$/, 'must be a hex signature')) })
-
-export function safeParse<S extends v.GenericSchema>(schema: S, value: unknown): v.InferOutput<S> | undefined {
-  try {
-    const result = v.safeParse(schema, value)
-    return result.success ? result.output : undefined
-  } catch {
-    return undefined
-  }
-}
