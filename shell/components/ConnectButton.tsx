@@ -1,7 +1,5 @@
 import type { ComponentPropsWithRef } from 'react'
-import type { ChainState } from '../../kernel/index.ts'
-import { formatBalance } from '../format/formatBalance.ts'
-import { truncateAddress } from '../format/truncateAddress.ts'
+import { type ChainState, formatBalance, truncateAddress } from '../../kernel/index.ts'
 import { shallowEqual } from '../hooks/shallowEqual.ts'
 import { usePortico } from '../hooks/usePortico.ts'
 import { usePorticoAccount } from '../hooks/usePorticoAccount.ts'

@@ -1,6 +1,4 @@
-import type { ChainState } from '../../kernel/index.ts'
-import { formatBalance } from '../format/formatBalance.ts'
-import { truncateAddress } from '../format/truncateAddress.ts'
+import { type ChainState, formatBalance, truncateAddress } from '../../kernel/index.ts'
 import { useStoreValue } from '../hooks/useStoreValue.ts'
 import { Button } from '../ui/Button.tsx'
 import { CopyButton } from '../ui/CopyButton.tsx'

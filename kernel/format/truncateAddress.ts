@@ -1,4 +1,4 @@
-import { ADDRESS_TRUNCATION } from '../../kernel/index.ts'
+import { ADDRESS_TRUNCATION } from '../constants.ts'
 
 /**
  * Shortens an address to its first 4 and last 6 characters (SPEC §9).

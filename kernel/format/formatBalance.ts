@@ -1,4 +1,4 @@
-import { BALANCE_DISPLAY_DECIMALS } from '../../kernel/index.ts'
+import { BALANCE_DISPLAY_DECIMALS } from '../constants.ts'
 
 const PLAIN_DECIMAL = /^(-?\d*)(?:\.(\d*))?$/
 
