@@ -22,4 +22,4 @@ export {
   type PorticoProviderOf,
 } from '../shell/hooks/usePorticoProvider.ts'
 export { ConnectButton, type ConnectButtonProps } from '../shell/components/ConnectButton.tsx'
-export type { PorticoView, PorticoViewProps } from '../shell/views/PorticoView.ts'
+export type { PorticoView, PorticoViewProps } from '../shell/ui/PorticoView.ts'

@@ -26,7 +26,7 @@ export function ReceiveView({ kit }: PorticoViewProps) {
       <Text as="div" className="address" data-testid="receive-address">
         {address}
       </Text>
-      <CopyButton text={address} label="Copy address" successMessage="Address copied" />
+      <CopyButton kit={kit} text={address} label="Copy address" successMessage="Address copied" />
       <Stack>
         <Text variant="small">Valid on these networks</Text>
         <ul aria-label="Networks this address is valid on" className="network-list">

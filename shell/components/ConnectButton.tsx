@@ -1,10 +1,10 @@
 import type { ComponentPropsWithRef } from 'react'
 import { type ChainState, formatBalance, truncateAddress } from '../../kernel/index.ts'
-import { shallowEqual } from '../hooks/shallowEqual.ts'
+import { shallowEqual } from '../ui/shallowEqual.ts'
 import { usePortico } from '../hooks/usePortico.ts'
 import { usePorticoAccount } from '../hooks/usePorticoAccount.ts'
 import { usePorticoState } from '../hooks/usePorticoState.ts'
-import { useStoreValue } from '../hooks/useStoreValue.ts'
+import { useStoreValue } from '../ui/useStoreValue.ts'
 import { useKit } from '../provider/context.ts'
 
 export interface ConnectButtonProps extends Omit<ComponentPropsWithRef<'button'>, 'onClick' | 'children'> {

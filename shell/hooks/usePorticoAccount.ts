@@ -1,8 +1,8 @@
 import { useMemo } from 'react'
 import type { AccountState, AccountType, CaipAddress, ChainState, ConnectionStatus, SocialOption } from '../../kernel/index.ts'
 import { useKit } from '../provider/context.ts'
-import { shallowEqual } from './shallowEqual.ts'
-import { useStoreValue } from './useStoreValue.ts'
+import { shallowEqual } from '../ui/shallowEqual.ts'
+import { useStoreValue } from '../ui/useStoreValue.ts'
 
 /** Who is logged in through the embedded wallet (SPEC §3 Embedded-wallet user). */
 export interface EmbeddedWalletInfo {

@@ -1,6 +1,6 @@
 import { useKit } from '../provider/context.ts'
 import { type LatestEvent, latestEvent } from './latestEvent.ts'
-import { useStoreValue } from './useStoreValue.ts'
+import { useStoreValue } from '../ui/useStoreValue.ts'
 
 const selectLatest = (state: { latest?: LatestEvent }) => state.latest
 

@@ -1,7 +1,7 @@
 import { useCallback } from 'react'
 import type { CaipNetwork, ChainState } from '../../kernel/index.ts'
 import { useKit } from '../provider/context.ts'
-import { useStoreValue } from './useStoreValue.ts'
+import { useStoreValue } from '../ui/useStoreValue.ts'
 
 export interface UsePorticoNetworkReturnType {
   readonly caipNetwork: CaipNetwork

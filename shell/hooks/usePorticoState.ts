@@ -1,6 +1,6 @@
 import type { CaipNetworkId, ChainState, ModalState } from '../../kernel/index.ts'
 import { useKit } from '../provider/context.ts'
-import { useStoreValue } from './useStoreValue.ts'
+import { useStoreValue } from '../ui/useStoreValue.ts'
 
 export interface UsePorticoStateReturnType {
   readonly open: boolean

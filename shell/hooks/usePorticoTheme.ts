@@ -1,6 +1,6 @@
 import type { ThemeMode, ThemeState } from '../../kernel/index.ts'
 import { useKit } from '../provider/context.ts'
-import { useStoreValue } from './useStoreValue.ts'
+import { useStoreValue } from '../ui/useStoreValue.ts'
 
 export interface UsePorticoThemeReturnType extends ThemeState {
   setThemeMode(mode: ThemeMode): void

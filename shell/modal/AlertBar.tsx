@@ -1,5 +1,5 @@
 import type { AlertState, PorticoKit } from '../../kernel/index.ts'
-import { useStoreValue } from '../hooks/useStoreValue.ts'
+import { useStoreValue } from '../ui/useStoreValue.ts'
 import { IconButton } from '../ui/IconButton.tsx'
 import { CloseIcon } from '../ui/icons.tsx'
 

@@ -1,5 +1,5 @@
 import type { PorticoKit, RouterState } from '../../kernel/index.ts'
-import { useStoreValue } from '../hooks/useStoreValue.ts'
+import { useStoreValue } from '../ui/useStoreValue.ts'
 import { IconButton } from '../ui/IconButton.tsx'
 import { BackIcon, CloseIcon } from '../ui/icons.tsx'
 import { fallbackTitle, useViewDefinition } from './useViewDefinition.ts'

@@ -1,5 +1,5 @@
 import type { PorticoKit, SnackState } from '../../kernel/index.ts'
-import { useStoreValue } from '../hooks/useStoreValue.ts'
+import { useStoreValue } from '../ui/useStoreValue.ts'
 import { Spinner } from '../ui/Spinner.tsx'
 import { CheckIcon, ErrorIcon } from '../ui/icons.tsx'
 

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { type PluginBody, definePlugin } from '../../kernel/index.ts'
 import { createTestKit } from '../test/testKit.ts'
 import { Text } from '../ui/Text.tsx'
-import type { PorticoViewProps } from '../views/PorticoView.ts'
+import type { PorticoViewProps } from '../ui/PorticoView.ts'
 import { ViewHost } from './ViewHost.tsx'
 
 afterEach(cleanup)

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react'
 import type { PorticoKit, RouterState, ViewName } from '../../kernel/index.ts'
-import { useStoreValue } from '../hooks/useStoreValue.ts'
+import { useStoreValue } from '../ui/useStoreValue.ts'
 import { Button } from '../ui/Button.tsx'
 import { Spinner } from '../ui/Spinner.tsx'
 import { Text } from '../ui/Text.tsx'
-import type { PorticoView } from '../views/PorticoView.ts'
+import type { PorticoView } from '../ui/PorticoView.ts'
 import { useViewDefinition } from './useViewDefinition.ts'
 
 const selectRoute = (s: RouterState) => s.history.at(-1)!

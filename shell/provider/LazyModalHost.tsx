@@ -2,7 +2,7 @@ import { createElement, useEffect, useLayoutEffect, useState } from 'react'
 import type { ModalState, PorticoKit } from '../../kernel/index.ts'
 import { HOST_TAG } from '../../host/hostElement.ts'
 import { modalHost } from '../../host/modalHost.ts'
-import { useStoreValue } from '../hooks/useStoreValue.ts'
+import { useStoreValue } from '../ui/useStoreValue.ts'
 
 type ModalChunk = typeof import('../modal/modalChunk.ts')
 

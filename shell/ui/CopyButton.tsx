@@ -1,8 +1,10 @@
-import { useKit } from '../provider/context.ts'
+import type { PorticoKit } from '../../kernel/index.ts'
 import { Button, type ButtonProps } from './Button.tsx'
 import { CopyIcon } from './icons.tsx'
 
 export interface CopyButtonProps extends Omit<ButtonProps, 'onClick' | 'children'> {
+  /** The kit whose snack confirms the copy. */
+  readonly kit: PorticoKit
   readonly text: string
   /** The button's text; "Copy" by default. */
   readonly label?: string
@@ -16,10 +18,9 @@ const COPY_FAILED = 'Could not copy'
  * Copies `text` to the clipboard and confirms with a snack.
  *
  * @example
- * <CopyButton text={address} label="Copy address" successMessage="Address copied" />
+ * <CopyButton kit={kit} text={address} label="Copy address" successMessage="Address copied" />
  */
-export function CopyButton({ text, label = 'Copy', successMessage = 'Copied', variant = 'secondary', ...rest }: CopyButtonProps) {
-  const kit = useKit('CopyButton')
+export function CopyButton({ kit, text, label = 'Copy', successMessage = 'Copied', variant = 'secondary', ...rest }: CopyButtonProps) {
   const copy = async () => {
     try {
       // Absent on insecure origins, and it rejects without permission: both end in the error snack.

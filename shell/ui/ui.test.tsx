@@ -63,7 +63,7 @@ describe('CopyButton', () => {
     const writeText = vi.fn(() => Promise.resolve())
     vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } })
     const kit = createTestKit()
-    render(<CopyButton text="0xabc" label="Copy address" successMessage="Address copied" />, { wrapper: withKit(kit) })
+    render(<CopyButton kit={kit} text="0xabc" label="Copy address" successMessage="Address copied" />, { wrapper: withKit(kit) })
     fireEvent.click(screen.getByRole('button', { name: 'Copy address' }))
     expect(writeText).toHaveBeenCalledWith('0xabc')
     await waitFor(() => expect(kit.snack.store.get()).toEqual({ open: true, message: 'Address copied', variant: 'success' }))
@@ -72,7 +72,7 @@ describe('CopyButton', () => {
   it('shows an error snack when the clipboard is unavailable (SPEC §4 snack types)', async () => {
     vi.stubGlobal('navigator', { ...navigator, clipboard: undefined })
     const kit = createTestKit()
-    render(<CopyButton text="0xabc" />, { wrapper: withKit(kit) })
+    render(<CopyButton kit={kit} text="0xabc" />, { wrapper: withKit(kit) })
     fireEvent.click(screen.getByRole('button', { name: 'Copy' }))
     await waitFor(() => expect(kit.snack.store.get()).toMatchObject({ open: true, variant: 'error' }))
   })

@@ -1,11 +1,11 @@
 import { type ChainState, formatBalance, truncateAddress } from '../../kernel/index.ts'
-import { useStoreValue } from '../hooks/useStoreValue.ts'
+import { useStoreValue } from '../ui/useStoreValue.ts'
 import { Button } from '../ui/Button.tsx'
 import { CopyButton } from '../ui/CopyButton.tsx'
 import { Stack } from '../ui/Stack.tsx'
 import { Text } from '../ui/Text.tsx'
 import { AccountTabs } from './AccountTabs.tsx'
-import type { PorticoViewProps } from './PorticoView.ts'
+import type { PorticoViewProps } from '../ui/PorticoView.ts'
 import { WalletFeatures } from './WalletFeatures.tsx'
 import { errorMessage } from './errorMessage.ts'
 
@@ -45,7 +45,7 @@ export function AccountView({ kit }: PorticoViewProps) {
           </Text>
         )}
         <Text variant="small">{network.name}</Text>
-        {address && <CopyButton text={address} label="Copy address" successMessage="Address copied" />}
+        {address && <CopyButton kit={kit} text={address} label="Copy address" successMessage="Address copied" />}
       </Stack>
       <WalletFeatures kit={kit} />
       <AccountTabs kit={kit} namespace={namespace} account={account} />

@@ -1,11 +1,11 @@
 import { useMemo, useRef } from 'react'
 import type { ConnectMethod, Connector, PorticoKit } from '../../kernel/index.ts'
-import { useStoreValue } from '../hooks/useStoreValue.ts'
+import { useStoreValue } from '../ui/useStoreValue.ts'
 import { ListItem } from '../ui/ListItem.tsx'
 import { Stack } from '../ui/Stack.tsx'
 import { WalletImage } from '../ui/WalletImage.tsx'
 import { ContributedComponent } from './ContributedComponent.tsx'
-import type { PorticoViewProps } from './PorticoView.ts'
+import type { PorticoViewProps } from '../ui/PorticoView.ts'
 import { useKeepFocusOnReorder } from './useKeepFocusOnReorder.ts'
 
 const selectConnectors = (s: { connectors: readonly Connector[] }) => s.connectors

@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from 'react'
 import { type ChainNamespace, type Connector, isChainNamespace } from '../../kernel/index.ts'
-import { useStoreValue } from '../hooks/useStoreValue.ts'
+import { useStoreValue } from '../ui/useStoreValue.ts'
 import { Button } from '../ui/Button.tsx'
 import { Spinner } from '../ui/Spinner.tsx'
 import { Stack } from '../ui/Stack.tsx'
 import { Text } from '../ui/Text.tsx'
 import { WalletImage } from '../ui/WalletImage.tsx'
-import type { PorticoViewProps } from './PorticoView.ts'
+import type { PorticoViewProps } from '../ui/PorticoView.ts'
 import { errorMessage } from './errorMessage.ts'
 
 /** The route data this view expects: which connector, on which namespace. */

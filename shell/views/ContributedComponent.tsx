@@ -2,7 +2,7 @@ import type { PorticoKit } from '../../kernel/index.ts'
 import { Button } from '../ui/Button.tsx'
 import { Spinner } from '../ui/Spinner.tsx'
 import { Text } from '../ui/Text.tsx'
-import type { PorticoView } from './PorticoView.ts'
+import type { PorticoView } from '../ui/PorticoView.ts'
 import { usePluginComponent } from './usePluginComponent.ts'
 
 interface ContributedComponentProps {

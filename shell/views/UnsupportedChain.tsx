@@ -3,7 +3,7 @@ import { ListItem } from '../ui/ListItem.tsx'
 import { Stack } from '../ui/Stack.tsx'
 import { Text } from '../ui/Text.tsx'
 import { WalletImage } from '../ui/WalletImage.tsx'
-import type { PorticoViewProps } from './PorticoView.ts'
+import type { PorticoViewProps } from '../ui/PorticoView.ts'
 import { errorMessage } from './errorMessage.ts'
 
 /**

@@ -11,7 +11,7 @@ import { PairingPanel } from './PairingPanel.tsx'
  * wallet's web app and desktop app links; retry.
  */
 export function createConnectingWalletConnectView(controller: WalletConnectController) {
-  return function ConnectingWalletConnectView({ data }: PorticoViewProps) {
+  return function ConnectingWalletConnectView({ kit, data }: PorticoViewProps) {
     const wallet = routeWallet(data)
     useRequestPairing(controller, wallet)
     if (!wallet) {
@@ -25,7 +25,7 @@ export function createConnectingWalletConnectView(controller: WalletConnectContr
       <Stack align="center" gap="large" data-testid="portico-connecting-wc" data-wallet={wallet.id}>
         <WalletImage src={wallet.imageUrl} size={64} />
         <Text variant="title">Continue in {wallet.name}</Text>
-        <PairingPanel controller={controller} label={`QR code to connect ${wallet.name}`}>
+        <PairingPanel kit={kit} controller={controller} label={`QR code to connect ${wallet.name}`}>
           {(uri) => <WalletLinks controller={controller} wallet={wallet} uri={uri} />}
         </PairingPanel>
       </Stack>

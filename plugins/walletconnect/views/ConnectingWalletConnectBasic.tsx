@@ -5,12 +5,12 @@ import { PairingPanel } from './PairingPanel.tsx'
 
 /** SPEC §2 ConnectingWalletConnectBasic: the pairing QR code and "Copy link", for any wallet. */
 export function createConnectingWalletConnectBasicView(controller: WalletConnectController) {
-  return function ConnectingWalletConnectBasicView(_props: PorticoViewProps) {
+  return function ConnectingWalletConnectBasicView({ kit }: PorticoViewProps) {
     useRequestPairing(controller, undefined)
     return (
       <Stack align="center" gap="large" data-testid="portico-connecting-wc-basic">
         <Text variant="muted">Scan with a WalletConnect wallet</Text>
-        <PairingPanel controller={controller} label="WalletConnect QR code" />
+        <PairingPanel kit={kit} controller={controller} label="WalletConnect QR code" />
       </Stack>
     )
   }

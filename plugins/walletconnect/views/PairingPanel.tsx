@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import type { ConnectionState } from '../../../kernel/index.ts'
+import type { ConnectionState, PorticoKit } from '../../../kernel/index.ts'
 import { Button, CopyButton, QrCode, Spinner, Stack, Text, useStoreValue } from '../../../shell/ui/index.ts'
 import type { WalletConnectController } from '../controller.ts'
 
@@ -10,10 +10,12 @@ const selectPairing = (s: ConnectionState) => s
  * uri is on its way, and a retry when it failed. `children` adds wallet links.
  */
 export function PairingPanel({
+  kit,
   controller,
   label,
   children,
 }: {
+  readonly kit: PorticoKit
   readonly controller: WalletConnectController
   readonly label: string
   readonly children?: (uri: string) => ReactNode
@@ -42,7 +44,7 @@ export function PairingPanel({
     <Stack align="center" data-testid="portico-wc-pairing" data-uri={wcUri}>
       <QrCode value={wcUri} label={label} />
       <Text variant="muted">Scan with your phone's wallet</Text>
-      <CopyButton text={wcUri} label="Copy link" successMessage="Link copied" />
+      <CopyButton kit={kit} text={wcUri} label="Copy link" successMessage="Link copied" />
       {children?.(wcUri)}
       <Button variant="ghost" onClick={() => controller.request({ retry: true })}>
         Retry

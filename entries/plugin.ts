@@ -1,0 +1,83 @@
+/**
+ * The `portico/plugin` entry: what a plugin author needs, framework-free. A plugin
+ * is a manifest (`definePlugin`) that declares its flags and contributions up front,
+ * and a body behind `load: () => import('./body')` that registers views, services,
+ * RPC handlers and kernel hooks when first needed. See docs/plugins.md.
+ *
+ * @example
+ * import { definePlugin, definePluginFlag } from 'portico/plugin'
+ * import * as v from 'valibot'
+ *
+ * export const greeterPlugin = () =>
+ *   definePlugin({
+ *     id: 'greeter',
+ *     flags: [definePluginFlag({ name: 'greeter', schema: v.boolean(), default: true })],
+ *     enabledBy: 'greeter',
+ *     contributes: { views: ['Greeter'] },
+ *     load: () => import('./body.tsx'),
+ *   })
+ */
+export {
+  definePlugin,
+  definePluginFlag,
+  isFlagOn,
+  isPluginEnabled,
+  type ActivationEvent,
+  type Disposer,
+  type KernelHooks,
+  type PluginBody,
+  type PluginContext,
+  type PluginFlag,
+  type PluginManifest,
+  type PluginContributions,
+  type ConnectMethodContribution,
+  type WalletFeatureContribution,
+  type AccountTabContribution,
+  type ConnectorViewContribution,
+  type WalletListEntryContribution,
+  type BasicModeContribution,
+  // Services come from the container by token.
+  type Token,
+  createToken,
+  resolve,
+  IAdapterRegistry,
+  IAlertService,
+  IChainStore,
+  IConfig,
+  IConnectionService,
+  IConnectionStore,
+  IConnectorRegistry,
+  IEnvironment,
+  IEventBus,
+  IKernelHooks,
+  IModalService,
+  IPendingRequests,
+  IPluginHost,
+  IRouter,
+  IRpcRegistry,
+  ISnackService,
+  IStorage,
+  IThemeStore,
+  IViewRegistry,
+  // What a chain adapter or a wallet connector implements, and the helpers every namespace plugin shares.
+  type ChainAdapter,
+  type AdapterEvents,
+  type ConnectResult,
+  type Balance,
+  type Connector,
+  type ConnectorType,
+  type RpcHandler,
+  type RpcRequest,
+  WalletError,
+  WalletErrorText,
+  toWalletError,
+  isUserRejection,
+  walletErrorFields,
+  parseOrThrow,
+  safeParse,
+  callFeature,
+  featureOf,
+  hasFeature,
+  formatUnits,
+  parsePositiveUnits,
+} from '../kernel/index.ts'
