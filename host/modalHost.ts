@@ -1,6 +1,5 @@
 import type { ModalState, PorticoKit } from '../kernel/index.ts'
 import { applyTheme } from './applyTheme.ts'
-import { loopFocus, tabbables } from './focusLoop.ts'
 import { rememberOpener, returnFocus } from './focusReturn.ts'
 import { HOST_TAG, createHostElement, defineHostElement, openShadowRoot } from './hostElement.ts'
 import { prefetchAfterLoad } from './prefetch.ts'
@@ -11,9 +10,10 @@ export const TITLE_ID = 'portico-title'
 /**
  * The modal's frame-free part, on the first screen: the `<portico-modal>`
  * element, its shadow root and the native `<dialog>`, shown in the same task as
- * `kit.open()` so the visitor's click gets an answer in the next frame. A renderer
- * (React, when its code has arrived) only puts the header, the view and the
- * snack into `target()`.
+ * `kit.open()` so the visitor's click gets an answer in the next frame, and
+ * closed every way the visitor can dismiss it. A renderer (React, when its code
+ * has arrived) puts the header, the view and the snack into `target()`, and with
+ * them what needs controls to act on: the Tab loop and the first focus.
  */
 export interface ModalHost {
   /** Where the renderer puts the frame: the open dialog, or the embedded section; null while closed. */
@@ -29,7 +29,7 @@ export interface ModalHost {
   connect(fetchCode: () => Promise<unknown>): () => void
   /** A `<portico-modal>` the page or a React tree placed; used instead of one appended to body. */
   place(element: HTMLElement | null): void
-  /** The renderer has committed the frame into `target()`. */
+  /** The renderer has committed the frame into `target()`: the held height goes, MODAL_SHOWN is sent. */
   rendered(): void
   /** Requests the connected renderer's code now. */
   prefetch(): void
@@ -95,7 +95,6 @@ function createModalHost(kit: PorticoKit): ModalHost {
       if (pressedOnBackdrop && event.target === created) kit.close()
       pressedOnBackdrop = false
     })
-    created.addEventListener('keydown', loopFocus)
     return created
   }
 
@@ -213,13 +212,8 @@ function createModalHost(kit: PorticoKit): ModalHost {
     },
     rendered() {
       const opened = dialog()
-      if (opened?.open) {
-        opened.setAttribute('data-rendered', '')
-        // showModal() on the empty dialog focused the dialog itself; move on to the first
-        // control now that there is one, as showModal() would have with the frame in place.
-        const active = (opened.getRootNode() as ShadowRoot).activeElement
-        if (!active || active === opened) (opened.querySelector<HTMLElement>('[autofocus]') ?? tabbables(opened)[0])?.focus()
-      } else if (!embedded) return
+      if (opened?.open) opened.setAttribute('data-rendered', '')
+      else if (!embedded) return
       if (shown) return
       shown = true
       kit.bus.emit({ type: 'MODAL_SHOWN' })

@@ -5,11 +5,6 @@
  */
 export const OPENER_SELECTOR = '[data-portico-opener], portico-button, portico-network-button, portico-account-button'
 
-export interface PrefetchOptions {
-  /** Where this code was loaded from; the renderer's chunks are served beside it. */
-  readonly moduleUrl?: string
-}
-
 /**
  * True when the renderer's chunks come from the page's own origin. Chunks are
  * emitted beside the module that imports them, so a module served from another
@@ -32,37 +27,34 @@ const whenIdle = (run: () => void): void => {
 /**
  * Calls `fetchCode` once the page has loaded, on the first idle moment, or
  * earlier when the pointer enters or focus reaches an opener (after load too:
- * nothing competes with the page's own first screen). Returns the cancel function.
+ * nothing competes with the page's own first screen). `moduleUrl` is where this
+ * code was loaded from: the renderer's chunks are served beside it. Returns the
+ * cancel function.
  */
-export function prefetchAfterLoad(fetchCode: () => void, { moduleUrl = import.meta.url }: PrefetchOptions = {}): () => void {
+export function prefetchAfterLoad(fetchCode: () => void, moduleUrl: string = import.meta.url): () => void {
   if (typeof document === 'undefined' || !servedFromPage(moduleUrl)) return () => undefined
+  const options = { capture: true, passive: true }
   let done = false
-  let loaded = document.readyState === 'complete'
-  const fetchNow = () => {
-    if (done || !loaded) return
+  const stop = () => {
     done = true
+    removeEventListener('load', start)
+    document.removeEventListener('pointerover', onIntent, options)
+    document.removeEventListener('focusin', onIntent, options)
+  }
+  const fetchNow = () => {
+    if (done) return
     stop()
     fetchCode()
   }
   const onIntent = (event: Event) => {
     if (event.composedPath().some((target) => target instanceof Element && target.matches(OPENER_SELECTOR))) fetchNow()
   }
-  const onLoad = () => {
-    loaded = true
+  function start() {
+    document.addEventListener('pointerover', onIntent, options)
+    document.addEventListener('focusin', onIntent, options)
     whenIdle(fetchNow)
   }
-  const options = { capture: true, passive: true }
-  document.addEventListener('pointerover', onIntent, options)
-  document.addEventListener('focusin', onIntent, options)
-  if (loaded) whenIdle(fetchNow)
-  else addEventListener('load', onLoad, { once: true })
-  function stop() {
-    document.removeEventListener('pointerover', onIntent, options)
-    document.removeEventListener('focusin', onIntent, options)
-    removeEventListener('load', onLoad)
-  }
-  return () => {
-    done = true
-    stop()
-  }
+  if (document.readyState === 'complete') start()
+  else addEventListener('load', start, { once: true })
+  return stop
 }

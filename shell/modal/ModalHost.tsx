@@ -4,6 +4,7 @@ import type { PorticoKit } from '../../kernel/index.ts'
 import { type ModalHost as Host, TITLE_ID, modalHost } from '../../host/modalHost.ts'
 import { PorticoContext } from '../provider/context.ts'
 import { adoptStyles } from '../styles/adoptStyles.ts'
+import { loopFocus, tabbables } from './focusLoop.ts'
 import { ModalFrame } from './ModalFrame.tsx'
 
 const noTarget = () => null
@@ -11,8 +12,7 @@ const noTarget = () => null
 /**
  * The modal's frame (header, alert, view, snack), portalled into what the
  * kit's host shows: the open dialog, or the embedded section. The host owns the
- * dialog itself; this only fills it. Shared by <PorticoProvider> and the vanilla
- * mount.
+ * dialog itself; this fills it. Shared by <PorticoProvider> and the vanilla mount.
  */
 export function ModalHost({ kit }: { readonly kit: PorticoKit }) {
   const host = modalHost(kit)
@@ -21,14 +21,28 @@ export function ModalHost({ kit }: { readonly kit: PorticoKit }) {
   adoptStyles(target.getRootNode() as ShadowRoot)
   return createPortal(
     <PorticoContext.Provider value={kit}>
-      <Frame kit={kit} host={host} />
+      <Frame kit={kit} host={host} target={target} />
     </PorticoContext.Provider>,
     target,
   )
 }
 
-function Frame({ kit, host }: { readonly kit: PorticoKit; readonly host: Host }) {
-  // Committed into the target: the host moves focus in and reports the modal shown.
-  useLayoutEffect(() => host.rendered(), [host])
+interface FrameProps {
+  readonly kit: PorticoKit
+  readonly host: Host
+  readonly target: HTMLElement
+}
+
+function Frame({ kit, host, target }: FrameProps) {
+  useLayoutEffect(() => {
+    if (!(target instanceof HTMLDialogElement)) return host.rendered()
+    // showModal() on the still empty dialog focused the dialog itself; move on to the
+    // first control, as showModal() would have with the frame in place.
+    const active = (target.getRootNode() as ShadowRoot).activeElement
+    if (!active || active === target) (target.querySelector<HTMLElement>('[autofocus]') ?? tabbables(target)[0])?.focus()
+    target.addEventListener('keydown', loopFocus)
+    host.rendered()
+    return () => target.removeEventListener('keydown', loopFocus)
+  }, [host, target])
   return <ModalFrame kit={kit} titleId={TITLE_ID} closable={!kit.config.enableEmbedded} />
 }

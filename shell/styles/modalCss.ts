@@ -1,12 +1,51 @@
-import { AnimationMs } from '../../kernel/index.ts'
+import { AnimationMs, ThemeDefaults } from '../../kernel/index.ts'
 
 /**
  * The frame's and the views' stylesheet, adopted by the host's shadow root when
- * the view's code arrives. The theme's `--portico-*` properties and the dialog's
- * box are in the first screen's sheet (host/hostCss.ts); every colour and size
- * here goes through those properties.
+ * the view's code arrives, beside the first screen's sheet (host/hostCss.ts: the
+ * dialog's box, its background, border and radius). Every colour and size goes
+ * through a `--portico-*` custom property the integrator can override (inline
+ * properties on the host beat `:host` rules). No @font-face: Inter is used when
+ * installed, else the system stack, so nothing is fetched.
  */
 export const modalCss = /* css */ `
+:host {
+  --portico-accent: #2563eb;
+  --portico-accent-foreground: #ffffff;
+  --portico-foreground: #f2f2f2;
+  --portico-muted: #9b9b9b;
+  --portico-surface: #1f1f1f;
+  --portico-surface-hover: #2a2a2a;
+  --portico-error: #f25a67;
+  --portico-success: #26d962;
+  --portico-font-family: ${ThemeDefaults.fontFamily}, ui-sans-serif, system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif;
+  --portico-font-size-base: ${ThemeDefaults.fontSize};
+  --portico-z-index: ${ThemeDefaults.zIndex};
+}
+:host([data-theme='light']) {
+  --portico-foreground: #141414;
+  --portico-muted: #6b6b6b;
+  --portico-surface: #f3f3f3;
+  --portico-surface-hover: #e8e8e8;
+}
+
+*, *::before, *::after { box-sizing: border-box; }
+
+.modal, .embedded {
+  color: var(--portico-foreground);
+  font-family: var(--portico-font-family);
+  font-size: calc(var(--portico-font-size-base) * 1.4);
+  line-height: 1.4;
+}
+.embedded {
+  display: block;
+  width: var(--portico-width);
+  max-width: 100%;
+  background: var(--portico-background);
+  border: 1px solid var(--portico-border);
+  border-radius: calc(var(--portico-border-radius) * 7);
+}
+
 .frame { position: relative; display: flex; flex-direction: column; padding: 12px 16px 16px; }
 
 .header { display: grid; grid-template-columns: 40px 1fr 40px; align-items: center; min-height: 48px; }

@@ -3,7 +3,7 @@ import '../test/preloadModal.ts'
 import '../test/dialogPolyfill.ts'
 import { act, cleanup, render } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { AnimationMs } from '../../kernel/index.ts'
+import { AnimationMs, ThemeDefaults } from '../../kernel/index.ts'
 import { PorticoProvider } from '../provider/PorticoProvider.tsx'
 import { connectAccount, createTestKit, modalRoot } from '../test/testKit.ts'
 import { adoptStyles } from './adoptStyles.ts'
@@ -45,8 +45,11 @@ describe('modal styles', () => {
     expect(root.querySelectorAll('style, link[rel="stylesheet"], [style]')).toHaveLength(0)
   })
 
-  it('carry the frame and view animations and reduced motion; the theme and the dialog box are the host sheet\'s (SPEC §9)', () => {
-    expect(modalCss).not.toContain(':host')
+  it('carry the theme defaults, the frame and view animations and reduced motion; the dialog box is the host sheet\'s (SPEC §9)', () => {
+    expect(modalCss).toContain(`--portico-font-size-base: ${ThemeDefaults.fontSize}`)
+    expect(modalCss).toContain(`--portico-z-index: ${ThemeDefaults.zIndex}`)
+    expect(modalCss).toContain(`--portico-font-family: Inter,`)
+    expect(modalCss).not.toMatch(/\.modal \{/)
     expect(modalCss).not.toContain('@font-face')
     expect(modalCss).not.toMatch(/url\(/)
     expect(modalCss).toContain(`${AnimationMs.headerText}ms`)
