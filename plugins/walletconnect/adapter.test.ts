@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { type CaipNetwork, type ChainAdapter, type Connector, ErrorText, HttpRpcErrorText, defineNetwork, solana } from '../../kernel/index.ts'
-import { SessionAdapterErrorText, createSessionAdapter, formatUnits } from './adapter.ts'
+import { SessionAdapterErrorText, createSessionAdapter } from './adapter.ts'
 import type { PairingLifecycle } from './pairing.ts'
 import type { Provider, Session, SessionClient } from './session.ts'
 
@@ -163,15 +163,5 @@ describe('session adapter', () => {
     expect(adapter.getProvider(connector)).toBe(eip1193)
     await eip1193.request({ method: 'personal_sign', params: ['0x00', EVM] })
     expect(provider.request).toHaveBeenLastCalledWith({ method: 'personal_sign', params: ['0x00', EVM] }, 'eip155:31337')
-  })
-})
-
-describe('formatUnits', () => {
-  it('writes base units as whole units without trailing zeros', () => {
-    expect(formatUnits(10n ** 18n * 10000n, 18)).toBe('10000')
-    expect(formatUnits(1_500_000_000_000_000_000n, 18)).toBe('1.5')
-    expect(formatUnits(1n, 18)).toBe('0.000000000000000001')
-    expect(formatUnits(0n, 9)).toBe('0')
-    expect(formatUnits(-25n, 1)).toBe('-2.5')
   })
 })

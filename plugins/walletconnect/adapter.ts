@@ -6,10 +6,10 @@ import {
   type ChainNamespace,
   type ConnectResult,
   ErrorText,
-  HttpRpcDefaults,
-  HttpRpcErrorText,
   PorticoError,
+  formatUnits,
 } from '../../kernel/index.ts'
+import { nativeBalance } from './nativeBalance.ts'
 import { sessionAccounts } from './namespaces.ts'
 import type { PairingLifecycle } from './pairing.ts'
 import type { Provider, Session, SessionClient } from './session.ts'
@@ -46,11 +46,6 @@ export interface SessionAdapter extends ChainAdapter {
 
 /** An address from the wallet is untrusted text: a bounded token without spaces. */
 const AddressText = v.pipe(v.string(), v.regex(/^[A-Za-z0-9._-]{1,128}$/))
-const Quantity = v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{1,64}$/, 'must be a hex quantity'))
-const RpcAnswer = v.union([
-  v.object({ result: v.unknown() }),
-  v.object({ error: v.object({ code: v.number(), message: v.string() }) }),
-])
 
 /**
  * A ChainAdapter for one namespace that routes everything through the
@@ -170,37 +165,4 @@ function sessionProvider(client: SessionClient, namespace: ChainNamespace, chain
       client.loaded()?.removeListener(event, listener)
     },
   }
-}
-
-/** eth_getBalance on the network's own RPC url, first url first (the balance is the node's, not the wallet's). */
-async function nativeBalance(fetcher: typeof fetch, network: CaipNetwork, address: string): Promise<bigint> {
-  const url = network.rpcUrls.default.http.find(Boolean)
-  if (!url) throw new PorticoError(HttpRpcErrorText.NO_URL, { details: network.caipNetworkId })
-  let response: Response
-  try {
-    response = await fetcher(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_getBalance', params: [address, 'latest'] }),
-      signal: AbortSignal.timeout(HttpRpcDefaults.timeoutMs),
-    })
-  } catch (cause) {
-    const timedOut = cause instanceof Error && cause.name === 'TimeoutError'
-    throw new PorticoError(timedOut ? HttpRpcErrorText.TIMEOUT : HttpRpcErrorText.HTTP_STATUS, { cause })
-  }
-  if (!response.ok) throw new PorticoError(HttpRpcErrorText.HTTP_STATUS, { details: `HTTP ${response.status}` })
-  const answer = v.safeParse(RpcAnswer, await response.json().catch(() => undefined))
-  if (!answer.success || 'error' in answer.output) throw new PorticoError(HttpRpcErrorText.RPC_ERROR, { details: 'eth_getBalance' })
-  const quantity = v.safeParse(Quantity, answer.output.result)
-  if (!quantity.success) throw new PorticoError(HttpRpcErrorText.RPC_ERROR, { details: `eth_getBalance: ${quantity.issues[0].message}` })
-  return BigInt(quantity.output)
-}
-
-/** A whole-unit decimal string of `value` base units ("10000.0" style, trailing zeros trimmed). */
-export function formatUnits(value: bigint, decimals: number): string {
-  const negative = value < 0n
-  const digits = (negative ? -value : value).toString().padStart(decimals + 1, '0')
-  const whole = digits.slice(0, digits.length - decimals)
-  const fraction = digits.slice(digits.length - decimals).replace(/0+$/, '')
-  return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`
 }

@@ -1,18 +1,10 @@
-import type { UniversalProvider, UniversalProviderOpts } from '@walletconnect/universal-provider'
-import * as v from 'valibot'
-import {
-  type AlertService,
-  DEFAULT_RELAY_URL,
-  type PorticoConfig,
-  PorticoError,
-  ProviderErrorAlert,
-  ProviderErrorText,
-} from '../../kernel/index.ts'
+import { type AlertService, type PorticoConfig, PorticoError, ProviderErrorAlert, ProviderErrorText } from '../../kernel/index.ts'
 import { optionalNamespaces } from './namespaces.ts'
+import { type SessionListener, wireSessionEvents } from './sessionEvents.ts'
+import { type Provider, type Session, type WalletConnectProviderOptions, closeTransport, startUniversalProvider } from './universalProvider.ts'
 
-// The package's named export is a const typed as the class; its instances are this.
-export type Provider = InstanceType<typeof UniversalProvider>
-export type Session = NonNullable<Provider['session']>
+export type { SessionListener } from './sessionEvents.ts'
+export type { Provider, Session, WalletConnectProviderOptions } from './universalProvider.ts'
 
 /** How long the relay has to let a pairing uri come through before the attempt fails (Portico's choice). */
 export const RELAY_TIMEOUT_MS = 15_000
@@ -21,30 +13,6 @@ export const SessionErrorText = {
   RELAY_TIMEOUT: 'The WalletConnect relay did not answer in time',
   NO_SESSION: 'The wallet did not approve a session',
 } as const
-
-/** Where and how the universal provider keeps its keys and sessions; the defaults suit a browser. */
-export interface WalletConnectProviderOptions {
-  /** A key-value storage (Node tests share one between two kits to test the restore). */
-  readonly storage?: UniversalProviderOpts['storage']
-  readonly storageOptions?: UniversalProviderOpts['storageOptions']
-  /** Keeps two kits' providers apart in one storage. */
-  readonly customStoragePrefix?: string
-  /** The provider's log level; 'error' by default. */
-  readonly logLevel?: string
-  /** How long a pairing uri may take to come through the relay; RELAY_TIMEOUT_MS by default. */
-  readonly relayTimeoutMs?: number
-}
-
-/** What the session reports to the plugin, already filtered to the current session's topic. */
-export interface SessionListener {
-  uri(uri: string): void
-  /** A wallet event (accountsChanged, chainChanged) with the CAIP-2 chain it was sent for. */
-  event(name: string, data: unknown, chainId: string): void
-  /** The wallet changed the session's namespaces (accounts or chains). */
-  updated(session: Session): void
-  /** The wallet deleted the session, or it expired. */
-  ended(): void
-}
 
 export interface SessionClient {
   /** Downloads and starts the universal provider once (a stored session is restored by this). */
@@ -60,12 +28,6 @@ export interface SessionClient {
   dispose(): void
 }
 
-const SessionEventSchema = v.object({
-  topic: v.string(),
-  params: v.object({ event: v.object({ name: v.string(), data: v.unknown() }), chainId: v.string() }),
-})
-const TopicSchema = v.object({ topic: v.string() })
-
 export interface SessionClientDeps {
   readonly config: PorticoConfig
   readonly options: WalletConnectProviderOptions
@@ -75,8 +37,8 @@ export interface SessionClientDeps {
 }
 
 /**
- * The universal provider behind `import()`: nothing of WalletConnect downloads
- * until a visitor picks it or a stored session is resumed (issue 5).
+ * The WalletConnect session of one kit: the universal provider, started once and
+ * on demand, pairing with its relay timeout, and disconnect.
  */
 export function createSessionClient({ config, options, listener, alerts, logger }: SessionClientDeps): SessionClient {
   let starting: Promise<Provider> | undefined
@@ -94,73 +56,14 @@ export function createSessionClient({ config, options, listener, alerts, logger 
     }
   }
 
-  const wire = (provider: Provider) => {
-    const isCurrent = (topic: string) => topic === provider.session?.topic
-    const onUri = (uri: unknown) => typeof uri === 'string' && listener.uri(uri)
-    const onEvent = (payload: unknown) => {
-      const parsed = v.safeParse(SessionEventSchema, payload)
-      if (!parsed.success || !isCurrent(parsed.output.topic)) return
-      const { event, chainId } = parsed.output.params
-      listener.event(event.name, event.data, chainId)
-    }
-    const onUpdate = (payload: unknown) => {
-      const parsed = v.safeParse(TopicSchema, payload)
-      if (parsed.success && isCurrent(parsed.output.topic) && provider.session) listener.updated(provider.session)
-    }
-    // The provider clears its session on delete before telling us; the topic check is on the client's event.
-    let liveTopic: string | undefined
-    const remember = () => (liveTopic = provider.session?.topic)
-    const onEnded = (payload: unknown) => {
-      const parsed = v.safeParse(TopicSchema, payload)
-      if (parsed.success && parsed.output.topic === liveTopic) {
-        liveTopic = undefined
-        endedTopic = parsed.output.topic
-        listener.ended()
-      }
-    }
-    const onRelayError = (error: unknown) => report(error)
-    provider.on('display_uri', onUri)
-    provider.on('connect', remember)
-    provider.client.on('session_event', onEvent)
-    provider.client.on('session_update', onUpdate)
-    provider.client.on('session_delete', onEnded)
-    provider.client.on('session_expire', onEnded)
-    provider.client.core.relayer.on('relayer_error', onRelayError)
-    remember()
-    unwire.push(() => {
-      provider.removeListener('display_uri', onUri)
-      provider.removeListener('connect', remember)
-      provider.client.off('session_event', onEvent)
-      provider.client.off('session_update', onUpdate)
-      provider.client.off('session_delete', onEnded)
-      provider.client.off('session_expire', onEnded)
-      provider.client.core.relayer.off('relayer_error', onRelayError)
-    })
-  }
-
   const start = async (): Promise<Provider> => {
-    const { UniversalProvider } = await import('@walletconnect/universal-provider')
-    const provider = await UniversalProvider.init({
-      projectId: config.projectId ?? '',
-      relayUrl: config.endpoints.relay,
-      metadata: config.metadata ?? {
-        name: globalThis.document?.title || 'Portico',
-        description: '',
-        url: globalThis.location?.origin ?? 'http://localhost',
-        icons: [],
-      },
-      logger: options.logLevel ?? 'error',
-      telemetryEnabled: false,
-      ...(options.storage ? { storage: options.storage } : {}),
-      ...(options.storageOptions ? { storageOptions: options.storageOptions } : {}),
-      ...(options.customStoragePrefix ? { customStoragePrefix: options.customStoragePrefix } : {}),
-    })
+    const provider = await startUniversalProvider(config, options)
     if (disposed) {
       await closeTransport(provider)
       throw new PorticoError('The WalletConnect plugin was disposed')
     }
-    if (config.endpoints.relay !== DEFAULT_RELAY_URL) skipVerify(provider)
-    wire(provider)
+    const onEnded = (topic: string) => (endedTopic = topic)
+    unwire.push(wireSessionEvents(provider, { listener, onEnded, onRelayError: report }))
     instance = provider
     return provider
   }
@@ -216,26 +119,5 @@ export function createSessionClient({ config, options, listener, alerts, logger 
       instance = undefined
       starting = undefined
     },
-  }
-}
-
-/**
- * WalletConnect Verify vouches for an app's domain through a hidden iframe from
- * WalletConnect's cloud, which only serves apps on its own relay. With another
- * relay (self-hosted, or the local one of tests and the demo) it can only fail:
- * it would load a remote frame (blocked by a strict CSP, impossible offline) and
- * hold every proposal for up to 5 s. It is skipped then, exactly as the library
- * skips it in its own test runs: no attestation, and the wallet shows the
- * domain as unverified.
- */
-export function skipVerify(provider: Provider): void {
-  provider.client.core.verify.register = async () => ''
-}
-
-async function closeTransport(provider: Provider) {
-  try {
-    await provider.client.core.relayer.transportClose()
-  } catch {
-    // already closed
   }
 }
