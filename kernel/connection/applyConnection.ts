@@ -1,5 +1,5 @@
 import type { ChainNamespace } from '../chains/namespaces.ts'
-import type { Connector } from '../connectors/connector.ts'
+import type { Connector } from '../connectorRegistry/connector.ts'
 import type { ConnectResult } from './chainAdapter.ts'
 import type { ConnectionContext } from './context.ts'
 import { resolveNetwork, shouldShowUnsupportedChain } from './resolveNetwork.ts'

@@ -1,7 +1,7 @@
 import type { AccountEntry } from '../chains/accountState.ts'
 import type { CaipNetwork } from '../chains/network.ts'
 import type { ChainNamespace } from '../chains/namespaces.ts'
-import type { Connector, ConnectorType } from '../connectors/connector.ts'
+import type { Connector, ConnectorType } from '../connectorRegistry/connector.ts'
 import { PorticoError } from '../errors/base.ts'
 import { ErrorText } from '../errors/catalogue.ts'
 import type { Disposer } from '../plugins/manifest.ts'

@@ -1,7 +1,7 @@
 import type { ChainNamespace } from '../chains/namespaces.ts'
 import { PorticoError } from '../errors/base.ts'
 import { ErrorText } from '../errors/catalogue.ts'
-import type { Connector } from '../connectors/connector.ts'
+import type { Connector } from '../connectorRegistry/connector.ts'
 import { applyConnection } from './applyConnection.ts'
 import type { ConnectResult } from './chainAdapter.ts'
 import type { ConnectionContext } from './context.ts'

@@ -1,5 +1,5 @@
 import type { ChainNamespace } from '../chains/namespaces.ts'
-import type { Connector } from '../connectors/connector.ts'
+import type { Connector } from '../connectorRegistry/connector.ts'
 import type { ConnectionContext } from './context.ts'
 
 /** The connector the visitor connected a namespace with, if it is still discovered. */

@@ -1,5 +1,5 @@
 import type { ChainNamespace } from '../chains/namespaces.ts'
-import type { ConnectorType } from '../connectors/connector.ts'
+import type { ConnectorType } from '../connectorRegistry/connector.ts'
 import { PorticoError } from '../errors/base.ts'
 import { ErrorText } from '../errors/catalogue.ts'
 import { connectedConnector } from './connectedConnector.ts'

@@ -1,5 +1,5 @@
 import type { ChainNamespace } from '../chains/namespaces.ts'
-import type { Connector } from '../connectors/connector.ts'
+import type { Connector } from '../connectorRegistry/connector.ts'
 import { applyConnection } from './applyConnection.ts'
 import type { ConnectionContext } from './context.ts'
 

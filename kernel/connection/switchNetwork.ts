@@ -1,6 +1,6 @@
 import type { CaipNetwork } from '../chains/network.ts'
 import type { ChainNamespace } from '../chains/namespaces.ts'
-import type { Connector } from '../connectors/connector.ts'
+import type { Connector } from '../connectorRegistry/connector.ts'
 import { applyConnection } from './applyConnection.ts'
 import { PorticoError } from '../errors/base.ts'
 import { Alerts, ErrorText } from '../errors/catalogue.ts'

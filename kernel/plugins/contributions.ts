@@ -1,6 +1,6 @@
 import type { ChainNamespace } from '../chains/namespaces.ts'
 import type { PorticoConfig } from '../config/schema.ts'
-import type { ConnectorType } from '../connectors/connector.ts'
+import type { ConnectorType } from '../connectorRegistry/connector.ts'
 
 /**
  * Contributions are data a plugin declares up front. The kernel and the shell read

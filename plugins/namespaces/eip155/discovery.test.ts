@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createConnectorRegistry } from '../../../kernel/connectors/connectorRegistry.ts'
+import { createConnectorRegistry } from '../../../kernel/connectorRegistry/connectorRegistry.ts'
 import type { ConnectorRegistry } from '../../../kernel/index.ts'
 import { INJECTED_CONNECTOR, startDiscovery } from './discovery.ts'
 

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { createConnectorRegistry } from '../../../kernel/connectors/connectorRegistry.ts'
+import { createConnectorRegistry } from '../../../kernel/connectorRegistry/connectorRegistry.ts'
 import type { ConnectorRegistry } from '../../../kernel/index.ts'
 import { LEGACY_CONNECTORS, startDiscovery } from './discovery.ts'
 

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { createKernel } from '../createKernel.ts'
 import { mainnet } from '../chains/networks.ts'
 import type { FeatureOptions } from '../config/features.ts'
-import type { ConnectorType } from '../connectors/connector.ts'
+import type { ConnectorType } from '../connectorRegistry/connector.ts'
 import { definePlugin } from '../plugins/manifest.ts'
 import { createMemoryBackend } from '../storage/storage.ts'
 
