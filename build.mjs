@@ -1,16 +1,17 @@
 // Builds the library (dist/) and the demo app (dist/demo/) with esbuild.
-// `node build.mjs` builds both; bench, e2e and `npm start` import the functions.
-import { copyFile, mkdir, rm, writeFile } from 'node:fs/promises'
-import { existsSync, readdirSync } from 'node:fs'
+// `node build.mjs` builds both; `node build.mjs --package` only what `npm pack` ships
+// (its prepack script). Bench, e2e and `npm start` import the functions.
+import { copyFile, mkdir, readdir, rm, writeFile } from 'node:fs/promises'
+import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import * as esbuild from 'esbuild'
 import { DEMO_ISLANDS, ISLANDS_DIR } from './demo/islands.mjs'
+import { buildDeclarations } from './scripts/declarations.mjs'
 
 // Every path is taken from the repo root so the build does not depend on the caller's cwd.
 export const ROOT = fileURLToPath(new URL('.', import.meta.url))
 
-const LIBRARY_ENTRIES = { index: 'entries/portico.ts', react: 'entries/react.ts' }
 // The host app brings its own React; bundling it would ship two copies.
 const REACT_EXTERNALS = ['react', 'react-dom', 'react/jsx-runtime', 'react-dom/client']
 
@@ -53,39 +54,36 @@ export const BUILD_OPTIONS = {
   plugins: [viemLazyOnly],
 }
 
-function findIndex(dir) {
-  for (const file of ['index.ts', 'index.tsx']) {
-    if (existsSync(join(ROOT, dir, file))) return `${dir}/${file}`
-  }
-  return undefined
+/**
+ * The package's entry points: each "exports" subpath of package.json and the source
+ * it is built from. Adding an entry is one line here and one in package.json; a unit
+ * test (test/package/) checks that the two agree and that the tarball has every file.
+ */
+export const PACKAGE_ENTRIES = {
+  '.': 'entries/portico.ts',
+  './react': 'entries/react.ts',
+  './all': 'entries/all.ts',
+  './eip155': 'plugins/namespaces/eip155/index.ts',
+  './solana': 'plugins/namespaces/solana/index.ts',
+  './bip122': 'plugins/namespaces/bip122/index.ts',
+  './polkadot': 'plugins/namespaces/polkadot/index.ts',
+  './walletconnect': 'plugins/walletconnect/index.ts',
+  './receive': 'plugins/receive/index.ts',
 }
 
-function subfolders(dir) {
-  if (!existsSync(join(ROOT, dir))) return []
-  return readdirSync(join(ROOT, dir), { withFileTypes: true })
-    .filter((entry) => entry.isDirectory())
-    .map((entry) => `${dir}/${entry.name}`)
+/** The name an export is built under in dist/, without extension: `.` is index, `./react` is react. */
+export function outputName(subpath) {
+  return subpath === '.' ? 'index' : subpath.slice('./'.length)
 }
 
-/** `plugins/<name>/index.ts` and `plugins/namespaces/<name>/index.ts`, keyed by output name. */
-export function pluginEntryPoints() {
+/** esbuild's entryPoints for the library: output name -> source. */
+export function libraryEntryPoints() {
   const entries = {}
-  for (const dir of [...subfolders('plugins'), ...subfolders('plugins/namespaces')]) {
-    const file = findIndex(dir)
-    if (file) entries[dir] = file
+  for (const [subpath, file] of Object.entries(PACKAGE_ENTRIES)) {
+    if (!existsSync(join(ROOT, file))) throw new Error(`build: ${file} (the "${subpath}" export) does not exist`)
+    entries[outputName(subpath)] = file
   }
   return entries
-}
-
-function libraryEntryPoints() {
-  const entries = {}
-  for (const [name, file] of Object.entries(LIBRARY_ENTRIES)) {
-    // The entries are written alongside this build; until they land, build what exists
-    // rather than block the plugin and demo builds.
-    if (existsSync(join(ROOT, file))) entries[name] = file
-    else console.warn(`build: ${file} does not exist yet; skipping the "${name}" entry`)
-  }
-  return { ...entries, ...pluginEntryPoints() }
 }
 
 async function writeMeta(outdir, metafile) {
@@ -98,16 +96,31 @@ async function clean(outdir, parts) {
   await Promise.all(parts.map((part) => rm(resolve(ROOT, outdir, part), { recursive: true, force: true })))
 }
 
-export async function buildLibrary({ outdir = 'dist' } = {}) {
-  // `dist/demo` lives inside the library's outdir; only the library's own outputs go.
-  await clean(outdir, ['chunks', 'plugins', 'index.js', 'react.js', 'meta.json'])
+/**
+ * The library: one ESM file per package entry, and chunks that load on demand.
+ * - `dependencies: 'external'` is the package as published: the dist imports viem, rxjs,
+ *   React and the rest by name, so an app that has them already does not ship two copies
+ *   and its own bundler splits them. `node build.mjs` and `npm run pack` build this.
+ * - `'bundled'` (the default) copies every dependency but React in, as an app's build
+ *   would: what the bench and the size tests measure is what an app ships.
+ */
+export async function buildLibrary({ outdir = 'dist', dependencies = 'bundled' } = {}) {
+  if (dependencies !== 'bundled' && dependencies !== 'external') throw new Error(`build: unknown dependencies mode ${dependencies}`)
   const entryPoints = libraryEntryPoints()
-  let metafile = { inputs: {}, outputs: {} }
-  if (Object.keys(entryPoints).length > 0) {
-    const result = await esbuild.build({ ...BUILD_OPTIONS, entryPoints, outdir, external: REACT_EXTERNALS })
-    metafile = result.metafile
-  }
-  await writeMeta(outdir, metafile)
+  // `dist/demo` lives inside the library's outdir; only the library's own outputs go: the
+  // top-level files (an entry dropped from the table leaves none behind) and the chunks.
+  const topLevel = existsSync(resolve(ROOT, outdir)) ? await readdir(resolve(ROOT, outdir), { withFileTypes: true }) : []
+  await clean(outdir, ['chunks', ...topLevel.filter((entry) => entry.isFile()).map((entry) => entry.name)])
+  const external = dependencies === 'external' ? { packages: 'external' } : { external: REACT_EXTERNALS }
+  const result = await esbuild.build({ ...BUILD_OPTIONS, entryPoints, outdir, ...external })
+  await writeMeta(outdir, result.metafile)
+  return result.metafile
+}
+
+/** What `npm pack` ships: the library with its dependencies external, and one bundled declaration file per entry. */
+export async function buildPackage({ outdir = 'dist' } = {}) {
+  const metafile = await buildLibrary({ outdir, dependencies: 'external' })
+  await buildDeclarations({ root: ROOT, entries: libraryEntryPoints(), outdir })
   return metafile
 }
 
@@ -143,9 +156,10 @@ const runDirectly = process.argv[1] && import.meta.url === pathToFileURL(resolve
 if (runDirectly) {
   const started = performance.now()
   try {
-    await buildLibrary()
-    await buildDemo()
-    console.log(`build: dist/ and dist/demo/ in ${Math.round(performance.now() - started)} ms`)
+    const packageOnly = process.argv.includes('--package')
+    await buildPackage()
+    if (!packageOnly) await buildDemo()
+    console.log(`build: ${packageOnly ? 'dist/' : 'dist/ and dist/demo/'} in ${Math.round(performance.now() - started)} ms`)
   } catch (error) {
     // esbuild has already printed its errors with source locations; its stack adds nothing.
     if (!error.errors) console.error(error)

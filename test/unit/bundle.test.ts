@@ -1,14 +1,21 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
 import type { Metafile } from 'esbuild'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ROOT, buildLibrary, pluginEntryPoints } from '../../build.mjs'
+import { PACKAGE_ENTRIES, ROOT, buildLibrary, libraryEntryPoints } from '../../build.mjs'
 
 // Issue "Kernel, plugin mechanism, build": nothing loads before it is needed. This
-// reads the esbuild metafile of a real build rather than trusting the source.
+// reads the esbuild metafile of the package's real build (dependencies external, as
+// `npm pack` ships it) rather than trusting the source.
 const outdir = relative(ROOT, mkdtempSync(join(tmpdir(), 'portico-bundle-')))
 let meta: Metafile
+
+const { peerDependenciesMeta } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+  peerDependenciesMeta: Record<string, { optional?: boolean }>
+}
+const OPTIONAL_SDKS = Object.keys(peerDependenciesMeta).filter((name) => peerDependenciesMeta[name]?.optional)
+const REACT = /^react(-dom)?(\/|$)/
 
 /** Output files reachable from `entry` through static imports only: what loads before any click. */
 function staticClosure(entry: string): Set<string> {
@@ -25,42 +32,38 @@ function staticClosure(entry: string): Set<string> {
 }
 
 const inputsOf = (output: string) => Object.keys(meta.outputs[output]?.inputs ?? {})
+/** The packages an output imports statically by name (the dist's dependencies are external). */
+const packagesImportedBy = (output: string) =>
+  (meta.outputs[output]?.imports ?? []).filter((edge) => edge.external && edge.kind === 'import-statement').map((edge) => edge.path)
 const isPluginBody = (input: string) => /^plugins\/(namespaces\/)?[^/]+\//.test(input) && !/\/index\.tsx?$/.test(input)
-const outputPath = (name: string) => relative(ROOT, join(ROOT, outdir, name))
+const outputPath = (name: string) => relative(ROOT, join(ROOT, outdir, `${name}.js`))
+const entryNames = () => Object.keys(libraryEntryPoints())
 
 beforeAll(async () => {
-  meta = await buildLibrary({ outdir })
-})
+  meta = await buildLibrary({ outdir, dependencies: 'external' })
+}, 120_000)
 
 afterAll(() => rmSync(join(ROOT, outdir), { recursive: true, force: true }))
 
 describe('bundle layout (metafile)', () => {
-  it('every package export points at a built file and at its typed source', () => {
-    const { exports } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
-      exports: Record<string, { types: string; import: string }>
-    }
-    expect(Object.keys(exports)).toEqual(expect.arrayContaining(['.', './react', './receive', './eip155']))
-    for (const [name, target] of Object.entries(exports)) {
-      expect(existsSync(join(ROOT, target.import.replace(/^\.\/dist\//, `${outdir}/`))), `${name} -> ${target.import}`).toBe(true)
-      expect(existsSync(join(ROOT, target.types)), `${name} -> ${target.types}`).toBe(true)
-    }
-  })
-
   it('the portico entry exists and its static closure holds the kernel', () => {
-    const closure = staticClosure(outputPath('index.js'))
+    const closure = staticClosure(outputPath('index'))
     const inputs = [...closure].flatMap(inputsOf)
     expect(inputs).toContain('kernel/createKernel.ts')
   })
 
-  it("the entry's static import closure contains no plugin body", () => {
-    for (const entry of ['index.js', 'react.js']) {
+  it("no entry's static import closure contains a plugin body", () => {
+    expect(entryNames()).toEqual(expect.arrayContaining(['index', 'react', 'all', 'eip155']))
+    for (const entry of entryNames()) {
       const inputs = [...staticClosure(outputPath(entry))].flatMap(inputsOf)
       expect(inputs.filter(isPluginBody), entry).toEqual([])
     }
   })
 
   it('each plugin body is in lazily imported chunks of its own, never mixed with another plugin', () => {
-    const folders = Object.keys(pluginEntryPoints())
+    const folders = Object.values(PACKAGE_ENTRIES)
+      .filter((source) => source.startsWith('plugins/'))
+      .map((source) => source.replace(/\/index\.tsx?$/, ''))
     expect(folders).toContain('plugins/receive')
     const folderOf = (input: string) => folders.find((folder) => input.startsWith(`${folder}/`))
     const dynamicTargets = new Set(
@@ -76,6 +79,31 @@ describe('bundle layout (metafile)', () => {
       for (const chunk of chunks) {
         const owners = new Set(inputsOf(chunk).filter(isPluginBody).map(folderOf))
         expect([...owners], `${chunk} holds only ${folder}`).toEqual([folder])
+      }
+    }
+  })
+
+  it('copies no dependency in: every file of the dist is built from our own sources', () => {
+    const inputs = Object.values(meta.outputs).flatMap((output) => Object.keys(output.inputs))
+    expect(inputs.filter((input) => input.includes('node_modules/'))).toEqual([])
+    const imported = new Set(Object.values(meta.outputs).flatMap((output) => output.imports.filter((edge) => edge.external).map((edge) => edge.path)))
+    expect(imported).toContain('viem')
+    expect(imported).toContain('rxjs')
+  })
+
+  it('the portico entry loads no React before the modal opens', () => {
+    const closure = [...staticClosure(outputPath('index'))]
+    expect(closure.flatMap(packagesImportedBy).filter((name) => REACT.test(name))).toEqual([])
+    expect(closure.flatMap(inputsOf).filter((input) => input.startsWith('shell/') && input.endsWith('.tsx'))).toEqual([])
+  })
+
+  it('an optional SDK is imported only by lazily loaded chunks, never before a plugin needs it', () => {
+    expect(OPTIONAL_SDKS).toEqual(expect.arrayContaining(['@solana/web3.js', '@walletconnect/universal-provider']))
+    const everyImport = Object.values(meta.outputs).flatMap((output) => output.imports.filter((edge) => edge.external).map((edge) => edge.path))
+    for (const sdk of OPTIONAL_SDKS) {
+      expect(everyImport, `${sdk} is used somewhere`).toContain(sdk)
+      for (const entry of entryNames()) {
+        expect([...staticClosure(outputPath(entry))].flatMap(packagesImportedBy), `${entry} -> ${sdk}`).not.toContain(sdk)
       }
     }
   })
