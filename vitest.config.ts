@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config'
 
-// Two projects: fast unit tests beside the code (node by default; a file opts into
-// jsdom with `// @vitest-environment jsdom`), and browser tests in real Chromium.
+// Three projects: fast unit tests beside the code (node by default; a file opts into
+// jsdom with `// @vitest-environment jsdom`), browser tests in real Chromium, and the
+// packed package as an app installs and compiles it.
 export default defineConfig({
   test: {
     projects: [
@@ -26,6 +27,16 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'package',
+          include: ['test/package/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 300_000,
         },
       },
     ],

@@ -1,7 +1,8 @@
 // `npm test`: makes sure Debian's Chromium is there for the e2e project, then runs
-// the unit project and the browser project one after the other (on a 2-core CI
-// machine, Chromium and Hardhat nodes next to the unit run would only fight for
-// the CPU) and exits non-zero if either failed.
+// the unit project, the browser project and the package project (pack, publint, attw,
+// an app compiling the declarations) one after the other (on a 2-core CI machine,
+// Chromium and Hardhat nodes next to the unit run would only fight for the CPU) and
+// exits non-zero if any failed.
 import { existsSync } from 'node:fs'
 import { spawnSync } from 'node:child_process'
 import { CHROMIUM_PATH as CHROMIUM } from './chromium.mjs'
@@ -36,5 +37,7 @@ function ensureChromium() {
 ensureChromium()
 const unit = run('npx', ['vitest', 'run', '--project', 'unit'])
 const e2e = run('npx', ['vitest', 'run', '--project', 'e2e'])
-console.log(`test: unit ${unit === 0 ? 'passed' : 'FAILED'}, browser ${e2e === 0 ? 'passed' : 'FAILED'}`)
-process.exit(unit || e2e)
+const pkg = run('npx', ['vitest', 'run', '--project', 'package'])
+const verdict = (status) => (status === 0 ? 'passed' : 'FAILED')
+console.log(`test: unit ${verdict(unit)}, browser ${verdict(e2e)}, package ${verdict(pkg)}`)
+process.exit(unit || e2e || pkg)
