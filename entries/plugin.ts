@@ -59,7 +59,7 @@ export {
   IStorage,
   IThemeStore,
   IViewRegistry,
-  // What a chain adapter or a wallet connector implements, and the helpers every namespace plugin shares.
+  // What a chain adapter or a wallet connector implements.
   type ChainAdapter,
   type AdapterEvents,
   type ConnectResult,
@@ -68,6 +68,9 @@ export {
   type ConnectorType,
   type RpcHandler,
   type RpcRequest,
+} from '../kernel/index.ts'
+// The helpers every namespace plugin shares: wallet errors, parsing untrusted answers, Wallet Standard calls, units.
+export {
   WalletError,
   WalletErrorText,
   toWalletError,
@@ -80,4 +83,4 @@ export {
   hasFeature,
   formatUnits,
   parsePositiveUnits,
-} from '../kernel/index.ts'
+} from '../kernel/wallets/index.ts'

@@ -2,7 +2,8 @@
  * The framework-free kernel of Portico. Never imports React or the DOM-only
  * parts of the shell; runs in Node for tests and server rendering.
  */
-export { createKernel, type PorticoKit, type KernelOptions } from './createKernel.ts'
+export { createKernel, type KernelOptions } from './createKernel.ts'
+export type { PorticoKit } from './porticoKit.ts'
 export type { KernelRuntime, KernelServices } from './container/services.ts'
 export { parseConfig } from './config/parseConfig.ts'
 export { ConfigSchema, ThemeVariablesSchema, DEFAULT_RELAY_URL, type PorticoConfig, type PorticoOptions } from './config/schema.ts'
@@ -11,11 +12,6 @@ export type { PluginFlagOwners } from './config/pluginFlags.ts'
 export * from './constants.ts'
 export * from './errors/catalogue.ts'
 export { PorticoError, ConfigError } from './errors/base.ts'
-export { walletErrorFields, type WalletErrorFields } from './wallets/walletErrorFields.ts'
-export { safeParse, parseOrThrow } from './wallets/parse.ts'
-export { WalletError, WalletErrorText, USER_REJECTED_CODE, toWalletError, invalidAnswer, isUserRejection, isUnrecognizedChain, walletErrorCodes } from './wallets/walletError.ts'
-export { featureOf, hasFeature, callWallet, callFeature, standardAccounts, onAccountsChange } from './wallets/standardFeatures.ts'
-export { formatUnits, parsePositiveUnits } from './wallets/units.ts'
 export type { PorticoEvent, PorticoEventType, EventOf } from './bus/events.ts'
 export type { EventBus } from './bus/bus.ts'
 export { createStore, type Store } from './store/createStore.ts'

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { createKernel, type PorticoKit } from '../createKernel.ts'
+import { createKernel } from '../createKernel.ts'
+import type { PorticoKit } from '../porticoKit.ts'
 import { ConfigError, PorticoError } from '../errors/base.ts'
 import { Alerts, ErrorText, adapterMissingError } from '../errors/catalogue.ts'
 import { definePlugin } from '../plugins/manifest.ts'
