@@ -7,8 +7,8 @@ import {
   type ConnectResult,
   ErrorText,
   PorticoError,
-  formatUnits,
 } from '../../kernel/index.ts'
+import { formatUnits } from '../../kernel/wallets/index.ts'
 import { nativeBalance } from './nativeBalance.ts'
 import { sessionAccounts } from './namespaces.ts'
 import type { PairingLifecycle } from './pairing.ts'

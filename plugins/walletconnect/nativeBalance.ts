@@ -1,5 +1,6 @@
 import * as v from 'valibot'
-import { type CaipNetwork, HttpRpcDefaults, HttpRpcErrorText, PorticoError, parseOrThrow } from '../../kernel/index.ts'
+import { type CaipNetwork, HttpRpcDefaults, HttpRpcErrorText, PorticoError } from '../../kernel/index.ts'
+import { parseOrThrow } from '../../kernel/wallets/index.ts'
 
 /** A node's answer is untrusted too: a JSON-RPC result or error, the result a hex quantity. */
 const Quantity = v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{1,64}$/, 'must be a hex quantity'))

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
-import { safeParse } from '../../kernel/index.ts'
 import type { Provider, Session } from './universalProvider.ts'
+import { safeParse } from '../../kernel/wallets/index.ts'
 
 /** What the session reports to the plugin, already filtered to the current session's topic. */
 export interface SessionListener {

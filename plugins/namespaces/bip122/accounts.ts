@@ -1,5 +1,5 @@
-import { safeParse, standardAccounts } from '../../../kernel/index.ts'
 import { BitcoinAccountSchema } from './schemas.ts'
+import { safeParse, standardAccounts } from '../../../kernel/wallets/index.ts'
 
 /** A wallet account that passed its schema; the object itself, since Wallet Standard inputs take it. */
 export type BitcoinAccount = { readonly address: string; readonly publicKey?: Uint8Array }

@@ -8,13 +8,9 @@ import {
   type Disposer,
   ErrorText,
   PorticoError,
-  WalletError,
-  callFeature,
-  hasFeature,
   isUnsupportedPlaceholder,
-  onAccountsChange,
-  safeParse,
 } from '../../../kernel/index.ts'
+import { callFeature, hasFeature, onAccountsChange, safeParse, WalletError } from '../../../kernel/wallets/index.ts'
 import { accountsOf, readAccounts } from './accounts.ts'
 import { standardChainOf } from './chains.ts'
 import { BitcoinErrorText } from './errors.ts'

@@ -1,6 +1,7 @@
 import { getWallets } from '@wallet-standard/app'
 import type { ConnectorRegistry, Disposer, PorticoConfig } from '../../../kernel/index.ts'
-import { filterWallets, hasFeature, safeIconUrl, safeParse } from '../../../kernel/index.ts'
+import { filterWallets, safeIconUrl } from '../../../kernel/index.ts'
+import { hasFeature, safeParse } from '../../../kernel/wallets/index.ts'
 import { BitcoinWalletSchema } from './schemas.ts'
 
 type Wallet = ReturnType<ReturnType<typeof getWallets>['get']>[number]

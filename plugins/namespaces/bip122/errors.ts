@@ -1,4 +1,4 @@
-import { WalletErrorText } from '../../../kernel/index.ts'
+import { WalletErrorText } from '../../../kernel/wallets/index.ts'
 
 /** Texts of the bip122 adapter's own errors, beside the ones every namespace shares. */
 export const BitcoinErrorText = {

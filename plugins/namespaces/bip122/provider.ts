@@ -3,15 +3,9 @@ import {
   type CaipNetwork,
   ErrorText,
   PorticoError,
-  WalletError,
-  callFeature,
-  callWallet,
-  featureOf,
   isUnsupportedPlaceholder,
-  parseOrThrow,
-  safeParse,
-  toWalletError,
 } from '../../../kernel/index.ts'
+import { callFeature, callWallet, featureOf, parseOrThrow, safeParse, toWalletError, WalletError } from '../../../kernel/wallets/index.ts'
 import { readAccounts } from './accounts.ts'
 import { standardChainOf } from './chains.ts'
 import { BitcoinErrorText } from './errors.ts'

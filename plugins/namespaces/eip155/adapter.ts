@@ -7,12 +7,9 @@ import {
   type Connector,
   type Disposer,
   PorticoError,
-  WalletError,
-  formatUnits,
-  isUnrecognizedChain,
   isUnsupportedPlaceholder,
-  parseOrThrow,
 } from '../../../kernel/index.ts'
+import { formatUnits, isUnrecognizedChain, parseOrThrow, WalletError } from '../../../kernel/wallets/index.ts'
 import { Eip155ErrorText, chainNotSupported } from './errors.ts'
 import { forwardProviderEvents } from './providerEvents.ts'
 import { AddressListSchema, AddressSchema, ChainIdHexSchema } from './schemas.ts'

@@ -13,10 +13,10 @@ import {
   defineNetwork,
   isUnsupportedPlaceholder,
 } from '../../../kernel/index.ts'
+import { USER_REJECTED_CODE } from '../../../kernel/wallets/index.ts'
 import { HARDHAT_ACCOUNT_0, HARDHAT_ACCOUNT_1, type HardhatNode, rpc, startHardhat } from '../../../test/peers/hardhat.ts'
 import { hardhatNetwork } from '../../../test/peers/networks.ts'
 import { type ApproveFn, DEFAULT_TEST_WALLET_ICON, createTestWallet } from '../../../test/peers/testWallet.ts'
-import { USER_REJECTED_CODE } from '../../../kernel/index.ts'
 import { Eip155ErrorText } from './errors.ts'
 import { eip155Plugin } from './index.ts'
 

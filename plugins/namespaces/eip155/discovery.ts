@@ -1,6 +1,7 @@
 import { requestProviders } from 'mipd'
 import type { Connector, ConnectorRegistry, Disposer, PorticoConfig } from '../../../kernel/index.ts'
-import { filterWallets, safeParse } from '../../../kernel/index.ts'
+import { filterWallets } from '../../../kernel/index.ts'
+import { safeParse } from '../../../kernel/wallets/index.ts'
 import { AnnouncementSchema, type Eip1193Provider, IconSchema, ProviderSchema } from './schemas.ts'
 
 /** The legacy `window.ethereum` connector (SPEC §3 connector type INJECTED). */

@@ -1,4 +1,5 @@
-import { ErrorText, USER_REJECTED_CODE, WalletError, WalletErrorText } from '../../../kernel/index.ts'
+import { ErrorText } from '../../../kernel/index.ts'
+import { USER_REJECTED_CODE, WalletError, WalletErrorText } from '../../../kernel/wallets/index.ts'
 
 /** Texts of the eip155 adapter's own errors, beside the ones every namespace shares. */
 export const Eip155ErrorText = {

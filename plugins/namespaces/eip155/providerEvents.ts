@@ -1,6 +1,7 @@
 import { getAddress } from 'viem'
 import type { AdapterEvents } from '../../../kernel/index.ts'
-import { type Connector, type Disposer, safeParse } from '../../../kernel/index.ts'
+import { type Connector, type Disposer } from '../../../kernel/index.ts'
+import { safeParse } from '../../../kernel/wallets/index.ts'
 import { AddressListSchema, ChainChangedSchema, type Eip1193Provider } from './schemas.ts'
 
 /**

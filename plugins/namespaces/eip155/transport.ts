@@ -13,7 +13,8 @@ import {
   http,
 } from 'viem'
 import * as v from 'valibot'
-import { type CaipNetwork, type CaipNetworkId, HttpRpcDefaults, HttpRpcErrorText, PorticoError, parseOrThrow } from '../../../kernel/index.ts'
+import { type CaipNetwork, type CaipNetworkId, HttpRpcDefaults, HttpRpcErrorText, PorticoError } from '../../../kernel/index.ts'
+import { parseOrThrow } from '../../../kernel/wallets/index.ts'
 
 /**
  * A bare viem client. Not `createPublicClient`: its decorator pulls every public

@@ -1,5 +1,6 @@
 import type * as v from 'valibot'
-import { type Connector, WalletError, invalidAnswer, parseOrThrow, toWalletError } from '../../../kernel/index.ts'
+import { type Connector } from '../../../kernel/index.ts'
+import { invalidAnswer, parseOrThrow, toWalletError, WalletError } from '../../../kernel/wallets/index.ts'
 import { Eip155ErrorText } from './errors.ts'
 import { type Eip1193Provider, ProviderSchema } from './schemas.ts'
 

@@ -8,13 +8,9 @@ import {
   type Disposer,
   ErrorText,
   PorticoError,
-  WalletError,
-  callWallet,
-  invalidAnswer,
   isUnsupportedPlaceholder,
-  parseOrThrow,
-  safeParse,
 } from '../../../kernel/index.ts'
+import { callWallet, invalidAnswer, parseOrThrow, safeParse, WalletError } from '../../../kernel/wallets/index.ts'
 import { PolkadotErrorText } from './errors.ts'
 import { InjectedAccountSchema, InjectedExtensionSchema, InjectedSchema, SignRawOutputSchema } from './schemas.ts'
 

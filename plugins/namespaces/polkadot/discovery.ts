@@ -1,5 +1,6 @@
 import type { ConnectorRegistry, Disposer, PorticoConfig } from '../../../kernel/index.ts'
-import { filterWallets, safeParse } from '../../../kernel/index.ts'
+import { filterWallets } from '../../../kernel/index.ts'
+import { safeParse } from '../../../kernel/wallets/index.ts'
 import { InjectedExtensionSchema } from './schemas.ts'
 
 /** Display names of well-known extensions by their `injectedWeb3` key; others show their key. */

@@ -1,4 +1,4 @@
-import { WalletErrorText } from '../../../kernel/index.ts'
+import { WalletErrorText } from '../../../kernel/wallets/index.ts'
 
 /** Texts of the polkadot adapter's own errors, beside the ones every namespace shares. */
 export const PolkadotErrorText = {

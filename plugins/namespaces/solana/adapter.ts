@@ -8,11 +8,10 @@ import {
   ErrorText,
   NativeDecimals,
   PorticoError,
-  WalletError,
-  formatUnits,
   isSolanaAddress,
   isUnsupportedPlaceholder,
 } from '../../../kernel/index.ts'
+import { formatUnits, WalletError } from '../../../kernel/wallets/index.ts'
 import { standardChainOf } from './chains.ts'
 import { SolanaErrorText } from './errors.ts'
 import { type SolanaProvider, createSolanaProvider } from './provider.ts'

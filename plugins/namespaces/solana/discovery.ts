@@ -1,6 +1,7 @@
 import { getWallets } from '@wallet-standard/app'
 import type { Connector, ConnectorRegistry, Disposer, PorticoConfig } from '../../../kernel/index.ts'
-import { filterWallets, safeIconUrl, safeParse } from '../../../kernel/index.ts'
+import { filterWallets, safeIconUrl } from '../../../kernel/index.ts'
+import { safeParse } from '../../../kernel/wallets/index.ts'
 import { LegacyProviderSchema, StandardWalletSchema } from './schemas.ts'
 import { isSolanaStandardWallet } from './standardWallet.ts'
 

@@ -1,5 +1,4 @@
 import type * as v from 'valibot'
-import { callWallet, invalidAnswer, parseOrThrow, safeParse } from '../../../kernel/index.ts'
 import { decodeBase58 } from './base58.ts'
 import {
   LegacyConnectOutputSchema,
@@ -8,6 +7,7 @@ import {
   LegacySignatureOutputSchema,
 } from './schemas.ts'
 import type { SolanaWallet } from './wallet.ts'
+import { callWallet, invalidAnswer, parseOrThrow, safeParse } from '../../../kernel/wallets/index.ts'
 
 const loadRpc = () => import('./rpc.ts')
 

@@ -5,12 +5,10 @@ import {
   NativeDecimals,
   PorticoError,
   SnackText,
-  WalletError,
   isSolanaAddress,
   isUnsupportedPlaceholder,
-  parseOrThrow,
-  parsePositiveUnits,
 } from '../../../kernel/index.ts'
+import { parseOrThrow, parsePositiveUnits, WalletError } from '../../../kernel/wallets/index.ts'
 import { encodeBase58 } from './base58.ts'
 import { type SolanaStandardChain, standardChainOf } from './chains.ts'
 import { SolanaErrorText } from './errors.ts'

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { safeParse } from '../../../kernel/index.ts'
 import { PREFLIGHT_COMMITMENTS, SolanaSendOptionsSchema } from './schemas.ts'
+import { safeParse } from '../../../kernel/wallets/index.ts'
 
 describe('sign-and-send options (SPEC §3)', () => {
   it('accepts the four options with the eight commitments', () => {

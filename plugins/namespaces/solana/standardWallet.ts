@@ -1,5 +1,4 @@
 import * as v from 'valibot'
-import { WalletError, callFeature, hasFeature, onAccountsChange, safeParse, standardAccounts } from '../../../kernel/index.ts'
 import { SolanaErrorText } from './errors.ts'
 import {
   ConnectOutputSchema,
@@ -10,6 +9,7 @@ import {
   StandardWalletSchema,
 } from './schemas.ts'
 import type { SolanaWallet } from './wallet.ts'
+import { callFeature, hasFeature, onAccountsChange, safeParse, standardAccounts, WalletError } from '../../../kernel/wallets/index.ts'
 
 /** A Wallet Standard wallet that can serve Solana: `standard:connect` and a `solana:*` chain. */
 export function isSolanaStandardWallet(wallet: unknown): boolean {

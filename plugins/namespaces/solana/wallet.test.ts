@@ -1,6 +1,7 @@
 import { Keypair, PublicKey, SystemProgram, Transaction, VersionedTransaction } from '@solana/web3.js'
 import { describe, expect, it, vi } from 'vitest'
-import { type AdapterEvents, type Connector, USER_REJECTED_CODE, solanaDevnet } from '../../../kernel/index.ts'
+import { type AdapterEvents, type Connector, solanaDevnet } from '../../../kernel/index.ts'
+import { USER_REJECTED_CODE } from '../../../kernel/wallets/index.ts'
 import { verifyEd25519 } from '../../../test/peers/solanaTestWallet.ts'
 import { createSolanaAdapter } from './adapter.ts'
 import { encodeBase58 } from './base58.ts'

@@ -1,4 +1,5 @@
-import { type Connector, type Disposer, WalletError, safeParse } from '../../../kernel/index.ts'
+import { type Connector, type Disposer } from '../../../kernel/index.ts'
+import { safeParse, WalletError } from '../../../kernel/wallets/index.ts'
 import type { SolanaStandardChain } from './chains.ts'
 import { SolanaErrorText } from './errors.ts'
 import { fromLegacyProvider } from './legacyWallet.ts'
