@@ -1,4 +1,4 @@
-import { useLayoutEffect, useSyncExternalStore } from 'react'
+import { startTransition, useLayoutEffect, useState } from 'react'
 import { createPortal } from 'react-dom'
 import type { PorticoKit } from '../../kernel/index.ts'
 import { type ModalHost as Host, TITLE_ID, modalHost } from '../../host/modalHost.ts'
@@ -7,8 +7,6 @@ import { adoptStyles } from '../styles/adoptStyles.ts'
 import { loopFocus, tabbables } from './focusLoop.ts'
 import { ModalFrame } from './ModalFrame.tsx'
 
-const noTarget = () => null
-
 /**
  * The modal's frame (header, alert, view, snack), portalled into what the
  * kit's host shows: the open dialog, or the embedded section. The host owns the
@@ -16,7 +14,19 @@ const noTarget = () => null
  */
 export function ModalHost({ kit }: { readonly kit: PorticoKit }) {
   const host = modalHost(kit)
-  const target = useSyncExternalStore(host.subscribe, host.target, noTarget)
+  const [target, setTarget] = useState<HTMLElement | null>(null)
+  useLayoutEffect(() => {
+    const follow = () => {
+      const next = host.target()
+      // The frame mounts in a transition: rendered in slices after the opening click's
+      // task, so the browser paints the host's dialog first instead of waiting for
+      // the view's first render. Closing empties it at once.
+      if (next) startTransition(() => setTarget(next))
+      else setTarget(null)
+    }
+    follow()
+    return host.subscribe(follow)
+  }, [host])
   if (!target) return null
   adoptStyles(target.getRootNode() as ShadowRoot)
   return createPortal(

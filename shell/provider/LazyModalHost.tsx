@@ -65,7 +65,7 @@ export function LazyModalHost({ kit }: { kit: PorticoKit }) {
   return (
     <>
       {(kit.config.disableAppend || kit.config.enableEmbedded) && createElement(HOST_TAG, { ref: host.place })}
-      {needed && chunk && <chunk.ModalHost kit={kit} />}
+      {chunk && <chunk.ModalHost kit={kit} />}
     </>
   )
 }
