@@ -8,6 +8,7 @@ import { mountOnFirstOpen } from '../host/lazyMount.ts'
 import { PLUGIN_FLAG_OWNERS } from './flagOwners.ts'
 
 export * from '../kernel/index.ts'
+export { definePorticoElements } from '../host/elements/definePorticoElements.ts'
 
 /**
  * @example

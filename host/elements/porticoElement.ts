@@ -1,0 +1,68 @@
+import type { PorticoKit } from '../../kernel/index.ts'
+import { applyTheme } from '../applyTheme.ts'
+import { hostCss } from '../hostCss.ts'
+import { adoptSheet } from '../sheet.ts'
+import { elementsCss } from './elementsCss.ts'
+
+/** What one element shows and does; its class is built around it for one kit. */
+export interface ElementBehaviour {
+  /** Attributes that change what it shows. */
+  readonly attributes: readonly string[]
+  /** Fills the button from the kit's state and the element's attributes; runs on every change. */
+  render(kit: PorticoKit, button: HTMLButtonElement, element: HTMLElement): void
+  click(kit: PorticoKit, element: HTMLElement): void
+}
+
+/**
+ * A custom element class holding one real `<button>` in an open shadow root,
+ * styled by adopted sheets (no `<style>`, so a strict CSP works) and themed by
+ * the kit. It follows the kit's chains, modal and theme stores while it is in
+ * the document, and lets them go when it leaves. Built at define time, not at
+ * import, so importing the entry in Node (tests, server rendering) never
+ * touches `HTMLElement`.
+ */
+export function porticoElement(kit: PorticoKit, behaviour: ElementBehaviour): CustomElementConstructor {
+  return class PorticoElement extends HTMLElement {
+    static readonly observedAttributes = behaviour.attributes
+    readonly #button: HTMLButtonElement
+    #release: (() => void)[] = []
+    #themed: string[] = []
+
+    constructor() {
+      super()
+      const root = this.attachShadow({ mode: 'open', delegatesFocus: true })
+      adoptSheet(root, hostCss)
+      adoptSheet(root, elementsCss)
+      this.#button = root.appendChild(document.createElement('button'))
+      this.#button.type = 'button'
+      this.#button.setAttribute('aria-haspopup', 'dialog')
+      this.#button.addEventListener('click', () => behaviour.click(kit, this))
+    }
+
+    connectedCallback() {
+      const theme = () => (this.#themed = applyTheme(this, kit.theme.get(), this.#themed))
+      const expanded = () => this.#button.setAttribute('aria-expanded', String(kit.modal.store.get().open))
+      const render = () => behaviour.render(kit, this.#button, this)
+      this.#release = [kit.chains.subscribe(render), kit.theme.subscribe(theme), kit.modal.store.subscribe(expanded)]
+      theme()
+      expanded()
+      render()
+    }
+
+    disconnectedCallback() {
+      for (const release of this.#release.splice(0)) release()
+    }
+
+    attributeChangedCallback() {
+      if (this.isConnected) behaviour.render(kit, this.#button, this)
+    }
+  }
+}
+
+/** A `<span data-part>` with text, the pieces the buttons are made of. */
+export function part(name: string, text: string): HTMLSpanElement {
+  const span = document.createElement('span')
+  span.dataset.part = name
+  span.textContent = text
+  return span
+}
