@@ -25,12 +25,10 @@ export function mountOnFirstOpen(kit: PorticoKit, load: () => Promise<ModalRende
       const release = kit.claimRenderer()
       load()
         .then(({ mountModal }) => mountModal(kit))
-        .catch((error: unknown) => {
-          // Nothing can show the failure but the console; close so the next open retries.
-          console.error('[Portico] the modal failed to load', error)
+        .catch(() => {
+          // The host logged the failure and closed the modal; the next open retries.
           mounting = false
           release()
-          kit.close()
         })
     })
   const opened = kit.modal.store.select((state) => state.open).subscribe((open) => open && mount())

@@ -23,8 +23,9 @@ export interface ModalHost {
   /**
    * Keeps the host following the kit while at least one renderer is connected.
    * `fetchCode` downloads that renderer's code; the host calls it early (idle time
-   * after load, an opener under the pointer) and on open. The last connected
-   * renderer's is used. Returns the disconnect function.
+   * after load, an opener under the pointer) and on open, where a failure is logged
+   * and closes the modal. The last connected renderer's is used. Returns the
+   * disconnect function.
    */
   connect(fetchCode: () => Promise<unknown>): () => void
   /** A `<portico-modal>` the page or a React tree placed; used instead of one appended to body. */
@@ -159,12 +160,21 @@ function createModalHost(kit: PorticoKit): ModalHost {
       show(opened)
       setTarget(opened)
       // The renderer's code is requested inside kit.open(), before anything the open event starts.
-      host.prefetch()
+      fetchNeededCode()
     } else {
       setTarget(null)
       const closing = dialog()
       if (closing) hide(closing)
     }
+  }
+
+  /** The renderer's code, now that the modal shows: a failure closes the modal, so the next open retries. */
+  function fetchNeededCode(): void {
+    loaders.at(-1)?.().catch((error: unknown) => {
+      // Nothing can show the failure but the console.
+      console.error('[Portico] the modal failed to load', error)
+      kit.close()
+    })
   }
 
   function start(): () => void {
@@ -173,7 +183,9 @@ function createModalHost(kit: PorticoKit): ModalHost {
       if (element) themed = applyTheme(element, theme, themed)
     })
     const cancelPrefetch = prefetchAfterLoad(() => host.prefetch())
-    // A renderer connecting while the kit is open (a remounted provider) shows it at once.
+    // Embedded, the modal is part of the page from the start; a renderer connecting while
+    // the kit is open (a remounted provider) shows it at once.
+    if (embedded) fetchNeededCode()
     if (embedded || kit.modal.store.get().open) sync(kit.modal.store.get())
     return () => {
       unsubscribeModal()
@@ -219,7 +231,7 @@ function createModalHost(kit: PorticoKit): ModalHost {
       kit.bus.emit({ type: 'MODAL_SHOWN' })
     },
     prefetch() {
-      // A failure is reported when the code is needed (the renderer's own import), not here.
+      // Ahead of need: a failure is reported when the code is needed, on open.
       loaders.at(-1)?.().catch(() => undefined)
     },
   }

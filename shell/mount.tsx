@@ -7,7 +7,6 @@ import { flushSync } from 'react-dom'
 import { createRoot } from 'react-dom/client'
 import type { PorticoKit } from '../kernel/index.ts'
 import { ModalHost } from './modal/ModalHost.tsx'
-import { registerCoreViews } from './views/registerCoreViews.ts'
 
 /**
  * Renders the modal's frame for `kit` with its own React root; no app provider
@@ -15,7 +14,6 @@ import { registerCoreViews } from './views/registerCoreViews.ts'
  * section; this fills it. Returns the unmount function.
  */
 export function mountModal(kit: PorticoKit): () => void {
-  registerCoreViews(kit)
   // The root's own container stays detached: everything renders through a portal into the host.
   const root = createRoot(document.createElement('div'))
   // At once rather than on React's next task: the dialog is already on screen, empty.

@@ -4,6 +4,7 @@ import type { PorticoKit } from '../../kernel/index.ts'
 import { type ModalHost as Host, TITLE_ID, modalHost } from '../../host/modalHost.ts'
 import { PorticoContext } from '../provider/context.ts'
 import { adoptStyles } from '../styles/adoptStyles.ts'
+import { registerCoreViews } from '../views/registerCoreViews.ts'
 import { loopFocus, tabbables } from './focusLoop.ts'
 import { ModalFrame } from './ModalFrame.tsx'
 
@@ -18,6 +19,7 @@ export function ModalHost({ kit }: { readonly kit: PorticoKit }) {
   useLayoutEffect(() => {
     const follow = () => {
       const next = host.target()
+      if (next) registerCoreViews(kit)
       // The frame mounts in a transition: rendered in slices after the opening click's
       // task, so the browser paints the host's dialog first instead of waiting for
       // the view's first render. Closing empties it at once.
@@ -26,7 +28,7 @@ export function ModalHost({ kit }: { readonly kit: PorticoKit }) {
     }
     follow()
     return host.subscribe(follow)
-  }, [host])
+  }, [kit, host])
   if (!target) return null
   adoptStyles(target.getRootNode() as ShadowRoot)
   return createPortal(

@@ -1,6 +1,5 @@
 /**
  * What the modal needs beyond the first screen, as one lazily imported chunk:
- * the frame that fills the host's dialog, the core views and their stylesheet.
+ * the frame that fills the host's dialog, with the core views and their stylesheet.
  */
 export { ModalHost } from './ModalHost.tsx'
-export { registerCoreViews } from '../views/registerCoreViews.ts'

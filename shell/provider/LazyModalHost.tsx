@@ -1,5 +1,5 @@
-import { createElement, useEffect, useLayoutEffect, useState } from 'react'
-import type { ModalState, PorticoKit } from '../../kernel/index.ts'
+import { createElement, useLayoutEffect, useState } from 'react'
+import type { PorticoKit } from '../../kernel/index.ts'
 import { HOST_TAG } from '../../host/hostElement.ts'
 import { modalHost } from '../../host/modalHost.ts'
 import { useStoreValue } from '../ui/useStoreValue.ts'
@@ -25,43 +25,31 @@ export function loadModalChunk(): Promise<ModalChunk> {
   return loading
 }
 
-const selectOpen = (state: ModalState) => state.open
-
 /**
  * Connects the kit's host, which shows the dialog itself the moment the kit
- * opens, and renders the frame into it once the chunk is there: on the first
- * open, or at once in embedded mode where the modal is part of the page. With
+ * opens and requests the chunk (early, or on that open), and renders the frame
+ * into it once the chunk is there. Nothing here re-renders on the opening click:
+ * the frame follows the host's dialog in a transition of its own. With
  * `disableAppend` or `enableEmbedded` it places the `<portico-modal>` here, in
  * the React tree.
  */
 export function LazyModalHost({ kit }: { kit: PorticoKit }) {
   const host = modalHost(kit)
-  const open = useStoreValue(kit.modal.store, selectOpen)
-  const needed = open || kit.config.enableEmbedded
-  const [fetched, setFetched] = useState<ModalChunk>()
-  // Loaded before this render (prefetched, or by another provider): render it now, not a task later.
-  const chunk = fetched ?? loaded
+  // Loaded before this mount (prefetched, or by another provider): rendered at once.
+  const [chunk, setChunk] = useState(loaded)
 
   // A layout effect: connected before the browser paints, so no click can come before it.
-  useLayoutEffect(() => host.connect(loadModalChunk), [host])
+  useLayoutEffect(
+    () =>
+      host.connect(() =>
+        loadModalChunk().then((next) => {
+          setChunk(next)
+          return next
+        }),
+      ),
+    [host],
+  )
 
-  useEffect(() => {
-    if (!needed || chunk) return
-    let current = true
-    loadModalChunk().then(
-      (next) => current && setFetched(next),
-      (error: unknown) => {
-        // Nothing can show the failure but the console; close so the next open tries again.
-        console.error('[Portico] the modal failed to load', error)
-        kit.close()
-      },
-    )
-    return () => {
-      current = false
-    }
-  }, [kit, needed, chunk])
-
-  if (needed && chunk) chunk.registerCoreViews(kit)
   return (
     <>
       {(kit.config.disableAppend || kit.config.enableEmbedded) && createElement(HOST_TAG, { ref: host.place })}
