@@ -96,7 +96,7 @@ describe('connect through the kit', () => {
     expect(k.connectors.list()).toEqual([])
     await k.plugins.load('eip155')
     expect(k.connectors.list().map((c) => [c.id, c.type, c.chain])).toEqual([[RDNS, 'ANNOUNCED', 'eip155']])
-    expect(k.connectMethods()[0]).toBe('wallet')
+    expect(k.connectMethods()[0]?.id).toBe('wallet')
   })
 
   it('goes disconnected -> connecting -> connected and fills the account state', async () => {
