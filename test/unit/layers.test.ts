@@ -27,6 +27,13 @@ function importsOf(file: string): string[] {
   return specifiers.map((spec) => (spec.startsWith('.') ? relative(root, resolve(root, dirname(file), spec)) : spec))
 }
 
+/** The static imports of a file (`import ... from`, `export ... from`), type-only ones left out: what a bundle's closure follows. */
+function staticImportsOf(file: string): string[] {
+  const text = readFileSync(join(root, file), 'utf8')
+  const specifiers = [...text.matchAll(/^(?:import|export)\s+(?!type\s)[^'"]*?from\s*['"]([^'"]+)['"]/gm), ...text.matchAll(/^import\s*['"]([^'"]+)['"]/gm)].map((m) => m[1]!)
+  return specifiers.map((spec) => (spec.startsWith('.') ? relative(root, resolve(root, dirname(file), spec)) : spec))
+}
+
 function violations(folder: string, isForbidden: (file: string, target: string) => boolean): string[] {
   return sourceFiles(folder).flatMap((file) =>
     importsOf(file)
@@ -47,6 +54,34 @@ describe('DESIGN.md layers', () => {
     expect(
       violations('kernel', (_, target) => /^(shell|plugins|entries)\//.test(target) || /^react(-dom)?(\/|$)/.test(target)),
     ).toEqual([])
+  })
+
+  it('host/ imports the kernel only: no React, no shell/, no plugin, no entry', () => {
+    expect(sourceFiles('host').length).toBeGreaterThan(5)
+    expect(
+      violations('host', (_, target) => /^(shell|plugins|entries|demo)\//.test(target) || /^react(-dom)?(\/|$)/.test(target)),
+    ).toEqual([])
+  })
+
+  it('kernel/ never imports host/', () => {
+    expect(violations('kernel', (_, target) => target.startsWith('host/'))).toEqual([])
+  })
+
+  it("the `portico` entry's static imports reach nothing in shell/ and no React (the renderer is behind import())", () => {
+    const seen = new Set<string>()
+    const queue = ['entries/portico.ts']
+    while (queue.length > 0) {
+      const file = queue.pop()!
+      if (seen.has(file)) continue
+      seen.add(file)
+      queue.push(...staticImportsOf(file).filter((target) => /\.(ts|tsx)$/.test(target) && !target.startsWith('node_modules')))
+    }
+    const reached = [...seen]
+    expect(reached).toContain('host/lazyMount.ts')
+    expect(reached.filter((file) => file.startsWith('shell/'))).toEqual([])
+    expect(reached.flatMap((file) => staticImportsOf(file)).filter((target) => /^react(-dom)?(\/|$)/.test(target))).toEqual([])
+    // The renderer is there, lazily.
+    expect(importsOf('entries/portico.ts')).toContain('shell/mount.tsx')
   })
 
   it('shell/ never imports a plugin', () => {
