@@ -5,6 +5,7 @@ import { dirname, join, posix } from 'node:path'
 import { promisify } from 'node:util'
 import { publint } from 'publint'
 import { formatMessage } from 'publint/utils'
+import ts from 'typescript'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PACKAGE_ENTRIES, ROOT, outputName } from '../../build.mjs'
 import { type PackReport, pack } from '../../scripts/pack.mjs'
@@ -39,14 +40,8 @@ beforeAll(async () => {
 
 afterAll(() => rmSync(work, { recursive: true, force: true }))
 
-/**
- * Every module specifier in a shipped file: esbuild's minified ESM and rollup-plugin-dts's
- * declarations. Block comments go first: the declarations keep JSDoc whose examples import.
- */
-function specifiers(text: string): string[] {
-  const code = text.replace(/\/\*[\s\S]*?\*\//g, '')
-  return [...code.matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*)(["'])([^"'\n]+)\1/g)].map((match) => match[2]!)
-}
+/** Every module specifier of a shipped file (static, dynamic and type imports), read by TypeScript's scanner, which skips strings and comments. */
+const specifiers = (text: string) => ts.preProcessFile(text, true, true).importedFiles.map((file) => file.fileName)
 const packageOf = (specifier: string) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/')
 const isRelative = (specifier: string) => specifier.startsWith('./') || specifier.startsWith('../')
 /** The shipped code and declarations (not package.json or the README, whose examples import). */
