@@ -2,6 +2,7 @@ import type { PorticoKit } from '../../kernel/index.ts'
 import { AccountView } from './Account.tsx'
 import { ConnectView } from './Connect.tsx'
 import { ConnectingExternalView } from './ConnectingExternal.tsx'
+import { NetworksView } from './Networks.tsx'
 import { UnsupportedChainView } from './UnsupportedChain.tsx'
 
 const CORE_VIEWS = [
@@ -9,6 +10,7 @@ const CORE_VIEWS = [
   ['ConnectingExternal', { component: ConnectingExternalView, title: 'Connecting' }],
   ['Account', { component: AccountView, title: 'Account' }],
   ['UnsupportedChain', { component: UnsupportedChainView, title: 'Unsupported network' }],
+  ['Networks', { component: NetworksView, title: 'Networks' }],
 ] as const
 
 const registered = new WeakSet<PorticoKit>()
