@@ -1,9 +1,14 @@
+import { themeDefaultsCss } from '../../kernel/theme/themeDefaults.ts'
+
 /**
- * The buttons' own rules, adopted after the host's sheet (which brings the
- * `--portico-*` palette for both modes), so `:host` here wins over its
- * `display: contents`: the element keeps a box the page can place and size.
+ * The buttons' sheet, adopted after the host's first-screen one (which gives
+ * `--portico-border-radius` and `--portico-border` in both modes): the theme
+ * properties the buttons use, then their rules. Its `:host` comes last, so it
+ * wins over the host sheet's `display: contents` and the element keeps a box
+ * the page can place and size.
  */
 export const elementsCss = /* css */ `
+${themeDefaultsCss(['--portico-accent', '--portico-accent-foreground', '--portico-foreground', '--portico-muted', '--portico-surface', '--portico-surface-hover', '--portico-font-family', '--portico-font-size-base'])}
 :host { display: inline-block; vertical-align: middle; }
 :host([hidden]) { display: none; }
 button {

@@ -1,4 +1,5 @@
-import { AnimationMs, ThemeDefaults } from '../../kernel/index.ts'
+import { AnimationMs } from '../../kernel/index.ts'
+import { themeDefaultsCss } from '../../kernel/theme/themeDefaults.ts'
 
 /**
  * The frame's and the views' stylesheet, adopted by the host's shadow root when
@@ -9,26 +10,7 @@ import { AnimationMs, ThemeDefaults } from '../../kernel/index.ts'
  * installed, else the system stack, so nothing is fetched.
  */
 export const modalCss = /* css */ `
-:host {
-  --portico-accent: #2563eb;
-  --portico-accent-foreground: #ffffff;
-  --portico-foreground: #f2f2f2;
-  --portico-muted: #9b9b9b;
-  --portico-surface: #1f1f1f;
-  --portico-surface-hover: #2a2a2a;
-  --portico-error: #f25a67;
-  --portico-success: #26d962;
-  --portico-font-family: ${ThemeDefaults.fontFamily}, ui-sans-serif, system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif;
-  --portico-font-size-base: ${ThemeDefaults.fontSize};
-  --portico-z-index: ${ThemeDefaults.zIndex};
-}
-:host([data-theme='light']) {
-  --portico-foreground: #141414;
-  --portico-muted: #6b6b6b;
-  --portico-surface: #f3f3f3;
-  --portico-surface-hover: #e8e8e8;
-}
-
+${themeDefaultsCss()}
 *, *::before, *::after { box-sizing: border-box; }
 
 .modal, .embedded {
