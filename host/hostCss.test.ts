@@ -32,7 +32,8 @@ describe("the first screen's sheet (what the empty dialog needs on the click tha
 
   it('holds the empty frame height only until the frame has rendered, then lets the dialog follow its content', () => {
     expect(styleRule('.modal:not([data-rendered])')?.style.getPropertyValue('min-height')).toBe('var(--portico-frame-height)')
-    expect(styleRule('.modal')?.style.getPropertyValue('min-height')).toBe('')
+    // A length, not auto: auto does not transition, and the dialog would jump to its content's height.
+    expect(styleRule('.modal')?.style.getPropertyValue('min-height')).toBe('0')
     expect(hostCss).toContain(`min-height ${AnimationMs.modalHeight}ms`)
   })
 

@@ -137,6 +137,73 @@ describe('opening and closing (SPEC §4 Modal: closed -> open on open, back on c
   })
 })
 
+describe('the first open before the view code has arrived (the host on the first screen)', () => {
+  it('the dialog shows in the click, at its final width and a height that holds when the view arrives; Escape works before it does', async () => {
+    // The modal chunk is held: whatever shows now, the first screen showed.
+    let release!: () => void
+    const released = new Promise<void>((resolve) => (release = resolve))
+    const recorded = await open(undefined, {
+      before: (page) =>
+        page.route(`**${build.chunkOf('shell/modal/modalChunk.ts')}`, async (route) => {
+          await released
+          await route.continue()
+        }),
+    })
+    const { page } = recorded
+    const box = () =>
+      page.evaluate(() => {
+        const dialog = document.querySelector('portico-modal')?.shadowRoot?.querySelector('dialog[open]')
+        const rect = dialog?.getBoundingClientRect()
+        return rect ? { top: Math.round(rect.top), width: rect.width, height: Math.round(rect.height), view: Boolean(dialog!.querySelector('[data-view]')) } : null
+      })
+    // Shown inside the click's own task: read in the same task, right after click().
+    const inClick = await page.evaluate(() => {
+      const opener = document.querySelector<HTMLElement>('[data-testid="open-modal"]')!
+      opener.focus()
+      opener.click()
+      return Boolean(document.querySelector('portico-modal')?.shadowRoot?.querySelector('dialog[open]'))
+    })
+    expect(inClick).toBe(true)
+    const empty = await box()
+    expect(empty).toMatchObject({ width: 360, view: false })
+    expect(empty!.height).toBeGreaterThan(200)
+
+    // Escape before the view exists closes it, and focus returns to the opener.
+    await page.keyboard.press('Escape')
+    await waitForModal(page, false)
+    expect(await pageFocus(page)).toBe('open-modal')
+
+    await page.getByTestId('open-modal').click()
+    await waitForModal(page, true)
+    const before = await box()
+    // Watched from the page, frame by frame, from before the code is let through.
+    await page.evaluate(() => {
+      const w = window as unknown as { __arrived: Promise<{ top: number; width: number; height: number }> }
+      w.__arrived = new Promise((resolve) => {
+        const poll = () => {
+          const dialog = document.querySelector('portico-modal')!.shadowRoot!.querySelector('dialog[open]')!
+          if (!dialog.querySelector('[data-view]')) return requestAnimationFrame(poll)
+          const rect = dialog.getBoundingClientRect()
+          resolve({ top: Math.round(rect.top), width: rect.width, height: Math.round(rect.height) })
+        }
+        poll()
+      })
+    })
+    release()
+    await waitForView(page, 'Connect')
+    // The first frame that shows the view has the height and place the empty dialog had.
+    const arrived = await page.evaluate(() => (window as unknown as { __arrived: Promise<{ top: number; width: number; height: number }> }).__arrived)
+    // It then eases to the view's own height (a transition, never a jump).
+    expect(arrived.width).toBe(360)
+    expect(Math.abs(arrived.height - before!.height)).toBeLessThanOrEqual(8)
+    expect(Math.abs(arrived.top - before!.top)).toBeLessThanOrEqual(4)
+    // Focus moved on to the frame's first control once there was one.
+    expect(await focusSnapshot(page)).toMatchObject({ documentActive: 'portico-modal', inDialog: true })
+    expect((await focusSnapshot(page)).deep).toMatch(/^button\[aria-label="Close"\]/)
+    assertCleanPage(recorded)
+  })
+})
+
 describe('focus containment (DESIGN Shell: showModal gives focus containment)', () => {
   it('20 Tab and 20 Shift+Tab presses never leave the dialog, and Tab reaches every control in it', async () => {
     const recorded = await open()
@@ -214,13 +281,14 @@ describe('strict CSP (DESIGN Shell: constructable stylesheets, no inline style)'
 
     await page.getByTestId('open-modal').click()
     await waitForView(page, 'Connect')
-    // The styles applied: adopted stylesheets, so the 360 px width of SPEC §9 holds.
+    // The styles applied: adopted stylesheets (the first screen's for the dialog, the chunk's
+    // for the frame and views), so the 360 px width of SPEC §9 holds.
     const styled = await page.evaluate(() => {
       const root = document.querySelector('portico-modal')!.shadowRoot!
       const dialog = root.querySelector('dialog')!
       return { sheets: root.adoptedStyleSheets.length, styleTags: root.querySelectorAll('style').length, width: dialog.getBoundingClientRect().width }
     })
-    expect(styled).toEqual({ sheets: 1, styleTags: 0, width: 360 })
+    expect(styled).toEqual({ sheets: 2, styleTags: 0, width: 360 })
 
     // Switch views: All wallets (the WalletConnect plugin's view, reading the local registry), Back, then Receive.
     await inModal(page).getByRole('button', { name: 'All wallets' }).click()
