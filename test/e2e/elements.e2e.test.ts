@@ -105,6 +105,14 @@ describe('the elements on a page without React, under a strict CSP', () => {
     expect(await looks(page, 'portico-account-button')).toMatchObject({ text: 'Connect Wallet', background: 'rgb(37, 99, 235)' })
     expect(await looks(page, 'portico-network-button')).toEqual({ text: 'Hardhat', background: 'rgb(31, 31, 31)', color: 'rgb(242, 242, 242)', img: true })
     await expectNoAxeViolations(page, 'the elements (dark)', 'main')
+    // The page's own CSS on one element overrides a property for that element only.
+    await page.evaluate(() => {
+      const sheet = new CSSStyleSheet()
+      sheet.replaceSync('portico-button { --portico-accent: rgb(124, 58, 237) }')
+      document.adoptedStyleSheets = [sheet]
+    })
+    expect(await looks(page, 'portico-button')).toMatchObject({ background: 'rgb(124, 58, 237)' })
+    expect(await looks(page, 'portico-account-button')).toMatchObject({ background: 'rgb(37, 99, 235)' })
     assertCleanPage(recorded)
   })
 
