@@ -45,7 +45,6 @@ export {
   IChainStore,
   IConfig,
   IConnectionService,
-  IConnectionStore,
   IConnectorRegistry,
   IEnvironment,
   IEventBus,

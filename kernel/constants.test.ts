@@ -6,11 +6,6 @@ import { SUPPORTED_EVM_CHAIN_IDS, base, bitcoin, bitcoinTestnet, solana, solanaD
 // SPEC §9 figures, retyped here on purpose: this test guards constants.ts.
 
 describe('business constants (SPEC §9)', () => {
-  it('SPEC §9 pairing lifetime is 4 min and it is expired at 10 s or less remaining', () => {
-    expect(C.PAIRING_LIFETIME_MS).toBe(240_000)
-    expect(C.PAIRING_EXPIRY_MARGIN_MS).toBe(10_000)
-  })
-
   it('SPEC §9 token balance retry is 30 s', () => {
     expect(C.TOKEN_BALANCE_RETRY_MS).toBe(30_000)
   })

@@ -3,10 +3,6 @@
 export const LIBRARY_VERSION = '1.7.3'
 export const SDK_TYPE = 'portico'
 
-export const PAIRING_LIFETIME_MS = 4 * 60_000
-/** A pairing counts as expired when this much or less of it remains. */
-export const PAIRING_EXPIRY_MARGIN_MS = 10_000
-
 export const TOKEN_BALANCE_RETRY_MS = 30_000
 
 export const CacheLifetimeMs = {

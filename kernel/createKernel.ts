@@ -90,7 +90,6 @@ export function createKernel(options: PorticoOptions, kernelOptions: KernelOptio
     modal: services.modal,
     router: services.router,
     chains,
-    connection: services.connection,
     snack: services.snack,
     alerts,
     theme,

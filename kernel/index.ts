@@ -32,8 +32,6 @@ export type { ModalService, ModalState, OpenOptions } from './modal/modalService
 export { SNACK_AUTO_HIDE_MS, type SnackService, type SnackState, type SnackVariant } from './snack/snackService.ts'
 export type { AlertService, AlertState, AlertVariant } from './alerts/alertService.ts'
 export type { ThemeMode, ThemeState, ThemeStore } from './theme/themeStore.ts'
-export type { ConnectionState, ConnectionStore } from './connection/connectionStore.ts'
-export { isPairingExpired, pairingExpiry } from './connection/pairing.ts'
 export type { ChainAdapter, AdapterEvents, AdapterRegistry, ConnectResult, Balance, RegisterAdapterOptions } from './connection/chainAdapter.ts'
 export type { ConnectionService } from './connection/connectionService.ts'
 export type { ConnectParameters } from './connection/connect.ts'

@@ -7,7 +7,6 @@ import type { ChainNamespace } from './chains/namespaces.ts'
 import type { CaipNetwork } from './chains/network.ts'
 import type { PorticoConfig } from './config/schema.ts'
 import type { ConnectionService } from './connection/connectionService.ts'
-import type { ConnectionStore } from './connection/connectionStore.ts'
 import type { ConnectMethod } from './connectOrder/connectMethodOrder.ts'
 import type { ConnectorRegistry } from './connectorRegistry/connectorRegistry.ts'
 import type { KernelServices } from './container/services.ts'
@@ -33,7 +32,6 @@ export interface PorticoKit {
   readonly modal: ModalService
   readonly router: Router
   readonly chains: ChainStore
-  readonly connection: ConnectionStore
   readonly snack: SnackService
   readonly alerts: AlertService
   readonly theme: ThemeStore

@@ -8,7 +8,6 @@ import type { Router } from '../router/router.ts'
 import type { HookRunner } from '../plugins/hooks.ts'
 import type { PorticoStorage } from '../storage/storage.ts'
 import type { AdapterRegistry } from './chainAdapter.ts'
-import type { ConnectionStore } from './connectionStore.ts'
 
 /** What the connection actions share. One per kit. */
 export interface ConnectionContext {
@@ -21,7 +20,6 @@ export interface ConnectionContext {
   readonly router: Router
   readonly bus: EventBus
   readonly alerts: AlertService
-  readonly connection: ConnectionStore
   readonly hooks: Pick<HookRunner, 'disconnected'>
   readonly logger: Pick<Console, 'warn' | 'error'>
   /** Loads the plugin that contributes a connector id; false when none does (SPEC §4 resume at start). */

@@ -10,7 +10,6 @@ const REGISTRATIONS: { readonly [K in keyof KernelServices]: Token<KernelService
   bus: T.IEventBus,
   storage: T.IStorage,
   chains: T.IChainStore,
-  connection: T.IConnectionStore,
   hooks: T.IKernelHooks,
   theme: T.IThemeStore,
   pending: T.IPendingRequests,

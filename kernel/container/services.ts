@@ -5,7 +5,6 @@ import { type ChainStore, createChainStore } from '../chains/chainStore.ts'
 import type { PorticoConfig } from '../config/schema.ts'
 import { type AdapterRegistry, createAdapterRegistry } from '../connection/chainAdapter.ts'
 import { type ConnectionService, createConnectionService } from '../connection/connectionService.ts'
-import { type ConnectionStore, createConnectionStore } from '../connection/connectionStore.ts'
 import { type ConnectorRegistry, createConnectorRegistry } from '../connectorRegistry/connectorRegistry.ts'
 import { DISALLOWED_RPC_UI_ERROR_DELAY_MS } from '../constants.ts'
 import type { Environment } from '../env/environment.ts'
@@ -36,7 +35,6 @@ export interface KernelServices {
   readonly bus: EventBus
   readonly storage: PorticoStorage
   readonly chains: ChainStore
-  readonly connection: ConnectionStore
   /** What plugins add to the kernel's rules; the kernel runs them. */
   readonly hooks: KernelHooks
   readonly theme: ThemeStore
@@ -77,7 +75,6 @@ export function createServices(
     bus.emit({ type: 'STORAGE_VALUE_REJECTED', properties: { key } })
   })
   const chains = createChainStore(config.networks, config.defaultNetwork)
-  const connection = createConnectionStore()
   const hooks = createKernelHooks(logger)
   const theme = createThemeStore({ themeMode: config.themeMode, themeVariables: config.themeVariables })
   const pending = createPendingRequests()
@@ -139,7 +136,6 @@ export function createServices(
     router,
     bus,
     alerts,
-    connection,
     hooks,
     logger,
     loadConnectorOwner: (connectorId) => plugins.loadOwnerOf('connectors', connectorId),
@@ -150,7 +146,6 @@ export function createServices(
     bus,
     storage,
     chains,
-    connection,
     hooks,
     theme,
     pending,

@@ -4,7 +4,6 @@ import type { ChainStore } from '../chains/chainStore.ts'
 import type { PorticoConfig } from '../config/schema.ts'
 import type { AdapterRegistry } from '../connection/chainAdapter.ts'
 import type { ConnectionService } from '../connection/connectionService.ts'
-import type { ConnectionStore } from '../connection/connectionStore.ts'
 import type { ConnectorRegistry } from '../connectorRegistry/connectorRegistry.ts'
 import type { Environment } from '../env/environment.ts'
 import type { ModalService } from '../modal/modalService.ts'
@@ -25,7 +24,6 @@ export const IEventBus = createToken<EventBus>('IEventBus')
 export const IEnvironment = createToken<Environment>('IEnvironment')
 export const IStorage = createToken<PorticoStorage>('IStorage')
 export const IChainStore = createToken<ChainStore>('IChainStore')
-export const IConnectionStore = createToken<ConnectionStore>('IConnectionStore')
 export const IKernelHooks = createToken<KernelHooks>('IKernelHooks')
 export const IThemeStore = createToken<ThemeStore>('IThemeStore')
 export const IPendingRequests = createToken<PendingRequests>('IPendingRequests')

@@ -6,9 +6,7 @@ import {
   IAlertService,
   IChainStore,
   IConnectionService,
-  IConnectionStore,
   IEnvironment,
-  IRouter,
   IStorage,
   type PluginContext,
   PorticoError,
@@ -19,6 +17,7 @@ import { WALLETCONNECT_CONNECTOR_ID, WALLETCONNECT_NAME } from './constants.ts'
 import { type WalletConnectController, storeDeepLinkChoice } from './controller.ts'
 import { sessionAccounts } from './namespaces.ts'
 import { createPairingLifecycle } from './pairing.ts'
+import { IPairingStore, clearPairingOnCloseAndDisconnect, createPairingStore } from './pairingStore.ts'
 import { createHttpWalletRegistry } from './registry.ts'
 import { type Session, type SessionListener, type WalletConnectProviderOptions, createSessionClient } from './session.ts'
 import { createAllWalletsView } from './views/AllWallets.tsx'
@@ -41,7 +40,8 @@ const logger: Pick<Console, 'warn' | 'error'> = console
  */
 export function activate(context: PluginContext, options: WalletConnectBodyOptions = {}) {
   const { container, config, connectors, views } = context
-  const connection = resolve(container, IConnectionStore)
+  const pairing = createPairingStore()
+  container.register(IPairingStore, { useValue: pairing })
   const environment = resolve(container, IEnvironment)
   const storage = resolve(container, IStorage)
   const chains = resolve(container, IChainStore)
@@ -93,7 +93,7 @@ export function activate(context: PluginContext, options: WalletConnectBodyOptio
   }
 
   const lifecycle = createPairingLifecycle<Session>({
-    connection,
+    pairing,
     environment,
     pair: () => client.pair(),
     async startConnect() {
@@ -134,7 +134,7 @@ export function activate(context: PluginContext, options: WalletConnectBodyOptio
       : undefined)
 
   const controller: WalletConnectController = {
-    connection,
+    pairing,
     environment,
     registry,
     request: (requestOptions) => lifecycle.request(requestOptions),
@@ -147,17 +147,7 @@ export function activate(context: PluginContext, options: WalletConnectBodyOptio
     },
   }
 
-  // A list that shows every connector (the shell's Connect view) sends the WalletConnect one to
-  // ConnectingExternal, which has no QR code: it is shown as the QR code view instead.
-  const router = resolve(container, IRouter)
-  disposers.push(
-    router.store.subscribe(({ history }) => {
-      const top = history.at(-1)
-      if (top?.view === 'ConnectingExternal' && top.data?.['connector'] === WALLETCONNECT_CONNECTOR_ID) {
-        router.replace('ConnectingWalletConnectBasic')
-      }
-    }),
-  )
+  disposers.push(clearPairingOnCloseAndDisconnect(context.hooks, pairing, storage))
 
   disposers.push(
     views.register('ConnectingWalletConnect', { component: createConnectingWalletConnectView(controller), title: 'WalletConnect' }),

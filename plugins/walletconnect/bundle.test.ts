@@ -36,13 +36,15 @@ beforeAll(async () => {
 afterAll(() => rmSync(join(ROOT, outdir), { recursive: true, force: true }))
 
 describe('walletconnect bundle layout', () => {
-  it('nothing of WalletConnect (body, views, universal provider) is in what the entries load before a click', () => {
-    for (const entry of ['index.js', 'react.js']) {
+  it('nothing of WalletConnect (body, views, universal provider) is in what an app that lists it loads before a click', () => {
+    for (const entry of ['index.js', 'react.js', 'walletconnect.js', 'all.js']) {
       const inputs = [...staticClosure(outputPath(entry))].flatMap(inputsOf)
       expect(inputs.filter(isWalletConnectCode), entry).toEqual([])
     }
     // The manifest is there: it is what lets the kernel load the rest on demand.
-    expect([...staticClosure(outputPath('index.js'))].flatMap(inputsOf)).toContain('plugins/walletconnect/index.ts')
+    expect([...staticClosure(outputPath('walletconnect.js'))].flatMap(inputsOf)).toContain('plugins/walletconnect/index.ts')
+    // And an app that does not import the plugin does not have even that.
+    expect([...staticClosure(outputPath('index.js'))].flatMap(inputsOf)).not.toContain('plugins/walletconnect/index.ts')
   })
 
   it('the universal provider is in its own lazily imported chunk, apart from the views', () => {

@@ -7,6 +7,7 @@ import {
   type StorageBackend,
   createKernel,
   createMemoryBackend,
+  resolve,
 } from '../../kernel/index.ts'
 import { HARDHAT_ACCOUNT_0, HARDHAT_ACCOUNT_1, type HardhatNode, rpc, startHardhat } from '../../test/peers/hardhat.ts'
 import { hardhatNetwork } from '../../test/peers/networks.ts'
@@ -14,6 +15,7 @@ import { type Relay, startRelay } from '../../test/peers/relay.mjs'
 import { type WcWallet, createSharedKeyValueStorage, startWcWallet } from '../../test/peers/wcWallet.mjs'
 import { walletConnectPlugin } from './index.ts'
 import { PairingErrorText } from './pairing.ts'
+import { IPairingStore } from './pairingStore.ts'
 import { SessionErrorText } from './session.ts'
 import { Alerts, ProviderErrorText } from '../../kernel/index.ts'
 
@@ -82,11 +84,16 @@ async function wallet(approve?: (method: string) => boolean) {
 }
 
 const account = (k: PorticoKit) => k.chains.record('eip155')!.accountState
-const uriOf = (k: PorticoKit) => vi.waitFor(() => {
-  const uri = k.connection.get().wcUri
-  if (!uri) throw new Error('no uri yet')
-  return uri
-}, { timeout: 10_000 })
+/** The plugin's pairing state, from the kit's container by its token. */
+const pairingOf = async (k: PorticoKit) => resolve(await k.container(), IPairingStore)
+const uriOf = async (k: PorticoKit) => {
+  const pairing = await pairingOf(k)
+  return vi.waitFor(() => {
+    const uri = pairing.get().wcUri
+    if (!uri) throw new Error('no uri yet')
+    return uri
+  }, { timeout: 10_000 })
+}
 
 /** What the ConnectingWalletConnect view does: the plugin loads, a connect starts, the uri shows. */
 async function startPairing(k: PorticoKit) {
@@ -102,7 +109,7 @@ describe('connect through WalletConnect', () => {
     const { kit: k, statuses } = kit()
     const { connected, uri } = await startPairing(k)
     expect(uri).toMatch(/^wc:[0-9a-f]{64}@2\?/)
-    expect(k.connection.get().wcPairingExpiry).toBeGreaterThan(Date.now() + 200_000)
+    expect((await pairingOf(k)).get().wcPairingExpiry).toBeGreaterThan(Date.now() + 200_000)
     await w.pair(uri)
     await connected
     expect(statuses).toEqual(['disconnected', 'connecting', 'connected'])
@@ -113,7 +120,7 @@ describe('connect through WalletConnect', () => {
       status: 'connected',
     })
     expect(k.chains.get().activeCaipNetwork.caipNetworkId).toBe('eip155:31337')
-    expect(k.connection.get().wcUri).toBeUndefined()
+    expect((await pairingOf(k)).get().wcUri).toBeUndefined()
     const wei = BigInt(await rpc<string>(node.url, 'eth_getBalance', [HARDHAT_ACCOUNT_0.address, 'latest']))
     await vi.waitFor(() => expect(account(k)).toMatchObject({ balance: formatUnits(wei, 18), balanceSymbol: 'ETH' }))
 
@@ -147,7 +154,7 @@ describe('connect through WalletConnect', () => {
     const { connected, uri } = await startPairing(k)
     await expect(w.pair(uri)).rejects.toThrow()
     await expect(connected).rejects.toThrow()
-    expect(k.connection.get().wcError).toBe(true)
+    expect((await pairingOf(k)).get().wcError).toBe(true)
     expect(statuses.at(-1)).toBe('disconnected')
   }, 30_000)
 
@@ -156,7 +163,7 @@ describe('connect through WalletConnect', () => {
     k.open({ view: 'ConnectingWalletConnectBasic' })
     const { connected } = await startPairing(k)
     k.close()
-    expect(k.connection.get().wcUri).toBeUndefined()
+    expect((await pairingOf(k)).get().wcUri).toBeUndefined()
     await expect(connected).rejects.toMatchObject({ shortMessage: PairingErrorText.CLOSED })
     expect(statuses.at(-1)).toBe('disconnected')
   }, 30_000)
@@ -230,14 +237,24 @@ describe('loading', () => {
     expect(k.connectors.list().filter((c) => c.type === 'WALLET_CONNECT')).toEqual([])
   })
 
-  it('the WalletConnect connector picked from a generic list opens the QR code view, not ConnectingExternal', async () => {
+  it('declares that the WalletConnect connector connects through the QR code view, not ConnectingExternal', () => {
     const { kit: k } = kit()
+    expect(k.plugins.contributed('connectorViews')).toEqual([{ connectorType: 'WALLET_CONNECT', view: 'ConnectingWalletConnectBasic' }])
+  })
+
+  it('closing the modal resets the pairing; a disconnect also forgets the chosen deep link', async () => {
+    const { kit: k } = kit()
+    await k.views.resolve('ConnectingWalletConnectBasic')
+    const pairing = await pairingOf(k)
+    pairing.set({ wcUri: 'wc:stale@2', wcPairingExpiry: Date.now() + 60_000 })
     k.open()
-    k.router.push('AllWallets')
-    await vi.waitFor(() => expect(k.plugins.status.get()['walletconnect']).toMatchObject({ state: 'active' }), { timeout: 10_000 })
-    k.router.push('ConnectingExternal', { connector: 'walletConnect', namespace: 'eip155' })
-    expect(k.router.current().view).toBe('ConnectingWalletConnectBasic')
-    expect(k.router.store.get().history.map((entry) => entry.view)).toEqual(['Connect', 'AllWallets', 'ConnectingWalletConnectBasic'])
+    k.close()
+    expect(pairing.get()).toMatchObject({ wcUri: undefined, wcPairingExpiry: undefined })
+    pairing.set({ wcUri: 'wc:stale@2', wcPairingExpiry: Date.now() + 60_000 })
+    k.storage.set('deepLinkChoice', { href: 'phonewallet://', name: 'Phone Wallet' })
+    await k.disconnect()
+    expect(pairing.get().wcUri).toBeUndefined()
+    expect(k.storage.get('deepLinkChoice')).toBeUndefined()
   })
 
   it('asking for one of its views loads it and registers a WalletConnect connector per namespace', async () => {
@@ -288,7 +305,7 @@ describe('relay timeout', () => {
       await expect(k.connect({ connectorId: 'walletConnect', namespace: 'eip155' })).rejects.toMatchObject({
         shortMessage: SessionErrorText.RELAY_TIMEOUT,
       })
-      expect(k.connection.get().wcError).toBe(true)
+      expect((await pairingOf(k)).get().wcError).toBe(true)
       expect(k.chains.record('eip155')!.accountState.status).toBe('disconnected')
     } finally {
       await refusing.stop()

@@ -1,5 +1,10 @@
 import type { ChainNamespace } from '../../kernel/index.ts'
 
+/** A pairing uri lives 4 minutes. */
+export const PAIRING_LIFETIME_MS = 4 * 60_000
+/** A pairing counts as expired when this much or less of it remains. */
+export const PAIRING_EXPIRY_MARGIN_MS = 10_000
+
 /** The id of the WalletConnect connector, one per configured namespace. */
 export const WALLETCONNECT_CONNECTOR_ID = 'walletConnect'
 export const WALLETCONNECT_NAME = 'WalletConnect'

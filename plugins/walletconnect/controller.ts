@@ -1,11 +1,12 @@
 import * as v from 'valibot'
-import type { ConnectionStore, Environment, PorticoStorage } from '../../kernel/index.ts'
+import type { Environment, PorticoStorage } from '../../kernel/index.ts'
 import type { WalletLink } from './deepLinks.ts'
+import type { PairingStore } from './pairingStore.ts'
 import type { RegistryWallet, WalletRegistry } from './registry.ts'
 
 /** What the plugin's views may do; built by the body, handed to each view. */
 export interface WalletConnectController {
-  readonly connection: ConnectionStore
+  readonly pairing: PairingStore
   readonly environment: Environment
   /** Undefined when no `endpoints.walletRegistry` is configured. */
   readonly registry: WalletRegistry | undefined

@@ -25,6 +25,8 @@ export function walletConnectPlugin(options: WalletConnectBodyOptions = {}): Plu
       walletListEntries: [
         { id: 'allWallets', label: 'All wallets', view: 'AllWallets', when: (config) => isFlagOn(config.features, 'allWallets') },
       ],
+      // The WalletConnect connector in the wallet list connects through the QR code view.
+      connectorViews: [{ connectorType: 'WALLET_CONNECT', view: 'ConnectingWalletConnectBasic' }],
       // With no chain adapter (basic mode) the modal opens on the phone-wallet views.
       basicMode: { view: 'ConnectingWalletConnectBasic', mobileView: 'AllWallets' },
       // A stored connection through this connector loads the plugin at start (resume).

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { PAIRING_LIFETIME_MS, createKernel, createMemoryBackend, mainnet } from '../../kernel/index.ts'
+import { createKernel, createMemoryBackend, mainnet } from '../../kernel/index.ts'
+import { clearPairingOnCloseAndDisconnect, createPairingStore } from './pairingStore.ts'
 import { PairingErrorText, createPairingLifecycle } from './pairing.ts'
 
 // SPEC §4 Pairing, with fake timers: expiry and refresh, reuse on Telegram and
@@ -26,8 +27,10 @@ function setup(env: { telegram?: boolean; iosSafari?: boolean; slowConnect?: boo
     lifecycle.approval().catch(() => undefined)
   })
   let uris = 0
+  const pairing = createPairingStore()
+  clearPairingOnCloseAndDisconnect(kit.services.hooks, pairing, kit.storage)
   const lifecycle = createPairingLifecycle<string>({
-    connection: kit.connection,
+    pairing,
     environment: kit.services.environment,
     pair: () =>
       new Promise<string>((resolve, reject) => {
@@ -37,7 +40,7 @@ function setup(env: { telegram?: boolean; iosSafari?: boolean; slowConnect?: boo
       }),
     startConnect,
   })
-  return { kit, lifecycle, pairings, startConnect, uri: () => kit.connection.get().wcUri }
+  return { kit, pairing, lifecycle, pairings, startConnect, uri: () => pairing.get().wcUri }
 }
 
 const flush = () => vi.advanceTimersByTimeAsync(0)
@@ -52,12 +55,12 @@ afterEach(() => {
 
 describe('SPEC §4 Pairing lifecycle', () => {
   it('a uri is shown with an expiry 4 minutes after it is set', async () => {
-    const { kit, lifecycle, pairings, uri } = setup()
+    const { pairing, lifecycle, pairings, uri } = setup()
     void lifecycle.approval()
     await flush()
     expect(pairings).toHaveLength(1)
     expect(uri()).toMatch(/1@2\?/)
-    expect(kit.connection.get().wcPairingExpiry).toBe(Date.now() + PAIRING_LIFETIME_MS)
+    expect(pairing.get().wcPairingExpiry).toBe(Date.now() + 240_000)
   })
 
   it('at 10 s or less remaining a fresh uri is made, and the replaced pairing no longer counts', async () => {
@@ -65,7 +68,7 @@ describe('SPEC §4 Pairing lifecycle', () => {
     const approval = lifecycle.approval()
     await flush()
     const first = uri()
-    await vi.advanceTimersByTimeAsync(PAIRING_LIFETIME_MS - 10_001)
+    await vi.advanceTimersByTimeAsync(240_000 - 10_001)
     expect(pairings).toHaveLength(1)
     await vi.advanceTimersByTimeAsync(1)
     expect(pairings).toHaveLength(2)
@@ -81,7 +84,7 @@ describe('SPEC §4 Pairing lifecycle', () => {
     const { lifecycle, pairings } = setup()
     void lifecycle.approval()
     await flush()
-    await vi.advanceTimersByTimeAsync(3 * (PAIRING_LIFETIME_MS - 10_000))
+    await vi.advanceTimersByTimeAsync(3 * (240_000 - 10_000))
     expect(pairings).toHaveLength(4)
   })
 
@@ -138,21 +141,21 @@ describe('SPEC §4 Pairing lifecycle', () => {
     kit.close()
     expect(uri()).toBeUndefined()
     await expect(approval).rejects.toMatchObject({ shortMessage: PairingErrorText.CLOSED })
-    await vi.advanceTimersByTimeAsync(PAIRING_LIFETIME_MS)
+    await vi.advanceTimersByTimeAsync(240_000)
     expect(pairings).toHaveLength(1)
     expect(lifecycle.pending()).toBe(false)
   })
 
   it('a failed pairing sets wcError and rejects; a retry starts over', async () => {
-    const { kit, lifecycle, pairings } = setup()
+    const { pairing, lifecycle, pairings } = setup()
     const approval = lifecycle.approval()
     await flush()
     pairings[0]!.reject(new Error('relay unreachable'))
     await expect(approval).rejects.toThrow('relay unreachable')
-    expect(kit.connection.get().wcError).toBe(true)
+    expect(pairing.get().wcError).toBe(true)
     const again = lifecycle.approval()
     await flush()
-    expect(kit.connection.get().wcError).toBe(false)
+    expect(pairing.get().wcError).toBe(false)
     pairings[1]!.resolve('ok')
     await expect(again).resolves.toBe('ok')
   })

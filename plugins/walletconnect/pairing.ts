@@ -1,11 +1,7 @@
-import {
-  type ConnectionStore,
-  type Environment,
-  PAIRING_EXPIRY_MARGIN_MS,
-  PorticoError,
-  isPairingExpired,
-  pairingExpiry,
-} from '../../kernel/index.ts'
+import { type Environment, PorticoError } from '../../kernel/index.ts'
+import { PAIRING_EXPIRY_MARGIN_MS } from './constants.ts'
+import { isPairingExpired, pairingExpiry } from './pairingExpiry.ts'
+import type { PairingStore } from './pairingStore.ts'
 
 /** Why a pending connection through WalletConnect ended without a session. */
 export const PairingErrorText = {
@@ -14,7 +10,7 @@ export const PairingErrorText = {
 } as const
 
 export interface PairingDeps<S> {
-  readonly connection: ConnectionStore
+  readonly pairing: PairingStore
   readonly environment: Environment
   /** Starts a fresh pairing; the uri arrives through `uriReceived`; resolves with the approved session. */
   pair(): Promise<S>
@@ -74,21 +70,21 @@ export function createPairingLifecycle<S>(deps: PairingDeps<S>): PairingLifecycl
   const startPairing = () => {
     const current = ++generation
     clearTimeout(refreshTimer)
-    deps.connection.set({ wcError: false })
+    deps.pairing.set({ wcError: false })
     deps.pair().then(
       (session) => {
         if (current !== generation || !attempt) return
         const done = attempt
         settle()
         // The uri is used up; resetting it here is not a close.
-        deps.connection.set({ wcUri: undefined, wcPairingExpiry: undefined })
+        deps.pairing.set({ wcUri: undefined, wcPairingExpiry: undefined })
         done.resolve(session)
       },
       (error: unknown) => {
         if (current !== generation || !attempt) return
         const failed = attempt
         settle()
-        deps.connection.set({ wcError: true })
+        deps.pairing.set({ wcError: true })
         failed.reject(error)
       },
     )
@@ -105,8 +101,8 @@ export function createPairingLifecycle<S>(deps: PairingDeps<S>): PairingLifecycl
   }
 
   // SPEC §4 Modal: closing resets the uri; a pending attempt can no longer be scanned, so it ends.
-  let lastUri = deps.connection.get().wcUri
-  const stopWatching = deps.connection.subscribe(({ wcUri }) => {
+  let lastUri = deps.pairing.get().wcUri
+  const stopWatching = deps.pairing.subscribe(({ wcUri }) => {
     const was = lastUri
     lastUri = wcUri
     if (was !== undefined && wcUri === undefined && attempt) {
@@ -133,7 +129,7 @@ export function createPairingLifecycle<S>(deps: PairingDeps<S>): PairingLifecycl
         deps.startConnect().catch(() => undefined).finally(() => (starting = false))
         return
       }
-      const { wcUri, wcPairingExpiry } = deps.connection.get()
+      const { wcUri, wcPairingExpiry } = deps.pairing.get()
       const reusable = wcUri !== undefined && !isPairingExpired(wcPairingExpiry, now())
       if (!retry && reusable && reusesPairings()) return
       startPairing()
@@ -141,11 +137,11 @@ export function createPairingLifecycle<S>(deps: PairingDeps<S>): PairingLifecycl
     uriReceived(uri) {
       if (!attempt) return
       const expiry = pairingExpiry(now())
-      deps.connection.set({ wcUri: uri, wcPairingExpiry: expiry, wcError: false })
+      deps.pairing.set({ wcUri: uri, wcPairingExpiry: expiry, wcError: false })
       clearTimeout(refreshTimer)
       // Refresh the moment it starts counting as expired.
       refreshTimer = setTimeout(() => {
-        if (attempt && deps.connection.get().wcUri === uri) startPairing()
+        if (attempt && deps.pairing.get().wcUri === uri) startPairing()
       }, Math.max(0, expiry - PAIRING_EXPIRY_MARGIN_MS - now()))
     },
     pending: () => Boolean(attempt) || starting,

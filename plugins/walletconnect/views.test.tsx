@@ -8,6 +8,8 @@ import { PorticoProvider } from '../../shell/provider/PorticoProvider.tsx'
 import { createTestKit, modalRoot } from '../../shell/test/testKit.ts'
 import { type RegistryEntry, SAMPLE_WALLETS, type WalletRegistryServer, startWalletRegistry } from '../../test/peers/walletRegistry.mjs'
 import { type WalletConnectController, storeDeepLinkChoice } from './controller.ts'
+import { walletConnectPlugin } from './index.ts'
+import { createPairingStore } from './pairingStore.ts'
 import { createHttpWalletRegistry } from './registry.ts'
 import { WALLETS_PER_PAGE, createAllWalletsView } from './views/AllWallets.tsx'
 import { createConnectingWalletConnectView } from './views/ConnectingWalletConnect.tsx'
@@ -42,10 +44,9 @@ function setup({ mobile = false, registryUrl = registry.url, options = {} }: { m
   const request = vi.fn<WalletConnectController['request']>()
   const pick = vi.fn<WalletConnectController['pick']>()
   const open = vi.fn<WalletConnectController['open']>()
+  const pairing = createPairingStore()
   const controller = {
-    get connection() {
-      return kit.connection
-    },
+    pairing,
     environment: { isMobile: () => mobile, isTelegram: () => false, isIosSafari: () => false },
     registry: createHttpWalletRegistry(registryUrl),
     request,
@@ -55,7 +56,8 @@ function setup({ mobile = false, registryUrl = registry.url, options = {} }: { m
   } satisfies WalletConnectController
   const plugin = definePlugin({
     id: 'wc-views',
-    contributes: { views: ['ConnectingWalletConnect', 'ConnectingWalletConnectBasic', 'AllWallets'] },
+    // The real manifest's contributions (views, basic mode, connector view), with this test's controller.
+    contributes: walletConnectPlugin().contributes,
     load: async () => ({
       activate: ({ views }) => {
         const disposers = [
@@ -69,7 +71,7 @@ function setup({ mobile = false, registryUrl = registry.url, options = {} }: { m
   })
   kit = createTestKit(options, [plugin])
   render(<PorticoProvider kit={kit} />)
-  return { kit, controller }
+  return { kit, controller, pairing }
 }
 
 const find = <T extends Element>(selector: string) =>
@@ -90,12 +92,12 @@ describe('ConnectingWalletConnect (SPEC §2, param wallet)', () => {
   it('asks for a pairing for the picked wallet, then shows the QR code, Copy link, the desktop and web app links and Retry', async () => {
     const writeText = vi.fn(async () => undefined)
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true })
-    const { kit, controller } = setup()
+    const { pairing, kit, controller } = setup()
     act(() => kit.open({ view: 'ConnectingWalletConnect', data: { wallet: phoneWallet } }))
     await waitFor(() => expect(controller.pick).toHaveBeenCalledWith(phoneWallet))
     expect((await find('[data-testid="portico-connecting-wc"] [role="status"]')).textContent).toContain('Preparing the QR code')
     expect(controller.request).toHaveBeenCalledOnce()
-    act(() => kit.connection.set({ wcUri: URI, wcPairingExpiry: Date.now() + 240_000 }))
+    act(() => pairing.set({ wcUri: URI, wcPairingExpiry: Date.now() + 240_000 }))
     const qr = await find('svg[role="img"]')
     expect(qr.getAttribute('aria-label')).toBe('QR code to connect Portico Dev Phone Wallet')
     expect(modalRoot().querySelector('img.wallet-image')?.getAttribute('src')).toBe(phoneWallet.imageUrl)
@@ -116,8 +118,8 @@ describe('ConnectingWalletConnect (SPEC §2, param wallet)', () => {
   })
 
   it('on a phone it offers the open-in-app deep link and stores the choice', async () => {
-    const { kit, controller } = setup({ mobile: true })
-    kit.connection.set({ wcUri: URI })
+    const { pairing, kit, controller } = setup({ mobile: true })
+    pairing.set({ wcUri: URI })
     act(() => kit.open({ view: 'ConnectingWalletConnect', data: { wallet: phoneWallet } }))
     fireEvent.click(await button('Open Portico Dev Phone Wallet'))
     expect(controller.open).toHaveBeenCalledWith(`porticowallet://wc?uri=${encodeURIComponent(URI)}`, '_self')
@@ -126,8 +128,8 @@ describe('ConnectingWalletConnect (SPEC §2, param wallet)', () => {
   })
 
   it('a wallet with script links gets no link button and no image', async () => {
-    const { kit } = setup({ mobile: true })
-    kit.connection.set({ wcUri: URI })
+    const { pairing, kit } = setup({ mobile: true })
+    pairing.set({ wcUri: URI })
     const evil = { id: 'evil', name: 'Evil', imageUrl: 'javascript:alert(1)', mobileLink: 'javascript:alert(1)//', webappLink: 'data:text/html,x' }
     act(() => kit.open({ view: 'ConnectingWalletConnect', data: { wallet: evil } }))
     await find('svg[role="img"]')
@@ -136,8 +138,8 @@ describe('ConnectingWalletConnect (SPEC §2, param wallet)', () => {
   })
 
   it('a failed pairing shows the error with Retry', async () => {
-    const { kit, controller } = setup()
-    kit.connection.set({ wcError: true })
+    const { pairing, kit, controller } = setup()
+    pairing.set({ wcError: true })
     act(() => kit.open({ view: 'ConnectingWalletConnect', data: { wallet: phoneWallet } }))
     const alert = await find('[role="alert"]')
     expect(alert.textContent).toContain('Connection failed')
@@ -154,9 +156,9 @@ describe('ConnectingWalletConnect (SPEC §2, param wallet)', () => {
 
 describe('ConnectingWalletConnectBasic (SPEC §2)', () => {
   it('shows the QR code and Copy link for any wallet', async () => {
-    const { kit, controller } = setup()
+    const { pairing, kit, controller } = setup()
     act(() => kit.open({ view: 'ConnectingWalletConnectBasic' }))
-    act(() => kit.connection.set({ wcUri: URI }))
+    act(() => pairing.set({ wcUri: URI }))
     expect((await find('svg[role="img"]')).getAttribute('aria-label')).toBe('WalletConnect QR code')
     expect(buttonTexts()).toEqual(expect.arrayContaining(['Copy link', 'Retry']))
     expect(controller.pick).toHaveBeenCalledWith(undefined)

@@ -34,7 +34,6 @@ describe('usePorticoAccount render count', () => {
       kit.setThemeMode('light')
       kit.setThemeVariables({ '--portico-accent': '#00ff00' })
       kit.modal.setLoading(true)
-      kit.connection.set({ wcUri: 'wc:abc' })
       // Same chain store, fields the hook does not return.
       kit.chains.updateAccount('eip155', { profileName: 'alice.eth', currentTab: 2 })
       kit.chains.updateNetwork('eip155', { approvedCaipNetworkIds: ['eip155:1'] })

@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react'
-import type { ConnectionState, PorticoKit } from '../../../kernel/index.ts'
+import type { PorticoKit } from '../../../kernel/index.ts'
 import { Button, CopyButton, QrCode, Spinner, Stack, Text, useStoreValue } from '../../../shell/ui/index.ts'
 import type { WalletConnectController } from '../controller.ts'
+import type { PairingState } from '../pairingStore.ts'
 
-const selectPairing = (s: ConnectionState) => s
+const selectPairing = (s: PairingState) => s
 
 /**
  * The QR code of the pending pairing with "Copy link", a spinner while the
@@ -20,7 +21,7 @@ export function PairingPanel({
   readonly label: string
   readonly children?: (uri: string) => ReactNode
 }) {
-  const { wcUri, wcError } = useStoreValue(controller.connection, selectPairing)
+  const { wcUri, wcError } = useStoreValue(controller.pairing, selectPairing)
   if (wcError) {
     return (
       <Stack align="center" role="alert" data-testid="portico-wc-error">
