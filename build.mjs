@@ -62,6 +62,8 @@ export const BUILD_OPTIONS = {
 export const PACKAGE_ENTRIES = {
   '.': 'entries/portico.ts',
   './react': 'entries/react.ts',
+  './plugin': 'entries/plugin.ts',
+  './ui': 'entries/ui.ts',
   './all': 'entries/all.ts',
   './eip155': 'plugins/namespaces/eip155/index.ts',
   './solana': 'plugins/namespaces/solana/index.ts',
