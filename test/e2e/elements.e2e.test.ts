@@ -1,7 +1,8 @@
 // <portico-button>, <portico-account-button> and <portico-network-button> in real
 // Chromium, on a page without React (test/e2e/elementsPage) served under the demo's
 // strict CSP: styled by adopted sheets, axe-clean in both themes, usable by
-// keyboard, and live through a real connection with the EIP-6963 test wallet.
+// keyboard, and live through a real connection with the EIP-6963 test wallet. The page
+// configures no analytics endpoint, so it must send none.
 // Port 8568 is this file's Hardhat node.
 import { randomUUID } from 'node:crypto'
 import { copyFile, rm } from 'node:fs/promises'
@@ -170,6 +171,9 @@ describe('the elements on a page without React, under a strict CSP', () => {
     await expectNoAxeViolations(page, 'the elements (connected)', 'main')
     await page.locator('portico-account-button').getByRole('button').click()
     await waitForView(page, 'Account')
+    // No endpoints.analytics on this page: after all these events, no post and not even the sender's code.
+    const paths = recorded.requests.map((url) => new URL(url).pathname)
+    expect(paths.filter((path) => path === '/e' || /\/analytics-[^/]*\.js$/.test(path))).toEqual([])
     assertCleanPage(recorded)
   })
 })
