@@ -34,6 +34,7 @@ export default defineConfig({
         test: {
           name: 'package',
           include: ['test/package/**/*.test.ts'],
+          globalSetup: ['test/package/packOnce.ts'],
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 300_000,

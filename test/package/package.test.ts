@@ -1,41 +1,33 @@
-import { execFile } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { dirname, join, posix } from 'node:path'
-import { promisify } from 'node:util'
+import { join, posix } from 'node:path'
 import { publint } from 'publint'
 import { formatMessage } from 'publint/utils'
 import ts from 'typescript'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { PACKAGE_ENTRIES, ROOT, outputName } from '../../build.mjs'
-import { type PackReport, pack } from '../../scripts/pack.mjs'
+import type { PackReport } from '../../scripts/pack.mjs'
+import { compile, installedWithPortico, makeApp, optionalPeers, run, unpack } from './installedApp.ts'
 
 // The package as an app receives it: `npm pack`ed, unpacked into an app's node_modules,
 // and compiled by TypeScript with an app's strictest options. Nothing here reads the
 // sources: only the tarball.
 
-const run = promisify(execFile)
 const work = mkdtempSync(join(tmpdir(), 'portico-package-'))
-const tarball = join(work, 'portico.tgz')
 const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
   exports: Record<string, { types: string; default: string }>
   dependencies: Record<string, string>
   peerDependencies: Record<string, string>
   peerDependenciesMeta: Record<string, { optional?: boolean }>
 }
-const optionalPeers = Object.keys(manifest.peerDependenciesMeta).filter((name) => manifest.peerDependenciesMeta[name]?.optional)
-const requiredPeers = Object.keys(manifest.peerDependencies).filter((name) => !optionalPeers.includes(name))
 
-let report: PackReport
+const report: PackReport = inject('packed')
+const tarball = report.tarball
 /** Shipped file path (relative to the package root) -> its text. */
 const shipped = new Map<string, string>()
 
 beforeAll(async () => {
-  report = await pack(tarball)
-  const unpacked = join(work, 'unpacked')
-  mkdirSync(unpacked)
-  await run('tar', ['xzf', tarball, '-C', unpacked, '--strip-components=1'])
-  for (const { path } of report.files) shipped.set(path, readFileSync(join(unpacked, path), 'utf8'))
+  for (const [file, text] of await unpack(report, join(work, 'unpacked'))) shipped.set(file, text)
 }, 300_000)
 
 afterAll(() => rmSync(work, { recursive: true, force: true }))
@@ -109,9 +101,6 @@ describe('the tarball', () => {
 
 // ---- an app that installs the tarball -------------------------------------------------
 
-const TSC = join(ROOT, 'node_modules/typescript/bin/tsc')
-const RESOLUTIONS = { bundler: 'esnext', node16: 'node16' } as const
-
 /** An EVM-only app: the kit, one plugin, the React entry and its types. No optional SDK. */
 const EVM_APP = `
 import { createPortico, mainnet, type PorticoKit, type PorticoOptions } from 'portico'
@@ -154,55 +143,9 @@ export const entries = [${Object.keys(PACKAGE_ENTRIES).map((_, i) => `entry${i}`
 export const kit = createPortico({ projectId: 'app', networks: [mainnet, solana], plugins: allPlugins([walletConnectPlugin()]) })
 `
 
-/** Writes an app whose node_modules has the unpacked tarball and links to `packages` from this repo's install. */
-function makeApp(name: string, source: string, packages: readonly string[]): string {
-  const dir = join(work, name)
-  mkdirSync(join(dir, 'node_modules/portico'), { recursive: true })
-  mkdirSync(join(dir, 'src'))
-  for (const file of shipped.keys()) {
-    mkdirSync(dirname(join(dir, 'node_modules/portico', file)), { recursive: true })
-    writeFileSync(join(dir, 'node_modules/portico', file), shipped.get(file)!)
-  }
-  for (const pkg of packages) {
-    mkdirSync(dirname(join(dir, 'node_modules', pkg)), { recursive: true })
-    symlinkSync(join(ROOT, 'node_modules', pkg), join(dir, 'node_modules', pkg), 'dir')
-  }
-  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name, private: true, type: 'module' }))
-  writeFileSync(join(dir, 'src/app.tsx'), source)
-  for (const [moduleResolution, module] of Object.entries(RESOLUTIONS)) {
-    const compilerOptions = {
-      target: 'ES2022',
-      lib: ['ES2022', 'DOM', 'DOM.Iterable'],
-      module,
-      moduleResolution,
-      jsx: 'react-jsx',
-      strict: true,
-      exactOptionalPropertyTypes: true,
-      noUncheckedIndexedAccess: true,
-      // Declaration files are checked too, and no ambient @types/node is there to lean on.
-      skipLibCheck: false,
-      types: [],
-      noEmit: true,
-    }
-    writeFileSync(join(dir, `tsconfig.${moduleResolution}.json`), JSON.stringify({ compilerOptions, include: ['src'] }))
-  }
-  return dir
-}
-
-/** The files TypeScript reports errors in, with the errors; empty when the app compiles. */
-async function compile(dir: string, moduleResolution: keyof typeof RESOLUTIONS): Promise<string[]> {
-  const args = [TSC, '-p', `tsconfig.${moduleResolution}.json`, '--pretty', 'false']
-  const result = await run(process.execPath, args, { cwd: dir }).catch((error: { stdout: string }) => ({ stdout: error.stdout }))
-  return result.stdout.split('\n').filter((line) => /: error TS\d+:/.test(line))
-}
-
-// The app's own React types; the package's dependencies and required peers, as npm installs them.
-const APP_TYPES = ['@types/react', '@types/react-dom']
-const installed = () => [...Object.keys(manifest.dependencies), ...requiredPeers, ...APP_TYPES]
-
 describe('the declarations in an app with strict and exactOptionalPropertyTypes, skipLibCheck off', () => {
   it('an EVM-only app compiles under moduleResolution bundler and node16, without the optional SDKs', async () => {
-    const dir = makeApp('evm-app', EVM_APP, installed())
+    const dir = makeApp(join(work, 'evm-app'), shipped, { 'src/app.tsx': EVM_APP }, installedWithPortico())
     for (const peer of optionalPeers) expect(existsSync(join(dir, 'node_modules', peer)), peer).toBe(false)
     const [bundler, node16] = await Promise.all([compile(dir, 'bundler'), compile(dir, 'node16')])
     expect(bundler).toEqual([])
@@ -210,7 +153,7 @@ describe('the declarations in an app with strict and exactOptionalPropertyTypes,
   }, 300_000)
 
   it("an app importing every entry compiles, with no error in Portico's declarations", async () => {
-    const dir = makeApp('full-app', FULL_APP, [...installed(), ...optionalPeers])
+    const dir = makeApp(join(work, 'full-app'), shipped, { 'src/app.tsx': FULL_APP }, [...installedWithPortico(), ...optionalPeers])
     const results = await Promise.all([compile(dir, 'bundler'), compile(dir, 'node16')])
     for (const errors of results) {
       // WalletConnect's own declarations break exactOptionalPropertyTypes (a class property

@@ -1,11 +1,7 @@
-import { createToken, definePlugin, definePluginFlag, type PluginManifest } from 'portico/plugin'
+import { definePlugin, definePluginFlag, type PluginManifest } from 'portico/plugin'
 import * as v from 'valibot'
 
-/** The service this plugin puts in the kit's container; other code finds it by token. */
-export interface Greeter {
-  greet(name: string): string
-}
-export const IGreeter = createToken<Greeter>('IGreeter')
+export { type Greeter, IGreeter } from './greeter.ts'
 
 export interface GreeterOptions {
   /** How a greeting starts; "Hello" by default. */
