@@ -100,7 +100,7 @@ async function clean(outdir, parts) {
 
 /**
  * The library: one ESM file per package entry, and chunks that load on demand.
- * - `dependencies: 'external'` is the package as published: the dist imports viem, rxjs,
+ * - `dependencies: 'external'` is the package as published: the dist imports viem,
  *   React and the rest by name, so an app that has them already does not ship two copies
  *   and its own bundler splits them. `node build.mjs` and `npm run pack` build this.
  * - `'bundled'` (the default) copies every dependency but React in, as an app's build

@@ -1,4 +1,4 @@
-import type { Observable, Subscription } from 'rxjs'
+import type { Observable, Subscription } from '../store/observable.ts'
 import type { PorticoEvent } from '../bus/events.ts'
 
 /**
@@ -16,10 +16,16 @@ export function startAnalytics(
 ): Subscription {
   let queue: PorticoEvent[] = []
   let send: ((event: PorticoEvent) => void) | undefined
-  const subscription = events$.subscribe((event) => (send ? send(event) : queue.push(event)))
-  subscription.add(() => {
-    queue = []
-  })
+  const events = events$.subscribe((event) => (send ? send(event) : queue.push(event)))
+  const subscription: Subscription = {
+    get closed() {
+      return events.closed
+    },
+    unsubscribe() {
+      queue = []
+      events.unsubscribe()
+    },
+  }
   loadSender().then(
     (sender) => {
       if (subscription.closed) return

@@ -1,7 +1,7 @@
-import { Subject, type Observable, filter } from 'rxjs'
+import { type Observable, createSubject, filterStream } from '../store/observable.ts'
 import type { EventOf, PorticoEvent, PorticoEventType } from './events.ts'
 
-/** The typed event bus. The Subject stays private; listeners get Observables. */
+/** The typed event bus. The subject stays private; listeners get Observables. */
 export interface EventBus {
   emit(event: PorticoEvent): void
   readonly events$: Observable<PorticoEvent>
@@ -10,12 +10,11 @@ export interface EventBus {
 }
 
 export function createEventBus(): EventBus {
-  const subject = new Subject<PorticoEvent>()
+  const subject = createSubject<PorticoEvent>()
   return {
     emit: (event) => subject.next(event),
     events$: subject.asObservable(),
-    on: <T extends PorticoEventType>(type: T) =>
-      subject.pipe(filter((event): event is EventOf<T> => event.type === type)),
+    on: <T extends PorticoEventType>(type: T) => filterStream(subject, (event): event is EventOf<T> => event.type === type),
     complete: () => subject.complete(),
   }
 }

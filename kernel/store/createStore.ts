@@ -1,7 +1,7 @@
-import { BehaviorSubject, type Observable, distinctUntilChanged, map } from 'rxjs'
+import { type Observable, createBehaviorSubject, selectDistinct } from './observable.ts'
 
 /**
- * A store is one immutable state object behind a BehaviorSubject.
+ * A store is one immutable state object behind a behaviour subject.
  * React reads it through `useSyncExternalStore(store.subscribe, store.get)`,
  * so `get()` must return the same reference until something changes.
  *
@@ -16,15 +16,16 @@ export interface Store<S extends object> {
   set(patch: Partial<S> | ((state: S) => Partial<S>)): void
   /** Replaces the whole state, e.g. on reset. */
   replace(state: S): void
-  /** A derived observable that emits only when the selected value changes (Object.is). */
+  /** The selected value now, then each time it changes (Object.is). */
   select<T>(selector: (state: S) => T): Observable<T>
   /** Subscribes to every change; returns the unsubscribe function. */
   subscribe(listener: (state: S) => void): () => void
+  /** The state now, then every change. */
   readonly state$: Observable<S>
 }
 
 export function createStore<S extends object>(initial: S): Store<S> {
-  const subject = new BehaviorSubject<S>(Object.freeze({ ...initial }))
+  const subject = createBehaviorSubject<S>(Object.freeze({ ...initial }))
 
   const set: Store<S>['set'] = (patch) => {
     const current = subject.getValue()
@@ -39,7 +40,7 @@ export function createStore<S extends object>(initial: S): Store<S> {
     get: () => subject.getValue(),
     set,
     replace: (state) => subject.next(Object.freeze({ ...state })),
-    select: (selector) => subject.pipe(map(selector), distinctUntilChanged()),
+    select: (selector) => selectDistinct(subject, selector),
     subscribe: (listener) => {
       // skip the replay of the current value: subscribers want changes
       let first = true

@@ -88,7 +88,6 @@ describe('bundle layout (metafile)', () => {
     expect(inputs.filter((input) => input.includes('node_modules/'))).toEqual([])
     const imported = new Set(Object.values(meta.outputs).flatMap((output) => output.imports.filter((edge) => edge.external).map((edge) => edge.path)))
     expect(imported).toContain('viem')
-    expect(imported).toContain('rxjs')
   })
 
   it('the portico entry loads no React before the modal opens', () => {
