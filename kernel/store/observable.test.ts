@@ -1,4 +1,4 @@
-import { from, map, firstValueFrom, toArray } from 'rxjs'
+import { type InteropObservable, firstValueFrom, from, map, toArray } from 'rxjs'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createBehaviorSubject, createSubject, filterStream, selectDistinct } from './observable.ts'
 
@@ -57,7 +57,7 @@ describe('subject', () => {
 
   it('works with RxJS through the observable interop key', async () => {
     const subject = createSubject<number>()
-    const doubled = firstValueFrom(from(subject.asObservable()).pipe(map((n) => n * 2), toArray()))
+    const doubled = firstValueFrom(from(subject.asObservable() as unknown as InteropObservable<number>).pipe(map((n) => n * 2), toArray()))
     subject.next(1)
     subject.next(2)
     subject.complete()
