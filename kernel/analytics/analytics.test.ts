@@ -114,6 +114,17 @@ describe('analytics against a real local endpoint (SPEC §7 Analytics)', () => {
     expect(Object.keys(body).sort()).toEqual(['domain', 'eventId', 'props', 'timestamp', 'url'])
   })
 
+  it('an event emitted in the click that opens the modal is posted in a later task, never inside the click', async () => {
+    const { kit, fetch } = makeKit()
+    // The sender downloads first (a dynamic import); an open once it is there:
+    kit.bus.emit({ type: 'CONNECT_ERROR', properties: { message: 'warm-up' } })
+    await vi.waitFor(() => expect(hits).toHaveLength(1))
+    kit.open()
+    expect(fetch).toHaveBeenCalledTimes(1)
+    await vi.waitFor(() => expect(hits).toHaveLength(2))
+    expect(fetch).toHaveBeenCalledTimes(2)
+  })
+
   it('SPEC §7 each event gets its own eventId', async () => {
     const { kit } = makeKit()
     kit.open()

@@ -29,18 +29,18 @@ export function createAnalytics(deps: AnalyticsDeps): (event: PorticoEvent) => v
   const send = async (event: PorticoEvent) => {
     const { type, ...data } = event
     const { href, host } = deps.location()
+    const body = {
+      eventId: globalThis.crypto.randomUUID(),
+      url: href,
+      domain: host,
+      timestamp: now(),
+      props: { event: type, ...data, address: deps.address() },
+    }
+    // The post waits for a task of its own: an event emitted in the click that opens the
+    // modal must not put a fetch in the way of showing the dialog.
+    await new Promise((resolve) => setTimeout(resolve))
     try {
-      await http.send({
-        path: 'e',
-        params: { projectId: deps.projectId, st: deps.sdkType, sv: deps.sdkVersion },
-        body: {
-          eventId: globalThis.crypto.randomUUID(),
-          url: href,
-          domain: host,
-          timestamp: now(),
-          props: { event: type, ...data, address: deps.address() },
-        },
-      })
+      await http.send({ path: 'e', params: { projectId: deps.projectId, st: deps.sdkType, sv: deps.sdkVersion }, body })
     } catch (error) {
       if (error instanceof Error && error.message.startsWith(httpStatusError(403))) {
         deps.alerts.report(Alerts.INVALID_APP_CONFIGURATION)
