@@ -35,7 +35,7 @@ export function ModalPanel() {
   return (
     <Panel title="usePortico / usePorticoState">
       <div className="row">
-        <button type="button" data-testid="open-modal" onClick={() => open()}>
+        <button type="button" data-testid="open-modal" data-portico-opener onClick={() => open()}>
           Open modal
         </button>
         <button type="button" onClick={() => open({ view: 'Account' })}>

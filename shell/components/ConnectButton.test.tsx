@@ -4,6 +4,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { connectAccount, createTestKit } from '../test/testKit.ts'
 import { withKit } from '../test/wrapper.tsx'
+import { OPENER_SELECTOR } from '../../host/prefetch.ts'
 import { ConnectButton } from './ConnectButton.tsx'
 
 afterEach(cleanup)
@@ -19,6 +20,11 @@ describe('ConnectButton', () => {
     fireEvent.click(button)
     expect(kit.modal.store.get().open).toBe(true)
     expect(button.getAttribute('aria-expanded')).toBe('true')
+  })
+
+  it('is an opener: the pointer reaching it is when the modal code prefetches', () => {
+    render(<ConnectButton />, { wrapper: withKit(createTestKit()) })
+    expect(screen.getByRole('button', { name: 'Connect Wallet' }).matches(OPENER_SELECTOR)).toBe(true)
   })
 
   it('shows the address as 4 + 6 characters and the balance truncated to 3 decimals (SPEC §9 truncation, §5 balance display)', () => {

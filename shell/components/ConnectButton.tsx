@@ -40,6 +40,8 @@ export function ConnectButton({ label = 'Connect Wallet', balance = 'show', clas
       className={className ?? 'portico-connect-button'}
       aria-haspopup="dialog"
       aria-expanded={isOpen}
+      // The pointer on its way here is the moment to fetch the modal's code (host/prefetch.ts).
+      data-portico-opener=""
       data-state={isConnected ? 'connected' : 'disconnected'}
       onClick={() => open()}
       {...rest}
