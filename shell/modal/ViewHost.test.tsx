@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import '../test/dialogPolyfill.ts'
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { type PluginBody, definePlugin } from '../../kernel/index.ts'
 import { createTestKit } from '../test/testKit.ts'
 import { Text } from '../ui/Text.tsx'
@@ -66,10 +66,16 @@ describe('ViewHost', () => {
     expect(await screen.findByText('Hello Grace')).toBeTruthy()
   })
 
-  it('a view nobody provides says so instead of crashing (SPEC §2 views loaded depending on enabled features)', () => {
+  it('a view nobody provides is logged and the modal goes to its default view, Connect or Account', () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined)
     const kit = createTestKit()
+    kit.views.register('Connect', { component: () => <p>Connect view</p>, title: 'Connect' })
     kit.router.reset('Swap')
     render(<ViewHost kit={kit} />)
-    expect(screen.getByRole('alert').textContent).toContain('not available')
+    expect(screen.getByText('Connect view')).toBeTruthy()
+    expect(kit.router.store.get().history).toEqual([{ view: 'Connect' }])
+    expect(error).toHaveBeenCalledWith('[Portico] no view "Swap": neither the shell nor an enabled plugin provides it')
+    expect(screen.queryByRole('alert')).toBeNull()
+    error.mockRestore()
   })
 })
