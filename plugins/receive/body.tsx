@@ -1,5 +1,5 @@
 import type { PluginContext } from '../../kernel/index.ts'
-import { ReceiveView } from './ReceiveView.tsx'
+import { ReceiveView } from './views/ReceiveView.tsx'
 
 /** Registers the Receive view; the kit disposes it with the plugin. */
 export function activate({ views }: PluginContext) {

@@ -30,7 +30,7 @@ export function ModalHost({ kit }: { readonly kit: PorticoKit }) {
     return host.subscribe(follow)
   }, [kit, host])
   if (!target) return null
-  adoptStyles(target.getRootNode() as ShadowRoot)
+  adoptStyles(target.getRootNode() as ShadowRoot, kit.plugins.styles())
   return createPortal(
     <PorticoContext.Provider value={kit}>
       <Frame kit={kit} host={host} target={target} />

@@ -22,16 +22,25 @@ describe('modal styles', () => {
   it('are adopted once per shadow root and shared across roots (DESIGN: constructable stylesheets, strict CSP)', () => {
     const first = rootWithAdoption()
     const second = rootWithAdoption()
-    adoptStyles(first)
-    adoptStyles(first)
-    adoptStyles(second)
+    adoptStyles(first, [])
+    adoptStyles(first, [])
+    adoptStyles(second, [])
     expect(first.adoptedStyleSheets).toHaveLength(1)
     expect(second.adoptedStyleSheets[0]).toBe(first.adoptedStyleSheets[0])
   })
 
+  it("a plugin's own stylesheet is adopted after the shell's, once, so its classes are defined and can build on the kit's", () => {
+    const root = rootWithAdoption()
+    const pluginCss = '.greeter-card{padding:12px}'
+    adoptStyles(root, [pluginCss])
+    adoptStyles(root, [pluginCss])
+    expect(root.adoptedStyleSheets).toHaveLength(2)
+    expect([...root.adoptedStyleSheets[1]!.cssRules].map((rule) => rule.cssText)).toEqual(['.greeter-card { padding: 12px; }'])
+  })
+
   it('skip without support instead of crashing (DESIGN: jsdom and old browsers lack adoptedStyleSheets)', () => {
     const root = document.createElement('div').attachShadow({ mode: 'open' })
-    expect(() => adoptStyles(root)).not.toThrow()
+    expect(() => adoptStyles(root, ['.x{}'])).not.toThrow()
     expect(root.querySelector('style')).toBeNull()
   })
 

@@ -1,5 +1,5 @@
-import type { ChainState } from '../../kernel/index.ts'
-import { CopyButton, type PorticoViewProps, QrCode, Stack, Text, shallowEqual, truncateAddress, useStoreValue } from '../../shell/ui/index.ts'
+import type { ChainState } from '../../../kernel/index.ts'
+import { CopyButton, type PorticoViewProps, QrCode, Stack, Text, shallowEqual, truncateAddress, useStoreValue } from '../../../shell/ui/index.ts'
 
 /** The account to receive on and the networks an address of its namespace is valid on. */
 export function receiveTarget(state: ChainState) {
