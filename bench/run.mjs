@@ -367,8 +367,31 @@ function browserRows(browser) {
   return rows
 }
 
+// The examples/ apps' bytes, as the package test (test/package/examples.test.ts) last
+// measured them on their Vite and esbuild builds: it installs them from the registry,
+// which is too slow to repeat here.
+const EXAMPLE_SIZES = join(ROOT, '.cache/example-sizes.json')
+const readExampleSizes = () => (existsSync(EXAMPLE_SIZES) ? JSON.parse(readFileSync(EXAMPLE_SIZES, 'utf8')) : 'n/a (run the package tests: npm test)')
+
+function exampleRows(examples) {
+  if (typeof examples === 'string') return [['examples', examples, '']]
+  return Object.entries(examples.apps).flatMap(([app, byBundler]) =>
+    Object.entries(byBundler).map(([bundler, f]) => [
+      `example ${app} (${bundler}) first screen`,
+      kb(f.firstScreen),
+      `without React ${kb(f.firstScreenWithoutReact)}, Portico's own ${kb(examples.porticoFirstScreen[app][bundler])}; total ${kb(f.total)}, without React ${kb(f.totalWithoutReact)} (package test of ${examples.date})`,
+    ]),
+  )
+}
+
 function printTable(results) {
-  const rows = [['figure (gzip -9)', 'value', 'note'], ...demoRows(results.demo), ...libraryRows(results.library), ...browserRows(results.browser)]
+  const rows = [
+    ['figure (gzip -9)', 'value', 'note'],
+    ...demoRows(results.demo),
+    ...libraryRows(results.library),
+    ...exampleRows(results.examples),
+    ...browserRows(results.browser),
+  ]
   const widths = rows[0].map((_, col) => Math.max(...rows.map((row) => row[col].length)))
   for (const [i, row] of rows.entries()) {
     console.log(row.map((cell, col) => cell.padEnd(widths[col])).join('  ').trimEnd())
@@ -401,6 +424,7 @@ async function main() {
     node: process.version,
     demo: demo.meta ? await demoSizes(demo.meta) : demo.failed,
     library: library.meta ? librarySizes(library.meta, OUT.library) : library.failed,
+    examples: readExampleSizes(),
     browser: demo.meta ? await measureOpen(join(ROOT, OUT.demo)) : { openLatencyMs: demo.failed },
   }
   printTable(results)
