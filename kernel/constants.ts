@@ -1,4 +1,4 @@
-/** The business constants and limits of SPEC §9, as named exports. Durations in ms. */
+/** The business constants and limits, as named exports. Durations in ms. */
 
 export const LIBRARY_VERSION = '1.7.3'
 export const SDK_TYPE = 'portico'
@@ -36,7 +36,7 @@ export const SOCIAL_PROVIDERS = ['google', 'github', 'apple', 'facebook', 'x', '
 export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number]
 export type SocialOption = SocialProvider | 'farcaster'
 
-/** How wallet groups are ordered in lists (SPEC §9). */
+/** How wallet groups are ordered in lists. */
 export const CONNECTOR_TYPE_ORDER = [
   'walletConnect',
   'recent',
@@ -107,12 +107,13 @@ export const HttpRpcDefaults = {
   batchWaitMs: 0,
 } as const
 
-/** Native currency decimals named by SPEC §9. */
+/** Native currency decimals per namespace. */
+
 export const NativeDecimals = { eip155: 18, solana: 9, bip122: 8 } as const
 
 export const ENS_MAX_CHAIN_ID = 2_147_483_648
 
-/** Restricted timezones (SPEC §6). */
+/** Restricted timezones. */
 export const RESTRICTED_TIMEZONES = [
   'Asia/Shanghai',
   'Asia/Urumqi',

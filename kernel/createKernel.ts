@@ -22,7 +22,7 @@ import { defaultBackend } from './storage/storage.ts'
 export type KernelOptions = Partial<KernelRuntime> & {
   /** How to get the plugin behind each well-known flag, for the error when it is missing. */
   readonly flagOwners?: PluginFlagOwners
-  /** Reported in analytics as `sv` (SPEC §7). */
+  /** Reported in analytics as `sv`. */
   readonly flavour?: 'html' | 'react'
 }
 

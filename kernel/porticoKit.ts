@@ -40,27 +40,27 @@ export interface PorticoKit {
   readonly connectors: ConnectorRegistry
   readonly storage: PorticoStorage
   open(options?: OpenOptions): void
-  /** Connects a discovered wallet (SPEC §4 connection status). */
+  /** Connects a discovered wallet: disconnected, then connecting, then connected. */
   connect: ConnectionService['connect']
-  /** SPEC §4 Disconnect; without a namespace every chain. */
+  /** Disconnects a namespace (and those sharing its session); without a namespace every chain. */
   disconnect: ConnectionService['disconnect']
-  /** SPEC §4 Switching network. */
+  /** Switches to a configured network; a network outside the list shows the network-not-found alert and throws. */
   switchNetwork: ConnectionService['switchNetwork']
   /**
-   * SPEC §5: adds a network to a namespace; throws the adapter-missing error when no
+   * Adds a network to a namespace; throws the adapter-missing error when no
    * plugin serves the namespace, and leaves a network already present alone (false).
    */
   addNetwork(namespace: ChainNamespace, network: CaipNetwork): boolean
-  /** SPEC §5: removes a network (an active one is switched away from first); false when absent. */
+  /** Removes a network (an active one is switched away from first); false when absent. */
   removeNetwork(namespace: ChainNamespace, caipNetworkId: string): Promise<boolean>
   /** The connected wallet's provider (EIP-1193 for eip155), or undefined. */
   getProvider: ConnectionService['getProvider']
   /** Resolves when the connections stored by the last visit have been resumed or dropped. */
   readonly restored: Promise<void>
   close(): void
-  /** Sends an RPC request through the kit (SPEC §5 allow lists; plugins handle methods). */
+  /** Sends an RPC request through the kit (allow lists; plugins handle methods). */
   request(request: { method: string; params?: unknown }): Promise<unknown>
-  /** The enabled connect methods in display order (SPEC §2). */
+  /** The enabled connect methods in display order. */
   connectMethods(): ConnectMethod[]
   subscribeEvents(listener: (event: PorticoEvent) => void): () => void
   setThemeMode(mode: ThemeMode): void

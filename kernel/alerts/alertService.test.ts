@@ -12,8 +12,8 @@ const setup = () => {
   return { alerts: createAlertService(bus, log), events, log }
 }
 
-describe('alerts (SPEC §8 Alerts)', () => {
-  it('SPEC §8 an alert is shown, logged and announced on the bus', () => {
+describe('alerts', () => {
+  it('an alert is shown, logged and announced on the bus', () => {
     const { alerts, events, log } = setup()
     expect(alerts.report(Alerts.NETWORK_NOT_FOUND)).toBe(true)
     expect(alerts.store.get().current).toEqual({ alert: Alerts.NETWORK_NOT_FOUND, variant: 'error' })
@@ -24,7 +24,7 @@ describe('alerts (SPEC §8 Alerts)', () => {
     ])
   })
 
-  it('SPEC §8 each alert code is reported once, even after being dismissed', () => {
+  it('each alert code is reported once, even after being dismissed', () => {
     const { alerts, events } = setup()
     expect(alerts.report(Alerts.SESSION_EXPIRED)).toBe(true)
     alerts.dismiss()
@@ -35,7 +35,7 @@ describe('alerts (SPEC §8 Alerts)', () => {
     expect(events).toHaveLength(1)
   })
 
-  it('SPEC §5 an alert answering a visitor action (once: false) shows every time', () => {
+  it('an alert answering a visitor action (once: false) shows every time', () => {
     const { alerts, events } = setup()
     expect(alerts.report(Alerts.NETWORK_NOT_FOUND, 'error', { once: false })).toBe(true)
     alerts.dismiss()
@@ -44,7 +44,7 @@ describe('alerts (SPEC §8 Alerts)', () => {
     expect(events).toHaveLength(2)
   })
 
-  it('SPEC §8 different alerts are each reported, the latest one shows', () => {
+  it('different alerts are each reported, the latest one shows', () => {
     const { alerts } = setup()
     alerts.report(Alerts.SESSION_EXPIRED)
     alerts.report(Alerts.INVALID_PROJECT_ID, 'warning')
@@ -55,20 +55,20 @@ describe('alerts (SPEC §8 Alerts)', () => {
     [ProviderErrorText.ORIGIN_NOT_ALLOWED, Alerts.INVALID_APP_CONFIGURATION],
     [ProviderErrorText.JWT_NOT_YET_VALID, Alerts.SESSION_EXPIRED],
     [ProviderErrorText.INVALID_KEY, Alerts.INVALID_PROJECT_ID],
-  ])('SPEC §8 the provider error %j maps to its alert', (text, alert) => {
+  ])('the provider error %j maps to its alert', (text, alert) => {
     const { alerts } = setup()
     expect(ProviderErrorAlert[text]).toBe(alert)
     expect(alerts.reportProviderError(text)).toBe(true)
     expect(alerts.store.get().current?.alert).toBe(alert)
   })
 
-  it('SPEC §8 a provider error text inside a longer message still maps', () => {
+  it('a provider error text inside a longer message still maps', () => {
     const { alerts } = setup()
     expect(alerts.reportProviderError(`Error: ${ProviderErrorText.INVALID_KEY} (code 401)`)).toBe(true)
     expect(alerts.store.get().current?.alert).toBe(Alerts.INVALID_PROJECT_ID)
   })
 
-  it('SPEC §8 alerts from provider errors are each reported once', () => {
+  it('alerts from provider errors are each reported once', () => {
     const { alerts, events } = setup()
     expect(alerts.reportProviderError(ProviderErrorText.ORIGIN_NOT_ALLOWED)).toBe(true)
     expect(alerts.reportProviderError(ProviderErrorText.ORIGIN_NOT_ALLOWED)).toBe(false)
@@ -80,14 +80,14 @@ describe('alerts (SPEC §8 Alerts)', () => {
     ])
   })
 
-  it('SPEC §8 an unmapped provider error raises no alert', () => {
+  it('an unmapped provider error raises no alert', () => {
     const { alerts, events } = setup()
     expect(alerts.reportProviderError('Unauthorized: something else')).toBe(false)
     expect(alerts.store.get().current).toBeUndefined()
     expect(events).toEqual([])
   })
 
-  it('SPEC §8 alerts of two kits are counted separately', () => {
+  it('alerts of two kits are counted separately', () => {
     const a = setup()
     const b = setup()
     a.alerts.report(Alerts.SOCIALS_TIMEOUT)

@@ -11,11 +11,11 @@ export interface AlertState {
 export interface AlertService {
   readonly store: Store<AlertState>
   /**
-   * Shows an alert; each alert code is reported once per kit (SPEC §8). Returns whether it was shown.
-   * `once: false` shows it every time, for alerts that answer a visitor's action (SPEC §5 network not found).
+   * Shows an alert; each alert code is reported once per kit. Returns whether it was shown.
+   * `once: false` shows it every time, for alerts that answer a visitor's action (network not found).
    */
   report(alert: AlertDefinition, variant?: AlertVariant, options?: { readonly once?: boolean }): boolean
-  /** Maps a provider error text to its alert (SPEC §8) and reports it; false when the text is not mapped. */
+  /** Maps a provider error text to its alert and reports it; false when the text is not mapped. */
   reportProviderError(message: string): boolean
   dismiss(): void
 }

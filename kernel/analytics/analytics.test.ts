@@ -81,8 +81,8 @@ function makeKit(options: Partial<PorticoOptions> = {}, flavour?: 'html' | 'reac
 
 const hitsFor = (projectId: string) => hits.filter((hit) => hit.query.projectId === projectId)
 
-describe('analytics against a real local endpoint (SPEC §7 Analytics)', () => {
-  it('SPEC §7 POST /e with query projectId, st, sv', async () => {
+describe('analytics against a real local endpoint', () => {
+  it('POST /e with query projectId, st, sv', async () => {
     const { kit } = makeKit({}, 'react')
     kit.open()
     await vi.waitFor(() => expect(hits).toHaveLength(1))
@@ -93,7 +93,7 @@ describe('analytics against a real local endpoint (SPEC §7 Analytics)', () => {
     expect(hit!.contentType).toBe('application/json')
   })
 
-  it('SPEC §7 the body carries eventId, url, domain, timestamp and props (event data plus address)', async () => {
+  it('the body carries eventId, url, domain, timestamp and props (event data plus address)', async () => {
     vi.stubGlobal('location', { href: 'https://dapp.example/swap?x=1', host: 'dapp.example' })
     const { kit } = makeKit()
     kit.chains.updateAccount('eip155', { caipAddress: 'eip155:1:0xabc', address: '0xabc', status: 'connected' })
@@ -125,7 +125,7 @@ describe('analytics against a real local endpoint (SPEC §7 Analytics)', () => {
     expect(fetch).toHaveBeenCalledTimes(2)
   })
 
-  it('SPEC §7 each event gets its own eventId', async () => {
+  it('each event gets its own eventId', async () => {
     const { kit } = makeKit()
     kit.open()
     kit.close()
@@ -134,7 +134,7 @@ describe('analytics against a real local endpoint (SPEC §7 Analytics)', () => {
     expect(hits.map((h) => h.body.props.event).sort()).toEqual(['MODAL_CLOSE', 'MODAL_OPEN'])
   })
 
-  it('SPEC §7 analytics is sent only when the analytics feature is on: features.analytics false sends nothing', async () => {
+  it('analytics is sent only when the analytics feature is on: features.analytics false sends nothing', async () => {
     const off = makeKit({ projectId: 'analytics-off', features: { analytics: false } })
     off.kit.open()
     off.kit.close()
@@ -166,7 +166,7 @@ describe('analytics against a real local endpoint (SPEC §7 Analytics)', () => {
     expect(none.fetch).not.toHaveBeenCalled()
   })
 
-  it('SPEC §7 MODAL_CREATED is never sent', async () => {
+  it('MODAL_CREATED is never sent', async () => {
     const { kit, fetch } = makeKit()
     // createKernel emitted MODAL_CREATED with analytics already listening
     expect(fetch).not.toHaveBeenCalled()
@@ -177,7 +177,7 @@ describe('analytics against a real local endpoint (SPEC §7 Analytics)', () => {
     expect(fetch).toHaveBeenCalledTimes(1)
   })
 
-  it("SPEC §8 a 403 from analytics shows 'Invalid App Configuration' exactly once, even after several events", async () => {
+  it("a 403 from analytics shows 'Invalid App Configuration' exactly once, even after several events", async () => {
     const { kit, logger } = makeKit({ projectId: 'forbidden' })
     const events: PorticoEvent[] = []
     kit.subscribeEvents((e) => events.push(e))
@@ -199,7 +199,7 @@ describe('analytics against a real local endpoint (SPEC §7 Analytics)', () => {
     expect(logger.warn.mock.calls.filter(([m]) => String(m).includes(Alerts.INVALID_APP_CONFIGURATION.shortMessage))).toHaveLength(1)
   })
 
-  it('SPEC §8 other analytics failures (500) show no alert and never break the kit', async () => {
+  it('other analytics failures (500) show no alert and never break the kit', async () => {
     const { kit } = makeKit({ projectId: 'broken' })
     kit.open()
     kit.close()
@@ -208,7 +208,7 @@ describe('analytics against a real local endpoint (SPEC §7 Analytics)', () => {
     expect(kit.alerts.store.get().current).toBeUndefined()
   })
 
-  it('SPEC §7 an unreachable analytics endpoint never breaks the kit', async () => {
+  it('an unreachable analytics endpoint never breaks the kit', async () => {
     const closed = createServer()
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))
     const port = (closed.address() as AddressInfo).port

@@ -16,8 +16,8 @@ const makeKit = () =>
     },
   )
 
-describe('event bus (DESIGN Bus: one typed Subject of a discriminated union)', () => {
-  it('DESIGN Bus: on(type) delivers only events of that type', () => {
+describe('event bus (one typed Subject of a discriminated union)', () => {
+  it('on(type) delivers only events of that type', () => {
     const bus = createEventBus()
     const opened: PorticoEvent[] = []
     const all: PorticoEvent[] = []
@@ -30,7 +30,7 @@ describe('event bus (DESIGN Bus: one typed Subject of a discriminated union)', (
     expect(all.map((e) => e.type)).toEqual(['MODAL_CREATED', 'MODAL_OPEN', 'MODAL_CLOSE'])
   })
 
-  it('DESIGN Bus: events are facts, not replayed to late subscribers', () => {
+  it('events are facts, not replayed to late subscribers', () => {
     const bus = createEventBus()
     bus.emit({ type: 'MODAL_CREATED' })
     const seen: PorticoEvent[] = []
@@ -38,7 +38,7 @@ describe('event bus (DESIGN Bus: one typed Subject of a discriminated union)', (
     expect(seen).toEqual([])
   })
 
-  it('DESIGN Bus: complete ends every subscription', () => {
+  it('complete ends every subscription', () => {
     const bus = createEventBus()
     const complete = vi.fn()
     bus.on('MODAL_OPEN').subscribe({ complete })
@@ -46,7 +46,7 @@ describe('event bus (DESIGN Bus: one typed Subject of a discriminated union)', (
     expect(complete).toHaveBeenCalledTimes(1)
   })
 
-  it('DESIGN Bus: kit.subscribeEvents receives the kit events until unsubscribed', () => {
+  it('kit.subscribeEvents receives the kit events until unsubscribed', () => {
     const kit = makeKit()
     const seen: PorticoEvent[] = []
     const unsubscribe = kit.subscribeEvents((event) => seen.push(event))
@@ -60,7 +60,7 @@ describe('event bus (DESIGN Bus: one typed Subject of a discriminated union)', (
     ])
   })
 
-  it('DESIGN Bus: one kit events never reach another kit subscribers', () => {
+  it('one kit events never reach another kit subscribers', () => {
     const a = makeKit()
     const b = makeKit()
     const seenByB: PorticoEvent[] = []

@@ -19,7 +19,7 @@ export type PorticoEvent =
   | { type: 'CONNECT_ERROR'; properties: { message: string } }
   | { type: 'DISCONNECT_SUCCESS'; properties: { namespace?: ChainNamespace } }
   | { type: 'DISCONNECT_ERROR'; properties: { message: string } }
-  /** SPEC §3: network events carry caipNetwork, chainId and caipNetworkId. */
+  /** A network event carries caipNetwork, chainId and caipNetworkId. */
   | { type: 'SWITCH_NETWORK'; properties: { caipNetworkId: CaipNetworkId; chainId: string | number; caipNetwork: CaipNetwork } }
   | { type: 'STORAGE_VALUE_REJECTED'; properties: { key: string } }
   | { type: 'ALERT_REPORTED'; properties: { code: string; message: string } }
@@ -30,5 +30,5 @@ export type PorticoEvent =
 export type PorticoEventType = PorticoEvent['type']
 export type EventOf<T extends PorticoEventType> = Extract<PorticoEvent, { type: T }>
 
-/** Events that analytics never sends (SPEC §7). */
+/** Events that analytics never sends. */
 export const UNTRACKED_EVENTS: ReadonlySet<PorticoEventType> = new Set(['MODAL_CREATED', 'MODAL_SHOWN'])

@@ -29,7 +29,7 @@ export interface ConnectedWalletInfo {
   readonly social?: SocialOption
 }
 
-/** Account state per namespace (SPEC §3 AccountState). */
+/** Account state per namespace (AccountState). */
 export interface AccountState {
   readonly currentTab: number
   readonly tokenBalance: readonly TokenBalance[]
@@ -51,7 +51,7 @@ export interface AccountState {
   readonly status: ConnectionStatus
 }
 
-/** Network state per namespace (SPEC §3). */
+/** Network state per namespace. */
 export interface NetworkState {
   readonly caipNetwork?: CaipNetwork
   readonly supportsAllNetworks: boolean
@@ -60,7 +60,7 @@ export interface NetworkState {
   readonly smartAccountEnabledNetworks: readonly number[]
 }
 
-/** One namespace's record (SPEC §3 Chain record). */
+/** One namespace's record: its account and network state. */
 export interface ChainRecord {
   readonly namespace: ChainNamespace
   readonly caipNetworks: readonly CaipNetwork[]

@@ -19,8 +19,8 @@ const shortMessageOf = (fn: () => unknown): string | undefined => {
 const part = fc.string({ minLength: 1, maxLength: 20 }).filter((s) => !s.includes(':'))
 const namespace = fc.constantFrom(...CHAIN_NAMESPACES)
 
-describe('CAIP-2 network ids (SPEC §5)', () => {
-  it("SPEC §5 a valid CAIP-2 id parses into namespace and reference", () => {
+describe('CAIP-2 network ids', () => {
+  it("a valid CAIP-2 id parses into namespace and reference", () => {
     expect(parseCaipNetworkId('eip155:1')).toEqual({ namespace: 'eip155', reference: '1' })
     expect(parseCaipNetworkId('solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp')).toEqual({
       namespace: 'solana',
@@ -29,13 +29,13 @@ describe('CAIP-2 network ids (SPEC §5)', () => {
   })
 
   it.each(['eip155', 'eip155:', ':1', 'eip155:1:0xabc', '', 'cosmos:cosmoshub-4', 'EIP155:1', 'eip155::1'])(
-    "SPEC §5 %j is rejected with 'Invalid CAIP-2 network id'",
+    "%j is rejected with 'Invalid CAIP-2 network id'",
     (id) => {
       expect(shortMessageOf(() => parseCaipNetworkId(id))).toBe(ErrorText.INVALID_CAIP2_NETWORK_ID)
     },
   )
 
-  it('SPEC §5 property: a string that is not exactly 2 non-empty colon parts with a known namespace is rejected', () => {
+  it('property: a string that is not exactly 2 non-empty colon parts with a known namespace is rejected', () => {
     fc.assert(
       fc.property(fc.string({ maxLength: 40 }), (id) => {
         const parts = id.split(':')
@@ -47,7 +47,7 @@ describe('CAIP-2 network ids (SPEC §5)', () => {
     )
   })
 
-  it('SPEC §5 property: strings built from colon-joined parts are rejected unless exactly namespace:reference', () => {
+  it('property: strings built from colon-joined parts are rejected unless exactly namespace:reference', () => {
     fc.assert(
       fc.property(fc.array(fc.oneof(namespace, part, fc.constant('')), { minLength: 1, maxLength: 5 }), (parts) => {
         const id = parts.join(':')
@@ -58,7 +58,7 @@ describe('CAIP-2 network ids (SPEC §5)', () => {
     )
   })
 
-  it('SPEC §5 property: formatCaipNetworkId then parseCaipNetworkId round-trips', () => {
+  it('property: formatCaipNetworkId then parseCaipNetworkId round-trips', () => {
     fc.assert(
       fc.property(namespace, fc.oneof(part, fc.nat()), (ns, reference) => {
         expect(parseCaipNetworkId(formatCaipNetworkId(ns, reference))).toEqual({ namespace: ns, reference: String(reference) })
@@ -67,8 +67,8 @@ describe('CAIP-2 network ids (SPEC §5)', () => {
   })
 })
 
-describe('CAIP-10 addresses (SPEC §5)', () => {
-  it('SPEC §5 a valid CAIP-10 address parses into namespace, reference and address', () => {
+describe('CAIP-10 addresses', () => {
+  it('a valid CAIP-10 address parses into namespace, reference and address', () => {
     expect(parseCaipAddress('eip155:1:0xAbC')).toEqual({ namespace: 'eip155', reference: '1', address: '0xAbC' })
   })
 
@@ -81,11 +81,11 @@ describe('CAIP-10 addresses (SPEC §5)', () => {
     'eip155:1:0xabc:extra',
     '',
     'just-an-address',
-  ])("SPEC §5 %j is rejected with 'Invalid CAIP-10 address'", (address) => {
+  ])("%j is rejected with 'Invalid CAIP-10 address'", (address) => {
     expect(shortMessageOf(() => parseCaipAddress(address))).toBe(ErrorText.INVALID_CAIP10_ADDRESS)
   })
 
-  it('SPEC §5 property: a string that is not exactly 3 non-empty colon parts with a known namespace is rejected', () => {
+  it('property: a string that is not exactly 3 non-empty colon parts with a known namespace is rejected', () => {
     fc.assert(
       fc.property(fc.array(fc.oneof(namespace, part, fc.constant('')), { minLength: 1, maxLength: 5 }), (parts) => {
         const address = parts.join(':')
@@ -96,7 +96,7 @@ describe('CAIP-10 addresses (SPEC §5)', () => {
     )
   })
 
-  it('SPEC §5 property: arbitrary strings never throw anything but the CAIP-10 error', () => {
+  it('property: arbitrary strings never throw anything but the CAIP-10 error', () => {
     fc.assert(
       fc.property(fc.string({ maxLength: 60 }), (address) => {
         const message = shortMessageOf(() => parseCaipAddress(address))
@@ -106,20 +106,20 @@ describe('CAIP-10 addresses (SPEC §5)', () => {
     )
   })
 
-  it('SPEC §4 switching network recomposes the address as namespace:id:address', () => {
+  it('switching network recomposes the address as namespace:id:address', () => {
     expect(formatCaipAddress('eip155:8453', '0xabc')).toBe('eip155:8453:0xabc')
     expect(formatCaipAddress('solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', 'So1ana')).toBe(
       'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp:So1ana',
     )
   })
 
-  it('SPEC §5 recomposing onto an invalid network id throws the CAIP-2 error', () => {
+  it('recomposing onto an invalid network id throws the CAIP-2 error', () => {
     expect(shortMessageOf(() => formatCaipAddress('nope' as `${string}:${string}`, '0xabc'))).toBe(
       ErrorText.INVALID_CAIP2_NETWORK_ID,
     )
   })
 
-  it('SPEC §4/§5 property: formatCaipAddress then parseCaipAddress round-trips', () => {
+  it('property: formatCaipAddress then parseCaipAddress round-trips', () => {
     fc.assert(
       fc.property(namespace, part, part, (ns, reference, address) => {
         const caip = formatCaipAddress(formatCaipNetworkId(ns, reference), address)

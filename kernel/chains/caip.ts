@@ -40,7 +40,7 @@ export function formatCaipNetworkId(namespace: ChainNamespace, reference: string
   return `${namespace}:${reference}`
 }
 
-/** Recomposes an address as namespace:id:address (SPEC §4, switching network). */
+/** Recomposes an address as namespace:id:address, as switching network does. */
 export function formatCaipAddress(caipNetworkId: CaipNetworkId, address: string): CaipAddress {
   const { namespace, reference } = parseCaipNetworkId(caipNetworkId)
   return `${namespace}:${reference}:${address}`

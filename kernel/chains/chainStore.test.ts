@@ -17,8 +17,8 @@ const polkadot = defineNetwork({
   rpcUrls: { default: { http: ['https://rpc.polkadot.io'] } },
 })
 
-describe('chain records (SPEC §3)', () => {
-  it('SPEC §3 one chain record per namespace from the configured networks', () => {
+describe('chain records', () => {
+  it('one chain record per namespace from the configured networks', () => {
     const store = createChainStore([mainnet, base, solana, solanaDevnet, bitcoin], mainnet)
     const { chains } = store.get()
     expect(Object.keys(chains).sort()).toEqual(['bip122', 'eip155', 'solana'])
@@ -29,7 +29,7 @@ describe('chain records (SPEC §3)', () => {
     expect(store.record('polkadot')).toBeUndefined()
   })
 
-  it('SPEC §3 a chain record carries networkState and accountState', () => {
+  it('a chain record carries networkState and accountState', () => {
     const record = createChainStore([mainnet, base], mainnet).record('eip155')!
     expect(record.networkState).toEqual({
       caipNetwork: mainnet,
@@ -42,7 +42,7 @@ describe('chain records (SPEC §3)', () => {
     expect(record.accountState.tokenBalance).toEqual([])
   })
 
-  it('SPEC §3 the default network is the active network and namespace', () => {
+  it('the default network is the active network and namespace', () => {
     const store = createChainStore([mainnet, base, solana], solana)
     expect(store.get().activeNamespace).toBe('solana')
     expect(store.get().activeCaipNetwork).toBe(solana)
@@ -51,7 +51,7 @@ describe('chain records (SPEC §3)', () => {
     expect(evm.record('eip155')?.networkState.caipNetwork).toBe(base)
   })
 
-  it('SPEC §3 default account types: eip155 smartAccount, solana eoa, polkadot eoa, bip122 payment', () => {
+  it('default account types: eip155 smartAccount, solana eoa, polkadot eoa, bip122 payment', () => {
     const store = createChainStore([mainnet, solana, polkadot, bitcoin], mainnet)
     expect(store.record('eip155')?.accountState.preferredAccountType).toBe('smartAccount')
     expect(store.record('solana')?.accountState.preferredAccountType).toBe('eoa')
@@ -60,7 +60,7 @@ describe('chain records (SPEC §3)', () => {
     expect(initialAccountState('bip122').preferredAccountType).toBe(DEFAULT_ACCOUNT_TYPES.bip122)
   })
 
-  it("SPEC §8 updateAccount on an unknown namespace throws 'Chain is required to update chain account data'", () => {
+  it("updateAccount on an unknown namespace throws 'Chain is required to update chain account data'", () => {
     const store = createChainStore([mainnet], mainnet)
     for (const namespace of ['solana', undefined] as const) {
       try {
@@ -75,14 +75,14 @@ describe('chain records (SPEC §3)', () => {
     expect(() => store.resetAccount('polkadot')).toThrow(ErrorText.CHAIN_REQUIRED)
   })
 
-  it('SPEC §3 updateAccount patches one namespace only', () => {
+  it('updateAccount patches one namespace only', () => {
     const store = createChainStore([mainnet, solana], mainnet)
     store.updateAccount('solana', { address: 'So1', balance: '1.5' })
     expect(store.record('solana')?.accountState).toMatchObject({ address: 'So1', balance: '1.5', preferredAccountType: 'eoa' })
     expect(store.record('eip155')?.accountState.address).toBeUndefined()
   })
 
-  it('SPEC §4 isConnected needs both a CAIP address and status connected on the active namespace', () => {
+  it('isConnected needs both a CAIP address and status connected on the active namespace', () => {
     const store = createChainStore([mainnet, solana], mainnet)
     expect(store.isConnected()).toBe(false)
     store.updateAccount('eip155', { caipAddress: 'eip155:1:0xabc', address: '0xabc', status: 'connecting' })
@@ -93,7 +93,7 @@ describe('chain records (SPEC §3)', () => {
     expect(store.isConnected()).toBe(false)
   })
 
-  it('SPEC §4 isConnected follows the active namespace', () => {
+  it('isConnected follows the active namespace', () => {
     const store = createChainStore([mainnet, solana], mainnet)
     store.updateAccount('solana', { caipAddress: 'solana:x:So1', address: 'So1', status: 'connected' })
     expect(store.isConnected()).toBe(false)
@@ -102,7 +102,7 @@ describe('chain records (SPEC §3)', () => {
     expect(store.activeAccount()?.address).toBe('So1')
   })
 
-  it('SPEC §4 account status is set to disconnected on reset, and the account fields cleared', () => {
+  it('account status is set to disconnected on reset, and the account fields cleared', () => {
     const store = createChainStore([mainnet], mainnet)
     store.updateAccount('eip155', {
       caipAddress: 'eip155:1:0xabc',
@@ -116,14 +116,14 @@ describe('chain records (SPEC §3)', () => {
     expect(store.isConnected()).toBe(false)
   })
 
-  it('SPEC §3 updateNetwork patches the network state of a namespace', () => {
+  it('updateNetwork patches the network state of a namespace', () => {
     const store = createChainStore([mainnet, base], mainnet)
     store.updateNetwork('eip155', { smartAccountEnabledNetworks: [8453], approvedCaipNetworkIds: ['eip155:8453'] })
     expect(store.record('eip155')?.networkState.smartAccountEnabledNetworks).toEqual([8453])
     expect(store.record('eip155')?.networkState.caipNetwork).toBe(mainnet)
   })
 
-  it('SPEC §4 an unsupported requested network uses a placeholder that is recognisable as such', () => {
+  it('an unsupported requested network uses a placeholder that is recognisable as such', () => {
     const placeholder = unsupportedNetworkPlaceholder('eip155:99999', 'eip155')
     expect(placeholder.caipNetworkId).toBe('eip155:99999')
     expect(placeholder.id).toBe('99999')
@@ -131,7 +131,7 @@ describe('chain records (SPEC §3)', () => {
     expect(isUnsupportedPlaceholder(mainnet)).toBe(false)
   })
 
-  it('SPEC §3 the kit builds its chain records from the configured networks', () => {
+  it('the kit builds its chain records from the configured networks', () => {
     const kit = createKernel(
       { projectId: 'p', networks: [mainnet, base, solana, bitcoin], features: { analytics: false } },
       {

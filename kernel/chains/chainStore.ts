@@ -25,7 +25,7 @@ export interface ChainStore extends Store<ChainState> {
   updateNetwork(namespace: ChainNamespace, patch: Partial<NetworkState>): void
   resetAccount(namespace: ChainNamespace): void
   isConnected(): boolean
-  /** Every network of every chain record: the configured ones plus those added since (SPEC §5). */
+  /** Every network of every chain record: the configured ones plus those added since. */
   networks(): readonly CaipNetwork[]
   /** Adds a network to its namespace's record (creating the record); false when one with its CAIP id is there already. */
   addNetwork(network: CaipNetwork): boolean
@@ -33,7 +33,7 @@ export interface ChainStore extends Store<ChainState> {
   removeNetwork(caipNetworkId: string): boolean
 }
 
-/** Groups the configured networks into one chain record per namespace (SPEC §3). */
+/** Groups the configured networks into one chain record per namespace. */
 export function createChainStore(networks: readonly CaipNetwork[], defaultNetwork: CaipNetwork): ChainStore {
   const chains: Partial<Record<ChainNamespace, ChainRecord>> = {}
   for (const network of networks) {

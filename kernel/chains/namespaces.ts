@@ -1,11 +1,11 @@
-/** The chain namespaces Portico knows (SPEC §3). */
+/** The chain namespaces Portico knows. */
 export const CHAIN_NAMESPACES = ['eip155', 'solana', 'polkadot', 'bip122'] as const
 export type ChainNamespace = (typeof CHAIN_NAMESPACES)[number]
 
 export const ACCOUNT_TYPES = ['eoa', 'smartAccount', 'payment'] as const
 export type AccountType = (typeof ACCOUNT_TYPES)[number]
 
-/** Default account type per namespace (SPEC §3). */
+/** Default account type per namespace. */
 export const DEFAULT_ACCOUNT_TYPES = {
   eip155: 'smartAccount',
   solana: 'eoa',

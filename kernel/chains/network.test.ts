@@ -6,20 +6,20 @@ import { base, bitcoin, bitcoinTestnet, mainnet, solana, solanaDevnet, solanaTes
 
 const PREDEFINED = { mainnet, base, solana, solanaDevnet, solanaTestnet, bitcoin, bitcoinTestnet }
 
-describe('networks (SPEC §3 Network)', () => {
-  it.each(Object.entries(PREDEFINED))('SPEC §3 the predefined network %s passes the network schema', (_name, network) => {
+describe('networks', () => {
+  it.each(Object.entries(PREDEFINED))('the predefined network %s passes the network schema', (_name, network) => {
     expect(v.safeParse(NetworkSchema, network).success).toBe(true)
   })
 
-  it.each(Object.entries(PREDEFINED))('SPEC §3 %s has its CAIP id as namespace:id', (_name, network) => {
+  it.each(Object.entries(PREDEFINED))('%s has its CAIP id as namespace:id', (_name, network) => {
     expect(network.caipNetworkId).toBe(`${network.chainNamespace}:${network.id}`)
   })
 
-  it.each(Object.entries(PREDEFINED))('SPEC §9 %s native currency decimals follow its namespace', (_name, network) => {
+  it.each(Object.entries(PREDEFINED))('%s native currency decimals follow its namespace', (_name, network) => {
     expect(network.nativeCurrency.decimals).toBe(NativeDecimals[network.chainNamespace as keyof typeof NativeDecimals])
   })
 
-  it('SPEC §3 defineNetwork derives the CAIP id, and keeps an explicit one', () => {
+  it('defineNetwork derives the CAIP id, and keeps an explicit one', () => {
     const polygon = defineNetwork({
       id: 137,
       chainNamespace: 'eip155',
@@ -31,11 +31,11 @@ describe('networks (SPEC §3 Network)', () => {
     expect(defineNetwork({ ...polygon, caipNetworkId: 'eip155:0x89' }).caipNetworkId).toBe('eip155:0x89')
   })
 
-  it('SPEC §3 a network needs at least one default RPC url', () => {
+  it('a network needs at least one default RPC url', () => {
     expect(v.safeParse(NetworkSchema, { ...mainnet, rpcUrls: { default: { http: [] } } }).success).toBe(false)
   })
 
-  it('SPEC §3 testnets are flagged', () => {
+  it('testnets are flagged', () => {
     expect([solanaDevnet, solanaTestnet, bitcoinTestnet].every((n) => n.testnet === true)).toBe(true)
     expect([mainnet, base, solana, bitcoin].some((n) => n.testnet)).toBe(false)
   })

@@ -4,7 +4,7 @@ import type { CaipNetworkId } from './caip.ts'
 
 const RpcUrlList = v.object({ http: v.pipe(v.array(v.string()), v.minLength(1)) })
 
-/** The valibot schema of a network as an integrator passes it (SPEC §3 Network). */
+/** The valibot schema of a network as an integrator passes it. */
 export const NetworkSchema = v.object({
   id: v.union([v.number(), v.string()]),
   caipNetworkId: v.pipe(
@@ -39,7 +39,7 @@ export function defineNetwork(
   return { ...network, caipNetworkId: network.caipNetworkId ?? `${network.chainNamespace}:${network.id}` }
 }
 
-/** Stands in for a network the wallet is on but the app does not support (SPEC §4). */
+/** Stands in for a network the wallet is on but the app does not support. */
 export function unsupportedNetworkPlaceholder(caipNetworkId: CaipNetworkId, namespace: ChainNamespace): CaipNetwork {
   return {
     id: caipNetworkId.split(':')[1] ?? '',

@@ -8,9 +8,9 @@ import { createMemoryBackend } from '../storage/storage.ts'
 import { defineNetwork } from './network.ts'
 import { base, mainnet, solana, solanaDevnet } from './networks.ts'
 
-// SPEC §5 "Adding or removing a network for a namespace with no adapter throws an
-// error saying that the adapter for that namespace doesn't exist. A network already
-// present is not added again."
+// Adding or removing a network for a namespace with no adapter throws an error
+// saying that the adapter for that namespace doesn't exist. A network already
+// present is not added again.
 const adapterFor = (...namespaces: ('eip155' | 'solana' | 'polkadot')[]) =>
   definePlugin({ id: `fake-${namespaces.join('-')}`, contributes: { namespaces }, load: async () => ({ activate: () => undefined }) })
 
@@ -43,8 +43,8 @@ const errorOf = async (fn: () => unknown) => {
   throw new Error('expected a throw')
 }
 
-describe('kit.addNetwork / kit.removeNetwork (SPEC §5)', () => {
-  it("SPEC §5 a namespace with no adapter throws the adapter-missing error, for adding and removing", async () => {
+describe('kit.addNetwork / kit.removeNetwork', () => {
+  it("a namespace with no adapter throws the adapter-missing error, for adding and removing", async () => {
     const k = kit()
     const added = await errorOf(() => k.addNetwork('solana', solana))
     expect(added).toBeInstanceOf(PorticoError)
@@ -73,7 +73,7 @@ describe('kit.addNetwork / kit.removeNetwork (SPEC §5)', () => {
     expect(k.chains.get().activeCaipNetwork).toEqual(base)
   })
 
-  it('SPEC §5 a network already present is not added again', () => {
+  it('a network already present is not added again', () => {
     const k = kit([mainnet, base])
     expect(k.addNetwork('eip155', base)).toBe(false)
     expect(k.addNetwork('eip155', { ...mainnet, name: 'Another mainnet' })).toBe(false)

@@ -17,7 +17,7 @@ const requireAdapter = (deps: NetworkListDeps, namespace: ChainNamespace) => {
 }
 
 /**
- * SPEC §5: adds a network to a namespace. A namespace with no adapter throws the
+ * Adds a network to a namespace. A namespace with no adapter throws the
  * adapter-missing error; a network already present (same CAIP id) is not added
  * again. The network is integrator input and passes the network schema first.
  *
@@ -36,7 +36,7 @@ export function addNetwork(deps: NetworkListDeps, namespace: ChainNamespace, net
 }
 
 /**
- * SPEC §5: removes a network from a namespace (the adapter-missing error when the
+ * Removes a network from a namespace (the adapter-missing error when the
  * namespace has none). The active network is first switched to another one of
  * the same namespace, else of another namespace; the kit's last network stays.
  *

@@ -1,6 +1,6 @@
 import { defineNetwork } from './network.ts'
 
-/** Predefined networks (SPEC §3). Each is its own export so unused ones tree-shake away. */
+/** Predefined networks. Each is its own export so unused ones tree-shake away. */
 
 export const mainnet = /* @__PURE__ */ defineNetwork({
   id: 1,
@@ -68,7 +68,7 @@ export const bitcoinTestnet = /* @__PURE__ */ defineNetwork({
   testnet: true,
 })
 
-/** EVM chain ids the kit supports out of the box (SPEC §3). */
+/** EVM chain ids the kit supports out of the box. */
 export const SUPPORTED_EVM_CHAIN_IDS = [
   1, 5, 11155111, 10, 420, 42161, 421613, 137, 80001, 42220, 56, 97, 43114, 43113, 324, 280, 100,
   8453, 84531, 84532, 7777777, 999, 1313161554, 1313161555,

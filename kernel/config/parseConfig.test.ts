@@ -56,7 +56,7 @@ describe('parseConfig: defaults', () => {
     expect(withPlugin.features['socialPopup']).toBe(true)
   })
 
-  it('SPEC §9 theme defaults to dark', () => {
+  it('theme defaults to dark', () => {
     expect(config.themeMode).toBe('dark')
     expect(config.themeMode).toBe(ThemeDefaults.themeMode)
   })
@@ -72,12 +72,12 @@ describe('parseConfig: defaults', () => {
     expect(custom.features.connectMethodsOrder).toEqual(['wallet'])
   })
 
-  it('DESIGN Config: the default network is the first configured network', () => {
+  it('the default network is the first configured network', () => {
     expect(parseConfig({ projectId: 'p', networks: [base, mainnet] }).defaultNetwork).toEqual(base)
   })
 })
 
-describe('parseConfig: errors name the bad field (DESIGN Config)', () => {
+describe('parseConfig: errors name the bad field', () => {
   it("a plugin flag of the wrong type throws a ConfigError naming features.<flag>", () => {
     const error = configError({ projectId: 'p', networks: [mainnet], plugins: [socialsLike], features: { socialPopup: 'yes' } })
     expect(error.field).toBe('features.socialPopup')
@@ -117,17 +117,17 @@ describe('parseConfig: errors name the bad field (DESIGN Config)', () => {
     expect(configError({ projectId: 'p', networks: [mainnet], colour: 'red' }).details).toBe('is not a Portico option.')
   })
 
-  it('DESIGN Config: a network with a bad caipNetworkId names the path into networks', () => {
+  it('a network with a bad caipNetworkId names the path into networks', () => {
     const error = configError({ projectId: 'p', networks: [mainnet, { ...base, caipNetworkId: 'not a caip id' }] })
     expect(error.field).toBe('networks.1.caipNetworkId')
   })
 
-  it('DESIGN Config: an unknown chain namespace on a network names networks.N.chainNamespace', () => {
+  it('an unknown chain namespace on a network names networks.N.chainNamespace', () => {
     const error = configError({ projectId: 'p', networks: [{ ...mainnet, chainNamespace: 'cosmos' }] })
     expect(error.field).toBe('networks.0.chainNamespace')
   })
 
-  it('DESIGN Config: an empty network list is refused at networks', () => {
+  it('an empty network list is refused at networks', () => {
     expect(configError({ projectId: 'p', networks: [] }).field).toBe('networks')
   })
 
@@ -136,18 +136,18 @@ describe('parseConfig: errors name the bad field (DESIGN Config)', () => {
     expect(error.field).toBe('features.socials.1')
   })
 
-  it('SPEC §5 siweConfig and siwx cannot both be set (catalogue text)', () => {
+  it('siweConfig and siwx cannot both be set (catalogue text)', () => {
     const error = configError({ projectId: 'p', networks: [mainnet], siweConfig: {}, siwx: {} })
     expect(error.details).toBe(ErrorText.SIWE_AND_SIWX_BOTH_SET)
     expect(error.message).toContain(ErrorText.SIWE_AND_SIWX_BOTH_SET)
   })
 
-  it('SPEC §5 siweConfig alone and siwx alone are each accepted', () => {
+  it('siweConfig alone and siwx alone are each accepted', () => {
     expect(() => parseConfig({ projectId: 'p', networks: [mainnet], siweConfig: {} })).not.toThrow()
     expect(parseConfig({ projectId: 'p', networks: [mainnet], siwx: { required: true } }).siwx?.required).toBe(true)
   })
 
-  it('DESIGN Config: defaultNetwork must be one of networks', () => {
+  it('defaultNetwork must be one of networks', () => {
     const error = configError({ projectId: 'p', networks: [mainnet], defaultNetwork: base })
     expect(error.field).toBe('defaultNetwork')
     expect(parseConfig({ projectId: 'p', networks: [mainnet, base], defaultNetwork: base }).defaultNetwork.caipNetworkId).toBe(
@@ -174,7 +174,7 @@ describe('parseConfig: errors name the bad field (DESIGN Config)', () => {
     )
   })
 
-  it('DESIGN Config: adapters default to the namespaces of the configured networks, without duplicates', () => {
+  it('adapters default to the namespaces of the configured networks, without duplicates', () => {
     expect(parseConfig({ projectId: 'p', networks: [mainnet, base, solana, bitcoin] }).adapters).toEqual([
       'eip155',
       'solana',
@@ -183,24 +183,24 @@ describe('parseConfig: errors name the bad field (DESIGN Config)', () => {
     expect(parseConfig({ projectId: 'p', networks: [mainnet], adapters: [] }).adapters).toEqual([])
   })
 
-  it('DESIGN Shell: themeVariables accept --portico-* properties with plain values', () => {
+  it('themeVariables accept --portico-* properties with plain values', () => {
     const config = parseConfig({ projectId: 'p', networks: [mainnet], themeVariables: { '--portico-accent': '#47a1ff' } })
     expect(config.themeVariables).toEqual({ '--portico-accent': '#47a1ff' })
   })
 
-  it('DESIGN Shell: a themeVariables key that is not --portico-* is refused', () => {
+  it('a themeVariables key that is not --portico-* is refused', () => {
     const error = configError({ projectId: 'p', networks: [mainnet], themeVariables: { color: 'red' } })
     expect(error.field.startsWith('themeVariables')).toBe(true)
   })
 
-  it('DESIGN Shell: a themeVariables value that could inject CSS is refused', () => {
+  it('a themeVariables value that could inject CSS is refused', () => {
     for (const value of ['red; background: url(x)', 'red}', '<script>']) {
       const error = configError({ projectId: 'p', networks: [mainnet], themeVariables: { '--portico-accent': value } })
       expect(error.field).toBe('themeVariables.--portico-accent')
     }
   })
 
-  it('DESIGN Shell: kit.setThemeVariables refuses a non --portico-* variable and merges valid ones', () => {
+  it('kit.setThemeVariables refuses a non --portico-* variable and merges valid ones', () => {
     const kit = createKernel({ projectId: 'p', networks: [mainnet], features: { analytics: false } }, runtime())
     kit.setThemeVariables({ '--portico-accent': 'blue' })
     expect(kit.theme.get().themeVariables).toEqual({ '--portico-accent': 'blue' })
@@ -210,20 +210,20 @@ describe('parseConfig: errors name the bad field (DESIGN Config)', () => {
   })
 })
 
-describe('project id (SPEC §5)', () => {
-  it('SPEC §5 a missing projectId does not throw but reports the PROJECT_ID_NOT_CONFIGURED alert', () => {
+describe('project id', () => {
+  it('a missing projectId does not throw but reports the PROJECT_ID_NOT_CONFIGURED alert', () => {
     expect(() => parseConfig({ networks: [mainnet] })).not.toThrow()
     const kit = createKernel({ networks: [mainnet], features: { analytics: false } }, runtime())
     expect(kit.alerts.store.get().current?.alert).toBe(Alerts.PROJECT_ID_NOT_CONFIGURED)
   })
 
-  it.each(['', '   '])('SPEC §5 a blank projectId (%j) counts as missing: alert, not a throw', (projectId) => {
+  it.each(['', '   '])('a blank projectId (%j) counts as missing: alert, not a throw', (projectId) => {
     expect(parseConfig({ projectId, networks: [mainnet] }).projectId).toBeUndefined()
     const kit = createKernel({ projectId, networks: [mainnet], features: { analytics: false } }, runtime())
     expect(kit.alerts.store.get().current?.alert.code).toBe(Alerts.PROJECT_ID_NOT_CONFIGURED.code)
   })
 
-  it('SPEC §5 with a projectId no alert is shown', () => {
+  it('with a projectId no alert is shown', () => {
     const kit = createKernel({ projectId: 'p', networks: [mainnet], features: { analytics: false } }, runtime())
     expect(kit.alerts.store.get().current).toBeUndefined()
   })

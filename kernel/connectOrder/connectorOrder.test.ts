@@ -5,8 +5,8 @@ import { filterWallets, sortByConnectorGroup } from './connectorOrder.ts'
 
 const entry = (id: string, group: ConnectorGroup) => ({ id, group })
 
-describe('connector type order (SPEC §9)', () => {
-  it('SPEC §9 wallets sort walletConnect, recent, injected, featured, custom, external, recommended', () => {
+describe('connector type order', () => {
+  it('wallets sort walletConnect, recent, injected, featured, custom, external, recommended', () => {
     const shuffled = [
       entry('r', 'recommended'),
       entry('x', 'external'),
@@ -27,7 +27,7 @@ describe('connector type order (SPEC §9)', () => {
     ])
   })
 
-  it('SPEC §9 the order within a group is kept (stable)', () => {
+  it('the order within a group is kept (stable)', () => {
     const list = [
       entry('rec-1', 'recommended'),
       entry('inj-1', 'injected'),
@@ -38,13 +38,13 @@ describe('connector type order (SPEC §9)', () => {
     expect(sortByConnectorGroup(list).map((e) => e.id)).toEqual(['inj-1', 'inj-2', 'rec-1', 'rec-2', 'rec-3'])
   })
 
-  it('SPEC §9 sorting does not mutate the input list', () => {
+  it('sorting does not mutate the input list', () => {
     const list = [entry('b', 'recommended'), entry('a', 'walletConnect')]
     sortByConnectorGroup(list)
     expect(list.map((e) => e.id)).toEqual(['b', 'a'])
   })
 
-  it('SPEC §9 property: output is a permutation, ordered by group rank, stable within a group', () => {
+  it('property: output is a permutation, ordered by group rank, stable within a group', () => {
     fc.assert(
       fc.property(fc.array(fc.constantFrom(...CONNECTOR_TYPE_ORDER), { maxLength: 30 }), (groups) => {
         const input = groups.map((group, i) => entry(String(i), group))
@@ -63,22 +63,22 @@ describe('connector type order (SPEC §9)', () => {
   })
 })
 
-describe('include and exclude lists (SPEC §6 the developer may exclude or include wallets)', () => {
+describe('include and exclude lists (the developer may exclude or include wallets)', () => {
   const wallets = [{ id: 'a' }, { id: 'b' }, { id: 'c' }]
 
-  it('SPEC §6 with no lists every wallet stays', () => {
+  it('with no lists every wallet stays', () => {
     expect(filterWallets(wallets, { includeWalletIds: [], excludeWalletIds: [] })).toEqual(wallets)
   })
 
-  it('SPEC §6 an include list keeps only those wallets, in the order they came', () => {
+  it('an include list keeps only those wallets, in the order they came', () => {
     expect(filterWallets(wallets, { includeWalletIds: ['c', 'a'], excludeWalletIds: [] }).map((w) => w.id)).toEqual(['a', 'c'])
   })
 
-  it('SPEC §6 an exclude list drops those wallets', () => {
+  it('an exclude list drops those wallets', () => {
     expect(filterWallets(wallets, { includeWalletIds: [], excludeWalletIds: ['b'] }).map((w) => w.id)).toEqual(['a', 'c'])
   })
 
-  it('SPEC §6 exclude wins over include for a wallet on both lists', () => {
+  it('exclude wins over include for a wallet on both lists', () => {
     expect(filterWallets(wallets, { includeWalletIds: ['a', 'b'], excludeWalletIds: ['b'] }).map((w) => w.id)).toEqual(['a'])
   })
 })

@@ -5,7 +5,7 @@ export interface WalletListEntry {
   readonly group: ConnectorGroup
 }
 
-/** Sorts wallet entries by the connector type order of SPEC §9, keeping order within a group. */
+/** Sorts wallet entries by CONNECTOR_TYPE_ORDER, keeping order within a group. */
 export function sortByConnectorGroup<T extends WalletListEntry>(entries: readonly T[]): T[] {
   const rank = (entry: T) => CONNECTOR_TYPE_ORDER.indexOf(entry.group)
   // Array.prototype.sort is stable, so the order within a group survives.

@@ -6,7 +6,7 @@ import { resolveNetwork, shouldShowUnsupportedChain } from './resolveNetwork.ts'
 import { syncBalance } from './syncBalance.ts'
 
 /**
- * Fills the account state after a connection or a resumed one (SPEC §4: address,
+ * Fills the account state after a connection or a resumed one (address,
  * account list, network; status connected) and remembers it for the next visit.
  */
 export function applyConnection(

@@ -12,7 +12,7 @@ export interface ConnectParameters {
 }
 
 /**
- * Connects a wallet: disconnected -> connecting -> connected (SPEC §4). On a
+ * Connects a wallet: disconnected -> connecting -> connected. On a
  * refusal the status goes back to disconnected and the error is rethrown for
  * the view to show; the kit's state is never left half-connected.
  */
@@ -42,7 +42,7 @@ export async function connect(ctx: ConnectionContext, { connectorId, namespace }
 }
 
 /**
- * SPEC §9 recent wallets: the wallet the visitor reached. Through a go-between
+ * The recent wallet to remember: the wallet the visitor reached. Through a go-between
  * (WalletConnect) that is the wallet the adapter names, when it has a registry
  * id; the go-between itself is never a recent wallet.
  */

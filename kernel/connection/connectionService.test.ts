@@ -87,8 +87,8 @@ afterEach(() => {
   vi.useRealTimers()
 })
 
-describe('connect (SPEC §4 Connection status)', () => {
-  it('SPEC §4 connection status goes disconnected -> connecting -> connected', async () => {
+describe('connect (Connection status)', () => {
+  it('connection status goes disconnected -> connecting -> connected', async () => {
     const { kit, addConnector } = setup()
     await kit.restored
     addConnector('mm', 'eip155')
@@ -99,7 +99,7 @@ describe('connect (SPEC §4 Connection status)', () => {
     expect(kit.chains.isConnected()).toBe(true)
   })
 
-  it('SPEC §4 after a connection the address and account list are set (preferred account type per namespace)', async () => {
+  it('after a connection the address and account list are set (preferred account type per namespace)', async () => {
     const { kit, addConnector, adapters } = setup()
     await kit.restored
     addConnector('mm', 'eip155')
@@ -115,7 +115,7 @@ describe('connect (SPEC §4 Connection status)', () => {
     })
   })
 
-  it('SPEC §3 a connection is remembered in local storage (status, connector id, namespaces, network, recent wallets)', async () => {
+  it('a connection is remembered in local storage (status, connector id, namespaces, network, recent wallets)', async () => {
     const { kit, addConnector } = setup()
     await kit.restored
     addConnector('phantom', 'solana')
@@ -129,7 +129,7 @@ describe('connect (SPEC §4 Connection status)', () => {
     expect(kit.chains.get().activeNamespace).toBe('solana')
   })
 
-  it('SPEC §4 a refused connection sets the status back to disconnected and reports CONNECT_ERROR', async () => {
+  it('a refused connection sets the status back to disconnected and reports CONNECT_ERROR', async () => {
     const { kit, addConnector, adapters, events } = setup()
     await kit.restored
     addConnector('mm', 'eip155')
@@ -141,7 +141,7 @@ describe('connect (SPEC §4 Connection status)', () => {
     expect(events).toContainEqual({ type: 'CONNECT_ERROR', properties: { message: 'User rejected the request.' } })
   })
 
-  it('DESIGN Bus: a connection reports CONNECT_SUCCESS', async () => {
+  it('a connection reports CONNECT_SUCCESS', async () => {
     const { kit, addConnector, events } = setup()
     await kit.restored
     addConnector('mm', 'eip155')
@@ -149,7 +149,7 @@ describe('connect (SPEC §4 Connection status)', () => {
     expect(events).toContainEqual({ type: 'CONNECT_SUCCESS', properties: { method: 'browser', name: 'mm wallet', namespace: 'eip155' } })
   })
 
-  it("SPEC §8 a namespace whose adapter plugin is missing fails with 'Chain adapter not found'", async () => {
+  it("a namespace whose adapter plugin is missing fails with 'Chain adapter not found'", async () => {
     const { kit, addConnector } = setup({ namespaces: ['solana'] })
     await kit.restored
     addConnector('mm', 'eip155')
@@ -159,7 +159,7 @@ describe('connect (SPEC §4 Connection status)', () => {
     expect(account(kit, 'eip155').status).toBe('disconnected')
   })
 
-  it('SPEC §4 an unsupported wallet network sets the unsupported-network placeholder and shows UnsupportedChain', async () => {
+  it('an unsupported wallet network sets the unsupported-network placeholder and shows UnsupportedChain', async () => {
     const { kit, addConnector, adapters } = setup()
     await kit.restored
     addConnector('mm', 'eip155')
@@ -175,7 +175,7 @@ describe('connect (SPEC §4 Connection status)', () => {
   it.each([
     ['unsupported chains are allowed', { allowUnsupportedChain: true }],
     ['network switching is disabled', { enableNetworkSwitch: false }],
-  ] as const)('SPEC §4 UnsupportedChain is not shown when %s', async (_label, options) => {
+  ] as const)('UnsupportedChain is not shown when %s', async (_label, options) => {
     const { kit, addConnector, adapters } = setup({ options })
     await kit.restored
     addConnector('mm', 'eip155')
@@ -185,7 +185,7 @@ describe('connect (SPEC §4 Connection status)', () => {
     expect(kit.modal.store.get().open).toBe(false)
   })
 
-  it('SPEC §4 UnsupportedChain is not shown for a basic connection (no adapters)', async () => {
+  it('UnsupportedChain is not shown for a basic connection (no adapters)', async () => {
     const { kit, addConnector, adapters } = setup({ options: { adapters: [] } })
     await kit.restored
     addConnector('wc', 'eip155', 'WALLET_CONNECT')
@@ -195,8 +195,8 @@ describe('connect (SPEC §4 Connection status)', () => {
   })
 })
 
-describe('native balance (SPEC §9 native balance cache 30 s)', () => {
-  it('SPEC §9 the balance is read after connecting and cached for 30 s', async () => {
+describe('native balance (native balance cache 30 s)', () => {
+  it('the balance is read after connecting and cached for 30 s', async () => {
     vi.useFakeTimers({ toFake: ['Date'] })
     const { kit, addConnector, adapters, service } = setup()
     await kit.restored
@@ -218,7 +218,7 @@ describe('native balance (SPEC §9 native balance cache 30 s)', () => {
     expect(account(kit, 'eip155').balance).toBe('2.0')
   })
 
-  it('SPEC §8 a balance failure keeps the state and logs Token Balance Unavailable, never throws', async () => {
+  it('a balance failure keeps the state and logs Token Balance Unavailable, never throws', async () => {
     const { kit, addConnector, adapters, service, logger } = setup()
     await kit.restored
     addConnector('mm', 'eip155')
@@ -230,8 +230,8 @@ describe('native balance (SPEC §9 native balance cache 30 s)', () => {
   })
 })
 
-describe('switching network (SPEC §4)', () => {
-  it('SPEC §5 switching to a network not in the configured list shows the network-not-found alert', async () => {
+describe('switching network', () => {
+  it('switching to a network not in the configured list shows the network-not-found alert', async () => {
     const { kit } = setup()
     await kit.restored
     const error = await kit.switchNetwork(bitcoin).catch((e: unknown) => e)
@@ -240,7 +240,7 @@ describe('switching network (SPEC §4)', () => {
     expect(kit.chains.get().activeCaipNetwork.caipNetworkId).toBe('eip155:1')
   })
 
-  it('SPEC §5 every switch to a network not in the list shows the alert again, not only the first', async () => {
+  it('every switch to a network not in the list shows the alert again, not only the first', async () => {
     const { kit, events } = setup()
     await kit.restored
     await expect(kit.switchNetwork(bitcoin)).rejects.toThrow(ErrorText.NETWORK_NOT_FOUND)
@@ -250,7 +250,7 @@ describe('switching network (SPEC §4)', () => {
     expect(events.filter((e) => e.type === 'ALERT_REPORTED' && e.properties.code === Alerts.NETWORK_NOT_FOUND.code)).toHaveLength(2)
   })
 
-  it('SPEC §4 switching while disconnected sets the network and switches the namespace if it differs', async () => {
+  it('switching while disconnected sets the network and switches the namespace if it differs', async () => {
     const { kit, adapters, events } = setup()
     await kit.restored
     await kit.switchNetwork(solana)
@@ -259,14 +259,14 @@ describe('switching network (SPEC §4)', () => {
     expect(kit.chains.record('solana')?.networkState.caipNetwork?.caipNetworkId).toBe(solana.caipNetworkId)
     expect(kit.storage.get('activeCaipNetworkId')).toBe(solana.caipNetworkId)
     expect(adapters.solana.switchNetwork).not.toHaveBeenCalled()
-    // SPEC §4 the send form is reset: per-network views listen for this event
+    // The send form is reset: per-network views listen for this event
     expect(events).toContainEqual({
       type: 'SWITCH_NETWORK',
       properties: { caipNetworkId: solana.caipNetworkId, chainId: solana.id, caipNetwork: solana },
     })
   })
 
-  it('SPEC §4 switching within the same chain uses the adapter and recomposes the address as namespace:id:address', async () => {
+  it('switching within the same chain uses the adapter and recomposes the address as namespace:id:address', async () => {
     const { kit, addConnector, adapters } = setup()
     await kit.restored
     addConnector('mm', 'eip155')
@@ -277,7 +277,7 @@ describe('switching network (SPEC §4)', () => {
     expect(kit.chains.get().activeCaipNetwork.caipNetworkId).toBe('eip155:8453')
   })
 
-  it('SPEC §4 a wallet that refuses the switch leaves network and address as they were', async () => {
+  it('a wallet that refuses the switch leaves network and address as they were', async () => {
     const { kit, addConnector, adapters } = setup()
     await kit.restored
     addConnector('mm', 'eip155')
@@ -288,7 +288,7 @@ describe('switching network (SPEC §4)', () => {
     expect(account(kit, 'eip155').caipAddress).toBe(`eip155:1:${ADDRESS.eip155}`)
   })
 
-  it('SPEC §4 a wallet moving to an unsupported chain sets the placeholder and opens UnsupportedChain', async () => {
+  it('a wallet moving to an unsupported chain sets the placeholder and opens UnsupportedChain', async () => {
     const { kit, addConnector, service } = setup()
     await kit.restored
     addConnector('mm', 'eip155')
@@ -301,7 +301,7 @@ describe('switching network (SPEC §4)', () => {
     expect(kit.router.current().view).toBe('UnsupportedChain')
   })
 
-  it('SPEC §4 a wallet moving to a supported chain recomposes the address without UnsupportedChain', async () => {
+  it('a wallet moving to a supported chain recomposes the address without UnsupportedChain', async () => {
     const { kit, addConnector, service } = setup()
     await kit.restored
     addConnector('mm', 'eip155')
@@ -311,7 +311,7 @@ describe('switching network (SPEC §4)', () => {
     expect(kit.modal.store.get().open).toBe(false)
   })
 
-  it('SPEC §4 wallet events from a connector that is not the connected one are ignored', async () => {
+  it('wallet events from a connector that is not the connected one are ignored', async () => {
     const { kit, addConnector, service } = setup()
     await kit.restored
     addConnector('mm', 'eip155')
@@ -324,7 +324,7 @@ describe('switching network (SPEC §4)', () => {
   })
 })
 
-describe('disconnect (SPEC §4 Disconnect)', () => {
+describe('disconnect', () => {
   async function connectedKit(types: Partial<Record<ChainNamespace, ConnectorType>> = { eip155: 'ANNOUNCED', solana: 'ANNOUNCED' }) {
     const ctx = setup()
     await ctx.kit.restored
@@ -362,7 +362,7 @@ describe('disconnect (SPEC §4 Disconnect)', () => {
     expect(account(ctx.kit, 'eip155').status).toBe('disconnected')
   })
 
-  it('SPEC §4 disconnecting a namespace with its own wallet leaves the other namespaces connected', async () => {
+  it('disconnecting a namespace with its own wallet leaves the other namespaces connected', async () => {
     const ctx = await connectedKit({ eip155: 'ANNOUNCED', solana: 'ANNOUNCED' })
     await ctx.kit.disconnect('eip155')
     expect(account(ctx.kit, 'eip155').status).toBe('disconnected')
@@ -374,7 +374,7 @@ describe('disconnect (SPEC §4 Disconnect)', () => {
   })
 
   it.each(['WALLET_CONNECT', 'AUTH'] as const)(
-    'SPEC §4 disconnecting a namespace also disconnects the other namespaces using the same %s connector kind',
+    'disconnecting a namespace also disconnects the other namespaces using the same %s connector kind',
     async (type) => {
       const ctx = await connectedKit({ eip155: type, solana: type })
       await ctx.kit.disconnect('eip155')
@@ -384,13 +384,13 @@ describe('disconnect (SPEC §4 Disconnect)', () => {
     },
   )
 
-  it('SPEC §4 a shared-session disconnect does not reach a namespace connected with another kind', async () => {
+  it('a shared-session disconnect does not reach a namespace connected with another kind', async () => {
     const ctx = await connectedKit({ eip155: 'WALLET_CONNECT', solana: 'ANNOUNCED' })
     await ctx.kit.disconnect('eip155')
     expect(account(ctx.kit, 'solana').status).toBe('connected')
   })
 
-  it('SPEC §4 without a namespace all chains are disconnected', async () => {
+  it('without a namespace all chains are disconnected', async () => {
     const ctx = await connectedKit({ eip155: 'ANNOUNCED', solana: 'INJECTED' })
     await ctx.kit.disconnect()
     expect(account(ctx.kit, 'eip155').status).toBe('disconnected')
@@ -400,7 +400,7 @@ describe('disconnect (SPEC §4 Disconnect)', () => {
     expect(ctx.kit.storage.get('connectedNamespaces')).toEqual([])
   })
 
-  it('SPEC §4 each chain is told to disconnect only if it has an address, then its account and network are reset', async () => {
+  it('each chain is told to disconnect only if it has an address, then its account and network are reset', async () => {
     const ctx = await connectedKit({ eip155: 'ANNOUNCED' })
     ctx.kit.chains.updateNetwork('eip155', { approvedCaipNetworkIds: ['eip155:1'], smartAccountEnabledNetworks: [1] })
     await ctx.kit.disconnect()
@@ -432,13 +432,13 @@ describe('disconnect (SPEC §4 Disconnect)', () => {
     expect(ctx.kit.storage.get('frameSessionToken')).toBe('keep-me')
   })
 
-  it('SPEC §4 a successful disconnect is tracked with DISCONNECT_SUCCESS', async () => {
+  it('a successful disconnect is tracked with DISCONNECT_SUCCESS', async () => {
     const ctx = await connectedKit({ eip155: 'ANNOUNCED' })
     await ctx.kit.disconnect('eip155')
     expect(ctx.events).toContainEqual({ type: 'DISCONNECT_SUCCESS', properties: { namespace: 'eip155' } })
   })
 
-  it("SPEC §4/§8 a failing wallet disconnect throws 'Failed to disconnect', tracks DISCONNECT_ERROR and still forgets the connection", async () => {
+  it("a failing wallet disconnect throws 'Failed to disconnect', tracks DISCONNECT_ERROR and still forgets the connection", async () => {
     const ctx = await connectedKit({ eip155: 'ANNOUNCED' })
     ctx.adapters.eip155.disconnect.mockRejectedValueOnce(new Error('wallet gone'))
     const error = await ctx.kit.disconnect('eip155').catch((e: unknown) => e)
@@ -449,7 +449,7 @@ describe('disconnect (SPEC §4 Disconnect)', () => {
     expect(ctx.kit.storage.get('connectionStatus')).toBe('disconnected')
   })
 
-  it('SPEC §4 the wallet reporting a disconnect (or no accounts) disconnects that namespace', async () => {
+  it('the wallet reporting a disconnect (or no accounts) disconnects that namespace', async () => {
     const ctx = await connectedKit({ eip155: 'ANNOUNCED', solana: 'ANNOUNCED' })
     ctx.service.events.disconnected('eip155', 'eip155-wallet')
     ctx.service.events.accountsChanged('solana', 'solana-wallet', [])
@@ -459,7 +459,7 @@ describe('disconnect (SPEC §4 Disconnect)', () => {
     })
   })
 
-  it('SPEC §4 a changed account updates address and account list', async () => {
+  it('a changed account updates address and account list', async () => {
     const ctx = await connectedKit({ eip155: 'ANNOUNCED' })
     ctx.service.events.accountsChanged('eip155', 'eip155-wallet', ['0xdef', '0x123'])
     await vi.waitFor(() => expect(account(ctx.kit, 'eip155').address).toBe('0xdef'))
@@ -467,7 +467,7 @@ describe('disconnect (SPEC §4 Disconnect)', () => {
     expect(account(ctx.kit, 'eip155').allAccounts.map((a) => a.address)).toEqual(['0xdef', '0x123'])
   })
 
-  it('DESIGN: getProvider hands out the connected wallet provider, and nothing once disconnected', async () => {
+  it('getProvider hands out the connected wallet provider, and nothing once disconnected', async () => {
     const ctx = await connectedKit({ eip155: 'ANNOUNCED' })
     expect(ctx.kit.getProvider('eip155')).toEqual({ provider: 'eip155' })
     expect(ctx.kit.getProvider('solana')).toBeUndefined()
@@ -475,7 +475,7 @@ describe('disconnect (SPEC §4 Disconnect)', () => {
     expect(ctx.kit.getProvider('eip155')).toBeUndefined()
   })
 
-  it('DESIGN: the provider is there as soon as the state says connected (connect and resume), so a store subscriber can use it', async () => {
+  it('the provider is there as soon as the state says connected (connect and resume), so a store subscriber can use it', async () => {
     const seen = (kit: ReturnType<typeof setup>['kit']) => {
       const providers: unknown[] = []
       kit.chains.select((s) => s.chains.eip155!.accountState.status).subscribe((status) => {
@@ -498,7 +498,7 @@ describe('disconnect (SPEC §4 Disconnect)', () => {
   })
 })
 
-describe('start-up (SPEC §4 Connection status at start)', () => {
+describe('start-up (Connection status at start)', () => {
   const storedConnection = (connectorIds: Partial<Record<ChainNamespace, string>> = { eip155: 'mm' }) => {
     const backend = createMemoryBackend()
     backend.setItem(StorageKeys.connectionStatus.key, JSON.stringify('connected'))
@@ -509,7 +509,7 @@ describe('start-up (SPEC §4 Connection status at start)', () => {
     return backend
   }
 
-  it('SPEC §4 a stored status of connected is treated as connecting while the connection is synced, then connected', async () => {
+  it('a stored status of connected is treated as connecting while the connection is synced, then connected', async () => {
     const backend = storedConnection()
     const ctx = setup({ backend })
     let finish!: (result: ConnectResult) => void
@@ -524,7 +524,7 @@ describe('start-up (SPEC §4 Connection status at start)', () => {
     expect(ctx.kit.chains.isConnected()).toBe(true)
   })
 
-  it('SPEC §4 a failed sync sets the status back to disconnected and deletes the cached login data', async () => {
+  it('a failed sync sets the status back to disconnected and deletes the cached login data', async () => {
     const backend = storedConnection()
     const ctx = setup({ backend })
     ctx.adapters.eip155.reconnect.mockResolvedValueOnce(undefined)
@@ -537,7 +537,7 @@ describe('start-up (SPEC §4 Connection status at start)', () => {
     expect(ctx.kit.storage.get('frameSocialUsername')).toBeUndefined()
   })
 
-  it('SPEC §4 a sync that throws also ends disconnected, never in a crash', async () => {
+  it('a sync that throws also ends disconnected, never in a crash', async () => {
     const ctx = setup({ backend: storedConnection() })
     ctx.adapters.eip155.reconnect.mockRejectedValueOnce(new Error('provider exploded'))
     ctx.addConnector('mm', 'eip155')
@@ -545,7 +545,7 @@ describe('start-up (SPEC §4 Connection status at start)', () => {
     expect(account(ctx.kit, 'eip155').status).toBe('disconnected')
   })
 
-  it('SPEC §4 a stored wallet that is not discovered again in time ends disconnected', async () => {
+  it('a stored wallet that is not discovered again in time ends disconnected', async () => {
     vi.useFakeTimers()
     const ctx = setup({ backend: storedConnection() })
     await vi.advanceTimersByTimeAsync(RECONNECT_DISCOVERY_TIMEOUT_MS - 1)
@@ -556,7 +556,7 @@ describe('start-up (SPEC §4 Connection status at start)', () => {
     expect(ctx.adapters.eip155.reconnect).not.toHaveBeenCalled()
   })
 
-  it('SPEC §4 a stored wallet announced late (EIP-6963) is still resumed', async () => {
+  it('a stored wallet announced late (EIP-6963) is still resumed', async () => {
     const ctx = setup({ backend: storedConnection() })
     await new Promise((r) => setTimeout(r, 20))
     ctx.addConnector('mm', 'eip155')
@@ -564,7 +564,7 @@ describe('start-up (SPEC §4 Connection status at start)', () => {
     expect(account(ctx.kit, 'eip155').status).toBe('connected')
   })
 
-  it('SPEC §4 a stored status of disconnected clears the address caches', async () => {
+  it('a stored status of disconnected clears the address caches', async () => {
     const backend = createMemoryBackend()
     backend.setItem(StorageKeys.connectionStatus.key, JSON.stringify('disconnected'))
     const cache = JSON.stringify({ id: { timestamp: Date.now(), value: { balance: '1', symbol: 'ETH' } } })
@@ -579,7 +579,7 @@ describe('start-up (SPEC §4 Connection status at start)', () => {
     expect(ctx.kit.storage.get('recentWallets')).toEqual([{ id: 'keep', name: 'Keep' }])
   })
 
-  it('SPEC §3 the stored active network comes back at start', async () => {
+  it('the stored active network comes back at start', async () => {
     const backend = createMemoryBackend()
     backend.setItem(StorageKeys.activeCaipNetworkId.key, JSON.stringify(solana.caipNetworkId))
     const ctx = setup({ backend })
@@ -588,7 +588,7 @@ describe('start-up (SPEC §4 Connection status at start)', () => {
     expect(ctx.kit.chains.get().activeCaipNetwork.caipNetworkId).toBe(solana.caipNetworkId)
   })
 
-  it('SPEC §3 a stored active network that is no longer configured is ignored', async () => {
+  it('a stored active network that is no longer configured is ignored', async () => {
     const backend = createMemoryBackend()
     backend.setItem(StorageKeys.activeCaipNetworkId.key, JSON.stringify('eip155:137'))
     const ctx = setup({ backend })

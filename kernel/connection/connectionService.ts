@@ -10,7 +10,7 @@ export interface ConnectionService {
   connect(parameters: ConnectParameters): Promise<void>
   disconnect(namespace?: ChainNamespace): Promise<void>
   switchNetwork(network: CaipNetwork): Promise<void>
-  /** Start-up: the stored network comes back; stored connections are resumed (SPEC §4). */
+  /** Start-up: the stored network comes back; stored connections are resumed. */
   restore(): Promise<void>
   syncBalance(namespace: ChainNamespace): Promise<void>
   /** The connected wallet's provider for a namespace, for the host app to sign and send. */
@@ -43,7 +43,7 @@ export function createConnectionService(ctx: ConnectionContext): ConnectionServi
         ctx.chains.set({ activeNamespace: stored.chainNamespace, activeCaipNetwork: stored })
       }
       if (ctx.storage.get('connectionStatus') === 'connected') return (await load()).resumeConnections(ctx)
-      // SPEC §4: a stored "disconnected" clears the address caches.
+      // A stored "disconnected" clears the address caches.
       ADDRESS_CACHES.forEach((cache) => ctx.storage.remove(cache))
     },
     getProvider(namespace) {

@@ -126,7 +126,7 @@ describe('adapters per connector type', () => {
 })
 
 describe('the wallet behind a go-between connector (ConnectResult.wallet)', () => {
-  it('is shown as the connected wallet and becomes a recent wallet (SPEC §9), not the connector', async () => {
+  it('is shown as the connected wallet and becomes a recent wallet, not the connector', async () => {
     const wallet = { id: 'registry-id', name: 'Phone Wallet', icon: 'https://img/phone.png' }
     const { kit } = setup({ sessionResult: { wallet } })
     await kit.restored
@@ -176,7 +176,7 @@ describe('resume through a plugin connector (contributes.connectors)', () => {
   })
 })
 
-describe('SPEC §4 switching to a WalletConnect chain resyncs the account', () => {
+describe('switching to a WalletConnect chain resyncs the account', () => {
   it('the account is read again from the session after the switch', async () => {
     const base2 = { ...mainnet, id: 8453, caipNetworkId: 'eip155:8453' as const, name: 'Base' }
     const { kit, session } = setup({ options: { networks: [mainnet, base2, solana] } })
@@ -200,7 +200,7 @@ describe('SPEC §4 switching to a WalletConnect chain resyncs the account', () =
     expect(kit.chains.record('solana')!.accountState).toMatchObject({ address: SESSION_SOL, status: 'connected' })
     expect(kit.chains.get().activeNamespace).toBe('solana')
     expect(kit.storage.get('connectedConnectorIds')).toEqual({ eip155: 'session', solana: 'session' })
-    // One session: leaving one namespace leaves both (SPEC §4 Disconnect).
+    // One session: leaving one namespace leaves both.
     await kit.disconnect('solana')
     expect(account(kit).address).toBeUndefined()
   })

@@ -22,6 +22,6 @@ export interface ConnectionContext {
   readonly alerts: AlertService
   readonly hooks: Pick<HookRunner, 'disconnected'>
   readonly logger: Pick<Console, 'warn' | 'error'>
-  /** Loads the plugin that contributes a connector id; false when none does (SPEC §4 resume at start). */
+  /** Loads the plugin that contributes a connector id; false when none does (used to resume stored connections at start). */
   loadConnectorOwner(connectorId: string): Promise<boolean>
 }

@@ -5,10 +5,10 @@ import { ErrorText } from '../errors/catalogue.ts'
 import { connectedConnector } from './connectedConnector.ts'
 import type { ConnectionContext } from './context.ts'
 
-/** Connector kinds whose one session spans namespaces: leaving one leaves them all (SPEC §4). */
+/** Connector kinds whose one session spans namespaces: leaving one leaves them all. */
 const SHARED_SESSION_KINDS: readonly ConnectorType[] = ['WALLET_CONNECT', 'AUTH']
 
-/** Which namespaces a disconnect reaches (SPEC §4). */
+/** Which namespaces a disconnect reaches. */
 export function namespacesToDisconnect(ctx: ConnectionContext, namespace?: ChainNamespace): ChainNamespace[] {
   const all = Object.keys(ctx.chains.get().chains) as ChainNamespace[]
   if (!namespace) return all

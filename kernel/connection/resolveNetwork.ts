@@ -3,7 +3,7 @@ import { type CaipNetwork, unsupportedNetworkPlaceholder } from '../chains/netwo
 import type { ChainNamespace } from '../chains/namespaces.ts'
 import type { PorticoConfig } from '../config/schema.ts'
 
-/** The kit's network for a wallet's chain id, or the unsupported-network placeholder (SPEC §4). */
+/** The kit's network for a wallet's chain id, or the unsupported-network placeholder. */
 export function resolveNetwork(
   networks: readonly CaipNetwork[],
   namespace: ChainNamespace,
@@ -16,7 +16,10 @@ export function resolveNetwork(
     : { network: unsupportedNetworkPlaceholder(caipNetworkId, namespace), supported: false }
 }
 
-/** SPEC §4: UnsupportedChain shows only when all four conditions hold. */
+/**
+ * UnsupportedChain shows only when all four hold: the network is unsupported,
+ * network switching is on, unsupported chains are not allowed, and there are adapters.
+ */
 export function shouldShowUnsupportedChain(config: PorticoConfig, supported: boolean): boolean {
   return !supported && config.enableNetworkSwitch && !config.allowUnsupportedChain && config.adapters.length > 0
 }

@@ -7,7 +7,7 @@ import type { ConnectionContext } from './context.ts'
 export const RECONNECT_DISCOVERY_TIMEOUT_MS = 2_000
 
 /**
- * SPEC §4 at start, for a stored "connected": each connection shows as
+ * At start, for a stored "connected": each connection shows as
  * connecting while it is resumed without a prompt; a failed resume sets
  * disconnected and deletes the cached login data.
  */

@@ -9,7 +9,7 @@ import { connectedConnector } from './connectedConnector.ts'
 import { syncBalance } from './syncBalance.ts'
 
 /**
- * SPEC §4 Switching network: a network outside the configured list raises the
+ * Switching network: a network outside the configured list raises the
  * network-not-found alert; a connected wallet is asked first (its refusal leaves
  * everything as it was); then the namespace and network are set and the address
  * is recomposed.
@@ -17,7 +17,7 @@ import { syncBalance } from './syncBalance.ts'
 export async function switchNetwork(ctx: ConnectionContext, target: CaipNetwork): Promise<void> {
   const network = ctx.chains.networks().find((n) => n.caipNetworkId === target.caipNetworkId)
   if (!network) {
-    // SPEC §5: every such switch shows the alert, not only the first one
+    // Every such switch shows the alert, not only the first one
     ctx.alerts.report(Alerts.NETWORK_NOT_FOUND, 'error', { once: false })
     throw new PorticoError(ErrorText.NETWORK_NOT_FOUND, { details: target.caipNetworkId })
   }
@@ -33,7 +33,7 @@ export async function switchNetwork(ctx: ConnectionContext, target: CaipNetwork)
 }
 
 /**
- * SPEC §4: switching to a WalletConnect chain resyncs the account. A session
+ * Switching to a WalletConnect chain resyncs the account. A session
  * may hold another account on the new chain, or be the connection of another
  * namespace that spans this one too; the account is read again from it.
  */

@@ -7,7 +7,7 @@ import type { ConnectionContext } from './context.ts'
 
 /**
  * Reads the native balance of the namespace's account through its adapter,
- * cached 30 s (SPEC §9). A failure leaves the old figure and says so once.
+ * cached 30 s. A failure leaves the old figure and says so once.
  */
 export async function syncBalance(ctx: ConnectionContext, namespace: ChainNamespace): Promise<void> {
   const record = ctx.chains.record(namespace)

@@ -10,7 +10,7 @@ export const CONNECTOR_TYPES = [
 ] as const
 export type ConnectorType = (typeof CONNECTOR_TYPES)[number]
 
-/** A way to reach a wallet (SPEC §3 Connector). `provider` is the wallet's own object. */
+/** A way to reach a wallet. `provider` is the wallet's own object. */
 export interface Connector {
   readonly id: string
   readonly name: string

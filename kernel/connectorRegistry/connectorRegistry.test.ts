@@ -11,33 +11,33 @@ const connector = (id: string, chain: Connector['chain'], extra: Partial<Connect
   ...extra,
 })
 
-describe('connector registry (SPEC §3 Connector)', () => {
-  it('SPEC §3 connector types: INJECTED, ANNOUNCED, EXTERNAL, WALLET_CONNECT, AUTH, MULTI_CHAIN', () => {
+describe('connector registry', () => {
+  it('connector types: INJECTED, ANNOUNCED, EXTERNAL, WALLET_CONNECT, AUTH, MULTI_CHAIN', () => {
     expect([...CONNECTOR_TYPES].sort()).toEqual(['ANNOUNCED', 'AUTH', 'EXTERNAL', 'INJECTED', 'MULTI_CHAIN', 'WALLET_CONNECT'])
   })
 
-  it('SPEC §3 connectors are listed in the order they were added', () => {
+  it('connectors are listed in the order they were added', () => {
     const registry = createConnectorRegistry()
     registry.add(connector('a', 'eip155'))
     registry.add(connector('b', 'solana'))
     expect(registry.list().map((c) => c.id)).toEqual(['a', 'b'])
   })
 
-  it('SPEC §3 the same connector id on another chain is a separate connector', () => {
+  it('the same connector id on another chain is a separate connector', () => {
     const registry = createConnectorRegistry()
     registry.add(connector('phantom', 'eip155'))
     registry.add(connector('phantom', 'solana'))
     expect(registry.list()).toHaveLength(2)
   })
 
-  it('SPEC §3 adding a connector with the same id and chain replaces it', () => {
+  it('adding a connector with the same id and chain replaces it', () => {
     const registry = createConnectorRegistry()
     registry.add(connector('mm', 'eip155', { name: 'Old' }))
     registry.add(connector('mm', 'eip155', { name: 'MetaMask', info: { rdns: 'io.metamask' } }))
     expect(registry.list()).toEqual([connector('mm', 'eip155', { name: 'MetaMask', info: { rdns: 'io.metamask' } })])
   })
 
-  it('SPEC §3 the disposer removes exactly that connector and the store emits', () => {
+  it('the disposer removes exactly that connector and the store emits', () => {
     const registry = createConnectorRegistry()
     const seen: number[] = []
     registry.store.subscribe((s) => seen.push(s.connectors.length))

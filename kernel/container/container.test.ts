@@ -19,8 +19,8 @@ const makeKit = (plugins: Parameters<typeof definePlugin>[0][] = []) =>
     runtime(),
   )
 
-describe('container (DESIGN Container: one child container per kit, no module-level singletons)', () => {
-  it('DESIGN Container: two kits have separate containers holding separate services', async () => {
+describe('container (one child container per kit, no module-level singletons)', () => {
+  it('two kits have separate containers holding separate services', async () => {
     const a = makeKit()
     const b = makeKit()
     const [ca, cb] = await Promise.all([a.container(), b.container()])
@@ -29,7 +29,7 @@ describe('container (DESIGN Container: one child container per kit, no module-le
     for (const token of tokens) expect(resolve(ca, token)).not.toBe(resolve(cb, token))
   })
 
-  it('DESIGN Container: opening one kit does not open the other (separate state)', () => {
+  it('opening one kit does not open the other (separate state)', () => {
     const a = makeKit()
     const b = makeKit()
     a.open()
@@ -39,7 +39,7 @@ describe('container (DESIGN Container: one child container per kit, no module-le
     expect(b.router.current().view).toBe('Connect')
   })
 
-  it('DESIGN Container: chain state of one kit does not leak into another', () => {
+  it('chain state of one kit does not leak into another', () => {
     const a = makeKit()
     const b = makeKit()
     a.chains.updateAccount('eip155', { address: '0xabc', caipAddress: 'eip155:1:0xabc', status: 'connected' })
@@ -47,7 +47,7 @@ describe('container (DESIGN Container: one child container per kit, no module-le
     expect(b.chains.isConnected()).toBe(false)
   })
 
-  it('DESIGN Container: every token resolves to the kit\'s own service instance', async () => {
+  it('every token resolves to the kit\'s own service instance', async () => {
     const kit = makeKit()
     const container = await kit.container()
     expect(resolve(container, T.IModalService)).toBe(kit.modal)
@@ -73,7 +73,7 @@ describe('container (DESIGN Container: one child container per kit, no module-le
     expect(seen).toBe(await kit.container())
   })
 
-  it('DESIGN Container: a service registered by token in one kit is invisible to another', async () => {
+  it('a service registered by token in one kit is invisible to another', async () => {
     const IThing = createToken<{ name: string }>('IThing')
     const a = await makeKit().container()
     const b = await makeKit().container()
@@ -83,7 +83,7 @@ describe('container (DESIGN Container: one child container per kit, no module-le
     expect(isRegistered(b, IThing)).toBe(false)
   })
 
-  it('DESIGN Container: tokens are unique values even with the same name', () => {
+  it('tokens are unique values even with the same name', () => {
     expect(createToken('X')).not.toBe(createToken('X'))
   })
 })

@@ -98,7 +98,7 @@ export function createServices(
     loadOwner: (method) => plugins.loadOwnerOf('rpcMethods', method),
     isContributed: (method) => Boolean(plugins.ownerOf('rpcMethods', method)),
     onRejected: (method, reason) => {
-      // SPEC §4: open the modal, log, show the UI error after 300 ms, reject what is pending.
+      // A disallowed method: open the modal, log, show the UI error after 300 ms, reject what is pending.
       if (!modal.store.get().open) modal.open()
       logger.error(`[Portico] ${reason}: ${method}`)
       setTimeout(() => snack.showError(RPC_NOT_ALLOWED_UI_TEXT), DISALLOWED_RPC_UI_ERROR_DELAY_MS)

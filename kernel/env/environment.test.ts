@@ -11,8 +11,8 @@ afterEach(() => {
   vi.unstubAllGlobals()
 })
 
-describe('environment (SPEC §2 mobile, §4 Telegram / iOS Safari)', () => {
-  it('SPEC §2 without a window (Node, server rendering) nothing is mobile, Telegram or iOS Safari, and nothing throws', () => {
+describe('environment (mobile, Telegram, iOS Safari)', () => {
+  it('without a window (Node, server rendering) nothing is mobile, Telegram or iOS Safari, and nothing throws', () => {
     vi.stubGlobal('navigator', undefined)
     vi.stubGlobal('matchMedia', undefined)
     const env = browserEnvironment()
@@ -21,31 +21,31 @@ describe('environment (SPEC §2 mobile, §4 Telegram / iOS Safari)', () => {
     expect(env.isIosSafari()).toBe(false)
   })
 
-  it('SPEC §2 a phone user agent counts as mobile', () => {
+  it('a phone user agent counts as mobile', () => {
     vi.stubGlobal('navigator', { userAgent: IPHONE_SAFARI })
     expect(browserEnvironment().isMobile()).toBe(true)
   })
 
-  it('SPEC §2 a coarse pointer counts as mobile even with a desktop user agent', () => {
+  it('a coarse pointer counts as mobile even with a desktop user agent', () => {
     vi.stubGlobal('navigator', { userAgent: DESKTOP_CHROME })
     vi.stubGlobal('matchMedia', (query: string) => ({ matches: query === '(pointer: coarse)' }))
     expect(browserEnvironment().isMobile()).toBe(true)
   })
 
-  it('SPEC §2 a desktop browser with a fine pointer is not mobile', () => {
+  it('a desktop browser with a fine pointer is not mobile', () => {
     vi.stubGlobal('navigator', { userAgent: DESKTOP_CHROME })
     vi.stubGlobal('matchMedia', () => ({ matches: false }))
     expect(browserEnvironment().isMobile()).toBe(false)
   })
 
-  it('SPEC §4 iOS Safari is recognised; Chrome on iOS is not Safari', () => {
+  it('iOS Safari is recognised; Chrome on iOS is not Safari', () => {
     vi.stubGlobal('navigator', { userAgent: IPHONE_SAFARI })
     expect(browserEnvironment().isIosSafari()).toBe(true)
     vi.stubGlobal('navigator', { userAgent: IPHONE_CHROME })
     expect(browserEnvironment().isIosSafari()).toBe(false)
   })
 
-  it('SPEC §4 a Telegram mini app is recognised by Telegram.WebApp', () => {
+  it('a Telegram mini app is recognised by Telegram.WebApp', () => {
     vi.stubGlobal('Telegram', { WebApp: {} })
     expect(browserEnvironment().isTelegram()).toBe(true)
     vi.stubGlobal('Telegram', {})

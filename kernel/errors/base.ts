@@ -1,6 +1,6 @@
 /**
  * The one error class Portico throws. `shortMessage` is the catalogue text
- * (SPEC §8) so callers and tests can compare against the named constant.
+ * so callers and tests can compare against the named constant.
  *
  * @example
  * throw new PorticoError(ErrorText.CHAIN_ADAPTER_NOT_FOUND, { details: 'eip155' })

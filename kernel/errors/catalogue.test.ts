@@ -15,9 +15,9 @@ import {
 } from './catalogue.ts'
 import { ConfigError, PorticoError } from './base.ts'
 
-// This file is the one place the SPEC §8 texts are retyped: it guards the catalogue.
+// This file is the one place the error texts are retyped: it guards the catalogue.
 
-describe('error catalogue (SPEC §8)', () => {
+describe('error catalogue', () => {
   it.each([
     ['TOKEN_BALANCE_UNAVAILABLE', 'Token Balance Unavailable'],
     ['SOMETHING_WENT_WRONG', 'Something went wrong'],
@@ -28,7 +28,7 @@ describe('error catalogue (SPEC §8)', () => {
     ['AUTH_INIT_FAILED', 'A problem occurred while trying initialize authentication'],
     ['SIGNATURE_DECLINED', 'Signature declined'],
     ['SMART_ACCOUNT_UNSUPPORTED', 'This application might not support Smart Accounts'],
-  ] as const)('SPEC §8 snack message %s is %j', (name, text) => {
+  ] as const)('snack message %s is %j', (name, text) => {
     expect(SnackText[name]).toBe(text)
   })
 
@@ -39,17 +39,17 @@ describe('error catalogue (SPEC §8)', () => {
     ['INVALID_PROJECT_ID', 'Invalid Project ID'],
     ['PROJECT_ID_NOT_CONFIGURED', 'Project ID Not Configured'],
     ['SOCIALS_TIMEOUT', 'Embedded wallet load failure'],
-  ] as const)('SPEC §8 alert %s is %j', (name, text) => {
+  ] as const)('alert %s is %j', (name, text) => {
     expect(Alerts[name].shortMessage).toBe(text)
     expect(Alerts[name].longMessage.length).toBeGreaterThan(0)
   })
 
-  it('SPEC §8 alerts: every alert has its own code (each code is reported once)', () => {
+  it('alerts: every alert has its own code (each code is reported once)', () => {
     const codes = Object.values(Alerts).map((alert) => alert.code)
     expect(new Set(codes).size).toBe(codes.length)
   })
 
-  it('SPEC §8 provider error texts and the alerts they map to', () => {
+  it('provider error texts and the alerts they map to', () => {
     expect(ProviderErrorText).toEqual({
       ORIGIN_NOT_ALLOWED: 'Unauthorized: origin not allowed',
       JWT_NOT_YET_VALID: 'JWT validation error: JWT Token is not yet valid',
@@ -81,31 +81,31 @@ describe('error catalogue (SPEC §8)', () => {
     ['UNIVERSAL_SIGN_MESSAGE_NO_PROVIDER', 'UniversalAdapter:signMessage - provider is undefined'],
     ['INVALID_CAIP_ADDRESS', 'Invalid CAIP Address'],
     ['CHAIN_NOT_SUPPORTED', 'Chain is not supported'],
-    // SPEC §5 texts
+    // validation texts
     ['INVALID_CAIP10_ADDRESS', 'Invalid CAIP-10 address'],
     ['INVALID_CAIP2_NETWORK_ID', 'Invalid CAIP-2 network id'],
     ['RPC_METHOD_NOT_ALLOWED', 'Requested RPC call is not allowed'],
     ['INVALID_CHAIN_ID', 'Invalid chainId'],
     ['SOLANA_AMOUNT_AND_RECEIVER_REQUIRED', 'Please enter a valid amount and receiver address'],
     ['SIWE_AND_SIWX_BOTH_SET', 'siweConfig and siwx cannot both be set'],
-  ] as const)('SPEC §8/§5 thrown error %s is %j', (name, text) => {
+  ] as const)('thrown error %s is %j', (name, text) => {
     expect(ErrorText[name]).toBe(text)
   })
 
-  it("SPEC §8 'Error registering name {name}'", () => {
+  it("'Error registering name {name}'", () => {
     expect(errorRegisteringName('alice')).toBe('Error registering name alice')
   })
 
-  it("SPEC §5 disallowed RPC UI wording is 'Action not allowed'", () => {
+  it("disallowed RPC UI wording is 'Action not allowed'", () => {
     expect(RPC_NOT_ALLOWED_UI_TEXT).toBe('Action not allowed')
   })
 
-  it("SPEC §7 HTTP helper: 'HTTP status code: N'", () => {
+  it("HTTP helper: 'HTTP status code: N'", () => {
     expect(httpStatusError(403)).toBe('HTTP status code: 403')
     expect(httpStatusError(500)).toBe('HTTP status code: 500')
   })
 
-  it('SPEC §8 embedded wallet errors', () => {
+  it('embedded wallet errors', () => {
     expect(tryAgainAfter(12)).toBe('Please try again after 12 seconds')
     expect(EmbeddedWalletErrorText).toEqual({
       UNABLE_TO_LOAD: 'Unable to load email login dependency',
@@ -117,19 +117,19 @@ describe('error catalogue (SPEC §8)', () => {
     })
   })
 
-  it('SPEC §8 wallet error codes: 4902 unrecognized chain, 5000 default, 32603 invalid chain id', () => {
+  it('wallet error codes: 4902 unrecognized chain, 5000 default, 32603 invalid chain id', () => {
     expect(WalletErrorCode).toEqual({ UNRECOGNIZED_CHAIN: 4902, DEFAULT: 5000, INVALID_CHAIN_ID: 32603 })
   })
 
-  it('SPEC §8 HTTP RPC errors: no URL, timeout, HTTP status, RPC error each have a distinct text', () => {
+  it('HTTP RPC errors: no URL, timeout, HTTP status, RPC error each have a distinct text', () => {
     const texts = [HttpRpcErrorText.NO_URL, HttpRpcErrorText.TIMEOUT, HttpRpcErrorText.HTTP_STATUS, HttpRpcErrorText.RPC_ERROR]
     expect(texts.every((text) => text.length > 0)).toBe(true)
     expect(new Set(texts).size).toBe(4)
   })
 })
 
-describe('PorticoError (DESIGN Errors)', () => {
-  it('DESIGN Errors: shortMessage is the catalogue text; details are appended to message', () => {
+describe('PorticoError', () => {
+  it('shortMessage is the catalogue text; details are appended to message', () => {
     const error = new PorticoError(ErrorText.CHAIN_ADAPTER_NOT_FOUND, { details: 'eip155' })
     expect(error.shortMessage).toBe(ErrorText.CHAIN_ADAPTER_NOT_FOUND)
     expect(error.message.startsWith(ErrorText.CHAIN_ADAPTER_NOT_FOUND)).toBe(true)
@@ -137,7 +137,7 @@ describe('PorticoError (DESIGN Errors)', () => {
     expect(new PorticoError(ErrorText.UNSUPPORTED_CHAIN).message).toBe(ErrorText.UNSUPPORTED_CHAIN)
   })
 
-  it('DESIGN Errors: walk returns the innermost cause, or the first matching error', () => {
+  it('walk returns the innermost cause, or the first matching error', () => {
     const root = new TypeError('root')
     const middle = new PorticoError(ErrorText.NETWORK_NOT_FOUND, { cause: root })
     const top = new PorticoError(ErrorText.FAILED_TO_DISCONNECT, { cause: middle })
@@ -146,7 +146,7 @@ describe('PorticoError (DESIGN Errors)', () => {
     expect(top.walk(() => false)).toBeUndefined()
   })
 
-  it('DESIGN Config: ConfigError carries the bad field and is a PorticoError', () => {
+  it('ConfigError carries the bad field and is a PorticoError', () => {
     const error = new ConfigError('features.email', 'Invalid type')
     expect(error).toBeInstanceOf(PorticoError)
     expect(error.field).toBe('features.email')

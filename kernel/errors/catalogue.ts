@@ -1,9 +1,9 @@
 /**
- * The error catalogue of SPEC §8. Code and tests import these constants and
- * never retype the text.
+ * The error catalogue: the texts of snacks, alerts and thrown errors. Code and
+ * tests import these constants and never retype the text.
  */
 
-/** Snack messages (SPEC §8). */
+/** Snack messages. */
 export const SnackText = {
   TOKEN_BALANCE_UNAVAILABLE: 'Token Balance Unavailable',
   SOMETHING_WENT_WRONG: 'Something went wrong',
@@ -23,7 +23,7 @@ export interface AlertDefinition {
   readonly longMessage: string
 }
 
-/** Alerts (SPEC §8). Portico's own additions are marked. */
+/** Alerts. Portico's own additions are marked. */
 export const Alerts = {
   INVALID_APP_CONFIGURATION: {
     code: 'APKT001',
@@ -64,7 +64,7 @@ export const Alerts = {
   },
 } as const satisfies Record<string, AlertDefinition>
 
-/** Provider error texts that map to an alert (SPEC §8). */
+/** Provider error texts that map to an alert. */
 export const ProviderErrorText = {
   ORIGIN_NOT_ALLOWED: 'Unauthorized: origin not allowed',
   JWT_NOT_YET_VALID: 'JWT validation error: JWT Token is not yet valid',
@@ -78,7 +78,7 @@ export const ProviderErrorAlert: Record<(typeof ProviderErrorText)[keyof typeof 
   [ProviderErrorText.INVALID_KEY]: Alerts.INVALID_PROJECT_ID,
 }
 
-/** Thrown errors (SPEC §8). */
+/** Thrown errors. */
 export const ErrorText = {
   CHAIN_REQUIRED: 'Chain is required to update chain account data',
   CHAIN_ADAPTER_NOT_FOUND: 'Chain adapter not found',
@@ -108,20 +108,20 @@ export const ErrorText = {
   SIWE_AND_SIWX_BOTH_SET: 'siweConfig and siwx cannot both be set',
 } as const
 
-/** UI wording for a disallowed RPC method (SPEC §5). */
+/** UI wording for a disallowed RPC method. */
 export const RPC_NOT_ALLOWED_UI_TEXT = 'Action not allowed'
 
-/** 'Error registering name {name}' (SPEC §8). */
+/** 'Error registering name {name}'. */
 export const errorRegisteringName = (name: string) => `Error registering name ${name}`
 
-/** 'HTTP status code: N' (SPEC §7). */
+/** 'HTTP status code: N'. */
 export const httpStatusError = (status: number) => `HTTP status code: ${status}`
 
-/** The adapter-missing error for adding or removing a network (SPEC §5). */
+/** The adapter-missing error for adding or removing a network. */
 export const adapterMissingError = (namespace: string) =>
   `Adapter for namespace "${namespace}" doesn't exist`
 
-/** Embedded wallet errors (SPEC §8). */
+/** Embedded wallet errors. */
 export const EmbeddedWalletErrorText = {
   UNABLE_TO_LOAD: 'Unable to load email login dependency',
   REQUEST_ABORTED: 'Request was aborted',
@@ -131,17 +131,17 @@ export const EmbeddedWalletErrorText = {
   PARENT_NOT_SET: 'W3mFrame: parent is not set',
 } as const
 
-/** 'Please try again after N seconds' (email code cooldown, SPEC §8). */
+/** 'Please try again after N seconds' (email code cooldown). */
 export const tryAgainAfter = (seconds: number) => `Please try again after ${seconds} seconds`
 
-/** Wallet error codes (SPEC §8). */
+/** Wallet error codes. */
 export const WalletErrorCode = {
   UNRECOGNIZED_CHAIN: 4902,
   DEFAULT: 5000,
   INVALID_CHAIN_ID: 32603,
 } as const
 
-/** HTTP RPC transport errors (SPEC §8). */
+/** HTTP RPC transport errors. */
 export const HttpRpcErrorText = {
   NO_URL: 'No URL was provided to the Transport.',
   TIMEOUT: 'The request took too long to respond.',

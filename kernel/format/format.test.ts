@@ -3,31 +3,31 @@ import { formatBalance } from './formatBalance.ts'
 import { truncateAddress } from './truncateAddress.ts'
 
 describe('truncateAddress', () => {
-  it('keeps 4 start and 6 end characters (SPEC §9 address truncation)', () => {
+  it('keeps 4 start and 6 end characters (address truncation)', () => {
     expect(truncateAddress('0x1234567890abcdef1234567890abcdef12345678')).toBe('0x12…345678')
   })
 
-  it('leaves an address that is already short unchanged (SPEC §9 address truncation)', () => {
+  it('leaves an address that is already short unchanged (address truncation)', () => {
     expect(truncateAddress('0x123456789')).toBe('0x123456789')
   })
 })
 
 describe('formatBalance', () => {
-  it('truncates to 3 decimals instead of rounding (SPEC §5 balance display)', () => {
+  it('truncates to 3 decimals instead of rounding (balance display)', () => {
     expect(formatBalance('1.23999', 'ETH', 'en-US')).toBe('1.239 ETH')
     expect(formatBalance('0.9999', 'ETH', 'en-US')).toBe('0.999 ETH')
   })
 
-  it('truncates without float error on values like 0.3 (SPEC §5 balance display)', () => {
+  it('truncates without float error on values like 0.3 (balance display)', () => {
     expect(formatBalance(0.3, 'SOL', 'en-US')).toBe('0.3 SOL')
     expect(formatBalance('2.0019', undefined, 'en-US')).toBe('2.001')
   })
 
-  it('groups thousands with Intl after truncation (SPEC §9 balance shown with 3 decimals)', () => {
+  it('groups thousands with Intl after truncation (balance shown with 3 decimals)', () => {
     expect(formatBalance('1234567.89999', 'ETH', 'en-US')).toBe('1,234,567.899 ETH')
   })
 
-  it('handles integers, exponent notation and garbage without throwing (SPEC §5 balance display)', () => {
+  it('handles integers, exponent notation and garbage without throwing (balance display)', () => {
     expect(formatBalance('42', 'BTC', 'en-US')).toBe('42 BTC')
     expect(formatBalance('1e-7', 'ETH', 'en-US')).toBe('0 ETH')
     expect(formatBalance('not a number', 'ETH', 'en-US')).toBe('0 ETH')

@@ -16,7 +16,7 @@ function truncateDecimal(value: string | number, decimals: number): number {
 }
 
 /**
- * A balance truncated to 3 decimals (SPEC §5, §9), grouped for the locale, with its symbol.
+ * A balance truncated to 3 decimals, grouped for the locale, with its symbol.
  *
  * @example
  * formatBalance('1234.56789', 'ETH', 'en-US') // '1,234.567 ETH'

@@ -1,7 +1,7 @@
 import { ADDRESS_TRUNCATION } from '../constants.ts'
 
 /**
- * Shortens an address to its first 4 and last 6 characters (SPEC §9).
+ * Shortens an address to its first 4 and last 6 characters.
  *
  * @example
  * truncateAddress('0x1234567890abcdef1234567890abcdef12345678') // '0x12…345678'

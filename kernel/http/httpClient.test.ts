@@ -77,8 +77,8 @@ const rejection = async (promise: Promise<unknown>): Promise<PorticoError> => {
   throw new Error('the request did not reject')
 }
 
-describe('HTTP helper against a real server (SPEC §7 HTTP helper)', () => {
-  it('SPEC §7 GET with query params', async () => {
+describe('HTTP helper against a real server', () => {
+  it('GET with query params', async () => {
     const http = createHttpClient(baseUrl)
     const answer = await http.get({ path: 'echo', params: { address: '0xabc', chainId: 8453, testnet: false, skipped: undefined } })
     expect(answer).toEqual({ method: 'GET', query: { address: '0xabc', chainId: '8453', testnet: 'false' }, body: null })
@@ -87,7 +87,7 @@ describe('HTTP helper against a real server (SPEC §7 HTTP helper)', () => {
     expect(received[0]!.query).not.toHaveProperty('skipped')
   })
 
-  it('SPEC §7 POST with a JSON body', async () => {
+  it('POST with a JSON body', async () => {
     const http = createHttpClient(baseUrl)
     const answer = await http.post({ path: 'echo', body: { name: 'alice', n: 1 } })
     expect(answer).toEqual({ method: 'POST', query: {}, body: { name: 'alice', n: 1 } })
@@ -95,7 +95,7 @@ describe('HTTP helper against a real server (SPEC §7 HTTP helper)', () => {
     expect(JSON.parse(received[0]!.body)).toEqual({ name: 'alice', n: 1 })
   })
 
-  it('SPEC §7 PUT with a JSON body', async () => {
+  it('PUT with a JSON body', async () => {
     const http = createHttpClient(`${baseUrl}/`)
     expect(await http.put({ path: 'echo', params: { id: 'x' }, body: [1, 2] })).toEqual({
       method: 'PUT',
@@ -104,14 +104,14 @@ describe('HTTP helper against a real server (SPEC §7 HTTP helper)', () => {
     })
   })
 
-  it('SPEC §7 DELETE', async () => {
+  it('DELETE', async () => {
     const http = createHttpClient(baseUrl)
     expect(await http.delete({ path: 'echo', params: { id: '7' } })).toEqual({ method: 'DELETE', query: { id: '7' }, body: null })
     expect(received[0]!.method).toBe('DELETE')
     expect(received[0]!.body).toBe('')
   })
 
-  it('SPEC §7 getBlob returns the bytes as a Blob', async () => {
+  it('getBlob returns the bytes as a Blob', async () => {
     const http = createHttpClient(baseUrl)
     const blob = await http.getBlob({ path: 'blob' })
     expect(blob).toBeInstanceOf(Blob)
@@ -119,18 +119,18 @@ describe('HTTP helper against a real server (SPEC §7 HTTP helper)', () => {
     expect([...new Uint8Array(await blob.arrayBuffer())]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a])
   })
 
-  it('SPEC §7 an empty answer (204) is not an error', async () => {
+  it('an empty answer (204) is not an error', async () => {
     const http = createHttpClient(baseUrl)
     await expect(http.post({ path: 'empty', body: {} })).resolves.toBeUndefined()
   })
 
-  it('SPEC §7 custom headers are sent', async () => {
+  it('custom headers are sent', async () => {
     const http = createHttpClient(baseUrl)
     await http.get({ path: 'echo', headers: { 'x-sdk-version': 'html-portico-1.7.3' } })
     expect(received[0]!.headers['x-sdk-version']).toBe('html-portico-1.7.3')
   })
 
-  it.each([400, 401, 403, 404, 429, 500, 502])("SPEC §7 a non-OK status %i throws 'HTTP status code: N'", async (status) => {
+  it.each([400, 401, 403, 404, 429, 500, 502])("a non-OK status %i throws 'HTTP status code: N'", async (status) => {
     const http = createHttpClient(`http://127.0.0.1:${(server.address() as AddressInfo).port}/status`)
     const path = String(status)
     const calls = [
@@ -147,12 +147,12 @@ describe('HTTP helper against a real server (SPEC §7 HTTP helper)', () => {
     expect(received.map((r) => r.method)).toEqual(['GET', 'POST', 'PUT', 'DELETE', 'GET', 'POST'])
   })
 
-  it("SPEC §7 an unknown route answers 404 and throws 'HTTP status code: 404'", async () => {
+  it("an unknown route answers 404 and throws 'HTTP status code: 404'", async () => {
     const http = createHttpClient(baseUrl)
     expect((await rejection(http.get({ path: 'missing' }))).shortMessage).toBe(httpStatusError(404))
   })
 
-  it('SPEC §7 send posts and hands back the Response without reading it', async () => {
+  it('send posts and hands back the Response without reading it', async () => {
     const http = createHttpClient(baseUrl)
     const response = await http.send({ path: 'echo', params: { a: 1 }, body: { b: 2 } })
     expect(response.status).toBe(200)

@@ -14,7 +14,7 @@ export interface BodyRequestArgs extends RequestArgs {
   readonly body?: unknown
 }
 
-/** The HTTP helper of SPEC §7: any non-OK status throws 'HTTP status code: N'. */
+/** The HTTP helper: any non-OK status throws 'HTTP status code: N'. */
 export interface HttpClient {
   get(args: RequestArgs): Promise<unknown>
   post(args: BodyRequestArgs): Promise<unknown>

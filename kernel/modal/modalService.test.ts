@@ -36,48 +36,48 @@ afterEach(() => {
   vi.useRealTimers()
 })
 
-describe('opening the modal (SPEC §2)', () => {
-  it('SPEC §4 modal goes from closed to open on open', () => {
+describe('opening the modal', () => {
+  it('modal goes from closed to open on open', () => {
     const kit = makeKit()
     expect(kit.modal.store.get().open).toBe(false)
     kit.open()
     expect(kit.modal.store.get().open).toBe(true)
   })
 
-  it('SPEC §2 an explicitly requested view is shown, with its data', () => {
+  it('an explicitly requested view is shown, with its data', () => {
     const kit = makeKit()
     kit.open({ view: 'ConnectingExternal', data: { connector: 'io.metamask' } })
     expect(kit.router.store.get().history).toEqual([{ view: 'ConnectingExternal', data: { connector: 'io.metamask' } }])
   })
 
-  it('SPEC §2 an explicit view wins over Account when connected', () => {
+  it('an explicit view wins over Account when connected', () => {
     const kit = makeKit()
     connect(kit)
     kit.open({ view: 'PhoneWallets' })
     expect(views(kit)).toEqual(['PhoneWallets'])
   })
 
-  it('SPEC §2 otherwise it shows Account when connected', () => {
+  it('otherwise it shows Account when connected', () => {
     const kit = makeKit()
     connect(kit)
     kit.open()
     expect(views(kit)).toEqual(['Account'])
   })
 
-  it('SPEC §2 otherwise it shows Connect when not connected', () => {
+  it('otherwise it shows Connect when not connected', () => {
     const kit = makeKit()
     kit.open()
     expect(views(kit)).toEqual(['Connect'])
   })
 
-  it('SPEC §2 an address with status still connecting is not connected: Connect', () => {
+  it('an address with status still connecting is not connected: Connect', () => {
     const kit = makeKit()
     kit.chains.updateAccount('eip155', { caipAddress: 'eip155:1:0xabc', address: '0xabc', status: 'connecting' })
     kit.open()
     expect(views(kit)).toEqual(['Connect'])
   })
 
-  it('SPEC §2 opening resets the stack to a single entry', () => {
+  it('opening resets the stack to a single entry', () => {
     const kit = makeKit()
     kit.open()
     kit.router.push('PhoneWallets')
@@ -98,13 +98,13 @@ describe('opening the modal (SPEC §2)', () => {
     expect(views(kit)).toEqual(['PhoneWalletQr'])
   })
 
-  it('SPEC §2 no adapters and no address wins over an explicit view', () => {
+  it('no adapters and no address wins over an explicit view', () => {
     const kit = makeKit({ adapters: [] })
     kit.open({ view: 'Account' })
     expect(views(kit)).toEqual(['PhoneWalletQr'])
   })
 
-  it('SPEC §2 no adapters but an address: the usual rules apply (Account when connected)', () => {
+  it('no adapters but an address: the usual rules apply (Account when connected)', () => {
     const kit = makeKit({ adapters: [] }, { mobile: true })
     connect(kit)
     kit.open()
@@ -123,7 +123,7 @@ describe('opening the modal (SPEC §2)', () => {
     expect(views(kit)).toEqual(['Connect'])
   })
 
-  it('DESIGN Bus: open emits MODAL_OPEN with the view and connection', () => {
+  it('open emits MODAL_OPEN with the view and connection', () => {
     const kit = makeKit()
     const events: PorticoEvent[] = []
     kit.subscribeEvents((e) => events.push(e))
@@ -133,8 +133,8 @@ describe('opening the modal (SPEC §2)', () => {
   })
 })
 
-describe('closing the modal (SPEC §4)', () => {
-  it('SPEC §4 modal goes back to closed on close, and MODAL_CLOSE is emitted', () => {
+describe('closing the modal', () => {
+  it('modal goes back to closed on close, and MODAL_CLOSE is emitted', () => {
     const kit = makeKit()
     const events: PorticoEvent[] = []
     kit.open()
@@ -144,7 +144,7 @@ describe('closing the modal (SPEC §4)', () => {
     expect(events).toEqual([{ type: 'MODAL_CLOSE', properties: { connected: false } }])
   })
 
-  it('SPEC §4 on close, loading is cleared', () => {
+  it('on close, loading is cleared', () => {
     const kit = makeKit()
     kit.open()
     kit.modal.setLoading(true)
@@ -162,7 +162,7 @@ describe('closing the modal (SPEC §4)', () => {
     expect(cleanup).toHaveBeenCalledTimes(1)
   })
 
-  it('SPEC §4 in embedded mode, close goes to Account if connected', () => {
+  it('in embedded mode, close goes to Account if connected', () => {
     const kit = makeKit({ enableEmbedded: true })
     connect(kit)
     kit.open({ view: 'PhoneWallets' })
@@ -171,14 +171,14 @@ describe('closing the modal (SPEC §4)', () => {
     expect(kit.router.store.get().history).toEqual([{ view: 'Account' }])
   })
 
-  it('SPEC §4 in embedded mode, close goes to Connect if not connected', () => {
+  it('in embedded mode, close goes to Connect if not connected', () => {
     const kit = makeKit({ enableEmbedded: true })
     kit.open({ view: 'PhoneWallets' })
     kit.close()
     expect(kit.router.store.get().history).toEqual([{ view: 'Connect' }])
   })
 
-  it('SPEC §4 outside embedded mode, close leaves the view stack alone', () => {
+  it('outside embedded mode, close leaves the view stack alone', () => {
     const kit = makeKit()
     kit.open({ view: 'PhoneWallets' })
     kit.router.push('ConnectingExternal', { connector: 'x' })
@@ -186,7 +186,7 @@ describe('closing the modal (SPEC §4)', () => {
     expect(views(kit)).toEqual(['PhoneWallets', 'ConnectingExternal'])
   })
 
-  it('SPEC §4 if the modal closes with no pending transaction, pending auth requests are rejected', () => {
+  it('if the modal closes with no pending transaction, pending auth requests are rejected', () => {
     const kit = makeKit()
     const pending = kit.services.pending
     const reject = vi.fn()
@@ -198,7 +198,7 @@ describe('closing the modal (SPEC §4)', () => {
     expect(pending.size).toBe(0)
   })
 
-  it('SPEC §4 if a transaction is pending when the modal closes, pending requests are kept', () => {
+  it('if a transaction is pending when the modal closes, pending requests are kept', () => {
     const kit = makeKit()
     const pending = kit.services.pending
     const reject = vi.fn()
@@ -210,7 +210,7 @@ describe('closing the modal (SPEC §4)', () => {
     expect(pending.size).toBe(1)
   })
 
-  it('SPEC §4 a request that settled on its own is not rejected on close', () => {
+  it('a request that settled on its own is not rejected on close', () => {
     const kit = makeKit()
     const pending = kit.services.pending
     const reject = vi.fn()
@@ -283,7 +283,7 @@ describe("closing refused by a plugin's close guard (a required sign-in)", () =>
     expect(kit.modal.store.get().shake).toBe(false)
   })
 
-  it('SPEC §9 shake 500 ms: a second shake restarts the 500 ms', () => {
+  it('shake 500 ms: a second shake restarts the 500 ms', () => {
     vi.useFakeTimers()
     const kit = makeKit()
     kit.modal.shake()

@@ -15,7 +15,7 @@ const kitWith = (activationEvents: ('onModalOpen' | 'onStartup')[], load = vi.fn
   return { kit, load }
 }
 
-describe('plugin activation events (DESIGN: declare up front, load on first use)', () => {
+describe('plugin activation events (declare up front, load on first use)', () => {
   it('an onModalOpen plugin loads when the modal first opens, not before, and only once', async () => {
     const { kit, load } = kitWith(['onModalOpen'])
     await Promise.resolve()

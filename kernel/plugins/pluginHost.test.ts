@@ -46,15 +46,15 @@ function fakePlugin(
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0))
 
-describe('plugin host: bodies load on first use (DESIGN Plugins: manifest now, body later)', () => {
-  it('DESIGN Plugins: nothing is loaded at start-up', () => {
+describe('plugin host: bodies load on first use (manifest now, body later)', () => {
+  it('nothing is loaded at start-up', () => {
     const { manifest, load } = fakePlugin('acme', { views: ['AcmeView'] })
     const kit = makeKit({ plugins: [manifest] })
     expect(load).not.toHaveBeenCalled()
     expect(kit.plugins.status.get()).toEqual({ acme: { state: 'idle' } })
   })
 
-  it('DESIGN Plugins: a router push of a contributed view loads its plugin body', async () => {
+  it('a router push of a contributed view loads its plugin body', async () => {
     const { manifest, load } = fakePlugin('acme', { views: ['AcmeView'] })
     const kit = makeKit({ plugins: [manifest] })
     kit.router.push('AcmeView')
@@ -63,14 +63,14 @@ describe('plugin host: bodies load on first use (DESIGN Plugins: manifest now, b
     expect(kit.plugins.status.get().acme?.state).toBe('active')
   })
 
-  it('DESIGN Plugins: pushing a core view loads no plugin', () => {
+  it('pushing a core view loads no plugin', () => {
     const { manifest, load } = fakePlugin('acme', { views: ['AcmeView'] })
     const kit = makeKit({ plugins: [manifest] })
     kit.router.push('AllWallets')
     expect(load).not.toHaveBeenCalled()
   })
 
-  it('DESIGN Plugins: kit.views.resolve of a contributed view loads the body and returns the view', async () => {
+  it('kit.views.resolve of a contributed view loads the body and returns the view', async () => {
     const { manifest, load } = fakePlugin('acme', { views: ['AcmeView'] })
     const kit = makeKit({ plugins: [manifest] })
     const view = await kit.views.resolve('AcmeView')
@@ -80,7 +80,7 @@ describe('plugin host: bodies load on first use (DESIGN Plugins: manifest now, b
     expect(load).toHaveBeenCalledTimes(1)
   })
 
-  it('DESIGN Plugins: kit.request of a contributed RPC method loads the body and runs its handler', async () => {
+  it('kit.request of a contributed RPC method loads the body and runs its handler', async () => {
     const { manifest, load } = fakePlugin('acme', { rpcMethods: ['wallet_getAssets'] })
     const kit = makeKit({ plugins: [manifest] })
     expect(load).not.toHaveBeenCalled()
@@ -88,7 +88,7 @@ describe('plugin host: bodies load on first use (DESIGN Plugins: manifest now, b
     expect(load).toHaveBeenCalledTimes(1)
   })
 
-  it('DESIGN Plugins: concurrent loads share one import', async () => {
+  it('concurrent loads share one import', async () => {
     const { manifest, load } = fakePlugin('acme', { views: ['AcmeView'], rpcMethods: ['wallet_getAssets'] })
     const kit = makeKit({ plugins: [manifest] })
     await Promise.all([
@@ -101,7 +101,7 @@ describe('plugin host: bodies load on first use (DESIGN Plugins: manifest now, b
     expect(load).toHaveBeenCalledTimes(1)
   })
 
-  it('DESIGN Plugins: status goes idle, loading, active and PLUGIN_LOADED is emitted', async () => {
+  it('status goes idle, loading, active and PLUGIN_LOADED is emitted', async () => {
     const { manifest } = fakePlugin('acme', { views: ['AcmeView'] })
     const kit = makeKit({ plugins: [manifest] })
     const states: string[] = []
@@ -114,8 +114,8 @@ describe('plugin host: bodies load on first use (DESIGN Plugins: manifest now, b
   })
 })
 
-describe('plugin host: activation events (DESIGN Plugins: nothing loads at start-up that the first screen does not show)', () => {
-  it('DESIGN Plugins: an onModalOpen plugin loads on the first open, not before', async () => {
+describe('plugin host: activation events (nothing loads at start-up that the first screen does not show)', () => {
+  it('an onModalOpen plugin loads on the first open, not before', async () => {
     const { manifest, load } = fakePlugin('discovery', { views: ['DiscoveryView'] }, { activationEvents: ['onModalOpen'] })
     const kit = makeKit({ plugins: [manifest] })
     await flush()
@@ -131,7 +131,7 @@ describe('plugin host: activation events (DESIGN Plugins: nothing loads at start
     expect(kit.plugins.status.get().discovery?.state).toBe('active')
   })
 
-  it('DESIGN Plugins: an onStartup plugin loads right after the kit is created; others stay idle', async () => {
+  it('an onStartup plugin loads right after the kit is created; others stay idle', async () => {
     const startup = fakePlugin('watcher', { views: ['WatcherView'] }, { activationEvents: ['onStartup'] })
     const lazy = fakePlugin('lazy', { views: ['LazyView'] })
     makeKit({ plugins: [startup.manifest, lazy.manifest] })
@@ -141,7 +141,7 @@ describe('plugin host: activation events (DESIGN Plugins: nothing loads at start
     expect(lazy.load).not.toHaveBeenCalled()
   })
 
-  it('SPEC §6 a disabled plugin is not loaded by its activation events either', async () => {
+  it('a disabled plugin is not loaded by its activation events either', async () => {
     const { manifest, load } = fakePlugin('onramp', { views: ['OnRamp'] }, {
       ...flagged('onramp'),
       activationEvents: ['onStartup', 'onModalOpen'],
@@ -152,7 +152,7 @@ describe('plugin host: activation events (DESIGN Plugins: nothing loads at start
     expect(load).not.toHaveBeenCalled()
   })
 
-  it('DESIGN Plugins: a failed activation-event load raises the alert but does not break opening', async () => {
+  it('a failed activation-event load raises the alert but does not break opening', async () => {
     const load = vi.fn(async (): Promise<PluginBody> => {
       throw new Error('offline')
     })
@@ -164,7 +164,7 @@ describe('plugin host: activation events (DESIGN Plugins: nothing loads at start
     expect(kit.alerts.store.get().current?.alert).toBe(Alerts.PLUGIN_LOAD_FAILED)
   })
 
-  it('DESIGN Plugins: after destroy, opening no longer activates plugins', async () => {
+  it('after destroy, opening no longer activates plugins', async () => {
     const { manifest, load } = fakePlugin('discovery', {}, { activationEvents: ['onModalOpen'] })
     const kit = makeKit({ plugins: [manifest] })
     kit.plugins.dispose()
@@ -175,8 +175,8 @@ describe('plugin host: activation events (DESIGN Plugins: nothing loads at start
   })
 })
 
-describe('plugin host: disabled features (SPEC §6 feature flags gate the modules)', () => {
-  it("SPEC §6 a disabled feature's plugin is never loaded, even when its view is asked for", async () => {
+describe('plugin host: disabled features (feature flags gate the modules)', () => {
+  it("a disabled feature's plugin is never loaded, even when its view is asked for", async () => {
     const { manifest, load } = fakePlugin('swaps', { views: ['Swap'], rpcMethods: ['acme_swapQuote'] }, flagged('swaps'))
     const kit = makeKit({ plugins: [manifest], features: { swaps: false } })
     expect(kit.plugins.manifests).toEqual([])
@@ -188,14 +188,14 @@ describe('plugin host: disabled features (SPEC §6 feature flags gate the module
     expect(load).not.toHaveBeenCalled()
   })
 
-  it('SPEC §6 the same plugin loads when its feature is on (the default)', async () => {
+  it('the same plugin loads when its feature is on (the default)', async () => {
     const { manifest, load } = fakePlugin('swaps', { views: ['Swap'] }, flagged('swaps'))
     const kit = makeKit({ plugins: [manifest] })
     await kit.views.resolve('Swap')
     expect(load).toHaveBeenCalledTimes(1)
   })
 
-  it('DESIGN Plugins: a plugin whose `when` condition is false is never loaded', async () => {
+  it('a plugin whose `when` condition is false is never loaded', async () => {
     const { manifest, load } = fakePlugin('btc', { views: ['BtcView'], namespaces: ['bip122'] }, {
       when: (config) => config.networks.some((n) => n.chainNamespace === 'bip122'),
     })
@@ -207,14 +207,14 @@ describe('plugin host: disabled features (SPEC §6 feature flags gate the module
     expect(withBtc.plugins.namespacesWithAdapter()).toEqual(['bip122'])
   })
 
-  it('DESIGN Plugins: a view nobody contributes rejects', async () => {
+  it('a view nobody contributes rejects', async () => {
     const kit = makeKit()
     await expect(kit.views.resolve('NoSuchView')).rejects.toThrow('View "NoSuchView" is not available')
   })
 })
 
 describe('plugin host: failures and retry', () => {
-  it('DESIGN Plugins: a load failure sets status failed, reports PLUGIN_LOAD_FAILED (alert + bus), and retry loads again', async () => {
+  it('a load failure sets status failed, reports PLUGIN_LOAD_FAILED (alert + bus), and retry loads again', async () => {
     let attempts = 0
     const body: PluginBody = {
       activate: (ctx) => {
@@ -247,7 +247,7 @@ describe('plugin host: failures and retry', () => {
     await expect(kit.views.resolve('AcmeView')).resolves.toEqual({ component: 'acme', title: 'Acme' })
   })
 
-  it('DESIGN Plugins: an activate that throws counts as a failed load', async () => {
+  it('an activate that throws counts as a failed load', async () => {
     const { manifest } = fakePlugin('acme', { views: ['AcmeView'] }, {
       activate: () => {
         throw new Error('boom')
@@ -258,7 +258,7 @@ describe('plugin host: failures and retry', () => {
     expect(kit.plugins.status.get().acme?.state).toBe('failed')
   })
 
-  it('DESIGN Plugins: retry of an active plugin does not load it again', async () => {
+  it('retry of an active plugin does not load it again', async () => {
     const { manifest, load } = fakePlugin('acme', { views: ['AcmeView'] })
     const kit = makeKit({ plugins: [manifest] })
     await kit.plugins.load('acme')
@@ -268,7 +268,7 @@ describe('plugin host: failures and retry', () => {
 })
 
 describe('plugin host: requires, duplicates, disposal', () => {
-  it('DESIGN Plugins: `requires` loads the dependency first (email needs the embedded wallet)', async () => {
+  it('`requires` loads the dependency first (email needs the embedded wallet)', async () => {
     const order: string[] = []
     const wallet = fakePlugin('embedded-wallet', { views: ['WalletView'] }, { activate: () => void order.push('embedded-wallet') })
     const email = fakePlugin('email', { views: ['EmailView'] }, { requires: ['embedded-wallet'], activate: () => void order.push('email') })
@@ -278,7 +278,7 @@ describe('plugin host: requires, duplicates, disposal', () => {
     expect(wallet.load).toHaveBeenCalledTimes(1)
   })
 
-  it('DESIGN Plugins: requiring a plugin that is not enabled fails the load', async () => {
+  it('requiring a plugin that is not enabled fails the load', async () => {
     const email = fakePlugin('email', { views: ['EmailView'] }, { requires: ['embedded-wallet'] })
     const kit = makeKit({ plugins: [email.manifest] })
     await expect(kit.views.resolve('EmailView')).rejects.toThrow('requires "embedded-wallet"')
@@ -286,7 +286,7 @@ describe('plugin host: requires, duplicates, disposal', () => {
     expect(email.load).not.toHaveBeenCalled()
   })
 
-  it('DESIGN Plugins: duplicate plugin ids are rejected with a ConfigError at plugins', () => {
+  it('duplicate plugin ids are rejected with a ConfigError at plugins', () => {
     const a = fakePlugin('acme', { views: ['A'] })
     const b = fakePlugin('acme', { views: ['B'] })
     expect(() => makeKit({ plugins: [a.manifest, b.manifest] })).toThrow(ConfigError)
@@ -297,31 +297,31 @@ describe('plugin host: requires, duplicates, disposal', () => {
     }
   })
 
-  it('DESIGN Plugins: two enabled plugins contributing the same view are rejected', () => {
+  it('two enabled plugins contributing the same view are rejected', () => {
     const a = fakePlugin('a', { views: ['Shared'] })
     const b = fakePlugin('b', { views: ['Shared'] })
     expect(() => makeKit({ plugins: [a.manifest, b.manifest] })).toThrow(/"Shared" is contributed by both "a" and "b"/)
   })
 
-  it('DESIGN Plugins: two enabled plugins contributing the same RPC method are rejected', () => {
+  it('two enabled plugins contributing the same RPC method are rejected', () => {
     const a = fakePlugin('a', { rpcMethods: ['wallet_getAssets'] })
     const b = fakePlugin('b', { rpcMethods: ['wallet_getAssets'] })
     expect(() => makeKit({ plugins: [a.manifest, b.manifest] })).toThrow(ConfigError)
   })
 
-  it('DESIGN Plugins: a duplicate view is fine when one of the two plugins is disabled', () => {
+  it('a duplicate view is fine when one of the two plugins is disabled', () => {
     const a = fakePlugin('a', { views: ['Shared'] }, flagged('swaps'))
     const b = fakePlugin('b', { views: ['Shared'] })
     expect(() => makeKit({ plugins: [a.manifest, b.manifest], features: { swaps: false } })).not.toThrow()
   })
 
-  it('DESIGN Plugins: two plugins with the same id are rejected', () => {
+  it('two plugins with the same id are rejected', () => {
     const first = fakePlugin('receive', { views: ['Receive'] })
     const second = fakePlugin('receive', { views: ['Other'] })
     expect(() => makeKit({ plugins: [first.manifest, second.manifest] })).toThrow('two plugins have the id "receive"')
   })
 
-  it('DESIGN Plugins: disposers run on kit.destroy(), last activated first, and the bus completes', async () => {
+  it('disposers run on kit.destroy(), last activated first, and the bus completes', async () => {
     const order: string[] = []
     const a = fakePlugin('a', { views: ['A'] }, { activate: () => () => void order.push('a') })
     const b = fakePlugin('b', { views: ['B'] }, { activate: async () => () => void order.push('b') })
@@ -337,8 +337,8 @@ describe('plugin host: requires, duplicates, disposal', () => {
   })
 })
 
-describe('third-party plugins (DESIGN: createPortico({ plugins: [myPlugin] }))', () => {
-  it('DESIGN Plugins: a third-party plugin registers a view, a container service by token and an RPC handler, and all three work', async () => {
+describe('third-party plugins (createPortico({ plugins: [myPlugin] }))', () => {
+  it('a third-party plugin registers a view, a container service by token and an RPC handler, and all three work', async () => {
     interface Greeter {
       greet(name: string): string
     }
@@ -378,13 +378,13 @@ describe('third-party plugins (DESIGN: createPortico({ plugins: [myPlugin] }))',
     expect(kit.views.get('GreeterView')).toBeUndefined()
   })
 
-  it('SPEC §6 namespace method lists: a method that an enabled plugin contributes (bip122 getAccountAddresses) is accepted', async () => {
+  it('namespace method lists: a method that an enabled plugin contributes (bip122 getAccountAddresses) is accepted', async () => {
     const { manifest } = fakePlugin('bip122', { rpcMethods: ['getAccountAddresses'], namespaces: ['bip122'] })
     const kit = makeKit({ plugins: [manifest], networks: [mainnet, bitcoin] })
     await expect(kit.request({ method: 'getAccountAddresses' })).resolves.toEqual({ from: 'bip122', params: undefined })
   })
 
-  it('DESIGN Plugins: the plugin context hands out the kit services', async () => {
+  it('the plugin context hands out the kit services', async () => {
     let seen: PluginContext | undefined
     const { manifest } = fakePlugin('acme', { views: ['AcmeView'] }, { activate: (ctx) => void (seen = ctx) })
     const kit = makeKit({ plugins: [manifest] })

@@ -24,13 +24,13 @@ afterEach(() => {
   vi.useRealTimers()
 })
 
-describe('view stack (SPEC §2: no URL routes, an internal view stack)', () => {
-  it('SPEC §2 the stack starts with one entry, Connect by default', () => {
+describe('view stack (no URL routes, an internal view stack)', () => {
+  it('the stack starts with one entry, Connect by default', () => {
     expect(createRouter(routerDeps()).store.get().history).toEqual([{ view: 'Connect' }])
     expect(createRouter(routerDeps(), 'Account').current()).toEqual({ view: 'Account' })
   })
 
-  it('SPEC §2 push adds a view on top, with its per-view data', () => {
+  it('push adds a view on top, with its per-view data', () => {
     const router = createRouter(routerDeps())
     router.push('ConnectingExternal', { connector: 'io.metamask' })
     expect(router.current()).toEqual({ view: 'ConnectingExternal', data: { connector: 'io.metamask' } })
@@ -42,14 +42,14 @@ describe('view stack (SPEC §2: no URL routes, an internal view stack)', () => {
     ])
   })
 
-  it('SPEC §2 replace swaps the top view and keeps the rest of the history', () => {
+  it('replace swaps the top view and keeps the rest of the history', () => {
     const router = createRouter(routerDeps())
     router.push('WalletCatalogue')
     router.replace('ConnectingWalletConnectBasic')
     expect(router.store.get().history.map((e) => e.view)).toEqual(['Connect', 'ConnectingWalletConnectBasic'])
   })
 
-  it('SPEC §2 reset leaves a single entry', () => {
+  it('reset leaves a single entry', () => {
     const router = createRouter(routerDeps())
     router.push('WalletCatalogue')
     router.push('ConnectingExternal', { connector: 'x' })
@@ -57,7 +57,7 @@ describe('view stack (SPEC §2: no URL routes, an internal view stack)', () => {
     expect(router.store.get().history).toEqual([{ view: 'Account', data: { tab: 2 } }])
   })
 
-  it('SPEC §2 back pops the history and restores the data of the view below', () => {
+  it('back pops the history and restores the data of the view below', () => {
     const deps = routerDeps()
     const router = createRouter(deps)
     router.push('ConnectingExternal', { connector: 'a' })
@@ -70,7 +70,7 @@ describe('view stack (SPEC §2: no URL routes, an internal view stack)', () => {
     expect(deps.closeModal).not.toHaveBeenCalled()
   })
 
-  it('SPEC §2 every navigation prefetches the view it goes to', () => {
+  it('every navigation prefetches the view it goes to', () => {
     const deps = routerDeps()
     const router = createRouter(deps)
     router.push('A')
@@ -80,8 +80,8 @@ describe('view stack (SPEC §2: no URL routes, an internal view stack)', () => {
   })
 })
 
-describe('back navigation (SPEC §2)', () => {
-  it('SPEC §2 back with one entry in the history closes the modal', () => {
+describe('back navigation', () => {
+  it('back with one entry in the history closes the modal', () => {
     const kit = makeKit()
     kit.open()
     expect(views(kit)).toEqual(['Connect'])
@@ -90,7 +90,7 @@ describe('back navigation (SPEC §2)', () => {
     expect(views(kit)).toEqual(['Connect'])
   })
 
-  it('SPEC §2 back with two entries pops and keeps the modal open', () => {
+  it('back with two entries pops and keeps the modal open', () => {
     const kit = makeKit()
     kit.open()
     kit.router.push('WalletCatalogue')
@@ -99,7 +99,7 @@ describe('back navigation (SPEC §2)', () => {
     expect(kit.modal.store.get().open).toBe(true)
   })
 
-  it('SPEC §2 back when the history contains UnsupportedChain closes the modal, even with several entries', () => {
+  it('back when the history contains UnsupportedChain closes the modal, even with several entries', () => {
     const kit = makeKit()
     kit.open({ view: 'UnsupportedChain' })
     kit.router.push('WalletCatalogue')
@@ -108,7 +108,7 @@ describe('back navigation (SPEC §2)', () => {
     expect(kit.modal.store.get().open).toBe(false)
   })
 
-  it('SPEC §2 back in a deep history without UnsupportedChain pops instead of closing', () => {
+  it('back in a deep history without UnsupportedChain pops instead of closing', () => {
     const kit = makeKit()
     kit.open({ view: 'Account' })
     kit.router.push('WalletCatalogue')

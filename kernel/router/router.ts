@@ -12,7 +12,7 @@ export interface Router {
   push(view: ViewName, data?: RouteEntry['data']): void
   replace(view: ViewName, data?: RouteEntry['data']): void
   reset(view: ViewName, data?: RouteEntry['data']): void
-  /** Pops the stack, or closes the modal where SPEC §2 says back closes. */
+  /** Pops the stack, or closes the modal when it holds one entry or UnsupportedChain. */
   goBack(): void
 }
 
@@ -24,7 +24,7 @@ export interface RouterDeps {
   onPopped(entry: RouteEntry): void
 }
 
-/** The internal view stack of SPEC §2; there are no URL routes. */
+/** The internal view stack; there are no URL routes. */
 export function createRouter(deps: RouterDeps, initial: ViewName = 'Connect'): Router {
   const store = createStore<RouterState>({ history: [{ view: initial }] })
   const entry = (view: ViewName, data?: RouteEntry['data']): RouteEntry => {
@@ -49,7 +49,7 @@ export function createRouter(deps: RouterDeps, initial: ViewName = 'Connect'): R
       if (history.some(({ view }) => view === 'UnsupportedChain')) return deps.closeModal()
       const below = history.slice(0, -1)
       const top = below.pop()
-      // a single entry: back closes the modal (SPEC §2)
+      // a single entry: back closes the modal
       if (!top) return deps.closeModal()
       store.set({ history: [...below, top] })
       deps.onPopped(history.at(-1)!)

@@ -2,8 +2,8 @@ import { describe, expect, it, vi } from 'vitest'
 import { PorticoError } from '../errors/base.ts'
 import { createViewRegistry } from './viewRegistry.ts'
 
-describe('view registry (DESIGN Shell: views are looked up by view name)', () => {
-  it('DESIGN Shell: a registered view is returned by get and resolve without loading anything', async () => {
+describe('view registry (views are looked up by view name)', () => {
+  it('a registered view is returned by get and resolve without loading anything', async () => {
     const loadOwner = vi.fn(async () => false)
     const views = createViewRegistry(loadOwner)
     views.register('Connect', { component: 'ConnectView', title: 'Connect wallet' })
@@ -12,14 +12,14 @@ describe('view registry (DESIGN Shell: views are looked up by view name)', () =>
     expect(loadOwner).not.toHaveBeenCalled()
   })
 
-  it('DESIGN Plugins: a view name cannot be registered twice', () => {
+  it('a view name cannot be registered twice', () => {
     const views = createViewRegistry(async () => false)
     views.register('Connect', { component: 'a', title: 'a' })
     expect(() => views.register('Connect', { component: 'b', title: 'b' })).toThrow(PorticoError)
     expect(views.get('Connect')?.component).toBe('a')
   })
 
-  it('DESIGN Plugins: the disposer removes the view and notifies subscribers', () => {
+  it('the disposer removes the view and notifies subscribers', () => {
     const views = createViewRegistry(async () => false)
     const listener = vi.fn()
     views.subscribe(listener)
@@ -32,7 +32,7 @@ describe('view registry (DESIGN Shell: views are looked up by view name)', () =>
     expect(listener).toHaveBeenCalledTimes(2)
   })
 
-  it('DESIGN Plugins: a stale disposer does not remove a later registration of the same name', () => {
+  it('a stale disposer does not remove a later registration of the same name', () => {
     const views = createViewRegistry(async () => false)
     const first = views.register('Receive', { component: 'old', title: 'Receive' })
     first()
@@ -41,12 +41,12 @@ describe('view registry (DESIGN Shell: views are looked up by view name)', () =>
     expect(views.get('Receive')?.component).toBe('new')
   })
 
-  it('DESIGN Plugins: resolve rejects when the owning plugin loaded but did not register the view', async () => {
+  it('resolve rejects when the owning plugin loaded but did not register the view', async () => {
     const views = createViewRegistry(async () => true)
     await expect(views.resolve('Swap')).rejects.toThrow('View "Swap" is not available')
   })
 
-  it('DESIGN Plugins: unsubscribed listeners are not called', () => {
+  it('unsubscribed listeners are not called', () => {
     const views = createViewRegistry(async () => false)
     const listener = vi.fn()
     const unsubscribe = views.subscribe(listener)

@@ -1,4 +1,4 @@
-/** RPC methods that run without approval (SPEC §6). */
+/** RPC methods that run without approval. */
 export const SAFE_RPC_METHODS = [
   'eth_accounts',
   'eth_blockNumber',
@@ -32,7 +32,7 @@ export const SAFE_RPC_METHODS = [
   'wallet_getAssets',
 ] as const
 
-/** RPC methods that open the ApproveTransaction view (SPEC §6). */
+/** RPC methods that open the ApproveTransaction view. */
 export const UNSAFE_RPC_METHODS = [
   'personal_sign',
   'eth_signTypedData_v4',

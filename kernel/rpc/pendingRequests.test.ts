@@ -3,8 +3,8 @@ import { PorticoError } from '../errors/base.ts'
 import { SnackText } from '../errors/catalogue.ts'
 import { createPendingRequests } from './pendingRequests.ts'
 
-describe('pending requests (SPEC §4 Modal: pending auth requests)', () => {
-  it('SPEC §4 rejectAll rejects every pending request once and empties the set', () => {
+describe('pending requests (pending auth requests)', () => {
+  it('rejectAll rejects every pending request once and empties the set', () => {
     const pending = createPendingRequests()
     const a = vi.fn()
     const b = vi.fn()
@@ -18,7 +18,7 @@ describe('pending requests (SPEC §4 Modal: pending auth requests)', () => {
     expect(pending.size).toBe(0)
   })
 
-  it("SPEC §8 the default rejection is the 'Signature declined' catalogue error", () => {
+  it("the default rejection is the 'Signature declined' catalogue error", () => {
     const pending = createPendingRequests()
     const reject = vi.fn()
     pending.add(reject)
@@ -28,7 +28,7 @@ describe('pending requests (SPEC §4 Modal: pending auth requests)', () => {
     expect(reason.shortMessage).toBe(SnackText.SIGNATURE_DECLINED)
   })
 
-  it('SPEC §4 a given reason is passed through', () => {
+  it('a given reason is passed through', () => {
     const pending = createPendingRequests()
     const reject = vi.fn()
     pending.add(reject)
@@ -37,7 +37,7 @@ describe('pending requests (SPEC §4 Modal: pending auth requests)', () => {
     expect(reject).toHaveBeenCalledWith(reason)
   })
 
-  it('SPEC §4 a settled request is forgotten', () => {
+  it('a settled request is forgotten', () => {
     const pending = createPendingRequests()
     const reject = vi.fn()
     const settle = pending.add(reject)
@@ -46,7 +46,7 @@ describe('pending requests (SPEC §4 Modal: pending auth requests)', () => {
     expect(reject).not.toHaveBeenCalled()
   })
 
-  it('SPEC §4 the transaction-pending flag is tracked', () => {
+  it('the transaction-pending flag is tracked', () => {
     const pending = createPendingRequests()
     expect(pending.transactionPending).toBe(false)
     pending.setTransactionPending(true)

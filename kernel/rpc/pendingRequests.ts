@@ -3,7 +3,7 @@ import { SnackText } from '../errors/catalogue.ts'
 
 /**
  * Requests waiting for the visitor (an auth request, a signature). Closing the
- * modal rejects them unless a transaction is pending (SPEC §4).
+ * modal rejects them unless a transaction is pending.
  */
 export interface PendingRequests {
   /** Tracks a request; returns a function to call when it settles on its own. */

@@ -40,9 +40,9 @@ afterEach(() => {
   vi.useRealTimers()
 })
 
-describe('RPC method lists (SPEC §6)', () => {
+describe('RPC method lists', () => {
   it.each(['eth_call', 'eth_getBalance', 'eth_chainId', 'wallet_getCapabilities', 'wallet_getAssets'])(
-    'SPEC §6 safe read-only method %s is on the safe list',
+    'safe read-only method %s is on the safe list',
     (method) => {
       expect(isSafeRpcMethod(method)).toBe(true)
       expect(isUnsafeRpcMethod(method)).toBe(false)
@@ -61,19 +61,19 @@ describe('RPC method lists (SPEC §6)', () => {
     'wallet_grantPermissions',
     'wallet_revokePermissions',
     'eth_sendUserOperation',
-  ])('SPEC §6 method %s needs approval (unsafe list)', (method) => {
+  ])('method %s needs approval (unsafe list)', (method) => {
     expect(isUnsafeRpcMethod(method)).toBe(true)
     expect(isSafeRpcMethod(method)).toBe(false)
   })
 
-  it('SPEC §6 no method is on both lists', () => {
+  it('no method is on both lists', () => {
     const safe = new Set<string>(SAFE_RPC_METHODS)
     expect(UNSAFE_RPC_METHODS.filter((m) => safe.has(m))).toEqual([])
   })
 })
 
-describe('RPC allow list (SPEC §5)', () => {
-  it.each([...SAFE_RPC_METHODS, ...UNSAFE_RPC_METHODS])('SPEC §5 %s is accepted and reaches its handler', async (method) => {
+describe('RPC allow list', () => {
+  it.each([...SAFE_RPC_METHODS, ...UNSAFE_RPC_METHODS])('%s is accepted and reaches its handler', async (method) => {
     const { rpc } = makeKit()
     const handler = vi.fn(async (params: unknown) => ({ ok: params }))
     rpc.register(method, handler)
@@ -82,7 +82,7 @@ describe('RPC allow list (SPEC §5)', () => {
   })
 
   it.each(['eth_sign', 'eth_signTypedData', 'wallet_switchEthereumChain_evil', 'admin_peers', 'debug_traceTransaction', '__proto__', 'constructor'])(
-    "SPEC §5 %s is rejected with 'Requested RPC call is not allowed'",
+    "%s is rejected with 'Requested RPC call is not allowed'",
     async (method) => {
       const { kit } = makeKit()
       const error = await rejection(kit.request({ method }))
@@ -90,7 +90,7 @@ describe('RPC allow list (SPEC §5)', () => {
     },
   )
 
-  it('SPEC §5 a disallowed method is rejected even when a handler was registered for it', async () => {
+  it('a disallowed method is rejected even when a handler was registered for it', async () => {
     const { rpc } = makeKit()
     const handler = vi.fn(async () => 'leaked')
     rpc.register('eth_sign', handler)
@@ -98,7 +98,7 @@ describe('RPC allow list (SPEC §5)', () => {
     expect(handler).not.toHaveBeenCalled()
   })
 
-  it('SPEC §5 property: any method not on the safe or unsafe list is rejected with the catalogue text', async () => {
+  it('property: any method not on the safe or unsafe list is rejected with the catalogue text', async () => {
     await fc.assert(
       fc.asyncProperty(
         fc.string({ minLength: 1, maxLength: 30 }).filter((m) => !isSafeRpcMethod(m) && !isUnsafeRpcMethod(m)),
@@ -120,7 +120,7 @@ describe('RPC allow list (SPEC §5)', () => {
     ['an empty method', { method: '' }],
     ['a numeric method', { method: 42 }],
     ['an array', ['eth_call']],
-  ])('DESIGN inbound data: a malformed request (%s) is rejected', async (_label, request) => {
+  ])('a malformed request (%s) is rejected', async (_label, request) => {
     const { rpc } = makeKit()
     const handler = vi.fn(async () => 'ran')
     rpc.register('eth_call', handler)
@@ -129,7 +129,7 @@ describe('RPC allow list (SPEC §5)', () => {
     expect(handler).not.toHaveBeenCalled()
   })
 
-  it('DESIGN inbound data property: any input either reaches a handler or rejects, never throws synchronously', async () => {
+  it('property: any input either reaches a handler or rejects, never throws synchronously', async () => {
     const { rpc } = makeKit()
     rpc.register('eth_chainId', async () => '0x1')
     await fc.assert(
@@ -147,12 +147,12 @@ describe('RPC allow list (SPEC §5)', () => {
     )
   })
 
-  it('SPEC §8 an allowed method with no handler and no plugin fails with Adapter not found', async () => {
+  it('an allowed method with no handler and no plugin fails with Adapter not found', async () => {
     const { kit } = makeKit()
     expect((await rejection(kit.request({ method: 'eth_call' }))).shortMessage).toBe(ErrorText.ADAPTER_NOT_FOUND)
   })
 
-  it('DESIGN Plugins: one handler per method; its disposer frees the method', async () => {
+  it('one handler per method; its disposer frees the method', async () => {
     const { rpc } = makeKit()
     const dispose = rpc.register('eth_call', async () => 1)
     expect(() => rpc.register('eth_call', async () => 2)).toThrow(PorticoError)
@@ -162,22 +162,22 @@ describe('RPC allow list (SPEC §5)', () => {
   })
 })
 
-describe('disallowed RPC method (SPEC §4 RPC requests)', () => {
-  it('SPEC §4 a disallowed method opens the modal', async () => {
+describe('disallowed RPC method (RPC requests)', () => {
+  it('a disallowed method opens the modal', async () => {
     const { kit } = makeKit()
     expect(kit.modal.store.get().open).toBe(false)
     await rejection(kit.request({ method: 'eth_sign' }))
     expect(kit.modal.store.get().open).toBe(true)
   })
 
-  it('SPEC §4 a disallowed method logs an error', async () => {
+  it('a disallowed method logs an error', async () => {
     const { kit, logger } = makeKit()
     await rejection(kit.request({ method: 'eth_sign' }))
     expect(logger.error).toHaveBeenCalledTimes(1)
     expect(String(logger.error.mock.calls[0]![0])).toContain(ErrorText.RPC_METHOD_NOT_ALLOWED)
   })
 
-  it("SPEC §4 a disallowed method shows the 'Action not allowed' error after exactly 300 ms", async () => {
+  it("a disallowed method shows the 'Action not allowed' error after exactly 300 ms", async () => {
     vi.useFakeTimers()
     const { kit } = makeKit()
     await rejection(kit.request({ method: 'eth_sign' }))
@@ -188,7 +188,7 @@ describe('disallowed RPC method (SPEC §4 RPC requests)', () => {
     expect(kit.snack.store.get()).toEqual({ open: true, message: RPC_NOT_ALLOWED_UI_TEXT, variant: 'error' })
   })
 
-  it('SPEC §4 a disallowed method rejects pending requests', async () => {
+  it('a disallowed method rejects pending requests', async () => {
     const { kit } = makeKit()
     const pending = kit.services.pending
     const reject = vi.fn()
@@ -198,7 +198,7 @@ describe('disallowed RPC method (SPEC §4 RPC requests)', () => {
     expect(pending.size).toBe(0)
   })
 
-  it('SPEC §4 a disallowed method while the modal is open keeps the current view', async () => {
+  it('a disallowed method while the modal is open keeps the current view', async () => {
     const { kit } = makeKit()
     kit.open({ view: 'AllWallets' })
     kit.router.push('ConnectingExternal', { connector: 'x' })
@@ -206,7 +206,7 @@ describe('disallowed RPC method (SPEC §4 RPC requests)', () => {
     expect(kit.router.current().view).toBe('ConnectingExternal')
   })
 
-  it('SPEC §4 a disallowed method is announced on the bus', async () => {
+  it('a disallowed method is announced on the bus', async () => {
     const { kit } = makeKit()
     const events: PorticoEvent[] = []
     kit.subscribeEvents((e) => events.push(e))
@@ -217,7 +217,7 @@ describe('disallowed RPC method (SPEC §4 RPC requests)', () => {
     })
   })
 
-  it('SPEC §4 an allowed method does none of that: no modal, no snack, pending kept', async () => {
+  it('an allowed method does none of that: no modal, no snack, pending kept', async () => {
     vi.useFakeTimers()
     const { kit, rpc, logger } = makeKit()
     rpc.register('eth_chainId', async () => '0x1')

@@ -4,7 +4,7 @@ import { ErrorText } from '../errors/catalogue.ts'
 import type { Disposer } from '../disposer.ts'
 import { isSafeRpcMethod, isUnsafeRpcMethod } from './methods.ts'
 
-/** An RPC request: method plus params (SPEC §3). */
+/** An RPC request: method plus params. */
 export const RpcRequestSchema = v.object({
   method: v.pipe(v.string(), v.minLength(1)),
   params: v.optional(v.unknown()),

@@ -10,14 +10,14 @@ afterEach(() => {
   vi.useRealTimers()
 })
 
-describe('snack (SPEC §4 Snack)', () => {
-  it('SPEC §4 Snack: a message shows at once when none is open', () => {
+describe('snack', () => {
+  it('a message shows at once when none is open', () => {
     const snack = createSnackService()
     snack.showSuccess(SnackText.TRANSACTION_STARTED)
     expect(snack.store.get()).toEqual({ open: true, message: SnackText.TRANSACTION_STARTED, variant: 'success' })
   })
 
-  it('SPEC §4 Snack: a new message while one is open hides the old one, then shows the new one after 150 ms', () => {
+  it('a new message while one is open hides the old one, then shows the new one after 150 ms', () => {
     const snack = createSnackService()
     snack.showLoading(SnackText.AUTHENTICATING)
     snack.showError(SnackText.SIGNATURE_DECLINED)
@@ -29,7 +29,7 @@ describe('snack (SPEC §4 Snack)', () => {
     expect(snack.store.get()).toEqual({ open: true, message: SnackText.SIGNATURE_DECLINED, variant: 'error' })
   })
 
-  it('SPEC §4 Snack: the store goes open(old) -> closed(old) -> open(new), never straight from old to new', () => {
+  it('the store goes open(old) -> closed(old) -> open(new), never straight from old to new', () => {
     const snack = createSnackService()
     const seen: string[] = []
     snack.store.subscribe((s) => seen.push(`${s.open ? 'open' : 'closed'}:${s.message}`))
@@ -43,13 +43,13 @@ describe('snack (SPEC §4 Snack)', () => {
     ['showLoading', 'loading'],
     ['showSuccess', 'success'],
     ['showError', 'error'],
-  ] as const)('SPEC §4 Snack types: %s shows a %s snack', (method, variant) => {
+  ] as const)('Snack types: %s shows a %s snack', (method, variant) => {
     const snack = createSnackService()
     snack[method]('message')
     expect(snack.store.get()).toEqual({ open: true, message: 'message', variant })
   })
 
-  it.each(['success', 'error'] as const)('SPEC §4 Snack: a %s snack hides itself after SNACK_AUTO_HIDE_MS', (variant) => {
+  it.each(['success', 'error'] as const)('a %s snack hides itself after SNACK_AUTO_HIDE_MS', (variant) => {
     const snack = createSnackService()
     snack.show('done', variant)
     vi.advanceTimersByTime(SNACK_AUTO_HIDE_MS - 1)
@@ -58,7 +58,7 @@ describe('snack (SPEC §4 Snack)', () => {
     expect(snack.store.get().open).toBe(false)
   })
 
-  it('SPEC §4 Snack: a loading snack stays until replaced or hidden', () => {
+  it('a loading snack stays until replaced or hidden', () => {
     const snack = createSnackService()
     snack.showLoading(SnackText.AUTHENTICATING)
     vi.advanceTimersByTime(60_000)
@@ -67,7 +67,7 @@ describe('snack (SPEC §4 Snack)', () => {
     expect(snack.store.get().open).toBe(false)
   })
 
-  it("SPEC §4 Snack: the old snack's auto-hide does not cut the new one short", () => {
+  it("the old snack's auto-hide does not cut the new one short", () => {
     const snack = createSnackService()
     snack.showSuccess('first')
     vi.advanceTimersByTime(SNACK_AUTO_HIDE_MS - 100)
@@ -78,7 +78,7 @@ describe('snack (SPEC §4 Snack)', () => {
     expect(snack.store.get()).toEqual({ open: true, message: 'second', variant: 'loading' })
   })
 
-  it('SPEC §4 Snack: hide during the 150 ms swap cancels the pending message', () => {
+  it('hide during the 150 ms swap cancels the pending message', () => {
     const snack = createSnackService()
     snack.showLoading('one')
     snack.showError('two')
@@ -88,7 +88,7 @@ describe('snack (SPEC §4 Snack)', () => {
     expect(snack.store.get().message).toBe('one')
   })
 
-  it('SPEC §4 Snack: the last of several quick messages is the one shown', () => {
+  it('the last of several quick messages is the one shown', () => {
     const snack = createSnackService()
     snack.showLoading('one')
     snack.showError('two')

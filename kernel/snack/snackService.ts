@@ -20,7 +20,7 @@ export interface SnackService {
 }
 
 /**
- * SPEC §4 Snack: a new message while one is open first hides the old one,
+ * A new message while one is open first hides the old one,
  * then shows the new one after 150 ms.
  */
 export function createSnackService(): SnackService {

@@ -13,12 +13,12 @@ export const RecentWalletSchema = v.object({
 })
 export type RecentWallet = v.InferOutput<typeof RecentWalletSchema>
 
-/** A cached value with the time it was stored, for the TTL caches of SPEC §9. */
+/** A cached value with the time it was stored, for the TTL caches (lifetimes in CacheLifetimeMs). */
 const cacheOf = <T extends v.GenericSchema>(value: T) =>
   v.record(v.string(), v.object({ timestamp: v.number(), value }))
 
 /**
- * Every key Portico keeps in local storage (SPEC §3), with the schema its
+ * Every key Portico keeps in local storage, with the schema its
  * stored value must pass. A value that fails is ignored and reported.
  */
 export const StorageKeys = {
@@ -54,7 +54,7 @@ export const StorageKeys = {
     key: '@portico/identity_cache',
     schema: cacheOf(v.object({ name: v.nullable(v.string()), avatar: v.nullable(v.string()) })),
   },
-  /* Embedded wallet keys, under their own prefix (SPEC §3). */
+  /* Embedded wallet keys, under their own prefix. */
   frameSessionToken: { key: '@portico-frame/session_token', schema: NonEmpty },
   frameEmailLoginUsed: { key: '@portico-frame/email_login_used', schema: v.boolean() },
   frameLastUsedChain: { key: '@portico-frame/last_used_chain', schema: v.union([v.number(), NonEmpty]) },
@@ -72,7 +72,7 @@ export const StorageKeys = {
 export type StorageKeyName = keyof typeof StorageKeys
 export type StoredValue<K extends StorageKeyName> = v.InferOutput<(typeof StorageKeys)[K]['schema']>
 
-/** The cached login data deleted on disconnect or a failed connection check (SPEC §4). */
+/** The cached login data deleted on disconnect or a failed connection check. */
 export const LOGIN_CACHE_KEYS = [
   'frameEmailLoginUsed',
   'frameEmail',

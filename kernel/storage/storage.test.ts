@@ -53,7 +53,7 @@ afterEach(() => {
   vi.useRealTimers()
 })
 
-describe('storage keys (SPEC §3 Local storage)', () => {
+describe('storage keys', () => {
   it.each([
     ['active namespace', 'activeNamespace'],
     ['active network id', 'activeCaipNetworkId'],
@@ -68,7 +68,7 @@ describe('storage keys (SPEC §3 Local storage)', () => {
     ['native balance cache', 'nativeBalanceCache'],
     ['ENS cache', 'ensCache'],
     ['identity cache', 'identityCache'],
-  ] as const)('SPEC §3 local storage holds the %s', (_label, name) => {
+  ] as const)('local storage holds the %s', (_label, name) => {
     expect(StorageKeys[name].key).toMatch(/^@portico\//)
     const storage = createStorage(createMemoryBackend(), vi.fn())
     storage.set(name, SAMPLES[name] as never)
@@ -85,25 +85,25 @@ describe('storage keys (SPEC §3 Local storage)', () => {
     ['smart account enabled flag', 'frameSmartAccountEnabled'],
     ['smart account enabled networks', 'frameSmartAccountEnabledNetworks'],
     ['social username', 'frameSocialUsername'],
-  ] as const)('SPEC §3 embedded wallet key with the prefix: %s', (_label, name) => {
+  ] as const)('embedded wallet key with the prefix: %s', (_label, name) => {
     expect(StorageKeys[name].key).toMatch(/^@portico-frame\//)
     const storage = createStorage(createMemoryBackend(), vi.fn())
     storage.set(name, SAMPLES[name] as never)
     expect(storage.get(name)).toEqual(SAMPLES[name])
   })
 
-  it('SPEC §3 every key is stored under its own name', () => {
+  it('every key is stored under its own name', () => {
     const keys = ALL_KEYS.map((name) => StorageKeys[name].key)
     expect(new Set(keys).size).toBe(keys.length)
   })
 
-  it('SPEC §3 values are JSON in the backend under the key', () => {
+  it('values are JSON in the backend under the key', () => {
     const backend = createMemoryBackend()
     createStorage(backend, vi.fn()).set('activeCaipNetworkId', 'eip155:1')
     expect(backend.getItem(StorageKeys.activeCaipNetworkId.key)).toBe('"eip155:1"')
   })
 
-  it('SPEC §3 remove deletes a key', () => {
+  it('remove deletes a key', () => {
     const storage = createStorage(createMemoryBackend(), vi.fn())
     storage.set('activeNamespace', 'eip155')
     storage.remove('activeNamespace')
@@ -111,8 +111,8 @@ describe('storage keys (SPEC §3 Local storage)', () => {
   })
 })
 
-describe('recent wallets (SPEC §3, §9 max 2)', () => {
-  it('SPEC §9 recent wallets: capped at 2, most recent first', () => {
+describe('recent wallets (max 2)', () => {
+  it('recent wallets: capped at 2, most recent first', () => {
     const storage = createStorage(createMemoryBackend(), vi.fn())
     storage.addRecentWallet({ id: 'a', name: 'A' })
     storage.addRecentWallet({ id: 'b', name: 'B' })
@@ -122,14 +122,14 @@ describe('recent wallets (SPEC §3, §9 max 2)', () => {
     expect(storage.get('recentWallets')?.map((w) => w.id)).toEqual(['c', 'b'])
   })
 
-  it('SPEC §9 recent wallets: using a listed wallet again moves it first without a duplicate', () => {
+  it('recent wallets: using a listed wallet again moves it first without a duplicate', () => {
     const storage = createStorage(createMemoryBackend(), vi.fn())
     storage.addRecentWallet({ id: 'a', name: 'A' })
     storage.addRecentWallet({ id: 'b', name: 'B' })
     expect(storage.addRecentWallet({ id: 'a', name: 'A' }).map((w) => w.id)).toEqual(['a', 'b'])
   })
 
-  it('SPEC §9 property: the recent list never exceeds 2, has no duplicates and starts with the last wallet used', () => {
+  it('property: the recent list never exceeds 2, has no duplicates and starts with the last wallet used', () => {
     fc.assert(
       fc.property(fc.array(fc.constantFrom('a', 'b', 'c', 'd'), { minLength: 1, maxLength: 12 }), (ids) => {
         const storage = createStorage(createMemoryBackend(), vi.fn())
@@ -145,7 +145,7 @@ describe('recent wallets (SPEC §3, §9 max 2)', () => {
     )
   })
 
-  it('SPEC §9 recent wallets: a corrupt stored list starts a fresh one', () => {
+  it('recent wallets: a corrupt stored list starts a fresh one', () => {
     const backend = createMemoryBackend()
     backend.setItem(StorageKeys.recentWallets.key, '{not json')
     const storage = createStorage(backend, vi.fn())
@@ -153,8 +153,8 @@ describe('recent wallets (SPEC §3, §9 max 2)', () => {
   })
 })
 
-describe('untrusted stored values (DESIGN: inbound data is untrusted)', () => {
-  it('DESIGN storage: a corrupt JSON value is ignored (undefined), reported and never thrown', () => {
+describe('untrusted stored values (inbound data is untrusted)', () => {
+  it('a corrupt JSON value is ignored (undefined), reported and never thrown', () => {
     const backend = createMemoryBackend()
     backend.setItem(StorageKeys.activeNamespace.key, '{"unterminated')
     const onRejected = vi.fn()
@@ -176,7 +176,7 @@ describe('untrusted stored values (DESIGN: inbound data is untrusted)', () => {
     ['frameEmail', '"not-an-email"'],
     ['frameEmailLoginUsed', '"yes"'],
     ['frameSmartAccountEnabledNetworks', '["8453"]'],
-  ] as const)('DESIGN storage: a foreign-shaped %s value (%s) is ignored and reported', (name, raw) => {
+  ] as const)('a foreign-shaped %s value (%s) is ignored and reported', (name, raw) => {
     const backend = createMemoryBackend()
     backend.setItem(StorageKeys[name].key, raw)
     const onRejected = vi.fn()
@@ -186,13 +186,13 @@ describe('untrusted stored values (DESIGN: inbound data is untrusted)', () => {
     expect(onRejected).toHaveBeenCalledWith(StorageKeys[name].key)
   })
 
-  it('DESIGN storage: a missing value is not reported', () => {
+  it('a missing value is not reported', () => {
     const onRejected = vi.fn()
     expect(createStorage(createMemoryBackend(), onRejected).get('activeNamespace')).toBeUndefined()
     expect(onRejected).not.toHaveBeenCalled()
   })
 
-  it('DESIGN storage: in a kit a rejected value emits STORAGE_VALUE_REJECTED and logs a warning', () => {
+  it('in a kit a rejected value emits STORAGE_VALUE_REJECTED and logs a warning', () => {
     const backend = createMemoryBackend()
     backend.setItem(StorageKeys.connectedNamespaces.key, '"eip155"')
     const logger = { warn: vi.fn(), error: vi.fn() }
@@ -212,7 +212,7 @@ describe('untrusted stored values (DESIGN: inbound data is untrusted)', () => {
     expect(logger.warn).toHaveBeenCalledTimes(1)
   })
 
-  it('DESIGN storage: a backend that throws on every access never throws out of the storage', () => {
+  it('a backend that throws on every access never throws out of the storage', () => {
     const storage = createStorage(throwingBackend(), vi.fn())
     expect(() => storage.set('activeNamespace', 'eip155')).not.toThrow()
     expect(storage.get('activeNamespace')).toBeUndefined()
@@ -223,7 +223,7 @@ describe('untrusted stored values (DESIGN: inbound data is untrusted)', () => {
     expect(storage.getCached('ensCache', 'alice.eth', CacheLifetimeMs.ens)).toBeUndefined()
   })
 
-  it('DESIGN storage: a kit whose storage backend throws still opens', () => {
+  it('a kit whose storage backend throws still opens', () => {
     const kit = createKernel(
       { projectId: 'p', networks: [mainnet], features: { analytics: false } },
       {
@@ -238,7 +238,7 @@ describe('untrusted stored values (DESIGN: inbound data is untrusted)', () => {
     expect(kit.modal.store.get().open).toBe(true)
   })
 
-  it('DESIGN storage fuzz: any string stored under any key never throws and yields undefined or a schema-valid value', () => {
+  it('fuzz: any string stored under any key never throws and yields undefined or a schema-valid value', () => {
     const raw = fc.oneof(
       fc.string(),
       fc.json(),
@@ -272,13 +272,13 @@ describe('untrusted stored values (DESIGN: inbound data is untrusted)', () => {
   })
 })
 
-describe('TTL caches (SPEC §9 cache lifetimes)', () => {
+describe('TTL caches (cache lifetimes)', () => {
   it.each([
     ['portfolioCache', 'portfolio', { tokens: [1] }],
     ['nativeBalanceCache', 'nativeBalance', { balance: '1.0', symbol: 'ETH' }],
     ['ensCache', 'ens', '0xabc'],
     ['identityCache', 'identity', { name: 'alice', avatar: null }],
-  ] as const)('SPEC §9 %s lives exactly CacheLifetimeMs.%s', (name, lifetime, value) => {
+  ] as const)('%s lives exactly CacheLifetimeMs.%s', (name, lifetime, value) => {
     vi.useFakeTimers()
     vi.setSystemTime(1_000_000)
     const storage = createStorage(createMemoryBackend(), vi.fn())
@@ -289,7 +289,7 @@ describe('TTL caches (SPEC §9 cache lifetimes)', () => {
     expect(storage.getCached(name, 'id', CacheLifetimeMs[lifetime])).toBeUndefined()
   })
 
-  it('SPEC §9 portfolio cache 30 s: a stale entry is removed from storage, other entries stay', () => {
+  it('portfolio cache 30 s: a stale entry is removed from storage, other entries stay', () => {
     vi.useFakeTimers()
     vi.setSystemTime(0)
     const storage = createStorage(createMemoryBackend(), vi.fn())
@@ -302,7 +302,7 @@ describe('TTL caches (SPEC §9 cache lifetimes)', () => {
     expect(storage.getCached('portfolioCache', 'new', CacheLifetimeMs.portfolio)).toBe(2)
   })
 
-  it('SPEC §9 caches: entries are keyed by id', () => {
+  it('caches: entries are keyed by id', () => {
     const storage = createStorage(createMemoryBackend(), vi.fn())
     storage.setCached('ensCache', 'a.eth', '0xa')
     storage.setCached('ensCache', 'b.eth', '0xb')
@@ -312,8 +312,8 @@ describe('TTL caches (SPEC §9 cache lifetimes)', () => {
   })
 })
 
-describe('login cache (SPEC §4 Disconnect)', () => {
-  it('SPEC §4 clearLoginCache removes exactly the flag, email, last chain and social username', () => {
+describe('login cache', () => {
+  it('clearLoginCache removes exactly the flag, email, last chain and social username', () => {
     const storage = createStorage(createMemoryBackend(), vi.fn())
     for (const name of ALL_KEYS) storage.set(name, SAMPLES[name] as never)
     storage.clearLoginCache()

@@ -13,7 +13,7 @@ export interface PorticoStorage {
   get<K extends StorageKeyName>(name: K): StoredValue<K> | undefined
   set<K extends StorageKeyName>(name: K, value: StoredValue<K>): void
   remove(name: StorageKeyName): void
-  /** Puts a wallet first in the recent list, without duplicates, capped at 2 (SPEC §9). */
+  /** Puts a wallet first in the recent list, without duplicates, capped at 2. */
   addRecentWallet(wallet: RecentWallet): readonly RecentWallet[]
   /** Reads a TTL cache entry; stale entries are dropped. */
   getCached<K extends CacheKey>(name: K, id: string, maxAgeMs: number, now?: number): CacheValue<K> | undefined

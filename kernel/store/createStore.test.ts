@@ -1,21 +1,21 @@
 import { describe, expect, it } from 'vitest'
 import { createStore } from './createStore.ts'
 
-describe('createStore (DESIGN Stores: BehaviorSubject, get/set/select distinct until changed)', () => {
-  it('DESIGN Stores: get returns the initial state and set shallow-merges a patch', () => {
+describe('createStore (BehaviorSubject, get/set/select distinct until changed)', () => {
+  it('get returns the initial state and set shallow-merges a patch', () => {
     const store = createStore({ open: false, loading: false })
     expect(store.get()).toEqual({ open: false, loading: false })
     store.set({ open: true })
     expect(store.get()).toEqual({ open: true, loading: false })
   })
 
-  it('DESIGN Stores: set accepts an updater function of the current state', () => {
+  it('set accepts an updater function of the current state', () => {
     const store = createStore({ count: 1 })
     store.set(({ count }) => ({ count: count + 1 }))
     expect(store.get().count).toBe(2)
   })
 
-  it('DESIGN Stores: set with no actual change emits nothing and keeps the same reference', () => {
+  it('set with no actual change emits nothing and keeps the same reference', () => {
     const store = createStore({ open: false, view: 'Connect' })
     const before = store.get()
     const seen: unknown[] = []
@@ -30,7 +30,7 @@ describe('createStore (DESIGN Stores: BehaviorSubject, get/set/select distinct u
     expect(store.get()).not.toBe(before)
   })
 
-  it('DESIGN Stores: subscribe skips the current value and reports each later change', () => {
+  it('subscribe skips the current value and reports each later change', () => {
     const store = createStore({ n: 0 })
     const seen: number[] = []
     const unsubscribe = store.subscribe((state) => seen.push(state.n))
@@ -42,7 +42,7 @@ describe('createStore (DESIGN Stores: BehaviorSubject, get/set/select distinct u
     expect(seen).toEqual([1, 2])
   })
 
-  it('DESIGN Stores: select replays the current value and emits only when the selected value changes', () => {
+  it('select replays the current value and emits only when the selected value changes', () => {
     const store = createStore({ open: false, loading: false })
     const seen: boolean[] = []
     const subscription = store.select((s) => s.open).subscribe((open) => seen.push(open))
@@ -55,7 +55,7 @@ describe('createStore (DESIGN Stores: BehaviorSubject, get/set/select distinct u
     expect(seen).toEqual([false, true, false])
   })
 
-  it('DESIGN Stores: state is immutable (frozen) before and after set and replace', () => {
+  it('state is immutable (frozen) before and after set and replace', () => {
     const store = createStore({ open: false })
     expect(Object.isFrozen(store.get())).toBe(true)
     expect(() => {
@@ -68,21 +68,21 @@ describe('createStore (DESIGN Stores: BehaviorSubject, get/set/select distinct u
     expect(store.get().open).toBe(false)
   })
 
-  it('DESIGN Stores: the initial object passed in is not frozen or aliased', () => {
+  it('the initial object passed in is not frozen or aliased', () => {
     const initial = { open: false }
     const store = createStore(initial)
     expect(Object.isFrozen(initial)).toBe(false)
     expect(store.get()).not.toBe(initial)
   })
 
-  it('DESIGN Stores: replace swaps the whole state and drops fields not in it', () => {
+  it('replace swaps the whole state and drops fields not in it', () => {
     const store = createStore<{ open: boolean; message?: string }>({ open: true, message: 'hi' })
     store.replace({ open: false })
     expect(store.get()).toEqual({ open: false })
     expect('message' in store.get()).toBe(false)
   })
 
-  it('DESIGN Stores: state$ replays the current value to a new subscriber', () => {
+  it('state$ replays the current value to a new subscriber', () => {
     const store = createStore({ n: 7 })
     const seen: number[] = []
     store.state$.subscribe((s) => seen.push(s.n)).unsubscribe()

@@ -15,17 +15,17 @@ const makeKit = (options: { themeMode?: 'light' | 'dark'; themeVariables?: Recor
     },
   )
 
-describe('theme (SPEC §3 Theme payload, §9 theme defaults)', () => {
-  it('SPEC §9 the theme starts dark with no variables', () => {
+describe('theme (payload and defaults)', () => {
+  it('the theme starts dark with no variables', () => {
     expect(makeKit().theme.get()).toEqual({ themeMode: ThemeDefaults.themeMode, themeVariables: {} })
   })
 
-  it('SPEC §3 the configured mode and variables are the starting theme', () => {
+  it('the configured mode and variables are the starting theme', () => {
     const kit = makeKit({ themeMode: 'light', themeVariables: { '--portico-accent': '#fff' } })
     expect(kit.theme.get()).toEqual({ themeMode: 'light', themeVariables: { '--portico-accent': '#fff' } })
   })
 
-  it('SPEC §3 setThemeMode switches light and dark live', () => {
+  it('setThemeMode switches light and dark live', () => {
     const kit = makeKit()
     const modes: string[] = []
     kit.theme.subscribe((t) => modes.push(t.themeMode))
@@ -34,7 +34,7 @@ describe('theme (SPEC §3 Theme payload, §9 theme defaults)', () => {
     expect(modes).toEqual(['light', 'dark'])
   })
 
-  it('SPEC §3 setThemeVariables merges into the existing variables', () => {
+  it('setThemeVariables merges into the existing variables', () => {
     const kit = makeKit({ themeVariables: { '--portico-accent': '#fff' } })
     kit.setThemeVariables({ '--portico-border-radius': '8px' })
     expect(kit.theme.get().themeVariables).toEqual({ '--portico-accent': '#fff', '--portico-border-radius': '8px' })

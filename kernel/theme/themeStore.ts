@@ -2,7 +2,7 @@ import { createStore, type Store } from '../store/createStore.ts'
 
 export type ThemeMode = 'light' | 'dark'
 
-/** The theme payload (SPEC §3): mode plus `--portico-*` variables, applied live. */
+/** The theme payload: mode plus `--portico-*` variables, applied live. */
 export interface ThemeState {
   readonly themeMode: ThemeMode
   readonly themeVariables: Readonly<Record<string, string>>

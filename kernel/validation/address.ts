@@ -1,7 +1,7 @@
 /**
- * Address rules of SPEC §5 as pure predicates. They check the written form only:
+ * Address rules as pure predicates. They check the written form only:
  * an EVM address in mixed case is accepted without an EIP-55 checksum test, the
- * way the spec states the rule ("all lower, all upper or mixed case").
+ * way the rule is stated ("all lower, all upper or mixed case").
  */
 
 /** Optional `0x` prefix plus exactly 40 hex digits, in any case. */
@@ -14,7 +14,7 @@ export const EVM_ADDRESS_PATTERN = /^(?:0x)?[0-9a-fA-F]{40}$/
 export const SOLANA_ADDRESS_PATTERN = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/
 
 /**
- * SPEC §5 EVM address: optional 0x prefix plus 40 hex characters, all lower, all
+ * EVM address: optional 0x prefix plus 40 hex characters, all lower, all
  * upper or mixed case.
  *
  * @example
@@ -27,7 +27,7 @@ export function isEvmAddress(address: unknown): address is string {
 }
 
 /**
- * SPEC §5 Solana address: base58, 32 to 44 characters.
+ * Solana address: base58, 32 to 44 characters.
  *
  * @example
  * isSolanaAddress('11111111111111111111111111111111') // true (the system program)

@@ -1,16 +1,16 @@
-/** What an RPC or wallet result is, by its shape (SPEC §5). */
+/** What an RPC or wallet result is, by its shape. */
 export type ResultKind = 'transactionHash' | 'signedMessage' | 'object'
 
 const TRANSACTION_HASH = /^0x[0-9a-fA-F]{64}$/
 const SIGNED_MESSAGE = /^0x[0-9a-fA-F]{62,}$/
 
-/** SPEC §5: 0x plus exactly 64 hex characters. */
+/** 0x plus exactly 64 hex characters. */
 export function isTransactionHash(value: unknown): value is `0x${string}` {
   return typeof value === 'string' && TRANSACTION_HASH.test(value)
 }
 
 /**
- * SPEC §5: 0x plus at least 62 hex characters. A transaction hash matches too;
+ * 0x plus at least 62 hex characters. A transaction hash matches too;
  * `classifyResult` tests for the hash first.
  */
 export function isSignedMessage(value: unknown): value is `0x${string}` {
@@ -18,7 +18,7 @@ export function isSignedMessage(value: unknown): value is `0x${string}` {
 }
 
 /**
- * SPEC §5: a string result is a transaction hash if it is 0x plus 64 hex
+ * A string result is a transaction hash if it is 0x plus 64 hex
  * characters, a signed message if it is 0x plus at least 62 hex characters, and
  * otherwise (any other string, or not a string) an object.
  *

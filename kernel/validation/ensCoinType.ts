@@ -3,8 +3,8 @@ import { PorticoError } from '../errors/base.ts'
 import { ErrorText } from '../errors/catalogue.ts'
 
 /**
- * The ENSIP-11 coin type of an EVM chain: `(0x80000000 | chainId) >>> 0`. SPEC §5:
- * a chain id of 2147483648 or more is rejected with 'Invalid chainId'. A negative
+ * The ENSIP-11 coin type of an EVM chain: `(0x80000000 | chainId) >>> 0`.
+ * A chain id of 2147483648 or more is rejected with 'Invalid chainId'. A negative
  * or fractional id is rejected the same way (Portico's choice: the bit trick would
  * turn -1 into 4294967295 and 1.5 into 2147483649, both nonsense).
  *

@@ -3,7 +3,7 @@ import * as v from 'valibot'
 /**
  * A wallet icon is kept only if rendering it cannot run script or reach an
  * unexpected place: a `data:image/` URI or an http(s) URL. `javascript:` and the
- * rest are dropped. Wallet metadata is untrusted (DESIGN.md).
+ * rest are dropped. Wallet metadata is untrusted.
  */
 export const WalletIconSchema = v.union([
   v.pipe(v.string(), v.startsWith('data:image/'), v.maxLength(200_000)),

@@ -1,8 +1,9 @@
-/** SPEC §5 name registration: ASCII letters, digits and hyphens only, at least 4 characters. */
+/** A name to register: ASCII letters, digits and hyphens only, at least 4 characters. */
+
 export const REGISTRATION_NAME_PATTERN = /^[a-zA-Z0-9-]{4,}$/
 
 /**
- * Whether a name may be registered (SPEC §5).
+ * Whether a name may be registered.
  *
  * @example
  * isValidRegistrationName('my-wallet') // true

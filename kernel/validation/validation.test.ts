@@ -46,8 +46,8 @@ const shortMessageOf = (fn: () => unknown): string | undefined => {
   return undefined
 }
 
-describe('EVM address (SPEC §5)', () => {
-  it('SPEC §5 accepts optional 0x plus 40 hex characters in lower, upper and mixed case', () => {
+describe('EVM address', () => {
+  it('accepts optional 0x plus 40 hex characters in lower, upper and mixed case', () => {
     const lower = 'f39fd6e51aad88f6f4ce6ab8827279cfffb92266'
     for (const body of [lower, lower.toUpperCase(), 'f39Fd6e51aad88F6F4ce6aB8827279cffFb92266']) {
       expect(isEvmAddress(body)).toBe(true)
@@ -56,11 +56,11 @@ describe('EVM address (SPEC §5)', () => {
   })
 
   it.each(['', '0x', `0x${'a'.repeat(39)}`, `0x${'a'.repeat(41)}`, `0x${'g'.repeat(40)}`, `0X${'a'.repeat(40)}`, ` 0x${'a'.repeat(40)}`, `0x${'a'.repeat(40)}\n`])(
-    'SPEC §5 rejects %j',
+    'rejects %j',
     (address) => expect(isEvmAddress(address)).toBe(false),
   )
 
-  it('SPEC §5 property: every 0x-or-bare string of 40 hex digits in any case is an address', () => {
+  it('property: every 0x-or-bare string of 40 hex digits in any case is an address', () => {
     fc.assert(
       fc.property(hexString(40, 40), fc.boolean(), (body, prefixed) => {
         expect(isEvmAddress(prefixed ? `0x${body}` : body)).toBe(true)
@@ -68,7 +68,7 @@ describe('EVM address (SPEC §5)', () => {
     )
   })
 
-  it('SPEC §5 property: a string is an address exactly when, less an optional 0x, it is 40 hex digits', () => {
+  it('property: a string is an address exactly when, less an optional 0x, it is 40 hex digits', () => {
     fc.assert(
       fc.property(anyString, (s) => {
         const body = s.startsWith('0x') && s.length === 42 ? s.slice(2) : s
@@ -86,18 +86,18 @@ describe('EVM address (SPEC §5)', () => {
   })
 })
 
-describe('Solana address (SPEC §5)', () => {
-  it('SPEC §5 accepts real public keys (system program, a wallet key)', () => {
+describe('Solana address', () => {
+  it('accepts real public keys (system program, a wallet key)', () => {
     expect(isSolanaAddress('11111111111111111111111111111111')).toBe(true)
     expect(isSolanaAddress('9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM')).toBe(true)
   })
 
   it.each(['', '1'.repeat(31), '1'.repeat(45), `0${'1'.repeat(40)}`, `O${'1'.repeat(40)}`, `I${'1'.repeat(40)}`, `l${'1'.repeat(40)}`, `x${'1'.repeat(31)}-`, `0x${'a'.repeat(40)}`])(
-    'SPEC §5 rejects %j',
+    'rejects %j',
     (address) => expect(isSolanaAddress(address)).toBe(false),
   )
 
-  it('SPEC §5 property: the base58 encoding of any 32-byte key is an address', () => {
+  it('property: the base58 encoding of any 32-byte key is an address', () => {
     fc.assert(
       fc.property(fc.uint8Array({ minLength: 32, maxLength: 32 }), (bytes) => {
         const encoded = base58(bytes)
@@ -110,7 +110,7 @@ describe('Solana address (SPEC §5)', () => {
     )
   })
 
-  it('SPEC §5 property: a string is an address exactly when it is 32 to 44 base58 characters', () => {
+  it('property: a string is an address exactly when it is 32 to 44 base58 characters', () => {
     const base58ish = fc
       .array(fc.constantFrom(...BASE58, '0', 'O', 'I', 'l', '+'), { minLength: 28, maxLength: 48 })
       .map((cs) => cs.join(''))
@@ -124,7 +124,7 @@ describe('Solana address (SPEC §5)', () => {
   })
 })
 
-describe('ENS coin type (SPEC §5)', () => {
+describe('ENS coin type', () => {
   it('maps chain ids with (0x80000000 | chainId) >>> 0', () => {
     expect(evmChainIdToCoinType(1)).toBe(2147483649)
     expect(evmChainIdToCoinType(8453)).toBe(2147492101)
@@ -132,13 +132,13 @@ describe('ENS coin type (SPEC §5)', () => {
     expect(evmChainIdToCoinType(ENS_MAX_CHAIN_ID - 1)).toBe(0xffffffff)
   })
 
-  it("SPEC §5 a chain id of 2147483648 or more is rejected with 'Invalid chainId'", () => {
+  it("a chain id of 2147483648 or more is rejected with 'Invalid chainId'", () => {
     expect(ENS_MAX_CHAIN_ID).toBe(2147483648)
     expect(shortMessageOf(() => evmChainIdToCoinType(2147483648))).toBe(ErrorText.INVALID_CHAIN_ID)
     expect(shortMessageOf(() => evmChainIdToCoinType(2147483647))).toBeUndefined()
   })
 
-  it('SPEC §5 property: below 2^31 the coin type is 2^31 + chainId; from 2^31 on it throws', () => {
+  it('property: below 2^31 the coin type is 2^31 + chainId; from 2^31 on it throws', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: ENS_MAX_CHAIN_ID - 1 }), (id) => {
         expect(evmChainIdToCoinType(id)).toBe(ENS_MAX_CHAIN_ID + id)
@@ -158,11 +158,11 @@ describe('ENS coin type (SPEC §5)', () => {
   })
 })
 
-describe('result classification (SPEC §5)', () => {
+describe('result classification', () => {
   const hash = `0x${'ab'.repeat(32)}`
   const signature = `0x${'cd'.repeat(65)}`
 
-  it('SPEC §5 0x + 64 hex is a transaction hash; 0x + at least 62 hex a signed message; else an object', () => {
+  it('0x + 64 hex is a transaction hash; 0x + at least 62 hex a signed message; else an object', () => {
     expect(classifyResult(hash)).toBe('transactionHash')
     expect(classifyResult(signature)).toBe('signedMessage')
     expect(classifyResult(`0x${'a'.repeat(62)}`)).toBe('signedMessage')
@@ -173,7 +173,7 @@ describe('result classification (SPEC §5)', () => {
     expect(classifyResult(undefined)).toBe('object')
   })
 
-  it('SPEC §5 property: the kind follows the count of hex digits after 0x', () => {
+  it('property: the kind follows the count of hex digits after 0x', () => {
     fc.assert(
       fc.property(hexString(0, 200), (digits) => {
         const expected = digits.length === 64 ? 'transactionHash' : digits.length >= 62 ? 'signedMessage' : 'object'
@@ -185,7 +185,7 @@ describe('result classification (SPEC §5)', () => {
     )
   })
 
-  it('SPEC §5 property: anything without the 0x-hex shape is an object', () => {
+  it('property: anything without the 0x-hex shape is an object', () => {
     fc.assert(
       fc.property(
         fc.oneof(fc.anything(), anyString).filter((x) => !(typeof x === 'string' && /^0x[0-9a-fA-F]*$/.test(x))),
@@ -198,13 +198,13 @@ describe('result classification (SPEC §5)', () => {
   })
 })
 
-describe('name registration (SPEC §5)', () => {
+describe('name registration', () => {
   it.each([['alice', true], ['my-wallet-1', true], ['ABCD', true], ['abc', false], ['my_name', false], ['näme', false], ['a b c d', false], ['', false]] as const)(
-    'SPEC §5 %j -> %j',
+    '%j -> %j',
     (name, valid) => expect(isValidRegistrationName(name)).toBe(valid),
   )
 
-  it('SPEC §5 property: valid exactly when 4+ characters, each an ASCII letter, digit or hyphen', () => {
+  it('property: valid exactly when 4+ characters, each an ASCII letter, digit or hyphen', () => {
     const allowed = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-'
     const nameish = fc.array(fc.constantFrom(...allowed, '_', '.', ' ', 'é'), { maxLength: 12 }).map((cs) => cs.join(''))
     fc.assert(
