@@ -108,7 +108,6 @@ export const HttpRpcDefaults = {
 } as const
 
 /** Native currency decimals per namespace. */
-
 export const NativeDecimals = { eip155: 18, solana: 9, bip122: 8 } as const
 
 export const ENS_MAX_CHAIN_ID = 2_147_483_648

@@ -1,5 +1,4 @@
 /** A name to register: ASCII letters, digits and hyphens only, at least 4 characters. */
-
 export const REGISTRATION_NAME_PATTERN = /^[a-zA-Z0-9-]{4,}$/
 
 /**
