@@ -4,7 +4,7 @@ import type { ChainNamespace } from '../chains/namespaces.ts'
 import type { Connector, ConnectorType } from '../connectorRegistry/connector.ts'
 import { PorticoError } from '../errors/base.ts'
 import { ErrorText } from '../errors/catalogue.ts'
-import type { Disposer } from '../plugins/manifest.ts'
+import type { Disposer } from '../disposer.ts'
 
 export interface ConnectResult {
   readonly address: string

@@ -1,6 +1,6 @@
 import type { ChainNamespace } from '../chains/namespaces.ts'
 import type { RouteEntry } from '../router/views.ts'
-import type { Disposer } from './manifest.ts'
+import type { Disposer } from '../disposer.ts'
 
 /**
  * The kernel's extension hooks: rules a plugin adds to the kernel's own behaviour

@@ -4,7 +4,8 @@ import type { PorticoConfig } from '../config/schema.ts'
 import { ConfigError } from '../errors/base.ts'
 import { createStore, type Store } from '../store/createStore.ts'
 import type { PluginContributions } from './contributions.ts'
-import { type Disposer, type PluginContext, type PluginManifest, isPluginEnabled } from './manifest.ts'
+import type { Disposer } from '../disposer.ts'
+import { type PluginContext, type PluginManifest, isPluginEnabled } from './manifest.ts'
 
 /** Contributions that are plain lists of names. */
 type NamedKind = 'views' | 'rpcMethods' | 'namespaces' | 'connectors'
