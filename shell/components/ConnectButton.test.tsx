@@ -12,7 +12,7 @@ afterEach(cleanup)
 const ADDRESS = '0x1234567890abcdef1234567890abcdef12345678'
 
 describe('ConnectButton', () => {
-  it('reads "Connect Wallet" while disconnected and opens the modal on click (SPEC §2 opening the modal)', () => {
+  it('reads "Connect Wallet" while disconnected and opens the modal on click (opening the modal)', () => {
     const kit = createTestKit()
     render(<ConnectButton />, { wrapper: withKit(kit) })
     const button = screen.getByRole('button', { name: 'Connect Wallet' })
@@ -27,7 +27,7 @@ describe('ConnectButton', () => {
     expect(screen.getByRole('button', { name: 'Connect Wallet' }).matches(OPENER_SELECTOR)).toBe(true)
   })
 
-  it('shows the address as 4 + 6 characters and the balance truncated to 3 decimals (SPEC §9 truncation, §5 balance display)', () => {
+  it('shows the address as 4 + 6 characters and the balance truncated to 3 decimals', () => {
     const kit = createTestKit()
     render(<ConnectButton />, { wrapper: withKit(kit) })
     act(() => connectAccount(kit, ADDRESS, { balance: '1.23999', balanceSymbol: 'ETH' }))

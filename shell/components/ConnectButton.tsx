@@ -21,7 +21,7 @@ const selectBalance = (s: ChainState) => {
 
 /**
  * Opens the modal. Disconnected it reads "Connect Wallet"; connected it shows
- * the balance (3 decimals, truncated) and the address (4 + 6 characters, SPEC §9).
+ * the balance (3 decimals, truncated) and the address (4 + 6 characters).
  * It lives in the page, not the shadow root: style it with `className`.
  *
  * @example

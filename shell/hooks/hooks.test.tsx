@@ -18,7 +18,7 @@ afterEach(cleanup)
 const ADDRESS = '0x1234567890abcdef1234567890abcdef12345678'
 
 describe('usePortico / usePorticoState', () => {
-  it('open and close drive the modal store and the state hook follows (SPEC §4 modal closed ↔ open)', () => {
+  it('open and close drive the modal store and the state hook follows (modal closed ↔ open)', () => {
     const kit = createTestKit()
     const { result } = renderHook(() => ({ actions: usePortico(), state: usePorticoState() }), { wrapper: withKit(kit) })
     expect(result.current.state).toEqual({ open: false, selectedNetworkId: 'eip155:1', loading: false })
@@ -27,11 +27,11 @@ describe('usePortico / usePorticoState', () => {
     act(() => kit.modal.setLoading(true))
     expect(result.current.state.loading).toBe(true)
     act(() => result.current.actions.close())
-    // SPEC §4: on close, loading is cleared.
+    // On close, loading is cleared.
     expect(result.current.state).toMatchObject({ open: false, loading: false })
   })
 
-  it('open({ view }) shows the requested view (SPEC §2 an explicitly requested view is shown)', () => {
+  it('open({ view }) shows the requested view (an explicitly requested view is shown)', () => {
     const kit = createTestKit()
     const { result } = renderHook(() => usePortico(), { wrapper: withKit(kit) })
     act(() => result.current.open({ view: 'UnsupportedChain' }))
@@ -40,7 +40,7 @@ describe('usePortico / usePorticoState', () => {
 })
 
 describe('usePorticoAccount', () => {
-  it('follows the active account from disconnected to connected (SPEC §4 connection status)', () => {
+  it('follows the active account from disconnected to connected (connection status)', () => {
     const kit = createTestKit()
     const { result } = renderHook(() => usePorticoAccount(), { wrapper: withKit(kit) })
     expect(result.current).toEqual({
@@ -57,7 +57,7 @@ describe('usePorticoAccount', () => {
     expect(result.current.embeddedWalletInfo).toBeUndefined()
   })
 
-  it('carries the native balance and its symbol from the account state (SPEC §3 AccountState balance, balanceSymbol)', () => {
+  it('carries the native balance and its symbol from the account state (AccountState balance, balanceSymbol)', () => {
     const kit = createTestKit()
     const { result } = renderHook(() => usePorticoAccount(), { wrapper: withKit(kit) })
     act(() => connectAccount(kit, ADDRESS))
@@ -68,7 +68,7 @@ describe('usePorticoAccount', () => {
     expect(result.current).toMatchObject({ balance: undefined, balanceSymbol: undefined })
   })
 
-  it('reports embeddedWalletInfo for an embedded-wallet login (SPEC §3 embedded-wallet user, authProvider default email)', () => {
+  it('reports embeddedWalletInfo for an embedded-wallet login (embedded-wallet user, authProvider default email)', () => {
     const kit = createTestKit()
     const { result } = renderHook(() => usePorticoAccount(), { wrapper: withKit(kit) })
     act(() => connectAccount(kit, ADDRESS, { user: { email: 'a@example.com' }, preferredAccountType: 'eoa' }))
@@ -79,7 +79,7 @@ describe('usePorticoAccount', () => {
 })
 
 describe('usePorticoNetwork', () => {
-  it('switches to a configured network (SPEC §4 switching network: the network is set)', async () => {
+  it('switches to a configured network (switching network: the network is set)', async () => {
     const kit = createTestKit({ networks: [mainnet, base] })
     const { result } = renderHook(() => usePorticoNetwork(), { wrapper: withKit(kit) })
     expect(result.current.chainId).toBe(1)
@@ -88,7 +88,7 @@ describe('usePorticoNetwork', () => {
     expect(result.current.chainId).toBe(8453)
   })
 
-  it('a network outside config.networks raises the network-not-found alert (SPEC §5)', async () => {
+  it('a network outside config.networks raises the network-not-found alert', async () => {
     const kit = createTestKit({ networks: [mainnet] })
     const stranger = defineNetwork({ ...base, id: 777, caipNetworkId: undefined, name: 'Stranger' })
     const { result } = renderHook(() => usePorticoNetwork(), { wrapper: withKit(kit) })
@@ -99,7 +99,7 @@ describe('usePorticoNetwork', () => {
 })
 
 describe('usePorticoEvents', () => {
-  it('returns the latest bus event with a timestamp (SPEC §7 analytics events are the bus events)', () => {
+  it('returns the latest bus event with a timestamp (analytics events are the bus events)', () => {
     vi.spyOn(Date, 'now').mockReturnValue(1_700_000_000_000)
     const kit = createTestKit()
     const { result } = renderHook(() => usePorticoEvents(), { wrapper: withKit(kit) })
@@ -113,7 +113,7 @@ describe('usePorticoEvents', () => {
 })
 
 describe('usePorticoTheme', () => {
-  it('reads and sets mode and variables (SPEC §9 theme defaults to dark)', () => {
+  it('reads and sets mode and variables (theme defaults to dark)', () => {
     const kit = createTestKit({ themeVariables: { '--portico-accent': '#ff0000' } })
     const { result } = renderHook(() => usePorticoTheme(), { wrapper: withKit(kit) })
     expect(result.current.themeMode).toBe('dark')
@@ -126,7 +126,7 @@ describe('usePorticoTheme', () => {
 })
 
 describe('useDisconnect', () => {
-  it('resets the account and emits DISCONNECT_SUCCESS (SPEC §4 disconnect: account reset, success tracked)', async () => {
+  it('resets the account and emits DISCONNECT_SUCCESS (disconnect: account reset, success tracked)', async () => {
     const kit = createTestKit()
     const events: PorticoEvent[] = []
     kit.subscribeEvents((event) => events.push(event))

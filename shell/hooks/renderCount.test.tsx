@@ -17,7 +17,7 @@ function AccountProbe({ renders }: { renders: { count: number } }) {
 }
 
 describe('usePorticoAccount render count', () => {
-  it('does not re-render when unrelated stores or unrelated chain fields change (DESIGN: shell subscribes through useSyncExternalStore)', () => {
+  it('does not re-render when unrelated stores or unrelated chain fields change (shell subscribes through useSyncExternalStore)', () => {
     const kit = createTestKit({ networks: [mainnet, base] })
     const renders = { count: 0 }
     const Wrapper = withKit(kit)

@@ -3,7 +3,7 @@ import type { ChainNamespace } from '../../kernel/index.ts'
 import { useKit } from '../provider/context.ts'
 
 export interface UseDisconnectReturnType {
-  /** SPEC §4 Disconnect: `namespace` (and those sharing its session), or every namespace when omitted. */
+  /** Disconnects `namespace` (and those sharing its session), or every namespace when omitted. */
   disconnect(namespace?: ChainNamespace): Promise<void>
 }
 

@@ -3,7 +3,7 @@ import type { OpenOptions } from '../../kernel/index.ts'
 import { useKit } from '../provider/context.ts'
 
 export interface UsePorticoReturnType {
-  /** Opens the modal, on `view` when given (SPEC §2 "Opening the modal"). */
+  /** Opens the modal, on `view` when given. */
   open(options?: OpenOptions): void
   /** Closes the modal; refused (with a shake) while closing is disabled. */
   close(): void

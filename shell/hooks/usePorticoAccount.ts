@@ -4,7 +4,7 @@ import { useKit } from '../provider/context.ts'
 import { shallowEqual } from '../ui/shallowEqual.ts'
 import { useStoreValue } from '../ui/useStoreValue.ts'
 
-/** Who is logged in through the embedded wallet (SPEC §3 Embedded-wallet user). */
+/** Who is logged in through the embedded wallet. */
 export interface EmbeddedWalletInfo {
   readonly user: NonNullable<AccountState['user']>
   /** How the visitor logged in; email unless a social provider was used. */
@@ -17,7 +17,7 @@ export interface UsePorticoAccountReturnType {
   readonly caipAddress: CaipAddress | undefined
   readonly status: ConnectionStatus
   readonly isConnected: boolean
-  /** The native balance in whole units as a decimal string (e.g. "9999.99"), once read (SPEC §3 AccountState). */
+  /** The native balance in whole units as a decimal string (e.g. "9999.99"), once read (AccountState). */
   readonly balance: string | undefined
   /** The native currency's symbol the balance is in, e.g. "ETH". */
   readonly balanceSymbol: string | undefined
@@ -51,7 +51,7 @@ export function usePorticoAccount(): UsePorticoAccountReturnType {
   const account = useStoreValue(kit.chains, selectAccount, shallowEqual)
   return useMemo(() => {
     const isConnected = Boolean(account.caipAddress) && account.status === 'connected'
-    // Only the embedded wallet's auth connector sets `user` on the account (SPEC §4 "After a connection").
+    // Only the embedded wallet's auth connector sets `user` on the account after a connection.
     const embeddedWalletInfo: EmbeddedWalletInfo | undefined =
       isConnected && account.user && account.preferredAccountType
         ? {

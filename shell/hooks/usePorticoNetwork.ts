@@ -7,8 +7,8 @@ export interface UsePorticoNetworkReturnType {
   readonly caipNetwork: CaipNetwork
   readonly chainId: CaipNetwork['id']
   /**
-   * SPEC §4 Switching network. A network outside the configured list shows the
-   * network-not-found alert (SPEC §5) and rejects.
+   * Switches to a configured network. A network outside the configured list shows the
+   * network-not-found alert and rejects.
    */
   switchNetwork(network: CaipNetwork): Promise<void>
 }

@@ -50,7 +50,7 @@ async function connect(kit: PorticoKit) {
 }
 
 describe('usePorticoProvider', () => {
-  it('is undefined until a wallet connects, then the wallet’s own EIP-1193 provider (SPEC §4 connected)', async () => {
+  it('is undefined until a wallet connects, then the wallet’s own EIP-1193 provider', async () => {
     const { wallet, kit, hook } = setup()
     expect(hook.result.current).toBeUndefined()
     await act(() => connect(kit))
@@ -61,7 +61,7 @@ describe('usePorticoProvider', () => {
     expect(kit.getProvider('eip155')).toBe(hook.result.current)
   })
 
-  it('goes back to undefined on disconnect (SPEC §4 Disconnect)', async () => {
+  it('goes back to undefined on disconnect', async () => {
     const { kit, hook } = setup()
     await act(() => connect(kit))
     expect(hook.result.current).toBeDefined()

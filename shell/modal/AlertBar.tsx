@@ -5,7 +5,7 @@ import { CloseIcon } from '../ui/icons.tsx'
 
 const selectCurrent = (state: AlertState) => state.current
 
-/** The current alert of SPEC §8 (e.g. Network Not Found), until dismissed. */
+/** The current alert (e.g. Network Not Found), until dismissed. */
 export function AlertBar({ kit }: { readonly kit: PorticoKit }) {
   const current = useStoreValue(kit.alerts.store, selectCurrent)
   if (!current) return null

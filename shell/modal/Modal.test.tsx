@@ -26,7 +26,7 @@ function renderWithOpener(kit: PorticoKit) {
 }
 
 describe('modal dialog', () => {
-  it('is named by the current view title through aria-labelledby (DESIGN: the dialog has an accessible name)', () => {
+  it('is named by the current view title through aria-labelledby (the dialog has an accessible name)', () => {
     const kit = createTestKit()
     render(<PorticoProvider kit={kit} />)
     act(() => kit.open())
@@ -37,7 +37,7 @@ describe('modal dialog', () => {
     expect(modalRoot().getElementById(dialog().getAttribute('aria-labelledby')!)?.textContent).toBe('Unsupported network')
   })
 
-  it('Escape (cancel) is prevented and goes through kit.close (SPEC §4 modal open → closed on close)', () => {
+  it('Escape (cancel) is prevented and goes through kit.close (modal open → closed on close)', () => {
     const kit = createTestKit()
     render(<PorticoProvider kit={kit} />)
     act(() => kit.open())
@@ -48,7 +48,7 @@ describe('modal dialog', () => {
     expect(dialog().open).toBe(false)
   })
 
-  it('the Close button closes the modal (SPEC §4 modal open → closed)', () => {
+  it('the Close button closes the modal (modal open → closed)', () => {
     const kit = createTestKit()
     render(<PorticoProvider kit={kit} />)
     act(() => kit.open())
@@ -57,7 +57,7 @@ describe('modal dialog', () => {
     expect(modalRoot().querySelector('dialog[open]')).toBeNull()
   })
 
-  it('stays open and shakes on Escape, Close, backdrop or a native close while closing is disabled (SPEC §4 SIWX close guard, shake)', () => {
+  it('stays open and shakes on Escape, Close, backdrop or a native close while closing is disabled (SIWX close guard, shake)', () => {
     const kit = createTestKit()
     // What a required sign-in does through its plugin: refuse closing while it lasts.
     kit.services.hooks.addCloseGuard(() => true)
@@ -80,7 +80,7 @@ describe('modal dialog', () => {
     expect(dialog().open).toBe(true)
   })
 
-  it('a backdrop click closes; a press that starts inside the frame does not (SPEC §4 modal open → closed)', () => {
+  it('a backdrop click closes; a press that starts inside the frame does not (modal open → closed)', () => {
     const kit = createTestKit()
     render(<PorticoProvider kit={kit} />)
     act(() => kit.open())
@@ -94,7 +94,7 @@ describe('modal dialog', () => {
     expect(kit.modal.store.get().open).toBe(false)
   })
 
-  it('Back shows with more than one history entry and pops it (SPEC §2 back navigation pops the history)', () => {
+  it('Back shows with more than one history entry and pops it (back navigation pops the history)', () => {
     const kit = createTestKit()
     render(<PorticoProvider kit={kit} />)
     act(() => kit.open())
@@ -105,7 +105,7 @@ describe('modal dialog', () => {
     expect(shadow().queryByRole('button', { name: 'Back' })).toBeNull()
   })
 
-  it('returns focus to the opener on close (DESIGN: focus restore)', () => {
+  it('returns focus to the opener on close (focus restore)', () => {
     const kit = createTestKit()
     const { opener } = renderWithOpener(kit)
     fireEvent.click(opener)
@@ -114,7 +114,7 @@ describe('modal dialog', () => {
     expect(document.activeElement).toBe(opener)
   })
 
-  it('returns focus to the opener even when the provider was remounted while open, which re-creates the dialog (DESIGN: focus restore)', () => {
+  it('returns focus to the opener even when the provider was remounted while open, which re-creates the dialog (focus restore)', () => {
     const kit = createTestKit()
     const App = ({ generation }: { generation: number }) => (
       <>
@@ -139,7 +139,7 @@ describe('modal dialog', () => {
     expect(document.activeElement).toBe(opener)
   })
 
-  it('renders nothing inside the dialog while closed, so closed views cost nothing (DESIGN: nothing loads that the screen does not show)', () => {
+  it('renders nothing inside the dialog while closed, so closed views cost nothing (nothing loads that the screen does not show)', () => {
     const kit = createTestKit()
     render(<PorticoProvider kit={kit} />)
     act(() => kit.open())
@@ -172,7 +172,7 @@ describe('MODAL_SHOWN (plugins that wait for the modal to be on screen)', () => 
 })
 
 describe('embedded mode', () => {
-  it('renders the view inline with no dialog and no Close (SPEC §2 embedded mode, §4 close goes to Account or Connect)', () => {
+  it('renders the view inline with no dialog and no Close (close goes to Account or Connect)', () => {
     const kit = createTestKit({ enableEmbedded: true })
     const { container } = render(<PorticoProvider kit={kit} />)
     const host = container.querySelector('portico-modal')
@@ -185,7 +185,7 @@ describe('embedded mode', () => {
 })
 
 describe('theme, snack and alert', () => {
-  it('applies theme mode and --portico-* variables to the host live (SPEC §9 theme defaults; DESIGN custom properties)', () => {
+  it('applies theme mode (dark by default) and --portico-* variables to the host live', () => {
     const kit = createTestKit({ themeVariables: { '--portico-accent': 'rgb(1, 2, 3)' } })
     render(<PorticoProvider kit={kit} />)
     act(() => kit.open())
@@ -201,7 +201,7 @@ describe('theme, snack and alert', () => {
     expect(host.getAttribute('style')).not.toContain('<')
   })
 
-  it('shows snacks in a polite status region with their variant (SPEC §4 snack types loading, success, error)', () => {
+  it('shows snacks in a polite status region with their variant (snack types loading, success, error)', () => {
     const kit = createTestKit()
     render(<PorticoProvider kit={kit} />)
     act(() => kit.open())
@@ -213,7 +213,7 @@ describe('theme, snack and alert', () => {
     expect(snack.dataset.variant).toBe('loading')
   })
 
-  it('shows an alert with role="alert" until dismissed (SPEC §8 alerts)', () => {
+  it('shows an alert with role="alert" until dismissed', () => {
     const kit = createTestKit()
     render(<PorticoProvider kit={kit} />)
     act(() => kit.open())

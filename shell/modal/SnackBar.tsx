@@ -6,7 +6,7 @@ import { CheckIcon, ErrorIcon } from '../ui/icons.tsx'
 const whole = (state: SnackState) => state
 
 /**
- * The snack of SPEC §4 (loading, success, error). The live region stays in
+ * The snack (loading, success, error). The live region stays in
  * the DOM while empty, so screen readers announce the message when it appears.
  */
 export function SnackBar({ kit }: { readonly kit: PorticoKit }) {

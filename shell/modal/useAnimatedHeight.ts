@@ -2,7 +2,7 @@ import { type RefObject, useLayoutEffect } from 'react'
 
 /**
  * Gives `outer` the pixel height of `inner` as it changes, so the CSS height
- * transition (SPEC §9, 150 ms) can run; `auto` heights do not transition.
+ * transition (150 ms) can run; `auto` heights do not transition.
  * Skipped where ResizeObserver is missing: the modal just resizes instantly.
  */
 export function useAnimatedHeight(outer: RefObject<HTMLElement | null>, inner: RefObject<HTMLElement | null>): void {

@@ -16,7 +16,7 @@ describe('PorticoProvider', () => {
     expect(() => renderHook(() => usePorticoAccount())).toThrow('usePorticoAccount must be used inside <PorticoProvider>')
   })
 
-  it('claims the renderer while mounted and releases it on unmount (DESIGN: one renderer per kit)', () => {
+  it('claims the renderer while mounted and releases it on unmount (one renderer per kit)', () => {
     const kit = createTestKit()
     const { unmount } = render(<PorticoProvider kit={kit} />)
     expect(kit.hasRenderer()).toBe(true)
@@ -24,7 +24,7 @@ describe('PorticoProvider', () => {
     expect(kit.hasRenderer()).toBe(false)
   })
 
-  it('appends <portico-modal> with an open shadow root to body and removes it on unmount (SPEC §2 modal injected into body)', () => {
+  it('appends <portico-modal> with an open shadow root to body and removes it on unmount (modal injected into body)', () => {
     const kit = createTestKit()
     const { container, unmount } = render(<PorticoProvider kit={kit} />)
     act(() => kit.open())
@@ -36,7 +36,7 @@ describe('PorticoProvider', () => {
     expect(document.querySelector('portico-modal')).toBeNull()
   })
 
-  it('renders the host in place with disableAppend (SPEC §2 unless appending is disabled)', () => {
+  it('renders the host in place with disableAppend (unless appending is disabled)', () => {
     const kit = createTestKit({ disableAppend: true })
     const { container } = render(
       <div data-testid="slot">
@@ -48,7 +48,7 @@ describe('PorticoProvider', () => {
     expect(document.body.querySelectorAll(':scope > portico-modal')).toHaveLength(0)
   })
 
-  it('registers the core views once per kit, even with two providers (SPEC §2 Connect, Account, UnsupportedChain)', () => {
+  it('registers the core views once per kit, even with two providers (Connect, Account, UnsupportedChain)', () => {
     const kit = createTestKit()
     render(
       <>
@@ -62,14 +62,14 @@ describe('PorticoProvider', () => {
     expect(kit.views.get('UnsupportedChain')?.title).toBe('Unsupported network')
   })
 
-  it('mounts no modal host and registers no view before the first open (DESIGN: nothing loads before it is needed)', () => {
+  it('mounts no modal host and registers no view before the first open (nothing loads before it is needed)', () => {
     const kit = createTestKit()
     render(<PorticoProvider kit={kit} />)
     expect(document.querySelector('portico-modal')).toBeNull()
     expect(kit.views.get('Connect')).toBeUndefined()
   })
 
-  it('shows the dialog when the kit opens, as the bench finds it (SPEC §4 modal closed → open)', () => {
+  it('shows the dialog when the kit opens, as the bench finds it (modal closed → open)', () => {
     const kit = createTestKit()
     render(<PorticoProvider kit={kit} />)
     expect(document.querySelector('portico-modal')).toBeNull()

@@ -16,7 +16,7 @@ afterEach(() => {
 })
 
 describe('QrCode', () => {
-  it('draws exactly the dark modules of the encoded value as SVG rects, with an accessible name (DESIGN: uqr for QR codes)', () => {
+  it('draws exactly the dark modules of the encoded value as SVG rects, with an accessible name (uqr for QR codes)', () => {
     const value = 'wc:7f6e504bfad60b485450578e05678ed3e8e8c4751d3c6160be17160d63ec90f9@2?relay-protocol=irn'
     const { container } = render(<QrCode value={value} label="Pairing QR code" />)
     const svg = screen.getByRole('img', { name: 'Pairing QR code' })
@@ -30,7 +30,7 @@ describe('QrCode', () => {
     expect(drawn).toEqual(data)
   })
 
-  it('treats markup in the value as data, never as DOM (DESIGN: inbound data is untrusted)', () => {
+  it('treats markup in the value as data, never as DOM (inbound data is untrusted)', () => {
     const { container } = render(<QrCode value={'"><script>alert(1)</script>'} label="QR" />)
     expect(container.querySelector('script')).toBeNull()
     expect(container.innerHTML).not.toContain('alert')
@@ -38,7 +38,7 @@ describe('QrCode', () => {
 })
 
 describe('WalletImage', () => {
-  it('renders an <img> only for a safe source (DESIGN: inbound data is untrusted)', () => {
+  it('renders an <img> only for a safe source (inbound data is untrusted)', () => {
     const { container, rerender } = render(<WalletImage src="https://example.com/w.png" />)
     expect(container.querySelector('img')?.getAttribute('src')).toBe('https://example.com/w.png')
     rerender(<WalletImage src="javascript:alert(1)" />)
@@ -48,7 +48,7 @@ describe('WalletImage', () => {
 })
 
 describe('IconButton', () => {
-  it('is named by its aria-label (DESIGN: every control is reachable and named)', () => {
+  it('is named by its aria-label (every control is reachable and named)', () => {
     render(
       <IconButton aria-label="Close">
         <svg />
@@ -59,7 +59,7 @@ describe('IconButton', () => {
 })
 
 describe('CopyButton', () => {
-  it('writes the text to the clipboard and confirms with a success snack (SPEC §4 snack types)', async () => {
+  it('writes the text to the clipboard and confirms with a success snack (snack types)', async () => {
     const writeText = vi.fn(() => Promise.resolve())
     vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } })
     const kit = createTestKit()
@@ -69,7 +69,7 @@ describe('CopyButton', () => {
     await waitFor(() => expect(kit.snack.store.get()).toEqual({ open: true, message: 'Address copied', variant: 'success' }))
   })
 
-  it('shows an error snack when the clipboard is unavailable (SPEC §4 snack types)', async () => {
+  it('shows an error snack when the clipboard is unavailable (snack types)', async () => {
     vi.stubGlobal('navigator', { ...navigator, clipboard: undefined })
     const kit = createTestKit()
     render(<CopyButton kit={kit} text="0xabc" />, { wrapper: withKit(kit) })

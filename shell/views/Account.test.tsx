@@ -20,7 +20,7 @@ function renderAccount(kit = createTestKit()) {
 }
 
 describe('Account view', () => {
-  it('shows the address truncated 4 + 6 and the balance truncated to 3 decimals (SPEC §9, §5)', () => {
+  it('shows the address truncated 4 + 6 and the balance truncated to 3 decimals', () => {
     renderAccount()
     expect(screen.getByTestId('portico-account-address').textContent).toBe('0x12…345678')
     expect(screen.getByTestId('portico-account-balance').textContent).toBe('12.345 ETH')
@@ -111,7 +111,7 @@ describe('Account view', () => {
     expect(within(screen.getByRole('group', { name: 'Wallet features' })).getAllByRole('button').map((b) => b.textContent)).toEqual(['Buy', 'Receive'])
   })
 
-  it('Disconnect resets the account and closes the modal (SPEC §4 disconnect)', async () => {
+  it('Disconnect resets the account and closes the modal', async () => {
     const kit = createTestKit()
     act(() => kit.open({ view: 'Account' }))
     renderAccount(kit)

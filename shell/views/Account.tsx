@@ -13,7 +13,7 @@ const selectNamespace = (s: ChainState) => s.activeNamespace
 const selectAccount = (s: ChainState) => s.chains[s.activeNamespace]?.accountState
 const selectNetwork = (s: ChainState) => s.activeCaipNetwork
 
-/** SPEC §2 Account: address, balance, wallet features, the Tokens/NFTs/Activity tabs, Disconnect. */
+/** The Account view: address, balance, wallet features, the Tokens/NFTs/Activity tabs, Disconnect. */
 export function AccountView({ kit }: PorticoViewProps) {
   const namespace = useStoreValue(kit.chains, selectNamespace)
   const account = useStoreValue(kit.chains, selectAccount)

@@ -17,7 +17,7 @@ function setup() {
 }
 
 describe('ConnectingExternal view', () => {
-  it('asks the wallet once, even under StrictMode, and waits (SPEC §4 disconnected → connecting)', () => {
+  it('asks the wallet once, even under StrictMode, and waits (disconnected → connecting)', () => {
     const { kit, connect, data } = setup()
     connect.mockReturnValue(new Promise(() => undefined))
     render(
@@ -30,7 +30,7 @@ describe('ConnectingExternal view', () => {
     expect(screen.getByRole('status').textContent).toContain('Continue in MetaMask')
   })
 
-  it('a refusal shows the reason and Try again asks again (SPEC §4 a failed connection goes back to disconnected)', async () => {
+  it('a refusal shows the reason and Try again asks again (a failed connection goes back to disconnected)', async () => {
     const { kit, connect, data } = setup()
     connect.mockRejectedValueOnce(new Error('User rejected the request.')).mockReturnValue(new Promise(() => undefined))
     render(<ConnectingExternalView kit={kit} data={data} />)
@@ -40,7 +40,7 @@ describe('ConnectingExternal view', () => {
     expect(screen.getByRole('status')).toBeTruthy()
   })
 
-  it('says so when the wallet is gone instead of connecting (DESIGN: a failure is a clear error, never a crash)', () => {
+  it('says so when the wallet is gone instead of connecting (a failure is a clear error, never a crash)', () => {
     const { kit, connect } = setup()
     render(<ConnectingExternalView kit={kit} data={{ connector: 'gone', namespace: 'eip155' }} />)
     expect(screen.getByRole('alert').textContent).toContain('no longer available')

@@ -17,7 +17,7 @@ function target(data: PorticoViewProps['data']): { id: string; namespace: ChainN
 }
 
 /**
- * SPEC §2 ConnectingExternal (param connector): asks the wallet to connect and
+ * ConnectingExternal (param connector): asks the wallet to connect and
  * waits. The kernel closes the modal on success; a refusal offers Try again.
  */
 export function ConnectingExternalView({ kit, data }: PorticoViewProps) {

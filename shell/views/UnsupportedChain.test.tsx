@@ -9,7 +9,7 @@ import { UnsupportedChainView } from './UnsupportedChain.tsx'
 afterEach(cleanup)
 
 describe('UnsupportedChain view', () => {
-  it('lists the configured networks and switching to one closes the modal (SPEC §4 switching network)', async () => {
+  it('lists the configured networks and switching to one closes the modal (switching network)', async () => {
     const kit = createTestKit({ networks: [mainnet, base] })
     act(() => kit.open({ view: 'UnsupportedChain' }))
     render(<UnsupportedChainView kit={kit} data={undefined} />)

@@ -7,7 +7,7 @@ import type { PorticoViewProps } from '../ui/PorticoView.ts'
 import { errorMessage } from './errorMessage.ts'
 
 /**
- * SPEC §4: shown when the wallet is on a network the app does not support; lists
+ * Shown when the wallet is on a network the app does not support; lists
  * the configured ones. The kernel closes the modal once the switch succeeds.
  */
 export function UnsupportedChainView({ kit }: PorticoViewProps) {

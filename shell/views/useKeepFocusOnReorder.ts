@@ -4,7 +4,7 @@ import { type RefObject, useEffect, useLayoutEffect, useRef } from 'react'
  * Keeps focus on the control that had it when `order` changes. React reorders
  * keyed children by moving DOM nodes, and a moved node loses focus (to `body`,
  * outside the dialog): e.g. the Connect view puts the wallet section first once
- * a wallet is announced (SPEC §2), maybe while the visitor is in the email field.
+ * a wallet is announced, maybe while the visitor is in the email field.
  */
 export function useKeepFocusOnReorder(container: RefObject<HTMLElement | null>, order: unknown): void {
   const lastFocused = useRef<HTMLElement | null>(null)
