@@ -88,7 +88,7 @@ describe('session adapter', () => {
     expect((await adapter.connect(connector, chain(31337))).chainId).toBe(1)
   })
 
-  it('the wallet the visitor picked is the connected wallet, with its registry id (SPEC §9 recent wallets)', async () => {
+  it('the wallet the visitor picked is the connected wallet, with its registry id (recent wallets)', async () => {
     const { adapter, pick } = setup({ approved: session([`eip155:1:${EVM}`]) })
     pick({ id: 'portico-dev-phone', name: 'Portico Dev Phone Wallet', imageUrl: 'https://img/p.png' })
     expect((await adapter.connect(connector, chain(1))).wallet).toEqual({ id: 'portico-dev-phone', name: 'Portico Dev Phone Wallet', icon: 'https://img/p.png' })
@@ -137,7 +137,7 @@ describe('session adapter', () => {
     expect(fetch).toHaveBeenCalledWith('http://127.0.0.1:1/1', expect.objectContaining({ method: 'POST' }))
   })
 
-  it('a node answer that is not a quantity is the SPEC §8 RPC error', async () => {
+  it('a node answer that is not a quantity is the RPC error of the catalogue', async () => {
     const { adapter, fetch } = setup()
     fetch.mockResolvedValueOnce(new Response(JSON.stringify({ jsonrpc: '2.0', id: 1, result: 'lots' })))
     await expect(adapter.getBalance(EVM, chain(1))).rejects.toMatchObject({ shortMessage: HttpRpcErrorText.RPC_ERROR })

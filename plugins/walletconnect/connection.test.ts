@@ -134,7 +134,7 @@ describe('connect through WalletConnect', () => {
     expect(w.requests).toHaveLength(1)
   }, 30_000)
 
-  it('the proposal asks for the SPEC §6 eip155 methods and events on the configured chains', async () => {
+  it('the proposal asks for the eip155 session methods and events on the configured chains', async () => {
     const proposals: unknown[] = []
     const w = await wallet()
     w.client.on('session_proposal', (event) => proposals.push(event.params))
@@ -158,7 +158,7 @@ describe('connect through WalletConnect', () => {
     expect(statuses.at(-1)).toBe('disconnected')
   }, 30_000)
 
-  it('closing the modal while the QR code shows ends the attempt (SPEC §4: the uri is reset)', async () => {
+  it('closing the modal while the QR code shows ends the attempt (the uri is reset)', async () => {
     const { kit: k, statuses } = kit()
     k.open({ view: 'ConnectingWalletConnectBasic' })
     const { connected } = await startPairing(k)
@@ -267,7 +267,7 @@ describe('loading', () => {
   })
 })
 
-describe('relay errors (SPEC §8 provider error texts)', () => {
+describe('relay errors (provider error texts)', () => {
   it('a relay that refuses the project id raises the Invalid Project ID alert, once', async () => {
     const refusing = await startRelay({ port: 8622, refuse: { code: 3000, reason: ProviderErrorText.INVALID_KEY } })
     try {

@@ -10,7 +10,7 @@ export const WALLETCONNECT_CONNECTOR_ID = 'walletConnect'
 export const WALLETCONNECT_NAME = 'WalletConnect'
 
 /**
- * SPEC §6: the methods a WalletConnect session asks for, per namespace
+ * The methods a WalletConnect session asks for, per namespace
  * (eip155 24, solana 6, bip122 4). A wallet answers these; anything else goes to
  * the network's RPC url.
  */
@@ -53,5 +53,5 @@ export const NAMESPACE_METHODS = {
   polkadot: ['polkadot_signTransaction', 'polkadot_signMessage'],
 } as const satisfies Record<ChainNamespace, readonly string[]>
 
-/** SPEC §6: the default events of every namespace. */
+/** The default events of every namespace. */
 export const NAMESPACE_EVENTS = ['accountsChanged', 'chainChanged'] as const

@@ -10,11 +10,11 @@ export interface WalletConnectController {
   readonly environment: Environment
   /** Undefined when no `endpoints.walletRegistry` is configured. */
   readonly registry: WalletRegistry | undefined
-  /** A view needs a uri to show (SPEC §4 Pairing: start, refresh or reuse). */
+  /** A view needs a pairing uri to show: start, refresh or reuse one. */
   request(options?: { readonly retry?: boolean }): void
   /** The wallet the visitor picked; undefined for the plain QR code. */
   pick(wallet: RegistryWallet | undefined): void
-  /** SPEC §3: the deep link the visitor followed is kept (deep link choice). */
+  /** Keeps the deep link the visitor followed in local storage (the deep link choice). */
   rememberDeepLink(link: WalletLink, wallet: RegistryWallet): void
   /** Navigates the page to a wallet link (same tab for apps, a new tab for web apps). */
   open(url: string, target: '_self' | '_blank'): void

@@ -2,7 +2,7 @@
 export interface WalletLink {
   /** Opens the wallet with the pairing uri. */
   readonly redirect: string
-  /** The wallet's link itself, stored as the deep link choice (SPEC §3). */
+  /** The wallet's link itself, stored as the deep link choice. */
   readonly href: string
 }
 

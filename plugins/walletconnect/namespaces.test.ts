@@ -3,8 +3,8 @@ import { base, bitcoin, defineNetwork, mainnet, solana, solanaDevnet } from '../
 import { NAMESPACE_EVENTS, NAMESPACE_METHODS } from './constants.ts'
 import { optionalNamespaces, sessionAccounts } from './namespaces.ts'
 
-describe('session proposal namespaces (issue 5, SPEC §6 method lists)', () => {
-  it('SPEC §6: eip155 asks for 24 methods, solana 6, bip122 4 (sendTransfer, signMessage, signPsbt, getAccountAddresses)', () => {
+describe('session proposal namespaces (issue 5, method lists)', () => {
+  it('eip155 asks for 24 methods, solana 6, bip122 4 (sendTransfer, signMessage, signPsbt, getAccountAddresses)', () => {
     expect(NAMESPACE_METHODS.eip155).toHaveLength(24)
     expect(NAMESPACE_METHODS.eip155).toEqual(expect.arrayContaining(['personal_sign', 'eth_sendTransaction', 'eth_signTypedData_v4', 'wallet_sendCalls', 'wallet_switchEthereumChain']))
     expect(NAMESPACE_METHODS.solana).toHaveLength(6)

@@ -12,7 +12,7 @@ export interface ProposalNamespace {
 
 /**
  * The optional namespaces of a session proposal: every configured network,
- * grouped by namespace, with the SPEC §6 methods and events (issue 5).
+ * grouped by namespace, with its session methods and events (issue 5).
  *
  * @example
  * await provider.connect({ optionalNamespaces: optionalNamespaces(config.networks) })

@@ -3,7 +3,7 @@ import { createKernel, createMemoryBackend, mainnet } from '../../kernel/index.t
 import { clearPairingOnCloseAndDisconnect, createPairingStore } from './pairingStore.ts'
 import { PairingErrorText, createPairingLifecycle } from './pairing.ts'
 
-// SPEC §4 Pairing, with fake timers: expiry and refresh, reuse on Telegram and
+// The pairing lifecycle, with fake timers: expiry and refresh, reuse on Telegram and
 // iOS Safari, the end of an attempt when the modal closes.
 
 interface Pending {
@@ -53,7 +53,7 @@ afterEach(() => {
   vi.useRealTimers()
 })
 
-describe('SPEC §4 Pairing lifecycle', () => {
+describe('Pairing lifecycle', () => {
   it('a uri is shown with an expiry 4 minutes after it is set', async () => {
     const { pairing, lifecycle, pairings, uri } = setup()
     void lifecycle.approval()

@@ -26,7 +26,7 @@ export interface PairingLifecycle<S> {
    */
   approval(): Promise<S>
   /**
-   * A view wants a uri to show (SPEC §4 Pairing): with no pending attempt a
+   * A view wants a pairing uri to show: with no pending attempt a
    * connect starts; a pending pairing is restarted with a fresh uri, except on
    * Telegram or iOS Safari, where it is reused while it has not expired. A retry
    * always makes a fresh one.
@@ -46,7 +46,7 @@ interface Attempt<S> {
 }
 
 /**
- * The pairing lifecycle of SPEC §4: a uri expires about 4 minutes after it is
+ * The pairing lifecycle: a uri expires about 4 minutes after it is
  * set and counts as expired at 10 s or less remaining, when a fresh one is made;
  * Telegram and iOS Safari reuse a pending pairing; closing the modal (which
  * resets the uri) ends the attempt. Pure of the provider: `pair` is injected.
@@ -100,7 +100,7 @@ export function createPairingLifecycle<S>(deps: PairingDeps<S>): PairingLifecycl
     return { promise, resolve, reject }
   }
 
-  // SPEC §4 Modal: closing resets the uri; a pending attempt can no longer be scanned, so it ends.
+  // Closing the modal resets the uri; a pending attempt can no longer be scanned, so it ends.
   let lastUri = deps.pairing.get().wcUri
   const stopWatching = deps.pairing.subscribe(({ wcUri }) => {
     const was = lastUri

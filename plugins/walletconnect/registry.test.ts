@@ -68,7 +68,7 @@ describe('HTTP wallet registry (issue 5)', () => {
     }
   })
 
-  it('an HTTP error status throws the SPEC §7 text', async () => {
+  it("an HTTP error status throws the HTTP helper's text", async () => {
     const registry = createHttpWalletRegistry(`${server.url}/missing`)
     await expect(registry.list({ page: 1, entries: 1 })).rejects.toMatchObject({ shortMessage: 'HTTP status code: 404' })
   })

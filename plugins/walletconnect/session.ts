@@ -48,7 +48,7 @@ export function createSessionClient({ config, options, listener, alerts, logger 
   let endedTopic: string | undefined
   const unwire: (() => void)[] = []
 
-  /** SPEC §8: relay errors that name a known cause raise their alert, once each. */
+  /** Relay errors that name a known cause raise their alert, once each. */
   const report = (error: unknown) => {
     const message = error instanceof Error ? error.message : String(error)
     for (const text of Object.values(ProviderErrorText)) {

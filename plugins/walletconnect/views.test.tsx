@@ -88,7 +88,7 @@ const button = (text: string) =>
   })
 const buttonTexts = () => [...modalRoot().querySelectorAll('button')].map((b) => b.textContent?.trim())
 
-describe('ConnectingWalletConnect (SPEC §2, param wallet)', () => {
+describe('ConnectingWalletConnect (param wallet)', () => {
   it('asks for a pairing for the picked wallet, then shows the QR code, Copy link, the desktop and web app links and Retry', async () => {
     const writeText = vi.fn(async () => undefined)
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true })
@@ -154,7 +154,7 @@ describe('ConnectingWalletConnect (SPEC §2, param wallet)', () => {
   })
 })
 
-describe('ConnectingWalletConnectBasic (SPEC §2)', () => {
+describe('ConnectingWalletConnectBasic', () => {
   it('shows the QR code and Copy link for any wallet', async () => {
     const { pairing, kit, controller } = setup()
     act(() => kit.open({ view: 'ConnectingWalletConnectBasic' }))
@@ -165,7 +165,7 @@ describe('ConnectingWalletConnectBasic (SPEC §2)', () => {
     expect(controller.request).toHaveBeenCalledOnce()
   })
 
-  it('SPEC §2: with no adapters and no address the modal opens on it (desktop)', async () => {
+  it('with no adapters and no address the modal opens on it (desktop)', async () => {
     const { kit } = setup({ options: { adapters: [] } })
     act(() => kit.open())
     expect(kit.router.current().view).toBe('ConnectingWalletConnectBasic')
@@ -173,7 +173,7 @@ describe('ConnectingWalletConnectBasic (SPEC §2)', () => {
   })
 })
 
-describe('AllWallets (SPEC §2)', () => {
+describe('AllWallets', () => {
   const rows = () => [...modalRoot().querySelectorAll('ul[aria-label="Wallets"] li button')]
   const names = () => rows().map((r) => r.querySelector('.list-item-label')?.textContent)
 

@@ -6,7 +6,7 @@ const config = { featuredWalletIds: [] as string[], includeWalletIds: [] as stri
 const wallet = (id: string, extra = {}) => ({ id, name: `${id} wallet`, ...extra })
 const announced = (id: string, rdns: string): Connector => ({ id, name: `${id} ext`, type: 'ANNOUNCED', chain: 'eip155', info: { rdns } })
 
-describe('AllWallets rows (SPEC §9 connector group order, issue 5)', () => {
+describe('AllWallets rows (connector group order, issue 5)', () => {
   it('orders walletConnect, recent, installed, featured, then the registry', () => {
     const rows = buildWalletList({
       config: { ...config, featuredWalletIds: ['f2', 'f1'] },

@@ -28,7 +28,7 @@ export interface WalletListInput {
 
 /**
  * AllWallets' rows (issue 5): the WalletConnect QR entry, recent wallets,
- * installed (discovered) wallets, featured, then the registry's, in the SPEC §9
+ * installed (discovered) wallets, featured, then the registry's, in the
  * connector group order; the integrator's include/exclude lists apply to
  * registry wallets; a registry wallet that is installed shows once, as installed.
  */

@@ -27,7 +27,7 @@ const ChainsSchema = v.object({ chains: v.array(v.string()) })
 
 /**
  * The bip122 ChainAdapter over Wallet Standard bitcoin wallets. Account type is
- * payment (SPEC §3); amounts are satoshis, 8 decimals (SPEC §9).
+ * payment; amounts are satoshis, 8 decimals.
  */
 export function createBip122Adapter(options: Bip122AdapterOptions): ChainAdapter & { getProvider(connector: Connector): BitcoinProvider; dispose(): void } {
   const watching = new Map<string, Disposer>()
@@ -47,7 +47,7 @@ export function createBip122Adapter(options: Bip122AdapterOptions): ChainAdapter
 
   const result = (addresses: readonly string[], network: CaipNetwork | undefined): ConnectResult => {
     if (!network) throw new PorticoError(ErrorText.CAIP_NETWORK_UNDEFINED)
-    // The payment address is the account (SPEC §3 bip122 default account type payment).
+    // The payment address is the account (bip122 default account type payment).
     return { address: addresses[0]!, chainId: network.id, accounts: [{ address: addresses[0]!, type: 'payment', namespace: 'bip122' }] }
   }
 
@@ -90,7 +90,7 @@ export function createBip122Adapter(options: Bip122AdapterOptions): ChainAdapter
     },
 
     async getBalance(_address, network) {
-      // SPEC §6: balance is supported on eip155 and solana only. A Bitcoin balance is the sum of
+      // Balance is supported on eip155 and solana only. A Bitcoin balance is the sum of
       // the wallet's UTXOs across all its addresses, which needs an indexer the kit does not have.
       return { balance: '0', symbol: network.nativeCurrency.symbol }
     },

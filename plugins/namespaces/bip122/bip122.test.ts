@@ -157,7 +157,7 @@ describe('bip122 discovery and connection', () => {
     ])
   })
 
-  it('connects the payment account (type payment) on the kit\'s network; balance is 0 BTC (SPEC §6: eip155 and solana only)', async () => {
+  it('connects the payment account (type payment) on the kit\'s network; balance is 0 BTC (a balance is read on eip155 and solana only)', async () => {
     const w = fakeBitcoinWallet()
     register(w.wallet)
     const k = kit()
@@ -211,7 +211,7 @@ describe('bip122 discovery and connection', () => {
   })
 })
 
-describe('the four bip122 methods through kit.request (SPEC §6)', () => {
+describe('the four bip122 methods through kit.request', () => {
   async function connected(options: { sats?: boolean } = {}) {
     const w = fakeBitcoinWallet(options)
     register(w.wallet)

@@ -1,6 +1,6 @@
 import { type PluginManifest, definePlugin } from '../../../kernel/index.ts'
 
-/** The bip122 JSON-RPC methods (SPEC §6: sendTransfer, signMessage, signPsbt, getAccountAddresses). */
+/** The bip122 JSON-RPC methods (sendTransfer, signMessage, signPsbt, getAccountAddresses). */
 export const BIP122_METHODS = ['sendTransfer', 'signMessage', 'signPsbt', 'getAccountAddresses'] as const
 
 /**

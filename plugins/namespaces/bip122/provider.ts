@@ -24,7 +24,7 @@ import {
 
 export type Bip122Method = (typeof BIP122_METHODS)[number]
 
-/** What `kit.getProvider('bip122')` returns: the four bip122 methods (SPEC §6) for the host app. */
+/** What `kit.getProvider('bip122')` returns: the four bip122 methods for the host app. */
 export interface BitcoinProvider {
   readonly wallet: unknown
   request(request: { method: Bip122Method; params?: unknown }): Promise<unknown>

@@ -2,8 +2,8 @@ import * as v from 'valibot'
 
 /**
  * Schemas for what Bitcoin wallets and the host app's RPC calls hand the plugin
- * (DESIGN.md: inbound data is untrusted). Payload shapes follow the bip122
- * JSON-RPC methods (SPEC §5: each RPC method has its own payload shape).
+ * (inbound data is untrusted). Payload shapes follow the bip122
+ * JSON-RPC methods (each RPC method has its own payload shape).
  */
 
 const Text = v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(200))

@@ -170,7 +170,7 @@ describe('eip155 adapter: balance over the public RPC transport', () => {
     expect(balance.balance).toMatch(/^9998\.74/)
   })
 
-  it('a node that does not answer is the HTTP status error of SPEC §8', async () => {
+  it('a node that does not answer is the HTTP status error of the catalogue', async () => {
     const { adapter } = setup()
     const down = defineNetwork({ ...chain1, caipNetworkId: undefined, rpcUrls: { default: { http: ['http://127.0.0.1:9/'] } } })
     const error = await adapter.getBalance(HARDHAT_ACCOUNT_0.address, down).catch((e: unknown) => e)

@@ -66,7 +66,7 @@ export function createEip155Adapter({ events, rpc }: Eip155AdapterOptions): Chai
       let chainId = await readChainId(connector)
       if (wantsSwitch(network, chainId)) {
         // A refused switch still connects: the kernel then shows the wallet's chain
-        // as unsupported (SPEC §4) and the visitor can switch from there.
+        // as unsupported and the visitor can switch from there.
         try {
           await adapter.switchNetwork(connector, network)
         } catch {
@@ -106,7 +106,7 @@ export function createEip155Adapter({ events, rpc }: Eip155AdapterOptions): Chai
       try {
         await switchChain()
       } catch (error) {
-        // SPEC §4: wallet_addEthereumChain on an unrecognised chain (4902), then switch again.
+        // A wallet that does not know the chain (4902) is asked to add it, then to switch again.
         if (!isUnrecognizedChain(error)) throw error
         try {
           await walletRequest(provider, 'wallet_addEthereumChain', [addChainParameters(network, chainId)], Ignored)

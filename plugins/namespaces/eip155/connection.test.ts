@@ -261,7 +261,7 @@ describe('switching network through the kit', () => {
   })
 })
 
-describe('an unsupported chain (SPEC §4)', () => {
+describe('an unsupported chain', () => {
   const onlyChain1 = () => ({ networks: [chain1] })
 
   it('a wallet switch to an unlisted chain sets the placeholder and shows UnsupportedChain', async () => {

@@ -4,7 +4,7 @@ import { filterWallets } from '../../../kernel/index.ts'
 import { safeParse } from '../../../kernel/wallets/index.ts'
 import { AnnouncementSchema, type Eip1193Provider, IconSchema, ProviderSchema } from './schemas.ts'
 
-/** The legacy `window.ethereum` connector (SPEC §3 connector type INJECTED). */
+/** The legacy `window.ethereum` connector (connector type INJECTED). */
 export const INJECTED_CONNECTOR = { id: 'injected', name: 'Browser Wallet' } as const
 
 export interface DiscoveryOptions {

@@ -12,7 +12,7 @@ import { type PluginManifest, definePlugin } from '../../../kernel/index.ts'
 export function eip155Plugin(): PluginManifest {
   return definePlugin({
     id: 'eip155',
-    // `adapters: []` is the basic mode (WalletConnect only, SPEC §2): no browser wallets then.
+    // `adapters: []` is the basic mode (WalletConnect only): no browser wallets then.
     when: (config) =>
       config.networks.some((network) => network.chainNamespace === 'eip155') && config.adapters.includes('eip155'),
     activationEvents: ['onModalOpen'],

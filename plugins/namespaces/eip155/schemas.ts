@@ -1,8 +1,8 @@
 import * as v from 'valibot'
 
 /**
- * Schemas for everything a wallet or a page hands us. DESIGN.md: inbound data is
- * untrusted; it passes a schema before it touches state.
+ * Schemas for everything a wallet or a page hands us. Inbound data is untrusted;
+ * it passes a schema before it touches state.
  */
 
 /** The part of EIP-1193 the adapter uses. */
@@ -21,7 +21,7 @@ export const ProviderSchema = v.custom<Eip1193Provider>(
   'must be an EIP-1193 provider with a request function',
 )
 
-/** EVM address as wallets return it: 0x + 40 hex digits, any case (SPEC §5). */
+/** EVM address as wallets return it: 0x + 40 hex digits, any case. */
 export const AddressSchema = v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{40}$/, 'must be 0x followed by 40 hex digits'))
 
 export const AddressListSchema = v.array(AddressSchema)

@@ -8,7 +8,7 @@ import { createRpcClients, getNativeBalance, toHttpRpcError } from './transport.
 
 const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 
-describe('toHttpRpcError: the four HTTP RPC errors of SPEC §8', () => {
+describe('toHttpRpcError: the four HTTP RPC errors of the catalogue', () => {
   const rpcError = new RpcRequestError({ body: {}, error: { code: -32602, message: 'bad params' }, url: 'http://x' })
   it.each([
     ['UrlRequiredError', new UrlRequiredError(), HttpRpcErrorText.NO_URL],

@@ -32,12 +32,12 @@ export interface RpcClients {
 }
 
 /**
- * DESIGN.md "Public RPC goes through one HTTP transport": JSON-RPC over HTTP
+ * Public RPC goes through this one HTTP transport: JSON-RPC over HTTP
  * with a 10 s timeout, batches of up to 1000 requests sent at once (wait 0),
- * and fallback across the network's endpoints in order (SPEC §7, §9).
+ * and fallback across the network's endpoints in order.
  *
  * The cache lives in the adapter, not the module, so two kits on a page never
- * share a client (DESIGN.md: no module-level singletons).
+ * share a client (no module-level singletons).
  */
 export function createRpcClients(): RpcClients {
   const clients = new Map<CaipNetworkId, RpcClient>()
@@ -83,7 +83,7 @@ export async function getNativeBalance(client: RpcClient, address: `0x${string}`
   return BigInt(quantity)
 }
 
-/** viem's four HTTP RPC failures and the SPEC §8 text each one is shown as. */
+/** viem's four HTTP RPC failures and the catalogue text each one is shown as. */
 const HTTP_RPC_ERRORS = [
   [UrlRequiredError, HttpRpcErrorText.NO_URL],
   [TimeoutError, HttpRpcErrorText.TIMEOUT],
@@ -92,7 +92,7 @@ const HTTP_RPC_ERRORS = [
 ] as const
 
 /**
- * Maps a public-RPC failure to the SPEC §8 catalogue text. viem wraps node errors
+ * Maps a public-RPC failure to its catalogue text. viem wraps node errors
  * (an `RpcRequestError` becomes the `cause` of e.g. `InvalidParamsRpcError`), so
  * the cause chain is searched. Anything else is passed through unchanged.
  *

@@ -34,7 +34,7 @@ const toHex = (bytes: Uint8Array) => `0x${[...bytes].map((b) => b.toString(16).p
 
 /**
  * The polkadot ChainAdapter over `window.injectedWeb3` extensions: `enable(appName)`
- * grants access, `accounts.get()` lists the accounts (eoa, SPEC §3).
+ * grants access, `accounts.get()` lists the accounts (eoa).
  */
 export function createPolkadotAdapter(options: PolkadotAdapterOptions): ChainAdapter & { getProvider(connector: Connector): PolkadotProvider; dispose(): void } {
   const enabled = new Map<string, Promise<v.InferOutput<typeof InjectedSchema>>>()
@@ -123,7 +123,7 @@ export function createPolkadotAdapter(options: PolkadotAdapterOptions): ChainAda
     },
 
     async getBalance(_address, network) {
-      // SPEC §6: balance is supported on eip155 and solana only (a Polkadot balance needs a
+      // Balance is supported on eip155 and solana only (a Polkadot balance needs a
       // substrate RPC client and the chain's metadata, which the kit does not carry).
       return { balance: '0', symbol: network.nativeCurrency.symbol }
     },

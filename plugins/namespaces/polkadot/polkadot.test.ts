@@ -10,7 +10,7 @@ import { polkadotPlugin } from './index.ts'
 const ALICE = '15oF4uVJwmo4TdGW7VfQxNLavjCXviqxT9S1MgbjMNHr6Sp5'
 const BOB = '14E5nqKAp3oAJcmzgZhUD2RcptBeUBScxKHgJKU4HPNcKVf3'
 
-/** No Polkadot network is predefined (SPEC §3): the test defines one. */
+/** No Polkadot network is predefined: the test defines one. */
 const polkadot = defineNetwork({
   id: '91b171bb158e2d3848fa23a9f1c25182',
   chainNamespace: 'polkadot',
@@ -90,7 +90,7 @@ describe('polkadot injected extensions', () => {
     ])
   })
 
-  it('connects with enable(appName) and accounts.get(): eoa accounts on the defined network; balance 0 DOT (SPEC §6)', async () => {
+  it('connects with enable(appName) and accounts.get(): eoa accounts on the defined network; balance 0 DOT', async () => {
     const x = fakeExtension()
     g.window!.injectedWeb3 = { 'polkadot-js': x.extension }
     const k = kit()

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 
-/** What Polkadot extensions hand the plugin (DESIGN.md: inbound data is untrusted). */
+/** What Polkadot extensions hand the plugin (inbound data is untrusted). */
 
 const fn = v.custom<(...args: any[]) => any>((value) => typeof value === 'function', 'must be a function')
 

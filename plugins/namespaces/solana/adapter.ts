@@ -21,11 +21,11 @@ import { type SolanaWallet, walletOf } from './wallet.ts'
 export interface SolanaAdapterOptions {
   /** The kernel's sink for wallet events (IConnectionService.events), read when an event arrives. */
   readonly events: () => AdapterEvents
-  /** The kit's Solana network now (the Solana chain record's network): SPEC §9, signing uses it. */
+  /** The kit's Solana network now (the Solana chain record's network); signing uses it. */
   readonly network: () => CaipNetwork | undefined
   /** The connected Solana address as the kernel holds it. */
   readonly address: () => string | undefined
-  /** Shows a failed send's SPEC §8 snack text. */
+  /** Shows a failed send's snack text from the catalogue. */
   readonly onSendFailed?: (message: string) => void
 }
 
@@ -71,7 +71,7 @@ export function createSolanaAdapter(options: SolanaAdapterOptions): SolanaAdapte
     return {
       address: addresses[0]!,
       chainId: network.id,
-      // Browser wallets hold plain keypairs (SPEC §3 default account type eoa).
+      // Browser wallets hold plain keypairs (default account type eoa).
       accounts: addresses.map((address) => ({ address, type: 'eoa', namespace: 'solana' })),
     }
   }
@@ -119,7 +119,7 @@ export function createSolanaAdapter(options: SolanaAdapterOptions): SolanaAdapte
       if (!isSolanaAddress(address)) throw new PorticoError(SolanaErrorText.INVALID_ADDRESS, { details: String(address).slice(0, 100) })
       const { module, connections } = await loadRpc()
       const lamports = await module.getLamports(connections.get(network), address)
-      // SPEC §9: Solana uses 9 decimals (lamports), whatever a custom network says.
+      // Solana uses 9 decimals (lamports), whatever a custom network says.
       return { balance: formatUnits(lamports, NativeDecimals.solana), symbol: network.nativeCurrency.symbol }
     },
 

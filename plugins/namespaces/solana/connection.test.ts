@@ -121,7 +121,7 @@ describe('connect through the kit', () => {
   })
 })
 
-describe('signing and sending (signing uses the default chain, SPEC §9)', () => {
+describe('signing and sending (signing uses the default chain)', () => {
   it('signs a message; the signature verifies with ed25519 against the account key', async () => {
     const w = wallet()
     const { kit: k } = kit()
@@ -159,7 +159,7 @@ describe('signing and sending (signing uses the default chain, SPEC §9)', () =>
     [{ amount: '0.0000000001', receiver: 'RECEIVER' }],
     [{ amount: '0.01', receiver: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' }],
     [{}],
-  ])("SPEC §5 sending SOL with %j: 'Please enter a valid amount and receiver address', nothing asked", async (input) => {
+  ])("sending SOL with %j: 'Please enter a valid amount and receiver address', nothing asked", async (input) => {
     const w = wallet()
     const { kit: k } = kit()
     await connect(k)
@@ -170,7 +170,7 @@ describe('signing and sending (signing uses the default chain, SPEC §9)', () =>
     expect(k.snack.store.get().open).toBe(false)
   })
 
-  it("SPEC §8 a send the chain refuses (more than the balance) fails with 'Failed to send transaction. Please try again.' as a snack", async () => {
+  it("a send the chain refuses (more than the balance) fails with 'Failed to send transaction. Please try again.' as a snack", async () => {
     const w = wallet()
     const { kit: k } = kit()
     await connect(k)
@@ -181,7 +181,7 @@ describe('signing and sending (signing uses the default chain, SPEC §9)', () =>
     expect(await lamportsOf(w.address)).toBe(START_LAMPORTS)
   })
 
-  it('SPEC §8 a send the visitor declines in the wallet fails with the same snack text', async () => {
+  it('a send the visitor declines in the wallet fails with the same snack text', async () => {
     let approve = true
     wallet({ approve: () => approve })
     const { kit: k } = kit()
@@ -211,7 +211,7 @@ describe('signing and sending (signing uses the default chain, SPEC §9)', () =>
     expect(await lamportsOf(w.address)).toBe(START_LAMPORTS)
   })
 
-  it('sign-and-send passes the SPEC §3 options to the wallet and refuses ones outside the schema', async () => {
+  it('sign-and-send passes the send options to the wallet and refuses ones outside the schema', async () => {
     const w = wallet()
     const { kit: k } = kit()
     await connect(k)

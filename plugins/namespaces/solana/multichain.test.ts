@@ -15,7 +15,7 @@ import type { SolanaProvider } from './provider.ts'
 
 // One kit holding an EVM and a Solana account at once (issue 6): a Hardhat node
 // (port 8590) with the EIP-6963 test wallet, and the litesvm shim (port 8901) with
-// the Wallet Standard test wallet. Switching namespaces and SPEC §4 disconnect rules.
+// the Wallet Standard test wallet. Switching namespaces and which namespaces a disconnect reaches.
 const EVM_WALLET = 'org.portico.test'
 const SOL_WALLET = 'Solana Test Wallet'
 let node: HardhatNode
@@ -112,7 +112,7 @@ describe('EVM and Solana in one kit', () => {
     expect(sol.svm.getBalance(kitAddress(receiver))).toBe(500_000_000n)
   })
 
-  it('SPEC §4 disconnecting one namespace whose connector is ANNOUNCED leaves the other connected', async () => {
+  it('disconnecting one namespace whose connector is ANNOUNCED leaves the other connected', async () => {
     const { evmWallet, solWallet } = wallets()
     const k = kit()
     await connectBoth(k)
@@ -126,7 +126,7 @@ describe('EVM and Solana in one kit', () => {
     expect(k.services.storage.get('connectionStatus')).toBe('disconnected')
   })
 
-  it('SPEC §4 disconnect without a namespace disconnects every chain', async () => {
+  it('disconnect without a namespace disconnects every chain', async () => {
     wallets()
     const k = kit()
     await connectBoth(k)
@@ -136,7 +136,7 @@ describe('EVM and Solana in one kit', () => {
   })
 
   it.each(['WALLET_CONNECT', 'AUTH'] as const)(
-    'SPEC §4 a %s connector spans namespaces: disconnecting one disconnects its other namespaces too',
+    'a %s connector spans namespaces: disconnecting one disconnects its other namespaces too',
     async (type) => {
       const { evmWallet, solWallet } = wallets()
       const k = kit()

@@ -28,8 +28,8 @@ export interface SendSolParameters {
 
 /**
  * What `kit.getProvider('solana')` returns while a Solana wallet is connected:
- * signing and sending for the host app, on the kit's Solana network (SPEC §9:
- * Solana signing uses the default chain).
+ * signing and sending for the host app, on the kit's Solana network (Solana
+ * signing uses the default chain).
  */
 export interface SolanaProvider {
   /** The wallet's own object (a Wallet Standard wallet or a legacy provider). */
@@ -42,12 +42,12 @@ export interface SolanaProvider {
   signMessage(message: Uint8Array | string): Promise<Uint8Array>
   /** Signs without sending; resolves with the signed transaction of the same kind. */
   signTransaction<T extends SolanaTransactionInput>(transaction: T): Promise<T extends Uint8Array ? Uint8Array : Transaction | VersionedTransaction>
-  /** Signs and sends with the SPEC §3 options; resolves with the base58 signature. */
+  /** Signs and sends with the given send options; resolves with the base58 signature. */
   signAndSendTransaction(transaction: SolanaTransactionInput, options?: SolanaSendOptions): Promise<string>
   /**
    * Sends SOL from the connected account. Without a valid amount and receiver it
    * throws 'Please enter a valid amount and receiver address'; a failure throws
-   * (and shows as a snack) 'Failed to send transaction. Please try again.' (SPEC §5, §8).
+   * (and shows as a snack) 'Failed to send transaction. Please try again.'
    */
   sendSol(parameters: SendSolParameters): Promise<string>
 }

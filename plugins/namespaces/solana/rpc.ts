@@ -29,7 +29,7 @@ export function createConnections(): Connections {
   }
 }
 
-/** A node failure with the SPEC §8 text, the node's own message as details. */
+/** A node failure with the catalogue's RPC error text, the node's own message as details. */
 const rpcError = (method: string, cause: unknown) =>
   new PorticoError(HttpRpcErrorText.RPC_ERROR, {
     details: `${method}: ${cause instanceof Error ? cause.message.slice(0, 300) : String(cause)}`,

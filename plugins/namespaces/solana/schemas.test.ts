@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { PREFLIGHT_COMMITMENTS, SolanaSendOptionsSchema } from './schemas.ts'
 import { safeParse } from '../../../kernel/wallets/index.ts'
 
-describe('sign-and-send options (SPEC §3)', () => {
+describe('sign-and-send options', () => {
   it('accepts the four options with the eight commitments', () => {
     expect(PREFLIGHT_COMMITMENTS).toEqual(['processed', 'confirmed', 'finalized', 'recent', 'single', 'singleGossip', 'root', 'max'])
     for (const preflightCommitment of PREFLIGHT_COMMITMENTS) {

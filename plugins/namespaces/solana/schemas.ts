@@ -3,14 +3,14 @@ import { SOLANA_ADDRESS_PATTERN } from '../../../kernel/index.ts'
 
 /**
  * Schemas for everything a Solana wallet or the host app hands the plugin.
- * DESIGN.md: inbound data is untrusted; it passes a schema before it touches state.
+ * Inbound data is untrusted; it passes a schema before it touches state.
  */
 
 const isFunction = (value: unknown) => typeof value === 'function'
 const fn = v.custom<(...args: any[]) => any>(isFunction, 'must be a function')
 const Text = v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(200))
 
-/** SPEC §5 Solana address: base58, 32 to 44 characters. */
+/** Solana address: base58, 32 to 44 characters. */
 export const SolanaAddressSchema = v.pipe(v.string(), v.regex(SOLANA_ADDRESS_PATTERN, 'must be a base58 address of 32 to 44 characters'))
 
 /** A Wallet Standard account as far as Portico reads it. */
@@ -66,13 +66,13 @@ export const LegacySendOutputSchema = v.object({
   signature: v.pipe(v.string(), v.regex(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/, 'must be a base58 signature')),
 })
 
-/** SPEC §3 preflight commitments. */
+/** The preflight commitments a sign-and-send may name. */
 export const PREFLIGHT_COMMITMENTS = ['processed', 'confirmed', 'finalized', 'recent', 'single', 'singleGossip', 'root', 'max'] as const
 
 const Count = v.pipe(v.number(), v.integer(), v.minValue(0))
 
 /**
- * SPEC §3 Solana sign-and-send options. Strict: a misspelt option is an error,
+ * Solana sign-and-send options. Strict: a misspelt option is an error,
  * not silently ignored.
  */
 export const SolanaSendOptionsSchema = v.strictObject({

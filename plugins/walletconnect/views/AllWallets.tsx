@@ -18,9 +18,9 @@ interface Loaded {
 const selectConnectors = (s: { connectors: readonly Connector[] }) => s.connectors
 
 /**
- * SPEC §2 AllWallets: every wallet the visitor can use, with search and paging
+ * AllWallets: every wallet the visitor can use, with search and paging
  * from the wallet registry; featured, recommended, include and exclude lists in
- * the SPEC §9 order; installed (discovered) wallets marked.
+ * the connector group order; installed (discovered) wallets marked.
  */
 export function createAllWalletsView(controller: WalletConnectController) {
   return function AllWalletsView({ kit }: PorticoViewProps) {

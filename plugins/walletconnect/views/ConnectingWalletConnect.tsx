@@ -6,7 +6,7 @@ import type { RegistryWallet } from '../registry.ts'
 import { PairingPanel } from './PairingPanel.tsx'
 
 /**
- * SPEC §2 ConnectingWalletConnect (param wallet): the pairing QR code with the
+ * ConnectingWalletConnect (param wallet): the pairing QR code with the
  * wallet's icon and "Copy link"; on a phone the wallet app's deep link; the
  * wallet's web app and desktop app links; retry.
  */

@@ -3,7 +3,7 @@ import type { WalletConnectController } from '../controller.ts'
 import { useRequestPairing } from './ConnectingWalletConnect.tsx'
 import { PairingPanel } from './PairingPanel.tsx'
 
-/** SPEC §2 ConnectingWalletConnectBasic: the pairing QR code and "Copy link", for any wallet. */
+/** ConnectingWalletConnectBasic: the pairing QR code and "Copy link", for any wallet. */
 export function createConnectingWalletConnectBasicView(controller: WalletConnectController) {
   return function ConnectingWalletConnectBasicView({ kit }: PorticoViewProps) {
     useRequestPairing(controller, undefined)
