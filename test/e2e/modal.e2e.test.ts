@@ -2,7 +2,7 @@
 // closing every way (SPEC §4 Modal), focus containment and focus return (DESIGN
 // "Shell": showModal gives focus containment, Escape and focus restore), a clean
 // console under the CSP, and the analytics posts of SPEC §7.
-import type { Browser, Route } from 'playwright-core'
+import type { Browser } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { type WalletRegistryServer, startWalletRegistry } from '../peers/walletRegistry.mjs'
 import { type DemoServer, type RecordedPage, launchBrowser } from './harness.ts'
@@ -17,12 +17,10 @@ import {
   openPage,
   pageFocus,
   startPrivateDemo,
-  TEST_WALLET_NAME,
   throwFirstFailure,
   valueOf,
   waitForModal,
   waitForView,
-  withTestWallet,
 } from './modalHarness.ts'
 
 let browser: Browser
@@ -222,50 +220,10 @@ describe('focus containment (DESIGN Shell: showModal gives focus containment)', 
         visited.add(focus.deep)
       }
     }
-    // The Connect view's controls: Close, the email field and its button, All wallets.
+    // The Connect view's controls: Close, the wallets, All wallets.
     const controls = await inModal(page).locator('button:visible, input:visible').count()
     expect(visited.size).toBe(controls)
     expect(await modalSnapshot(page)).toMatchObject({ open: true, view: 'Connect' })
-    assertCleanPage(recorded)
-  })
-})
-
-describe('focus is not lost when the view changes under it', () => {
-  it('focus stays on the email field when an announced wallet arrives and the connect methods reorder (SPEC §2: wallet first once a wallet is shown)', async () => {
-    // The eip155 body (wallet discovery) is held until the visitor is in the email field.
-    let release!: () => void
-    const released = new Promise<void>((resolve) => (release = resolve))
-    const hold = async (route: Route) => {
-      await released
-      await route.continue()
-    }
-    const recorded = await open(`${demo.url}/?devwallet=off`, {
-      before: async (page) => {
-        await page.route(`**${build.chunkOf('plugins/namespaces/eip155/body.ts')}`, hold)
-        // Only announced here; nothing asks it anything, so no node is needed.
-        await withTestWallet({ rpcUrls: { 31337: 'http://127.0.0.1:8545' }, knownChainIds: [31337] }, () => undefined)(page)
-      },
-    })
-    const { page } = recorded
-    const methods = () => inModal(page).locator('section[data-method]').evaluateAll((els) => els.map((el) => el.getAttribute('data-method')))
-    await page.getByTestId('open-modal').click()
-    await waitForView(page, 'Connect')
-    expect(await methods()).toEqual(['email', 'social', 'wallet'])
-
-    let presses = 0
-    while (!(await focusSnapshot(page)).deep.startsWith('input')) {
-      if (++presses > 10) throw new Error('Tab never reached the email field')
-      await page.keyboard.press('Tab')
-    }
-    await page.keyboard.type('visitor@example.com')
-
-    release()
-    await inModal(page).getByRole('button', { name: TEST_WALLET_NAME }).waitFor()
-    expect(await methods()).toEqual(['wallet', 'email', 'social'])
-    const focus = await focusSnapshot(page)
-    expect(focus, `focus moved to ${focus.deep}`).toMatchObject({ documentActive: 'portico-modal', inDialog: true })
-    expect(focus.deep).toMatch(/^input/)
-    expect(await inModal(page).getByRole('textbox', { name: 'Email' }).inputValue()).toBe('visitor@example.com')
     assertCleanPage(recorded)
   })
 })
