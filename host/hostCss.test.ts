@@ -12,7 +12,7 @@ const styleRule = (selector: string) =>
   parsed().find((rule): rule is CSSStyleRule => rule instanceof CSSStyleRule && rule.selectorText === selector)
 
 describe("the first screen's sheet (what the empty dialog needs on the click that opens it)", () => {
-  it('gives the dialog its 360 px width, the theme radius, and its background and border in both modes (SPEC §9)', () => {
+  it('gives the dialog its 360 px width, the theme radius, and its background and border in both modes', () => {
     const host = styleRule(':host')!.style
     expect(host.getPropertyValue('--portico-width')).toBe(`${MODAL_WIDTH_PX}px`)
     expect(host.getPropertyValue('--portico-border-radius')).toBe(ThemeDefaults.borderRadius)

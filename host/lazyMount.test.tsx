@@ -17,7 +17,7 @@ const loadRenderer = () => import('../shell/mount.tsx')
 const openDialog = () => document.querySelector('portico-modal')?.shadowRoot?.querySelector('dialog[open]')
 
 describe('vanilla lazy mount', () => {
-  it('mounts nothing before the first open; on it the dialog at once, then the view (DESIGN: nothing loads that the first screen does not show)', async () => {
+  it('mounts nothing before the first open; on it the dialog at once, then the view (nothing loads that the first screen does not show)', async () => {
     const kit = createTestKit()
     mountOnFirstOpen(kit, loadRenderer)
     await Promise.resolve()
@@ -36,7 +36,7 @@ describe('vanilla lazy mount', () => {
     expect(document.querySelectorAll('portico-modal')).toHaveLength(1)
   })
 
-  it('leaves rendering to a provider that has claimed it, even when a child opens first (DESIGN: one renderer per kit)', async () => {
+  it('leaves rendering to a provider that has claimed it, even when a child opens first (one renderer per kit)', async () => {
     const kit = createTestKit()
     mountOnFirstOpen(kit, loadRenderer)
     function OpensOnMount() {
@@ -54,7 +54,7 @@ describe('vanilla lazy mount', () => {
     expect(document.querySelectorAll('portico-modal')).toHaveLength(1)
   })
 
-  it('renders at once into the page-placed <portico-modal> with enableEmbedded (SPEC §2 not injected in embedded mode)', async () => {
+  it('renders at once into the page-placed <portico-modal> with enableEmbedded (not injected in embedded mode)', async () => {
     const placed = document.createElement('portico-modal')
     const slot = document.createElement('div')
     slot.append(placed)
@@ -66,7 +66,7 @@ describe('vanilla lazy mount', () => {
     expect(document.querySelectorAll('portico-modal')).toHaveLength(1)
   })
 
-  it('is wired into createPortico (DESIGN: the vanilla entry renders lazily on first open)', async () => {
+  it('is wired into createPortico (the vanilla entry renders lazily on first open)', async () => {
     const kit = createPortico(
       { projectId: 'test-project', networks: [mainnet], features: { analytics: false } },
       quietKernelOptions(),
