@@ -75,7 +75,7 @@ export function AccountPanel() {
         <button type="button" disabled={!account.isConnected} onClick={() => void disconnect()}>
           Disconnect
         </button>
-        {/* useDisconnect with the active namespace: SPEC §4, an announced wallet leaves only its namespace. */}
+        {/* useDisconnect with the active namespace: an announced wallet leaves only its namespace. */}
         <button type="button" data-testid="disconnect-namespace" disabled={!account.isConnected || !namespace} onClick={() => void disconnect(namespace)}>
           Leave {namespace ?? ''} only
         </button>

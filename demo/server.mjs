@@ -44,7 +44,7 @@ function send(res, status, body) {
   res.end(body)
 }
 
-/** The demo's own analytics endpoint (SPEC §7 POST /e), so the demo sends nothing off this machine. */
+/** The demo's own analytics endpoint (POST /e), so the demo sends nothing off this machine. */
 async function collectAnalytics(req, res, received) {
   const chunks = []
   for await (const chunk of req) chunks.push(chunk)

@@ -12,7 +12,7 @@ export interface DevSolanaWalletCore {
   approveConnect(): Promise<boolean>
   signMessage(message: Uint8Array): Promise<Uint8Array>
   signTransaction(transaction: Uint8Array, chain?: string): Promise<Uint8Array>
-  /** Signs, sends to the RPC with the SPEC §3 options; resolves with the fee payer's signature. */
+  /** Signs, sends to the RPC with the given send options; resolves with the fee payer's signature. */
   signAndSendTransaction(transaction: Uint8Array, chain: string, options: unknown): Promise<Uint8Array>
 }
 

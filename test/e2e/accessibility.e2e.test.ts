@@ -1,5 +1,4 @@
-// axe-core in real Chromium on every view of the modal reachable so far (DESIGN
-// Testing: "Accessibility (axe-core in Chromium) on every view"), on the built demo
+// axe-core in real Chromium on every view of the modal reachable so far, on the built demo
 // under its strict CSP, with the EIP-6963 test wallet and local Hardhat nodes.
 // Ports: 8545 is the demo network's RPC (demo/config.ts), so this file needs it
 // free; 8575 is this file's own node: the announced wallet's, and the one behind a
@@ -110,7 +109,7 @@ describe('axe: no violation on any view of the modal', () => {
     await inModal(page).getByText('Connection declined').waitFor()
     await expectNoAxeViolations(page, 'ConnectingExternal (declined, 4001)')
 
-    // Try again: the wallet approves, the kernel closes the modal (SPEC §4).
+    // Try again: the wallet approves, the kernel closes the modal.
     await inModal(page).getByRole('button', { name: 'Try again' }).click()
     await waitForModal(page, false)
     expect(wallet.prompts.map((p) => [p.method, p.approved])).toEqual([
@@ -162,7 +161,7 @@ describe('axe: no violation on any view of the modal', () => {
     await page.keyboard.press('Escape')
     await waitForModal(page, false)
 
-    // The wallet moves to a chain the app does not configure: UnsupportedChain opens (SPEC §4).
+    // The wallet moves to a chain the app does not configure: UnsupportedChain opens.
     await wallet.setChain(FOREIGN_CHAIN_ID)
     await waitForView(page, 'UnsupportedChain')
     await expectNoAxeViolations(page, 'UnsupportedChain')

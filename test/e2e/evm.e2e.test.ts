@@ -74,7 +74,7 @@ const storage = (page: DemoPage['page'], key: string) =>
     return raw === null ? null : (JSON.parse(raw) as unknown)
   }, key)
 
-describe('connect (issue 4 item 3, SPEC §4 connection status)', () => {
+describe('connect (issue 4 item 3, connection status)', () => {
   it('Connect list → ConnectingExternal → connected; account state and the balance equal the node’s own figures', async () => {
     const { page, wallet, ...recorded } = await open()
     await page.getByTestId('open-modal').click()
@@ -93,7 +93,7 @@ describe('connect (issue 4 item 3, SPEC §4 connection status)', () => {
     console.log(`[evm e2e] connect-to-connected (click on the wallet → status connected, in-page performance.now): ${ms.toFixed(1)} ms`)
     expect(ms).toBeGreaterThan(0)
 
-    // The modal closes on success (not embedded), and the demo shows SPEC §3 account state.
+    // The modal closes on success (not embedded), and the demo shows the account state.
     await expect.poll(() => currentView(page)).toBeNull()
     expect(await text(page, 'account-address')).toBe(ADDRESS)
     expect(await text(page, 'account-caip-address')).toBe(`eip155:31337:${ADDRESS}`)
@@ -108,7 +108,7 @@ describe('connect (issue 4 item 3, SPEC §4 connection status)', () => {
     const grouped = new Intl.NumberFormat('en-US', { maximumFractionDigits: 3 }).format(Number(`${whole}.${fraction || '0'}`))
     expect(await page.locator('[data-part="balance"]').innerText()).toBe(`${grouped} ETH`)
 
-    // Remembered for the next visit (SPEC §3 local storage).
+    // Remembered for the next visit (local storage).
     expect(await storage(page, '@portico/connected_connector_ids')).toEqual({ eip155: TEST_WALLET_RDNS })
     expect(await storage(page, '@portico/active_caip_network_id')).toBe('eip155:31337')
     expect(await storage(page, '@portico/connection_status')).toBe('connected')
@@ -117,7 +117,7 @@ describe('connect (issue 4 item 3, SPEC §4 connection status)', () => {
   })
 })
 
-describe('network switching (issue 4 item 5, SPEC §4)', () => {
+describe('network switching (issue 4 item 5)', () => {
   it('to "Hardhat 2" and back through the demo’s select: 4902 → wallet_addEthereumChain → switch; address and balance follow', async () => {
     const { page, wallet, ...recorded } = await open()
     await connectThroughModal(page)
@@ -182,7 +182,7 @@ describe('wallet events (issue 4 item 4: accountsChanged, chainChanged update st
     await expect.poll(() => text(page.page, 'account-caip-address')).toBe(`eip155:31338:${ADDRESS}`)
     expect(await text(page.page, 'network-name')).toBe('Hardhat 2')
 
-    // SPEC §4: the wallet is asked first; its refusal changes nothing.
+    // The wallet is asked first; its refusal changes nothing.
     refuse.add('wallet_switchEthereumChain')
     await page.page.getByLabel('Switch network').selectOption({ label: 'Hardhat' })
     await expect.poll(() => wallet.prompts.at(-1)).toMatchObject({ method: 'wallet_switchEthereumChain', approved: false })
@@ -265,7 +265,7 @@ describe('reject paths (issue 4 item 3, "the user’s rejection shown clearly, n
   })
 })
 
-describe('disconnect and reload (issue 4 items 4 and 7, SPEC §4)', () => {
+describe('disconnect and reload (issue 4 items 4 and 7)', () => {
   it('Disconnect: status disconnected, storage cleared, the wallet’s revoke called, no provider for the app', async () => {
     const { page, wallet, ...recorded } = await open()
     await connectThroughModal(page)

@@ -1,5 +1,5 @@
-// What downloads when, in real Chromium on the built demo (DESIGN "Plugins: manifest
-// now, body later": disabled features are never loaded; nothing loads at start-up
+// What downloads when, in real Chromium on the built demo (a plugin's manifest
+// now, its body later: disabled features are never loaded; nothing loads at start-up
 // that the first screen does not show; a body loads the first time it is needed).
 // Chunk files come from the build's metafile, never from guessed hashes. Port 8545
 // is the demo network's RPC (demo/config.ts), so this file needs it free.
@@ -77,7 +77,7 @@ const counts = (recorded: RecordedPage) => ({
 const scriptsRequested = (recorded: RecordedPage) =>
   [...new Set(recorded.requests.map((url) => new URL(url).pathname).filter((path) => path.endsWith('.js')))].sort()
 
-describe('lazy loading (DESIGN: a plugin body loads on first use; nothing at start-up the first screen does not show)', () => {
+describe('lazy loading (a plugin body loads on first use; nothing at start-up the first screen does not show)', () => {
   it('the chunks are distinct files of the build: the receive body, the modal, the eip155 body', () => {
     expect(new Set(Object.values(chunks)).size).toBe(3)
     const initial = build.initialScripts()

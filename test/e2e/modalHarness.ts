@@ -258,7 +258,7 @@ export const inModal = (page: Page) => page.locator('portico-modal')
 
 /**
  * Waits for the modal's running animations (header text, view transition, height;
- * SPEC §9 120-150 ms) to finish: half-way through a fade, text is drawn at part
+ * 120-150 ms) to finish: half-way through a fade, text is drawn at part
  * opacity, and axe would measure the contrast of a frame no one keeps looking at.
  */
 export async function settleAnimations(page: Page): Promise<void> {

@@ -171,7 +171,7 @@ describe('Solana through the modal (issue 6 "How it is shown")', () => {
   })
 })
 
-describe('an EVM and a Solana account at once (issue 6 item 1, SPEC §4 switching and disconnect)', () => {
+describe('an EVM and a Solana account at once (issue 6 item 1, switching and disconnect)', () => {
   it('connect both; the network select switches namespace and recomposes the address; each namespace leaves alone', async () => {
     const recorded = await open()
     const { page, solana } = recorded

@@ -13,8 +13,8 @@ afterEach(() => {
   document.querySelectorAll('portico-modal').forEach((host) => host.remove())
 })
 
-// DESIGN "Third parties add plugins with the same contract": a plugin written only
-// against the public entries, passed through createPortico({ plugins }).
+// Third parties add plugins with the same contract as Portico's own: a plugin written
+// only against the public entries, passed through createPortico({ plugins }).
 const makeKit = () =>
   createPortico(
     { projectId: 'p', networks: [mainnet], features: { analytics: false }, plugins: [greeterPlugin] },

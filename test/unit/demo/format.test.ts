@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { errorText } from '../../../demo/ProviderPanel.tsx'
 import { formatDemoBalance } from '../../../demo/format.ts'
 
-describe('demo balance text (SPEC §5 balance display truncated to 3 decimals)', () => {
+describe('demo balance text (balance display truncated to 3 decimals)', () => {
   it('cuts, never rounds, to 3 decimals and drops trailing zeros', () => {
     expect(formatDemoBalance('9999.99968', 'ETH')).toBe('9999.999 ETH')
     expect(formatDemoBalance('10000', 'ETH')).toBe('10000 ETH')
