@@ -15,8 +15,8 @@ export function receivePlugin(): PluginManifest {
     enabledBy: 'receive',
     contributes: {
       views: ['Receive'],
-      // The address wraps anywhere (it has no spaces); the networks read as a plain list.
-      styles: '.address{overflow-wrap:anywhere;text-align:center;font-family:ui-monospace,monospace}.network-list{margin:0;padding:0;list-style:none;display:flex;flex-wrap:wrap;gap:4px 12px}',
+      // The address has no spaces to wrap at; the networks read as a plain list.
+      styles: '.address{overflow-wrap:anywhere}.network-list{padding:0;list-style:none}',
       // Third among the wallet features: after buy and swap, before send.
       walletFeatures: [{ id: 'receive', label: 'Receive', icon: 'M12 4v12M6 10l6 6 6-6M5 20h14', view: 'Receive', rank: 30 }],
     },

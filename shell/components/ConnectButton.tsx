@@ -1,4 +1,4 @@
-import type { ComponentPropsWithRef } from 'react'
+import { type ComponentPropsWithoutRef, forwardRef } from 'react'
 import { type ChainState, formatBalance, truncateAddress } from '../../kernel/index.ts'
 import { shallowEqual } from '../ui/shallowEqual.ts'
 import { usePortico } from '../hooks/usePortico.ts'
@@ -7,7 +7,7 @@ import { usePorticoState } from '../hooks/usePorticoState.ts'
 import { useStoreValue } from '../ui/useStoreValue.ts'
 import { useKit } from '../provider/context.ts'
 
-export interface ConnectButtonProps extends Omit<ComponentPropsWithRef<'button'>, 'onClick' | 'children'> {
+export interface ConnectButtonProps extends Omit<ComponentPropsWithoutRef<'button'>, 'onClick' | 'children'> {
   /** Shown while disconnected; "Connect Wallet" by default. */
   readonly label?: string
   /** Show the native balance beside the address when connected; shown by default. */
@@ -27,7 +27,10 @@ const selectBalance = (s: ChainState) => {
  * @example
  * <ConnectButton className="my-button" />
  */
-export function ConnectButton({ label = 'Connect Wallet', balance = 'show', className, ...rest }: ConnectButtonProps) {
+export const ConnectButton = /* @__PURE__ */ forwardRef<HTMLButtonElement, ConnectButtonProps>(function ConnectButton(
+  { label = 'Connect Wallet', balance = 'show', className, ...rest },
+  ref,
+) {
   const kit = useKit('ConnectButton')
   const { open } = usePortico()
   const { open: isOpen } = usePorticoState()
@@ -36,6 +39,7 @@ export function ConnectButton({ label = 'Connect Wallet', balance = 'show', clas
   const showBalance = balance === 'show' && isConnected && native.balance !== undefined
   return (
     <button
+      ref={ref}
       type="button"
       className={className ?? 'portico-connect-button'}
       aria-haspopup="dialog"
@@ -50,4 +54,4 @@ export function ConnectButton({ label = 'Connect Wallet', balance = 'show', clas
       {isConnected && address ? <span data-part="address">{truncateAddress(address)}</span> : label}
     </button>
   )
-}
+})

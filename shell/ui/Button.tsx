@@ -1,7 +1,7 @@
-import type { ComponentPropsWithRef } from 'react'
+import { type ComponentPropsWithoutRef, forwardRef } from 'react'
 import { cx } from './cx.ts'
 
-export interface ButtonProps extends ComponentPropsWithRef<'button'> {
+export interface ButtonProps extends ComponentPropsWithoutRef<'button'> {
   /** primary: the main action; secondary: alternatives; ghost: low-emphasis. */
   readonly variant?: 'primary' | 'secondary' | 'ghost'
 }
@@ -12,6 +12,9 @@ export interface ButtonProps extends ComponentPropsWithRef<'button'> {
  * @example
  * <Button variant="secondary" onClick={retry}>Retry</Button>
  */
-export function Button({ variant = 'primary', type = 'button', className, ...rest }: ButtonProps) {
-  return <button type={type} className={cx('button', className)} data-variant={variant} {...rest} />
-}
+export const Button = /* @__PURE__ */ forwardRef<HTMLButtonElement, ButtonProps>(function Button(
+  { variant = 'primary', type = 'button', className, ...rest },
+  ref,
+) {
+  return <button ref={ref} type={type} className={cx('button', className)} data-variant={variant} {...rest} />
+})

@@ -1,7 +1,7 @@
-import type { ComponentPropsWithRef } from 'react'
+import { type ComponentPropsWithoutRef, forwardRef } from 'react'
 import { cx } from './cx.ts'
 
-export interface IconButtonProps extends Omit<ComponentPropsWithRef<'button'>, 'aria-label'> {
+export interface IconButtonProps extends Omit<ComponentPropsWithoutRef<'button'>, 'aria-label'> {
   /** Required: an icon alone gives the button no accessible name. */
   readonly 'aria-label': string
 }
@@ -12,6 +12,9 @@ export interface IconButtonProps extends Omit<ComponentPropsWithRef<'button'>, '
  * @example
  * <IconButton aria-label="Close" onClick={close}><CloseIcon /></IconButton>
  */
-export function IconButton({ type = 'button', className, ...rest }: IconButtonProps) {
-  return <button type={type} className={cx('icon-button', className)} {...rest} />
-}
+export const IconButton = /* @__PURE__ */ forwardRef<HTMLButtonElement, IconButtonProps>(function IconButton(
+  { type = 'button', className, ...rest },
+  ref,
+) {
+  return <button ref={ref} type={type} className={cx('icon-button', className)} {...rest} />
+})

@@ -1,7 +1,7 @@
-import type { ComponentPropsWithRef, ReactNode } from 'react'
+import { type ComponentPropsWithoutRef, type ReactNode, forwardRef } from 'react'
 import { cx } from './cx.ts'
 
-export interface ListItemProps extends ComponentPropsWithRef<'button'> {
+export interface ListItemProps extends ComponentPropsWithoutRef<'button'> {
   /** Leading image, e.g. a <WalletImage>. */
   readonly image?: ReactNode
   /** A second, muted line under the label. */
@@ -14,9 +14,12 @@ export interface ListItemProps extends ComponentPropsWithRef<'button'> {
  * @example
  * <ListItem image={<WalletImage src={w.imageUrl} />} onClick={pick}>{w.name}</ListItem>
  */
-export function ListItem({ image, description, children, type = 'button', className, ...rest }: ListItemProps) {
+export const ListItem = /* @__PURE__ */ forwardRef<HTMLButtonElement, ListItemProps>(function ListItem(
+  { image, description, children, type = 'button', className, ...rest },
+  ref,
+) {
   return (
-    <button type={type} className={cx('list-item', className)} {...rest}>
+    <button ref={ref} type={type} className={cx('list-item', className)} {...rest}>
       {image}
       <span className="list-item-text">
         <span className="list-item-label">{children}</span>
@@ -24,4 +27,4 @@ export function ListItem({ image, description, children, type = 'button', classN
       </span>
     </button>
   )
-}
+})

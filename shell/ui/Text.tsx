@@ -1,7 +1,7 @@
-import { type ComponentPropsWithRef, createElement } from 'react'
+import { type ComponentPropsWithoutRef, createElement, forwardRef } from 'react'
 import { cx } from './cx.ts'
 
-export interface TextProps extends ComponentPropsWithRef<'p'> {
+export interface TextProps extends ComponentPropsWithoutRef<'p'> {
   readonly as?: 'p' | 'span' | 'div' | 'h3' | 'strong'
   readonly variant?: 'body' | 'title' | 'small' | 'muted' | 'error'
 }
@@ -12,6 +12,6 @@ export interface TextProps extends ComponentPropsWithRef<'p'> {
  * @example
  * <Text variant="muted">Scan with your wallet</Text>
  */
-export function Text({ as = 'p', variant = 'body', className, ...rest }: TextProps) {
-  return createElement(as, { className: cx('text', className), 'data-variant': variant, ...rest })
-}
+export const Text = /* @__PURE__ */ forwardRef<HTMLElement, TextProps>(function Text({ as = 'p', variant = 'body', className, ...rest }, ref) {
+  return createElement(as, { ref, className: cx('text', className), 'data-variant': variant, ...rest })
+})
