@@ -65,7 +65,7 @@ describe('receive plugin (issue: one real plugin through the whole mechanism)', 
     await waitFor(() => expect(shadow().textContent).toContain('Connect a wallet to see the address to receive on.'))
   })
 
-  it('SPEC §6 with features.receive off the plugin is never loaded, even when its view is asked for', async () => {
+  it('with features.receive off the plugin is never loaded, even when its view is asked for', async () => {
     const kit = openReceive({ features: { receive: false } })
     expect(kit.plugins.manifests.map((m) => m.id)).not.toContain('receive')
     await expect(kit.views.resolve('Receive')).rejects.toThrow('View "Receive" is not available')

@@ -37,7 +37,7 @@ function deferredPlugin(failures = 0) {
 }
 
 describe('ViewHost', () => {
-  it('shows a busy status while a plugin view loads, then the view with its route data (DESIGN: plugin body loads on first use)', async () => {
+  it('shows a busy status while a plugin view loads, then the view with its route data (plugin body loads on first use)', async () => {
     const { plugin, release } = deferredPlugin()
     const kit = createTestKit({}, [plugin])
     kit.router.reset('Greeting', { name: 'Ada' })
@@ -49,7 +49,7 @@ describe('ViewHost', () => {
     expect(screen.queryByRole('status')).toBeNull()
   })
 
-  it('a failed load offers Retry, which retries the plugin and shows the view (DESIGN: failure is an error, never a crash)', async () => {
+  it('a failed load offers Retry, which retries the plugin and shows the view (failure is an error, never a crash)', async () => {
     const { plugin, release } = deferredPlugin(1)
     const kit = createTestKit({}, [plugin])
     kit.router.reset('Greeting', { name: 'Grace' })

@@ -19,7 +19,7 @@ function rootWithAdoption() {
 }
 
 describe('modal styles', () => {
-  it('are adopted once per shadow root and shared across roots (DESIGN: constructable stylesheets, strict CSP)', () => {
+  it('are adopted once per shadow root and shared across roots (constructable stylesheets, strict CSP)', () => {
     const first = rootWithAdoption()
     const second = rootWithAdoption()
     adoptStyles(first, [])
@@ -38,13 +38,13 @@ describe('modal styles', () => {
     expect([...root.adoptedStyleSheets[1]!.cssRules].map((rule) => rule.cssText)).toEqual(['.greeter-card { padding: 12px; }'])
   })
 
-  it('skip without support instead of crashing (DESIGN: jsdom and old browsers lack adoptedStyleSheets)', () => {
+  it('skip without support instead of crashing (jsdom and old browsers lack adoptedStyleSheets)', () => {
     const root = document.createElement('div').attachShadow({ mode: 'open' })
     expect(() => adoptStyles(root, ['.x{}'])).not.toThrow()
     expect(root.querySelector('style')).toBeNull()
   })
 
-  it('render no <style> element and no style attribute in markup into the shadow root (DESIGN: CSP without unsafe-inline)', () => {
+  it('render no <style> element and no style attribute in markup into the shadow root (CSP without unsafe-inline)', () => {
     const kit = createTestKit()
     connectAccount(kit, '0x1234567890abcdef1234567890abcdef12345678', { balance: '1', balanceSymbol: 'ETH' })
     render(<PorticoProvider kit={kit} />)
@@ -54,7 +54,7 @@ describe('modal styles', () => {
     expect(root.querySelectorAll('style, link[rel="stylesheet"], [style]')).toHaveLength(0)
   })
 
-  it('carry the theme defaults, the frame and view animations and reduced motion; the dialog box is the host sheet\'s (SPEC §9)', () => {
+  it('carry the theme defaults, the frame and view animations and reduced motion; the dialog box is the host sheet\'s', () => {
     expect(modalCss).toContain(`--portico-font-size-base: ${ThemeDefaults.fontSize}`)
     expect(modalCss).toContain(`--portico-z-index: ${ThemeDefaults.zIndex}`)
     expect(modalCss).toContain(`--portico-font-family: Inter,`)

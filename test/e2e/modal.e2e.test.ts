@@ -1,7 +1,7 @@
 // The modal in real Chromium, on the built demo under its strict CSP: opening and
-// closing every way (SPEC §4 Modal), focus containment and focus return (DESIGN
-// "Shell": showModal gives focus containment, Escape and focus restore), a clean
-// console under the CSP, and the analytics posts of SPEC §7.
+// closing every way, focus containment and focus return (showModal gives focus
+// containment, Escape and focus restore), a clean console under the CSP, and the
+// analytics posts.
 import type { Browser } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { type WalletRegistryServer, startWalletRegistry } from '../peers/walletRegistry.mjs'
@@ -54,7 +54,7 @@ async function open(url = demo.url, options?: Parameters<typeof openPage>[2]) {
   return recorded
 }
 
-describe('opening and closing (SPEC §4 Modal: closed -> open on open, back on close)', () => {
+describe('opening and closing (closed -> open on open, back on close)', () => {
   it("the demo's open-modal button opens the dialog, the Close button closes it; state-open follows; focus returns to the button", async () => {
     const recorded = await open()
     const { page } = recorded
@@ -202,7 +202,7 @@ describe('the first open before the view code has arrived (the host on the first
   })
 })
 
-describe('focus containment (DESIGN Shell: showModal gives focus containment)', () => {
+describe('focus containment (showModal gives focus containment)', () => {
   it('20 Tab and 20 Shift+Tab presses never leave the dialog, and Tab reaches every control in it', async () => {
     const recorded = await open()
     const { page } = recorded
@@ -228,7 +228,7 @@ describe('focus containment (DESIGN Shell: showModal gives focus containment)', 
   })
 })
 
-describe('strict CSP (DESIGN Shell: constructable stylesheets, no inline style)', () => {
+describe('strict CSP (constructable stylesheets, no inline style)', () => {
   it("the page is served with default-src 'self' and no 'unsafe-inline'; opening, switching views, theme toggling and closing log no CSP violation and no console error", async () => {
     const recorded = await open()
     const { page } = recorded
@@ -240,7 +240,7 @@ describe('strict CSP (DESIGN Shell: constructable stylesheets, no inline style)'
     await page.getByTestId('open-modal').click()
     await waitForView(page, 'Connect')
     // The styles applied: adopted stylesheets (the first screen's for the dialog, the chunk's
-    // for the frame and views), so the 360 px width of SPEC §9 holds.
+    // for the frame and views), so the modal is 360 px wide.
     const styled = await page.evaluate(() => {
       const root = document.querySelector('portico-modal')!.shadowRoot!
       const dialog = root.querySelector('dialog')!
@@ -280,7 +280,7 @@ describe('strict CSP (DESIGN Shell: constructable stylesheets, no inline style)'
   })
 })
 
-describe('analytics (SPEC §7: POST /e with projectId, st, sv; never MODAL_CREATED)', () => {
+describe('analytics (POST /e with projectId, st, sv; never MODAL_CREATED)', () => {
   it('opening and closing post MODAL_OPEN and MODAL_CLOSE with the query and body fields, and MODAL_CREATED is never posted', async () => {
     demo.analytics.length = 0
     const recorded = await open()
