@@ -22,6 +22,7 @@ export {
   definePluginFlag,
   isFlagOn,
   isPluginEnabled,
+  servesNamespace,
   type ActivationEvent,
   type Disposer,
   type KernelHooks,
