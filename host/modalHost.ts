@@ -1,11 +1,11 @@
 import type { ModalState, PorticoKit } from '../kernel/index.ts'
 import { applyTheme } from './applyTheme.ts'
+import { createDialog, createSection } from './frames.ts'
 import { rememberOpener, returnFocus } from './focusReturn.ts'
 import { HOST_TAG, createHostElement, defineHostElement, openShadowRoot } from './hostElement.ts'
 import { prefetchAfterLoad } from './prefetch.ts'
 
-/** The id of the view's title inside the shadow root: the accessible name of the dialog (or embedded section). */
-export const TITLE_ID = 'portico-title'
+export { TITLE_ID } from './frames.ts'
 
 /**
  * The modal's frame-free part, on the first screen: the `<portico-modal>`
@@ -59,7 +59,6 @@ function createModalHost(kit: PorticoKit): ModalHost {
   let stop: (() => void) | undefined
   let shown = false
   let lastHeight = 0
-  let pressedOnBackdrop = false
 
   const setTarget = (next: HTMLElement | null) => {
     if (next === target) return
@@ -67,45 +66,6 @@ function createModalHost(kit: PorticoKit): ModalHost {
     for (const listener of [...listeners]) listener()
   }
   const dialog = () => (frame instanceof HTMLDialogElement ? frame : null)
-
-  /** The dialog and every way of dismissing it; each goes through `kit.close()`, which may refuse (and shake). */
-  function createDialog(): HTMLDialogElement {
-    const created = document.createElement('dialog')
-    created.className = 'modal'
-    created.dataset.testid = 'portico-dialog'
-    created.setAttribute('aria-labelledby', TITLE_ID)
-    created.addEventListener('cancel', (event) => {
-      event.preventDefault()
-      kit.close()
-    })
-    // Browsers may close a dialog on a repeated Escape even when cancel is prevented;
-    // keep it open if the kit still is (closing refused). `close` is queued: a dialog
-    // reopened since is already open again, and one the host let go of is no longer its own.
-    created.addEventListener('close', () => {
-      if (created !== frame || !kit.modal.store.get().open || created.open) return
-      kit.close()
-      if (kit.modal.store.get().open) created.showModal()
-    })
-    // The frame fills the dialog, so an event whose target is the dialog itself is on the
-    // backdrop. Press and release must both be there: a text selection dragged out of
-    // the frame must not close it.
-    created.addEventListener('mousedown', (event) => {
-      pressedOnBackdrop = event.target === created
-    })
-    created.addEventListener('click', (event) => {
-      if (pressedOnBackdrop && event.target === created) kit.close()
-      pressedOnBackdrop = false
-    })
-    return created
-  }
-
-  function createSection(): HTMLElement {
-    const created = document.createElement('section')
-    created.className = 'embedded'
-    created.dataset.testid = 'portico-embedded'
-    created.setAttribute('aria-labelledby', TITLE_ID)
-    return created
-  }
 
   /** The `<portico-modal>` in use: placed, else the page's own when appending is off, else one appended to body. */
   function ensureElement(): HTMLElement {
@@ -115,7 +75,7 @@ function createModalHost(kit: PorticoKit): ModalHost {
     appended = !wanted
     element = wanted ?? document.body.appendChild(createHostElement())
     themed = applyTheme(element, kit.theme.get())
-    frame = embedded ? createSection() : createDialog()
+    frame = embedded ? createSection() : createDialog(kit, (created) => created === frame)
     openShadowRoot(element).append(frame)
     return element
   }
