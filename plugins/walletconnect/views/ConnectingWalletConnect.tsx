@@ -17,7 +17,7 @@ export function createConnectingWalletConnectView(controller: WalletConnectContr
     if (!wallet) {
       return (
         <Text role="alert" variant="muted">
-          This wallet is not available.
+          No wallet was picked: go back and choose one from the list.
         </Text>
       )
     }
