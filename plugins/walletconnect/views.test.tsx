@@ -150,7 +150,7 @@ describe('ConnectingWalletConnect (param wallet)', () => {
   it('route data that is not a wallet says so', async () => {
     const { kit } = setup()
     act(() => kit.open({ view: 'ConnectingWalletConnect', data: { wallet: { id: 42 } } }))
-    expect((await find('[role="alert"]')).textContent).toContain('not available')
+    expect((await find('[role="alert"]')).textContent).toContain('No wallet was picked')
   })
 })
 
