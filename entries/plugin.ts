@@ -22,7 +22,6 @@ export {
   definePluginFlag,
   isFlagOn,
   isPluginEnabled,
-  servesNamespace,
   type ActivationEvent,
   type Disposer,
   type KernelHooks,

@@ -1,4 +1,4 @@
-import { type PluginManifest, definePlugin, servesNamespace } from '../../../kernel/index.ts'
+import { type PluginManifest, definePlugin } from '../../../kernel/index.ts'
 
 /** The bip122 JSON-RPC methods (sendTransfer, signMessage, signPsbt, getAccountAddresses). */
 export const BIP122_METHODS = ['sendTransfer', 'signMessage', 'signPsbt', 'getAccountAddresses'] as const
@@ -16,7 +16,8 @@ export const BIP122_METHODS = ['sendTransfer', 'signMessage', 'signPsbt', 'getAc
 export function bip122Plugin(): PluginManifest {
   return definePlugin({
     id: 'bip122',
-    when: servesNamespace('bip122'),
+    when: (config) =>
+      config.networks.some((network) => network.chainNamespace === 'bip122') && config.adapters.includes('bip122'),
     activationEvents: ['onModalOpen'],
     contributes: { namespaces: ['bip122'], rpcMethods: BIP122_METHODS },
     load: () => import('./body.ts'),

@@ -1,4 +1,4 @@
-import { type PluginManifest, definePlugin, servesNamespace } from '../../../kernel/index.ts'
+import { type PluginManifest, definePlugin } from '../../../kernel/index.ts'
 
 /**
  * EVM (eip155) chain adapter and browser-wallet discovery (EIP-6963 and the
@@ -13,7 +13,8 @@ export function eip155Plugin(): PluginManifest {
   return definePlugin({
     id: 'eip155',
     // `adapters: []` is the basic mode (WalletConnect only): no browser wallets then.
-    when: servesNamespace('eip155'),
+    when: (config) =>
+      config.networks.some((network) => network.chainNamespace === 'eip155') && config.adapters.includes('eip155'),
     activationEvents: ['onModalOpen'],
     contributes: { namespaces: ['eip155'] },
     load: () => import('./body.ts'),

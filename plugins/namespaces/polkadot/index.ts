@@ -1,4 +1,4 @@
-import { type PluginManifest, definePlugin, servesNamespace } from '../../../kernel/index.ts'
+import { type PluginManifest, definePlugin } from '../../../kernel/index.ts'
 
 /**
  * Polkadot chain adapter over injected browser extensions (`window.injectedWeb3`:
@@ -12,7 +12,8 @@ import { type PluginManifest, definePlugin, servesNamespace } from '../../../ker
 export function polkadotPlugin(): PluginManifest {
   return definePlugin({
     id: 'polkadot',
-    when: servesNamespace('polkadot'),
+    when: (config) =>
+      config.networks.some((network) => network.chainNamespace === 'polkadot') && config.adapters.includes('polkadot'),
     activationEvents: ['onModalOpen'],
     contributes: { namespaces: ['polkadot'] },
     load: () => import('./body.ts'),

@@ -1,4 +1,4 @@
-import { type PluginManifest, definePlugin, servesNamespace } from '../../../kernel/index.ts'
+import { type PluginManifest, definePlugin } from '../../../kernel/index.ts'
 
 /**
  * Solana chain adapter and wallet discovery (the Wallet Standard and the legacy
@@ -14,7 +14,8 @@ import { type PluginManifest, definePlugin, servesNamespace } from '../../../ker
 export function solanaPlugin(): PluginManifest {
   return definePlugin({
     id: 'solana',
-    when: servesNamespace('solana'),
+    when: (config) =>
+      config.networks.some((network) => network.chainNamespace === 'solana') && config.adapters.includes('solana'),
     requiredPackages: ['@solana/web3.js'],
     activationEvents: ['onModalOpen'],
     contributes: { namespaces: ['solana'] },
