@@ -3,7 +3,9 @@ import { applyTheme } from './applyTheme.ts'
 import { createDialog, createSection } from './frames.ts'
 import { rememberOpener, returnFocus } from './focusReturn.ts'
 import { HOST_TAG, createHostElement, defineHostElement, openShadowRoot } from './hostElement.ts'
+import { hostCss } from './hostCss.ts'
 import { prefetchAfterLoad } from './prefetch.ts'
+import { prepareSheet } from './sheet.ts'
 
 export { TITLE_ID } from './frames.ts'
 
@@ -191,6 +193,7 @@ function createModalHost(kit: PorticoKit): ModalHost {
       kit.bus.emit({ type: 'MODAL_SHOWN' })
     },
     prefetch() {
+      prepareSheet(hostCss)
       // Ahead of need: a failure is reported when the code is needed, on open.
       loaders.at(-1)?.().catch(() => undefined)
     },

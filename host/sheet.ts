@@ -16,11 +16,24 @@ function supportsAdoptedSheets(root: ShadowRoot): boolean {
  */
 export function adoptSheet(root: ShadowRoot, css: string): void {
   if (!supportsAdoptedSheets(root)) return
+  const sheet = sheetOf(css)
+  if (!root.adoptedStyleSheets.includes(sheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet]
+}
+
+function sheetOf(css: string): CSSStyleSheet {
   let sheet = sheets.get(css)
   if (!sheet) {
     sheet = new CSSStyleSheet()
     sheet.replaceSync(css)
     sheets.set(css, sheet)
   }
-  if (!root.adoptedStyleSheets.includes(sheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet]
+  return sheet
+}
+
+/**
+ * Parses `css` into its shared sheet ahead of need (idle time), so the click that
+ * first adopts it does not pay for the parse: a few milliseconds of the first open.
+ */
+export function prepareSheet(css: string): void {
+  if (typeof CSSStyleSheet === 'function' && typeof CSSStyleSheet.prototype.replaceSync === 'function') sheetOf(css)
 }
