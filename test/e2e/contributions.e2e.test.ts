@@ -1,15 +1,13 @@
 // A plugin's Connect section in real Chromium (test/e2e/contributionsPage): the section
 // renders from its plugin, and focus survives the sections reordering under it. React
 // reorders keyed sections by moving DOM nodes, and Chromium blurs a moved node.
-import { randomUUID } from 'node:crypto'
-import { copyFile, rm } from 'node:fs/promises'
+import { rm } from 'node:fs/promises'
 import { join, relative } from 'node:path'
-import * as esbuild from 'esbuild'
 import type { Browser, Route } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { BUILD_OPTIONS, ROOT } from '../../build.mjs'
+import { ROOT } from '../../build.mjs'
 import { startDemoServer } from '../../demo/server.mjs'
-import { type DemoServer, type RecordedPage, launchBrowser } from './harness.ts'
+import { type DemoServer, type RecordedPage, buildTestPage, launchBrowser } from './harness.ts'
 import { TEST_WALLET_NAME, assertCleanPage, focusSnapshot, inModal, openPage, throwFirstFailure, valueOf, waitForView, withTestWallet } from './modalHarness.ts'
 
 const PAGE = 'test/e2e/contributionsPage'
@@ -19,19 +17,12 @@ let root: string
 let eip155Chunk: string
 const pages: RecordedPage[] = []
 
-/** The page's own build, in a directory no other run touches; returns it and the eip155 body's URL path. */
+/** The page's own build, and the URL path of the eip155 body in it. */
 async function buildPage(): Promise<{ dir: string; eip155: string }> {
-  const outdir = `dist/e2e/contributions-${randomUUID().slice(0, 8)}`
-  const { metafile } = await esbuild.build({
-    ...BUILD_OPTIONS,
-    entryPoints: { main: `${PAGE}/main.tsx` },
-    outdir: `${outdir}/assets`,
-    define: { 'process.env.NODE_ENV': '"production"' },
-  })
-  const body = Object.entries(metafile!.outputs).find(([, output]) => output.entryPoint === 'plugins/namespaces/eip155/body.ts')
+  const { dir, metafile } = await buildTestPage(PAGE, 'main.tsx')
+  const body = Object.entries(metafile.outputs).find(([, output]) => output.entryPoint === 'plugins/namespaces/eip155/body.ts')
   if (!body) throw new Error('the page build has no eip155 body chunk')
-  await copyFile(join(ROOT, PAGE, 'index.html'), join(ROOT, outdir, 'index.html'))
-  return { dir: join(ROOT, outdir), eip155: `/${relative(outdir, body[0])}` }
+  return { dir, eip155: `/${relative(dir, join(ROOT, body[0]))}` }
 }
 
 beforeAll(async () => {

@@ -4,16 +4,12 @@
 // keyboard, and live through a real connection with the EIP-6963 test wallet. The page
 // configures no analytics endpoint, so it must send none.
 // Port 8568 is this file's Hardhat node.
-import { randomUUID } from 'node:crypto'
-import { copyFile, rm } from 'node:fs/promises'
-import { join } from 'node:path'
-import * as esbuild from 'esbuild'
+import { rm } from 'node:fs/promises'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { BUILD_OPTIONS, ROOT } from '../../build.mjs'
 import { startDemoServer } from '../../demo/server.mjs'
 import { HARDHAT_ACCOUNT_0, type HardhatNode, startHardhat } from '../peers/hardhat.ts'
-import { type DemoServer, type RecordedPage, launchBrowser } from './harness.ts'
+import { type DemoServer, type RecordedPage, buildTestPage, launchBrowser } from './harness.ts'
 import {
   TEST_WALLET_NAME,
   assertCleanPage,
@@ -36,22 +32,9 @@ let server: DemoServer
 let root: string
 const pages: RecordedPage[] = []
 
-/** The page's own build, in a directory no other run touches. */
-async function buildPage(): Promise<string> {
-  const outdir = `dist/e2e/elements-${randomUUID().slice(0, 8)}`
-  await esbuild.build({
-    ...BUILD_OPTIONS,
-    entryPoints: { main: `${PAGE}/main.ts` },
-    outdir: `${outdir}/assets`,
-    define: { 'process.env.NODE_ENV': '"production"' },
-  })
-  await copyFile(join(ROOT, PAGE, 'index.html'), join(ROOT, outdir, 'index.html'))
-  return join(ROOT, outdir)
-}
-
 beforeAll(async () => {
-  const started = await Promise.allSettled([buildPage(), launchBrowser(), startHardhat({ port: 8568 })])
-  root = valueOf(started[0])!
+  const started = await Promise.allSettled([buildTestPage(PAGE, 'main.ts'), launchBrowser(), startHardhat({ port: 8568 })])
+  root = valueOf(started[0])?.dir as string
   browser = valueOf(started[1])!
   node = valueOf(started[2])!
   throwFirstFailure(started)

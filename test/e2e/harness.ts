@@ -1,10 +1,15 @@
 // Helpers for browser tests: Debian's Chromium driven by playwright-core, the built demo
 // served under its strict CSP, and recorders for requests, console errors and CSP
 // violations so every test can prove the kit stayed local and CSP-clean.
+import { randomUUID } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
+import { copyFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
+import { basename, join } from 'node:path'
+import * as esbuild from 'esbuild'
+import type { Metafile } from 'esbuild'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
-import { buildDemo } from '../../build.mjs'
+import { BUILD_OPTIONS, ROOT, buildDemo } from '../../build.mjs'
 import { startDemoServer, type DemoServer } from '../../demo/server.mjs'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs'
 
@@ -126,4 +131,17 @@ export async function runAxe(page: Page, contextSelector?: AxeContext): Promise<
       nodes: v.nodes.map((n) => ({ target: n.target, html: n.html })),
     }))
   }, contextSelector)
+}
+
+/** A test page's own build: its index.html and its entry, bundled like the demo, in a directory no other run touches. */
+export async function buildTestPage(pageDir: string, entry: string): Promise<{ dir: string; metafile: Metafile }> {
+  const outdir = `dist/e2e/${basename(pageDir)}-${randomUUID().slice(0, 8)}`
+  const { metafile } = await esbuild.build({
+    ...BUILD_OPTIONS,
+    entryPoints: { main: `${pageDir}/${entry}` },
+    outdir: `${outdir}/assets`,
+    define: { 'process.env.NODE_ENV': '"production"' },
+  })
+  await copyFile(join(ROOT, pageDir, 'index.html'), join(ROOT, outdir, 'index.html'))
+  return { dir: join(ROOT, outdir), metafile: metafile! }
 }
