@@ -65,6 +65,8 @@ export const ConfigSchema = v.object({
       /** Where analytics events are posted (POST {url}/e); without one nothing is sent. */
       analytics: v.optional(HttpUrl),
       blockchainApi: v.optional(HttpUrl),
+      /** Origin of the embedded wallet's secure frame (servers/frame); the email and social plugins need one. */
+      frame: v.optional(HttpUrl),
       /** The WalletConnect relay the universal provider talks to. */
       relay: v.optional(WebSocketUrl, DEFAULT_RELAY_URL),
       /** Base URL of the wallet registry AllWallets lists; without one only discovered wallets are listed. */
