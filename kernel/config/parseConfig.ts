@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import type { CaipNetwork } from '../chains/network.ts'
+import { withIncludedPlugins } from '../plugins/includedPlugins.ts'
 import { ConfigError } from '../errors/base.ts'
 import { ErrorText } from '../errors/catalogue.ts'
 import { suggestion } from './didYouMean.ts'
@@ -42,6 +43,7 @@ export function parseConfig(options: PorticoOptions, parseOptions: ParseConfigOp
     throw new ConfigError('defaultNetwork', `${defaultNetwork.caipNetworkId} is not one of networks`)
   }
   const adapters = parsed.adapters ?? [...new Set(networks.map((network) => network.chainNamespace))]
-  const features = resolvePluginFlags(parsed.features, parsed.plugins, parseOptions.flagOwners ?? {})
-  return { ...parsed, features, networks, defaultNetwork, adapters }
+  const plugins = withIncludedPlugins(parsed.plugins)
+  const features = resolvePluginFlags(parsed.features, plugins, parseOptions.flagOwners ?? {})
+  return { ...parsed, plugins, features, networks, defaultNetwork, adapters }
 }

@@ -31,6 +31,9 @@ export function applyConnection(
     connectedWalletInfo: result.wallet
       ? { name: result.wallet.name, icon: result.wallet.icon, identifier: result.wallet.id }
       : { name: connector.name, icon: connector.imageUrl, identifier: connector.info?.rdns },
+    ...(result.user ? { user: result.user } : {}),
+    ...(result.smartAccountDeployed !== undefined ? { smartAccountDeployed: result.smartAccountDeployed } : {}),
+    ...(result.preferredAccountType ? { preferredAccountType: result.preferredAccountType } : {}),
     status: 'connected',
   })
   ctx.chains.set({ activeNamespace: namespace, activeCaipNetwork: network })

@@ -1,4 +1,4 @@
-import type { AccountEntry } from '../chains/accountState.ts'
+import type { AccountEntry, AccountState } from '../chains/accountState.ts'
 import type { CaipNetwork } from '../chains/network.ts'
 import type { ChainNamespace } from '../chains/namespaces.ts'
 import type { Connector, ConnectorType } from '../connectorRegistry/connector.ts'
@@ -18,6 +18,11 @@ export interface ConnectResult {
    * has a registry id.
    */
   readonly wallet?: { readonly name: string; readonly icon?: string; readonly id?: string }
+  /** Who is signed in, for wallets that have a user (an embedded wallet's login). */
+  readonly user?: AccountState['user']
+  /** For wallets that hold smart accounts: whether it is deployed, and the type the wallet uses. */
+  readonly smartAccountDeployed?: boolean
+  readonly preferredAccountType?: AccountState['preferredAccountType']
 }
 
 export interface Balance {
@@ -41,6 +46,11 @@ export interface ChainAdapter {
   getBalance(address: string, network: CaipNetwork): Promise<Balance>
   /** The wallet's own provider (EIP-1193 for eip155) so the host app can sign and send. */
   getProvider(connector: Connector): unknown
+  /**
+   * Sends an RPC request (signing, sending, reads) to the connected wallet; `kit.request()`
+   * uses it for an allowed method no plugin handles. Without it such a request fails.
+   */
+  request?(connector: Connector, request: { readonly method: string; readonly params?: unknown }): Promise<unknown>
 }
 
 /** Wallet-side facts an adapter reports back to the kernel. */

@@ -1,5 +1,9 @@
 import type { CaipNetwork } from '../chains/network.ts'
 import type { ChainNamespace } from '../chains/namespaces.ts'
+import { PorticoError } from '../errors/base.ts'
+import { ErrorText } from '../errors/catalogue.ts'
+import { namespaceOfRpcMethod } from '../rpc/methods.ts'
+import type { RpcRequest } from '../rpc/rpcRegistry.ts'
 import type { AdapterEvents } from './chainAdapter.ts'
 import type { ConnectParameters } from './connect.ts'
 import { connectedConnector } from './connectedConnector.ts'
@@ -15,6 +19,11 @@ export interface ConnectionService {
   syncBalance(namespace: ChainNamespace): Promise<void>
   /** The connected wallet's provider for a namespace, for the host app to sign and send. */
   getProvider(namespace: ChainNamespace): unknown
+  /**
+   * Sends an RPC request to the wallet connected for the method's namespace, through
+   * its adapter; 'Adapter not found' when none is connected or its adapter cannot.
+   */
+  request(request: RpcRequest): Promise<unknown>
   /** Handed to adapters so wallet events reach the kit's state. */
   readonly events: AdapterEvents
 }
@@ -52,6 +61,13 @@ export function createConnectionService(ctx: ConnectionContext): ConnectionServi
       return connector && adapter && ctx.chains.record(namespace)?.accountState.address
         ? adapter.getProvider(connector)
         : undefined
+    },
+    async request(request) {
+      const namespace = namespaceOfRpcMethod(request.method)
+      const connector = connectedConnector(ctx, namespace)
+      const adapter = connector && ctx.chains.record(namespace)?.accountState.address ? ctx.adapters.forConnector(connector) : undefined
+      if (!connector || !adapter?.request) throw new PorticoError(ErrorText.ADAPTER_NOT_FOUND, { details: request.method })
+      return adapter.request(connector, request)
     },
     events: {
       accountsChanged: (...args) => void withEvents().then((e) => e.accountsChanged(...args)),

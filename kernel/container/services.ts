@@ -105,6 +105,7 @@ export function createServices(
       pending.rejectAll()
       bus.emit({ type: 'RPC_REQUEST_REJECTED', properties: { method, reason } })
     },
+    forward: (request) => connectionService.request(request),
   })
   const router = createRouter({
     prefetch: (view) => {

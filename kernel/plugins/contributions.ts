@@ -1,3 +1,4 @@
+import type { AccountState } from '../chains/accountState.ts'
 import type { ChainNamespace } from '../chains/namespaces.ts'
 import type { PorticoConfig } from '../config/schema.ts'
 import type { ConnectorType } from '../connectorRegistry/connector.ts'
@@ -32,6 +33,8 @@ export interface WalletFeatureContribution extends Conditional {
   readonly view: string
   /** Place among the wallet features, lowest first. */
   readonly rank: number
+  /** Shown only while this holds for the active account (e.g. a flow for one kind of login). */
+  readonly whenAccount?: (account: AccountState) => boolean
 }
 
 /** A tab of the Account view. */

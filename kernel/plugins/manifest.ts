@@ -66,6 +66,12 @@ export interface PluginManifest {
   readonly requiredPackages?: readonly string[]
   /** Plugins whose bodies must be active first (by id). */
   readonly requires?: readonly string[]
+  /**
+   * Plugins this one needs and brings along, so the app lists this one only. Each is
+   * added before it unless the app lists a plugin with the same id itself (that one,
+   * with the app's options, is used) or an earlier plugin already brought it.
+   */
+  readonly includes?: readonly PluginManifest[]
   readonly activationEvents?: readonly ActivationEvent[]
   readonly contributes: PluginContributions
   readonly load: () => Promise<PluginBody>

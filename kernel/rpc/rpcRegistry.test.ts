@@ -104,7 +104,7 @@ describe('RPC allow list', () => {
         fc.string({ minLength: 1, maxLength: 30 }).filter((m) => !isSafeRpcMethod(m) && !isUnsafeRpcMethod(m)),
         async (method) => {
           const onRejected = vi.fn()
-          const rpc = createRpcRegistry({ loadOwner: async () => false, isContributed: () => false, onRejected })
+          const rpc = createRpcRegistry({ loadOwner: async () => false, isContributed: () => false, onRejected, forward: async () => 'forwarded' })
           const error = await rejection(rpc.request({ method }))
           expect(error.shortMessage).toBe(ErrorText.RPC_METHOD_NOT_ALLOWED)
           expect(onRejected).toHaveBeenCalledWith(method, ErrorText.RPC_METHOD_NOT_ALLOWED)

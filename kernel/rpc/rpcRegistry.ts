@@ -25,6 +25,8 @@ interface RpcRegistryDeps {
   /** Whether an enabled plugin declares `method` (contributed methods are allowed). */
   isContributed(method: string): boolean
   onRejected(method: string, reason: string): void
+  /** Sends an allowed method no plugin handles to the connected wallet. */
+  forward(request: RpcRequest): Promise<unknown>
 }
 
 export function createRpcRegistry(deps: RpcRegistryDeps): RpcRegistry {
@@ -53,7 +55,7 @@ export function createRpcRegistry(deps: RpcRegistryDeps): RpcRegistry {
       }
       if (!handlers.has(method)) await deps.loadOwner(method)
       const handler = handlers.get(method)
-      if (!handler) throw new PorticoError(ErrorText.ADAPTER_NOT_FOUND, { details: method })
+      if (!handler) return deps.forward(parsed.output)
       return handler(params)
     },
   }

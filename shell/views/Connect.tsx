@@ -55,7 +55,11 @@ interface WalletListProps {
  */
 function WalletList({ kit, connectors }: WalletListProps) {
   // A multi-chain wallet registers one connector per namespace; the visitor picks the wallet once.
-  const wallets = useMemo(() => [...new Map(connectors.map((c) => [c.id, c])).values()], [connectors])
+  // An embedded wallet's connector is reached through its own section (a login form), not listed.
+  const wallets = useMemo(
+    () => [...new Map(connectors.filter((c) => c.type !== 'AUTH').map((c) => [c.id, c])).values()],
+    [connectors],
+  )
   const entries = kit.plugins.contributed('walletListEntries')
   const select = (connector: Connector) => {
     kit.bus.emit({ type: 'SELECT_WALLET', properties: { name: connector.name, platform: 'browser' } })

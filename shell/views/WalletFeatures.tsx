@@ -1,13 +1,20 @@
-import type { PorticoKit } from '../../kernel/index.ts'
+import type { ChainState, PorticoKit } from '../../kernel/index.ts'
+import { useStoreValue } from '../ui/useStoreValue.ts'
 import { Button } from '../ui/Button.tsx'
 import { Icon } from '../ui/icons.tsx'
 
+const selectAccount = (s: ChainState) => s.chains[s.activeNamespace]?.accountState
+
 /**
  * One button per wallet feature an enabled plugin contributes (Buy, Swap, Receive,
- * Send, ...), in the plugins' rank order; a button opens the feature's view.
+ * Send, ...), in the plugins' rank order, those for another kind of account left out;
+ * a button opens the feature's view.
  */
 export function WalletFeatures({ kit }: { readonly kit: PorticoKit }) {
-  const features = kit.plugins.contributed('walletFeatures')
+  const account = useStoreValue(kit.chains, selectAccount)
+  const features = kit.plugins
+    .contributed('walletFeatures')
+    .filter((feature) => !feature.whenAccount || (account !== undefined && feature.whenAccount(account)))
   if (features.length === 0) return null
   return (
     <div className="features" role="group" aria-label="Wallet features">
