@@ -47,6 +47,18 @@ describe('the host shows the dialog on the opening click', () => {
     expect(document.querySelectorAll('portico-modal')).toHaveLength(1)
   })
 
+  it('ahead of need (idle time, an opener under the pointer) it places the closed dialog, which the first open then shows', () => {
+    const kit = createTestKit()
+    const host = connected(kit)
+    host.prefetch()
+    const prepared = dialog()
+    expect(prepared?.open).toBe(false)
+    kit.open()
+    expect(dialog()).toBe(prepared)
+    expect(prepared?.open).toBe(true)
+    expect(document.querySelectorAll('portico-modal')).toHaveLength(1)
+  })
+
   it('reuses the element and the dialog on the next open', () => {
     const kit = createTestKit()
     connected(kit)

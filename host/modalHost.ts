@@ -194,6 +194,8 @@ function createModalHost(kit: PorticoKit): ModalHost {
     },
     prefetch() {
       prepareSheet(hostCss)
+      // The closed dialog in place ahead of need: the first open then only shows it, as a warm one does.
+      if (stop && !embedded && typeof document !== 'undefined') ensureElement()
       // Ahead of need: a failure is reported when the code is needed, on open.
       loaders.at(-1)?.().catch(() => undefined)
     },
