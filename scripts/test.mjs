@@ -1,4 +1,5 @@
-// `npm test`: makes sure Debian's Chromium is there for the e2e project, then runs
+// `npm test`: makes sure Debian's Chromium (for the e2e project) and PostgreSQL (for the
+// servers' storage tests, which also run on a real Postgres) are there, then runs
 // the unit project, the browser project and the package project (pack, publint, attw,
 // an app compiling the declarations) one after the other (on a 2-core CI machine,
 // Chromium and Hardhat nodes next to the unit run would only fight for the CPU) and
@@ -6,6 +7,7 @@
 import { existsSync } from 'node:fs'
 import { spawnSync } from 'node:child_process'
 import { CHROMIUM_PATH as CHROMIUM } from './chromium.mjs'
+import { postgresBinDir } from '../test/peers/postgres.mjs'
 
 function run(command, args, env = process.env) {
   const result = spawnSync(command, args, { stdio: 'inherit', env })
@@ -13,28 +15,30 @@ function run(command, args, env = process.env) {
   return result.status ?? 1
 }
 
-function ensureChromium() {
-  if (existsSync(CHROMIUM)) return
+/** Installs a Debian package with apt-get when `present()` is false; exits when that fails. */
+function ensurePackage(name, present, missing, purpose) {
+  if (present()) return
   if (process.getuid?.() !== 0) {
-    console.error(`test: ${CHROMIUM} is missing and we are not root; e2e tests will fail. Install it with: sudo apt-get install -y chromium`)
+    console.error(`test: ${missing} is missing and we are not root; ${purpose} will fail. Install it with: sudo apt-get install -y ${name}`)
     return
   }
-  console.log(`test: ${CHROMIUM} is missing; installing Debian's chromium with apt-get`)
+  console.log(`test: ${missing} is missing; installing Debian's ${name} with apt-get`)
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }
-  for (const args of [['update'], ['install', '-y', 'chromium']]) {
+  for (const args of [['update'], ['install', '-y', name]]) {
     const status = run('apt-get', args, env)
     if (status !== 0) {
-      console.error(`test: "apt-get ${args.join(' ')}" failed with exit code ${status}; cannot run the e2e tests`)
+      console.error(`test: "apt-get ${args.join(' ')}" failed with exit code ${status}; ${purpose} cannot run`)
       process.exit(status)
     }
   }
-  if (!existsSync(CHROMIUM)) {
-    console.error(`test: apt-get installed chromium but ${CHROMIUM} is still missing`)
+  if (!present()) {
+    console.error(`test: apt-get installed ${name} but ${missing} is still missing`)
     process.exit(1)
   }
 }
 
-ensureChromium()
+ensurePackage('chromium', () => existsSync(CHROMIUM), CHROMIUM, 'the e2e tests')
+ensurePackage('postgresql', () => postgresBinDir() !== undefined, '/usr/lib/postgresql/*/bin/initdb', 'the servers\' Postgres tests')
 const unit = run('npx', ['vitest', 'run', '--project', 'unit'])
 const e2e = run('npx', ['vitest', 'run', '--project', 'e2e'])
 const pkg = run('npx', ['vitest', 'run', '--project', 'package'])

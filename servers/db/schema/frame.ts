@@ -1,0 +1,142 @@
+import { boolean, index, integer, pgSchema, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+
+/**
+ * The frame server's tables (users, devices, one-time codes, sessions, wallets and their
+ * encrypted key shares), in their own Postgres schema so that other servers sharing the
+ * database keep theirs apart. Every time is a timestamptz the server writes from its own
+ * clock; every secret a visitor presents (code, link token, refresh token) is stored as a
+ * keyed hash, never as itself.
+ */
+export const frame = pgSchema('frame')
+
+const time = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
+
+export const users = frame.table('users', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  email: text('email').notNull().unique(),
+  createdAt: time('created_at').notNull(),
+})
+
+/** A device (a frame origin's IndexedDB, named by the id the frame generated) the user approved. */
+export const devices = frame.table(
+  'devices',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    deviceId: text('device_id').notNull(),
+    approvedAt: time('approved_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.deviceId] })],
+)
+
+/** A mailed approval link for a device not yet known for that email. */
+export const deviceApprovals = frame.table(
+  'device_approvals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    deviceId: text('device_id').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: time('created_at').notNull(),
+    expiresAt: time('expires_at').notNull(),
+    approvedAt: time('approved_at'),
+    /** Set once, by the first waiter that sees the approval: the code is mailed exactly once. */
+    codeSentAt: time('code_sent_at'),
+  },
+  (t) => [index('device_approvals_email_device').on(t.email, t.deviceId)],
+)
+
+/** Six-digit one-time codes. `key` names what the code is for (login of an email on a device, an email update step). */
+export const codes = frame.table(
+  'codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    key: text('key').notNull(),
+    codeHash: text('code_hash').notNull(),
+    /** For an email update: the address the user moves to. */
+    newEmail: text('new_email'),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: time('created_at').notNull(),
+    expiresAt: time('expires_at').notNull(),
+    usedAt: time('used_at'),
+  },
+  (t) => [index('codes_key').on(t.key)],
+)
+
+/** A login: one family of rotating refresh tokens. Revoking it ends every token of the family. */
+export const sessions = frame.table('sessions', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  deviceId: text('device_id').notNull(),
+  projectId: text('project_id').notNull(),
+  /** A new device verified by email: it may fetch an existing split to re-split the key. */
+  recovery: boolean('recovery').notNull(),
+  createdAt: time('created_at').notNull(),
+  revokedAt: time('revoked_at'),
+})
+
+export const refreshTokens = frame.table(
+  'refresh_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    createdAt: time('created_at').notNull(),
+    expiresAt: time('expires_at').notNull(),
+    /** Set when rotated; presenting a spent token again revokes the session. */
+    spentAt: time('spent_at'),
+  },
+  (t) => [index('refresh_tokens_session').on(t.sessionId)],
+)
+
+/** The user's address per namespace (eip155, solana): the same on every device. */
+export const wallets = frame.table(
+  'wallets',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    namespace: text('namespace').notNull(),
+    address: text('address').notNull(),
+    createdAt: time('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.namespace] })],
+)
+
+/** The server's two shares of one device's 2-of-3 split, each AES-256-GCM-sealed under the key-encryption key. */
+export const keyShares = frame.table(
+  'key_shares',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    deviceId: text('device_id').notNull(),
+    namespace: text('namespace').notNull(),
+    authShare: text('auth_share').notNull(),
+    recoveryShare: text('recovery_share').notNull(),
+    createdAt: time('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.deviceId, t.namespace] })],
+)
+
+/** Fixed-window counters (code requests per email, per client address), shared by every instance. */
+export const rateLimits = frame.table(
+  'rate_limits',
+  {
+    key: text('key').notNull(),
+    windowStart: time('window_start').notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
+)
+
+/** The time before which another code request for a key (an email) is refused. */
+export const cooldowns = frame.table('cooldowns', {
+  key: text('key').primaryKey(),
+  until: time('until').notNull(),
+})
+
