@@ -1,0 +1,103 @@
+import * as v from 'valibot'
+import { type Hex, bytesToHex, createWalletClient, defineChain, formatEther, hexToBigInt, hexToString, http, isHex } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import { type FrameNetwork, type SigningRequest, UNKNOWN_ADDRESS } from './signing.ts'
+
+const HexString = v.custom<Hex>((value) => typeof value === 'string' && isHex(value), 'must be hex')
+const Address = v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{40}$/, 'must be an address'))
+const Quantity = v.optional(HexString)
+const PersonalSign = v.tuple([HexString, Address])
+const TypedDataParams = v.tuple([Address, v.union([v.string(), v.record(v.string(), v.unknown())])])
+const TypedData = v.object({
+  domain: v.optional(v.record(v.string(), v.unknown())),
+  types: v.record(v.string(), v.array(v.object({ name: v.string(), type: v.string() }))),
+  primaryType: v.string(),
+  message: v.record(v.string(), v.unknown()),
+})
+const Transaction = v.tuple([
+  v.object({
+    from: v.optional(Address),
+    to: v.optional(Address),
+    value: Quantity,
+    data: Quantity,
+    gas: Quantity,
+    gasPrice: Quantity,
+    maxFeePerGas: Quantity,
+    maxPriorityFeePerGas: Quantity,
+    nonce: Quantity,
+  }),
+])
+
+const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase()
+const keyOf = (secret: Uint8Array) => privateKeyToAccount(bytesToHex(secret))
+
+/** A message as the visitor reads it: its text when it is UTF-8 without control characters, else its hex. */
+export function readableMessage(hex: Hex): string {
+  try {
+    const text = hexToString(hex)
+    if (!/[\u0000-\u0008\u000e-\u001f\ufffd]/.test(text)) return text
+  } catch {
+    // not text: shown as hex below
+  }
+  return hex
+}
+
+/** personal_sign, eth_signTypedData_v4 and eth_sendTransaction, checked against this account. */
+export function evmSigningRequest(method: string, params: unknown, network: FrameNetwork, address: string): SigningRequest | undefined {
+  const own = (claimed: string | undefined) => {
+    if (claimed !== undefined && !sameAddress(claimed, address)) throw new Error(UNKNOWN_ADDRESS)
+  }
+  if (method === 'personal_sign') {
+    const [message, from] = v.parse(PersonalSign, params)
+    own(from)
+    return {
+      method,
+      rows: [{ label: 'Message', value: readableMessage(message) }],
+      perform: (secret) => keyOf(secret).signMessage({ message: { raw: message } }),
+    }
+  }
+  if (method === 'eth_signTypedData_v4') {
+    const [from, json] = v.parse(TypedDataParams, params)
+    own(from)
+    const typed = v.parse(TypedData, typeof json === 'string' ? JSON.parse(json) : json)
+    const { EIP712Domain: _domainType, ...types } = typed.types
+    return {
+      method,
+      rows: [
+        { label: 'Type', value: typed.primaryType },
+        ...(typeof typed.domain?.name === 'string' ? [{ label: 'Domain', value: typed.domain.name }] : []),
+        { label: 'Message', value: JSON.stringify(typed.message, null, 2) },
+      ],
+      perform: (secret) => keyOf(secret).signTypedData({ domain: typed.domain as never, types, primaryType: typed.primaryType, message: typed.message }),
+    }
+  }
+  if (method === 'eth_sendTransaction') {
+    const [tx] = v.parse(Transaction, params)
+    own(tx.from)
+    const chainId = Number(network.caipNetworkId.split(':')[1])
+    const value = tx.value ? hexToBigInt(tx.value) : 0n
+    return {
+      method,
+      rows: [
+        { label: 'To', value: tx.to ?? 'a new contract' },
+        { label: 'Value', value: `${formatEther(value)} ETH` },
+        ...(tx.data && tx.data !== '0x' ? [{ label: 'Data', value: tx.data }] : []),
+        { label: 'Network', value: network.caipNetworkId },
+      ],
+      perform(secret) {
+        const chain = defineChain({
+          id: chainId,
+          name: network.caipNetworkId,
+          nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+          rpcUrls: { default: { http: [network.rpcUrl] } },
+        })
+        const client = createWalletClient({ account: keyOf(secret), chain, transport: http(network.rpcUrl) })
+        const big = (hex: Hex | undefined) => (hex ? hexToBigInt(hex) : undefined)
+        const fees = tx.gasPrice ? { gasPrice: big(tx.gasPrice) } : { maxFeePerGas: big(tx.maxFeePerGas), maxPriorityFeePerGas: big(tx.maxPriorityFeePerGas) }
+        // The node checks the chain id against the chain's: a transaction never lands on another network.
+        return client.sendTransaction({ to: tx.to, value, data: tx.data, gas: big(tx.gas), nonce: tx.nonce ? Number(tx.nonce) : undefined, ...fees } as never)
+      },
+    }
+  }
+  return undefined
+}

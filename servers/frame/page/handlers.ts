@@ -1,0 +1,232 @@
+import * as v from 'valibot'
+import { ErrorText, EmbeddedWalletErrorText, SnackText } from '../../../kernel/errors/catalogue.ts'
+import { isSafeRpcMethod } from '../../../kernel/rpc/methods.ts'
+import type { AppPayload, AppRequestName, FrameEvent, FrameReply } from '../../../plugins/auth/frameProtocol.ts'
+import { type Api, ApiRefusal } from './api.ts'
+import { askApproval } from './approval.ts'
+import { evmSigningRequest } from './evm.ts'
+import { namespaceOfChain } from './keys.ts'
+import { jsonRpc } from './rpc.ts'
+import type { SessionStore } from './session.ts'
+import type { FrameNetwork, SigningRequest } from './signing.ts'
+import { solanaSigningRequest } from './solana.ts'
+import type { Keystore } from './keystore.ts'
+import type { Wallets } from './wallets.ts'
+
+export type Handlers = { [N in AppRequestName]: (payload: AppPayload<N>) => Promise<FrameReply<N>> }
+
+export interface HandlerDeps {
+  api: Api
+  wallets: Wallets
+  keystore: Keystore
+  session: SessionStore
+  emit(event: FrameEvent): void
+  /** The chain id the page was opened with (its query string). */
+  initialChainId: string | number
+  doc: Document
+  reload(): void
+}
+
+const Action = v.object({ action: v.picklist(['VERIFY_DEVICE', 'VERIFY_OTP']) })
+const Approved = v.object({ approved: v.boolean() })
+const Verified = v.object({
+  accessToken: v.string(),
+  refreshToken: v.string(),
+  hostToken: v.string(),
+  user: v.object({ id: v.string(), email: v.nullable(v.string()) }),
+  recovery: v.boolean(),
+})
+const NewEmail = v.object({ newEmail: v.string() })
+
+export const NO_SMART_ACCOUNTS = 'Smart accounts are not available'
+export const NO_SOCIAL_LOGIN = 'Social and Farcaster login are not available on this frame yet'
+export const NO_EMAIL = 'Enter your email first'
+/** How long CONNECT_DEVICE keeps waiting (in long polls) for the mailed link to be followed. */
+export const DEVICE_WAIT_MS = 120_000
+
+/** EVM methods the frame answers from what it knows, without a node. */
+const ACCOUNT_METHODS = new Set(['eth_accounts', 'eth_requestAccounts', 'solana_getAccounts', 'solana_requestAccounts'])
+
+/**
+ * What the frame does for each host request. Every request of the protocol has a
+ * handler here (the type says so); a thrown error's text becomes the _ERROR reply.
+ */
+export function createHandlers(deps: HandlerDeps): Handlers {
+  const { api, wallets, keystore, session } = deps
+  let email: string | undefined
+  let chainId = deps.initialChainId
+  let networks = new Map<string, FrameNetwork>()
+  let site: string | undefined
+  let deviceWait: Promise<void> | undefined
+  /** Approvals are shown one at a time, in the order asked. */
+  let approvals: Promise<unknown> = Promise.resolve()
+
+  const caller = async () => ({ email: email ?? '', deviceId: await keystore.deviceId() })
+  const requireEmail = () => {
+    if (!email) throw new Error(NO_EMAIL)
+  }
+  const addressFor = async (namespace: 'eip155' | 'solana') => {
+    const address = (await wallets.me()).wallets[namespace]
+    if (!address) throw new Error(`This account has no ${namespace} address`)
+    return address
+  }
+  const unavailable = (text: string) => async (): Promise<never> => {
+    throw new Error(text)
+  }
+
+  async function waitForDevice(): Promise<void> {
+    const deadline = Date.now() + DEVICE_WAIT_MS
+    while (Date.now() < deadline) {
+      const { approved } = await api.call('POST', '/v1/device/wait', Approved, { body: await caller() })
+      if (approved) return
+    }
+    throw new Error('The device was not approved in time: open the link in the mail, then try again')
+  }
+
+  async function rpcRequest({ method, params, caipNetworkId }: AppPayload<'RPC_REQUEST'>): Promise<FrameReply<'RPC_REQUEST'>> {
+    const network = networks.get(caipNetworkId)
+    if (!network) throw new Error(`${caipNetworkId} is not a network this site allows`)
+    const namespace = namespaceOfChain(caipNetworkId)
+    const address = await addressFor(namespace)
+    if (ACCOUNT_METHODS.has(method)) return { result: namespace === 'eip155' ? [address] : [{ pubkey: address }] }
+    if (method === 'eth_chainId') return { result: `0x${Number(caipNetworkId.split(':')[1]).toString(16)}` }
+    if (namespace === 'eip155' && isSafeRpcMethod(method)) return { result: await jsonRpc(network.rpcUrl, method, params) }
+    const request: SigningRequest | undefined =
+      namespace === 'eip155' ? evmSigningRequest(method, params, network, address) : solanaSigningRequest(method, params, network, address)
+    if (!request) throw new Error(ErrorText.RPC_METHOD_NOT_ALLOWED)
+    const turn = approvals.then(async () => {
+      const approved = await askApproval(deps.doc, { method: request.method, rows: request.rows, site })
+      if (!approved) throw new Error(SnackText.SIGNATURE_DECLINED)
+      return wallets.useKey(namespace, request.perform)
+    })
+    approvals = turn.catch(() => undefined)
+    return { result: await turn }
+  }
+
+  return {
+    async CONNECT_EMAIL(payload) {
+      email = payload.email
+      return api.call('POST', '/v1/email/start', Action, { body: await caller() })
+    },
+    async CONNECT_DEVICE() {
+      requireEmail()
+      // A retry after the host timed out joins the wait already under way.
+      deviceWait ??= waitForDevice().finally(() => (deviceWait = undefined))
+      await deviceWait
+      return {}
+    },
+    async CONNECT_OTP({ otp }) {
+      requireEmail()
+      const verified = await api.call('POST', '/v1/email/verify', Verified, { body: { ...(await caller()), otp } })
+      session.set({
+        accessToken: verified.accessToken,
+        refreshToken: verified.refreshToken,
+        hostToken: verified.hostToken,
+        userId: verified.user.id,
+        email: verified.user.email,
+        recovery: verified.recovery,
+      })
+      await wallets.setUp()
+      deps.emit({ type: '@portico-frame/SESSION_UPDATE', payload: { token: verified.hostToken } })
+      return {}
+    },
+    async GET_USER(payload) {
+      const namespace = namespaceOfChain(payload.chainId)
+      const account = await wallets.me()
+      const address = account.wallets[namespace]
+      if (!address) throw new Error(`This account has no ${namespace} address`)
+      chainId = payload.chainId
+      return {
+        email: account.user.email,
+        address,
+        chainId: payload.chainId,
+        accounts: [{ address, type: 'eoa' }],
+        smartAccountDeployed: false,
+        preferredAccountType: 'eoa',
+      }
+    },
+    async IS_CONNECTED({ token }) {
+      const current = session.get()
+      if (!current || (token !== undefined && token !== current.hostToken)) return { isConnected: false }
+      try {
+        await wallets.me()
+        return { isConnected: true }
+      } catch (error) {
+        if (error instanceof ApiRefusal && error.status === 401) return { isConnected: false }
+        throw error
+      }
+    },
+    async SIGN_OUT() {
+      if (session.get()) {
+        // The server revokes the session; the device share stays, this device remains known.
+        await api.call('POST', '/v1/session/signout', undefined, { auth: true }).catch(() => undefined)
+        session.clear()
+      }
+      return {}
+    },
+    async GET_CHAIN_ID() {
+      return { chainId }
+    },
+    async SWITCH_NETWORK(payload) {
+      namespaceOfChain(payload.chainId)
+      chainId = payload.chainId
+      return { chainId }
+    },
+    RPC_REQUEST: rpcRequest,
+    async UPDATE_EMAIL(payload) {
+      await api.call('POST', '/v1/email/update', undefined, { auth: true, body: { newEmail: payload.email } })
+      return { action: 'VERIFY_PRIMARY_OTP' }
+    },
+    async UPDATE_EMAIL_PRIMARY_OTP({ otp }) {
+      await api.call('POST', '/v1/email/update/primary', undefined, { auth: true, body: { otp } })
+      return { action: 'VERIFY_SECONDARY_OTP' }
+    },
+    async UPDATE_EMAIL_SECONDARY_OTP({ otp }) {
+      const { newEmail } = await api.call('POST', '/v1/email/update/secondary', NewEmail, { auth: true, body: { otp } })
+      session.update({ email: newEmail })
+      return { newEmail }
+    },
+    async SYNC_THEME({ themeMode, themeVariables }) {
+      const root = deps.doc.documentElement
+      root.dataset.theme = themeMode
+      for (const [name, value] of Object.entries(themeVariables)) root.style.setProperty(name, value)
+      return {}
+    },
+    async SYNC_DAPP_DATA(payload) {
+      networks = new Map(payload.networks.map((network) => [network.caipNetworkId, network]))
+      site = payload.metadata?.name
+      return {}
+    },
+    async GET_SMART_ACCOUNT_ENABLED_NETWORKS() {
+      return { smartAccountEnabledNetworks: [] }
+    },
+    INIT_SMART_ACCOUNT: unavailable(NO_SMART_ACCOUNTS),
+    async SET_PREFERRED_ACCOUNT({ type }) {
+      if (type !== 'eoa') throw new Error(NO_SMART_ACCOUNTS)
+      return { type, address: await addressFor(namespaceOfChain(chainId)) }
+    },
+    async RELOAD() {
+      // After the reply is posted.
+      setTimeout(deps.reload, 0)
+      return {}
+    },
+    CONNECT_SOCIAL: unavailable(NO_SOCIAL_LOGIN),
+    GET_SOCIAL_REDIRECT_URI: unavailable(NO_SOCIAL_LOGIN),
+    GET_FARCASTER_URI: unavailable(NO_SOCIAL_LOGIN),
+    CONNECT_FARCASTER: unavailable(NO_SOCIAL_LOGIN),
+  }
+}
+
+/** Runs the handler of a request and turns its outcome into the reply; an error's text is what the host shows. */
+export async function dispatch<N extends AppRequestName>(
+  handlers: Handlers,
+  name: N,
+  payload: AppPayload<N>,
+): Promise<{ outcome: 'SUCCESS'; payload: FrameReply<N> } | { outcome: 'ERROR'; payload: { message: string } }> {
+  try {
+    return { outcome: 'SUCCESS', payload: await (handlers[name] as (payload: AppPayload<N>) => Promise<FrameReply<N>>)(payload) }
+  } catch (error) {
+    const message = error instanceof Error && error.message ? error.message : EmbeddedWalletErrorText.SOMETHING_WENT_WRONG
+    return { outcome: 'ERROR', payload: { message: message.slice(0, 500) } }
+  }
+}

@@ -1,0 +1,21 @@
+import type * as v from 'valibot'
+import type { FrameNetworkSchema } from '../../../plugins/auth/frameProtocol.ts'
+
+/** One field of what the visitor is asked to approve. */
+export interface ApprovalRow {
+  label: string
+  value: string
+}
+
+/** An unsafe request, checked: what the approval panel shows, and how to carry it out with the key. */
+export interface SigningRequest {
+  method: string
+  rows: ApprovalRow[]
+  perform(secret: Uint8Array): Promise<unknown>
+}
+
+export const NETWORK_MISMATCH = 'The request is for another network'
+export const UNKNOWN_ADDRESS = 'The request names an address that is not this account'
+
+/** A network the host allowed, with its RPC endpoint. */
+export type FrameNetwork = v.InferOutput<typeof FrameNetworkSchema>
