@@ -6,7 +6,7 @@ import { connectedConnector } from './connectedConnector.ts'
 import type { ConnectionContext } from './context.ts'
 
 /** Connector kinds whose one session spans namespaces: leaving one leaves them all. */
-const SHARED_SESSION_KINDS: readonly ConnectorType[] = ['WALLET_CONNECT', 'AUTH']
+export const SHARED_SESSION_KINDS: readonly ConnectorType[] = ['WALLET_CONNECT', 'AUTH']
 
 /** Which namespaces a disconnect reaches. */
 export function namespacesToDisconnect(ctx: ConnectionContext, namespace?: ChainNamespace): ChainNamespace[] {

@@ -6,6 +6,7 @@ import { PorticoError } from '../errors/base.ts'
 import { Alerts, ErrorText } from '../errors/catalogue.ts'
 import type { ConnectionContext } from './context.ts'
 import { connectedConnector } from './connectedConnector.ts'
+import { SHARED_SESSION_KINDS } from './disconnect.ts'
 import { syncBalance } from './syncBalance.ts'
 
 /**
@@ -33,9 +34,12 @@ export async function switchNetwork(ctx: ConnectionContext, target: CaipNetwork)
 }
 
 /**
- * Switching to a WalletConnect chain resyncs the account. A session
- * may hold another account on the new chain, or be the connection of another
- * namespace that spans this one too; the account is read again from it.
+ * Switching to a chain of a session that spans namespaces (WalletConnect, an embedded
+ * wallet) resyncs the account. A WalletConnect session may hold another account on the
+ * new chain; and when the new namespace is not connected yet but another namespace is
+ * connected through such a session, the new one connects through that session's
+ * connector too, without a prompt. When it cannot, the namespace stays as it was, for
+ * its own adapter to connect.
  */
 async function resyncSessionAccount(ctx: ConnectionContext, namespace: ChainNamespace, connector: Connector | undefined) {
   const session = connector ? (connector.type === 'WALLET_CONNECT' ? connector : undefined) : spanningSession(ctx, namespace)
@@ -45,15 +49,17 @@ async function resyncSessionAccount(ctx: ConnectionContext, namespace: ChainName
     const result = await adapter.reconnect(session)
     if (result) applyConnection(ctx, namespace, session, result)
   } catch (error) {
-    ctx.logger.warn(`[Portico] could not resync the ${namespace} account from the WalletConnect session`, error)
+    ctx.logger.warn(`[Portico] could not resync the ${namespace} account from the ${session.type} session`, error)
   }
 }
 
-/** The WalletConnect connector of `namespace` when another namespace is connected through WalletConnect. */
+/** The connector of `namespace` for a session that spans namespaces and connects another namespace. */
 function spanningSession(ctx: ConnectionContext, namespace: ChainNamespace): Connector | undefined {
   const others = Object.keys(ctx.storage.get('connectedConnectorIds') ?? {}) as ChainNamespace[]
-  const wc = others.map((ns) => connectedConnector(ctx, ns)).find((c) => c?.type === 'WALLET_CONNECT')
-  return wc && ctx.connectors.list().find((c) => c.id === wc.id && c.chain === namespace)
+  const shared = others
+    .map((ns) => connectedConnector(ctx, ns))
+    .find((c) => c !== undefined && SHARED_SESSION_KINDS.includes(c.type))
+  return shared && ctx.connectors.list().find((c) => c.id === shared.id && c.type === shared.type && c.chain === namespace)
 }
 
 /** Makes `network` active: namespace switched if it differs, address recomposed, balance re-read. */

@@ -8,6 +8,7 @@ import { type ConnectionService, createConnectionService } from '../connection/c
 import { type ConnectorRegistry, createConnectorRegistry } from '../connectorRegistry/connectorRegistry.ts'
 import { DISALLOWED_RPC_UI_ERROR_DELAY_MS } from '../constants.ts'
 import type { Environment } from '../env/environment.ts'
+import { PorticoError } from '../errors/base.ts'
 import { Alerts, RPC_NOT_ALLOWED_UI_TEXT } from '../errors/catalogue.ts'
 import { type ModalService, createModalService } from '../modal/modalService.ts'
 import type { PluginManifest } from '../plugins/manifest.ts'
@@ -102,7 +103,7 @@ export function createServices(
       if (!modal.store.get().open) modal.open()
       logger.error(`[Portico] ${reason}: ${method}`)
       setTimeout(() => snack.showError(RPC_NOT_ALLOWED_UI_TEXT), DISALLOWED_RPC_UI_ERROR_DELAY_MS)
-      pending.rejectAll()
+      pending.rejectAll(new PorticoError(reason, { details: method }))
       bus.emit({ type: 'RPC_REQUEST_REJECTED', properties: { method, reason } })
     },
     forward: (request) => connectionService.request(request),

@@ -195,6 +195,7 @@ describe('disallowed RPC method (RPC requests)', () => {
     pending.add(reject)
     await rejection(kit.request({ method: 'eth_sign' }))
     expect(reject).toHaveBeenCalledTimes(1)
+    expect((reject.mock.calls[0]![0] as PorticoError).shortMessage).toBe('Requested RPC call is not allowed')
     expect(pending.size).toBe(0)
   })
 

@@ -1,0 +1,39 @@
+import type { ChainStore, ConnectParameters, PorticoStorage } from '../../kernel/index.ts'
+import type { FrameSession } from './frameSession.ts'
+import { AUTH_CONNECTOR_ID, type AuthNamespace, type AuthService } from './service.ts'
+
+export interface AuthServiceDeps {
+  readonly frame: Pick<FrameSession, 'load' | 'request'>
+  readonly storage: PorticoStorage
+  readonly chains: ChainStore
+  /** The configured namespaces the frame serves. */
+  readonly namespaces: readonly AuthNamespace[]
+  readonly connect: (parameters: ConnectParameters) => Promise<void>
+}
+
+/** The AuthService over the frame session: each login step is one frame request. */
+export function createAuthService({ frame, storage, chains, namespaces, connect }: AuthServiceDeps): AuthService {
+  return {
+    preload: async () => void (await frame.load()),
+    connectEmail: (email, options) => frame.request('CONNECT_EMAIL', { email }, options),
+    connectDevice: async (options) => void (await frame.request('CONNECT_DEVICE', undefined, options)),
+    connectOtp: async (otp, options) => void (await frame.request('CONNECT_OTP', { otp }, options)),
+    connect() {
+      // The active namespace when the frame serves it, else the first one it serves.
+      const active = chains.get().activeNamespace
+      const namespace = namespaces.find((ns) => ns === active) ?? namespaces[0]!
+      return connect({ connectorId: AUTH_CONNECTOR_ID, namespace })
+    },
+    updateEmail: async (email) => void (await frame.request('UPDATE_EMAIL', { email })),
+    updateEmailPrimaryOtp: async (otp) => void (await frame.request('UPDATE_EMAIL_PRIMARY_OTP', { otp })),
+    async updateEmailSecondaryOtp(otp) {
+      const { newEmail } = await frame.request('UPDATE_EMAIL_SECONDARY_OTP', { otp })
+      storage.set('frameEmail', newEmail)
+      for (const namespace of namespaces) {
+        const account = chains.record(namespace)?.accountState
+        if (account?.user) chains.updateAccount(namespace, { user: { ...account.user, email: newEmail } })
+      }
+      return { newEmail }
+    },
+  }
+}

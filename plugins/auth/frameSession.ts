@@ -1,0 +1,98 @@
+import { Alerts, type AlertService, type PorticoConfig, type PorticoStorage, type ThemeStore } from '../../kernel/index.ts'
+import type { FrameClient, FrameClientOptions, RequestOptions } from './frameClient.ts'
+import type { AppPayload, AppRequestName, FrameReply } from './frameProtocol.ts'
+import { dappData, themeData } from './dappData.ts'
+
+export interface FrameSession {
+  /** Loads the frame and tells it the app's data and theme; once, shared by concurrent callers. */
+  load(): Promise<FrameClient>
+  /** Whether the frame has been loaded (or is loading): nothing is asked of it before. */
+  readonly started: boolean
+  request<N extends AppRequestName>(name: N, payload: AppPayload<N>, options?: RequestOptions): Promise<FrameReply<N>>
+  show(anchor: Element): void
+  hide(): void
+  dispose(): void
+}
+
+export interface FrameSessionDeps {
+  readonly config: PorticoConfig
+  readonly storage: PorticoStorage
+  readonly theme: ThemeStore
+  readonly alerts: AlertService
+  readonly createClient: (options: FrameClientOptions) => FrameClient
+  /** The chain the frame starts on (the last one used, else the active network). */
+  readonly chainId: () => string | number
+  /** The frame's session ended on its side (signed out elsewhere, refresh refused). */
+  readonly onSessionEnded: () => void
+}
+
+/**
+ * The auth plugin's one frame: created and loaded on first use only (a login starts,
+ * or a stored session is restored), so a visit that does neither sends nothing to the
+ * frame's origin. After loading, the frame learns the app's networks and theme; the
+ * host token it sends after a login is kept for restoring the session after a reload.
+ */
+export function createFrameSession(deps: FrameSessionDeps): FrameSession {
+  const frameUrl = deps.config.endpoints.frame
+  let client: FrameClient | undefined
+  let loading: Promise<FrameClient> | undefined
+  const stops: (() => void)[] = []
+
+  const start = async (): Promise<FrameClient> => {
+    if (!frameUrl) throw new Error('endpoints.frame is not configured')
+    if (!client) {
+      const created = deps.createClient({ frameUrl, projectId: deps.config.projectId ?? '', chainId: deps.chainId() })
+      client = created
+      stops.push(
+        created.subscribe((event) => {
+          if (event.type === '@portico-frame/SESSION_UPDATE') deps.storage.set('frameSessionToken', event.payload.token)
+          else if (event.type === '@portico-frame/SESSION_ENDED') {
+            deps.storage.remove('frameSessionToken')
+            deps.onSessionEnded()
+          }
+        }),
+      )
+    }
+    const frame = client
+    try {
+      await frame.load()
+    } catch (error) {
+      deps.alerts.report(Alerts.SOCIALS_TIMEOUT)
+      throw error
+    }
+    await frame.request('SYNC_DAPP_DATA', dappData(deps.config))
+    await frame.request('SYNC_THEME', themeData(deps.theme.get()))
+    // Later theme changes reach the frame too (a failed sync leaves the panel in the old theme).
+    stops.push(deps.theme.subscribe((theme) => void frame.request('SYNC_THEME', themeData(theme)).catch(() => undefined)))
+    return frame
+  }
+
+  const load = () => {
+    loading ??= start().catch((error: unknown) => {
+      // A failed load may be tried again by the next login attempt.
+      loading = undefined
+      throw error
+    })
+    return loading
+  }
+
+  return {
+    load,
+    get started() {
+      return loading !== undefined
+    },
+    async request(name, payload, options) {
+      return (await load()).request(name, payload, options)
+    },
+    show(anchor) {
+      client?.show(anchor)
+    },
+    hide() {
+      client?.hide()
+    },
+    dispose() {
+      stops.splice(0).forEach((stop) => stop())
+      client?.dispose()
+    },
+  }
+}

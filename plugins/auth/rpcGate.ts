@@ -1,0 +1,92 @@
+import {
+  EmbeddedWalletErrorText,
+  type ModalService,
+  type PendingRequests,
+  PorticoError,
+  type Router,
+  isSafeRpcMethod,
+  isUnsafeRpcMethod,
+  ErrorText,
+} from '../../kernel/index.ts'
+import type { FrameSession } from './frameSession.ts'
+
+/** The view the visitor approves a request in; the frame shows over its box. */
+export const APPROVE_VIEW = 'ApproveTransaction'
+
+export interface RpcGate {
+  /** Sends a request to the frame: a safe one at once, an unsafe one through the visitor's approval. */
+  request(method: string, params: unknown, caipNetworkId: string): Promise<unknown>
+  /** The connection dropped: requests waiting for approval fail, reads carry on. */
+  abortUnsafe(): void
+}
+
+export interface RpcGateDeps {
+  readonly frame: Pick<FrameSession, 'request' | 'hide'>
+  readonly modal: ModalService
+  readonly router: Router
+  readonly pending: PendingRequests
+  /** Re-reads the native balance after a request went through (a transaction moves it). */
+  readonly refreshBalance: () => void
+}
+
+/**
+ * The RPC gate of the embedded wallet. Safe methods (reads) go to the frame without
+ * the visitor. An unsafe one (a signature, a transaction) opens the modal on the
+ * approval view, which shows the frame, so that the visitor approves inside the
+ * frame's own origin and no script of this page can approve for them. Anything else
+ * never reaches the frame (the kit's allow list rejects it before).
+ */
+export function createRpcGate(deps: RpcGateDeps): RpcGate {
+  const waiting = new Set<(reason: Error) => void>()
+
+  /** Closes the approval: pops it off a stack the visitor was on, or closes the modal it opened. */
+  const leaveApproval = () => {
+    deps.frame.hide()
+    if (!deps.modal.store.get().open || deps.router.current().view !== APPROVE_VIEW) return
+    if (deps.router.store.get().history.length > 1) deps.router.goBack()
+    else deps.modal.close()
+  }
+
+  const approve = (method: string, params: unknown, caipNetworkId: string) =>
+    new Promise<unknown>((resolve, reject) => {
+      const controller = new AbortController()
+      let settled = false
+      const finish = (outcome: () => void) => {
+        if (settled) return
+        settled = true
+        waiting.delete(fail)
+        untrack()
+        leaveApproval()
+        outcome()
+      }
+      // Closing the modal, a dropped connection: the request fails with the reason given, the frame forgets it.
+      const fail = (reason: Error) => {
+        controller.abort()
+        finish(() => reject(reason))
+      }
+      const untrack = deps.pending.add(fail)
+      waiting.add(fail)
+      if (deps.modal.store.get().open) deps.router.push(APPROVE_VIEW)
+      else deps.modal.open({ view: APPROVE_VIEW })
+      deps.frame.request('RPC_REQUEST', { method, params, caipNetworkId }, { signal: controller.signal }).then(
+        (reply) =>
+          finish(() => {
+            deps.refreshBalance()
+            resolve(reply.result)
+          }),
+        (error: unknown) => finish(() => reject(error)),
+      )
+    })
+
+  return {
+    async request(method, params, caipNetworkId) {
+      if (isSafeRpcMethod(method)) return (await deps.frame.request('RPC_REQUEST', { method, params, caipNetworkId })).result
+      if (isUnsafeRpcMethod(method)) return approve(method, params, caipNetworkId)
+      throw new PorticoError(ErrorText.RPC_METHOD_NOT_ALLOWED, { details: method })
+    },
+    abortUnsafe() {
+      const reason = new PorticoError(EmbeddedWalletErrorText.REQUEST_ABORTED, { details: 'the connection dropped' })
+      ;[...waiting].forEach((fail) => fail(reason))
+    },
+  }
+}
