@@ -1,0 +1,129 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { type PorticoError, resolve } from '../../kernel/index.ts'
+import { IAuthService } from './service.ts'
+import { EVM_ADDRESS, createAuthKit } from './test/authKit.ts'
+
+afterEach(() => {
+  vi.useRealTimers()
+})
+
+async function connected() {
+  const setup = createAuthKit()
+  await setup.kit.restored
+  await setup.kit.plugins.load('auth')
+  const auth = resolve(await setup.kit.container(), IAuthService)
+  await auth.connect()
+  await vi.waitFor(() => expect(setup.kit.chains.record('eip155')!.accountState.balance).toBe('1.5'))
+  return setup
+}
+
+const SIGN = { method: 'personal_sign', params: ['0x68656c6c6f', EVM_ADDRESS] }
+
+describe('the RPC gate of the embedded wallet', () => {
+  it('a safe method goes to the frame without approval: no modal', async () => {
+    const { kit, frame } = await connected()
+    const answer = kit.request({ method: 'eth_call', params: [{ to: EVM_ADDRESS, data: '0x' }, 'latest'] })
+    await vi.waitFor(() => frame.held('RPC_REQUEST'))
+    expect(frame.held('RPC_REQUEST').payload).toEqual({ method: 'eth_call', params: [{ to: EVM_ADDRESS, data: '0x' }, 'latest'], caipNetworkId: 'eip155:1' })
+    frame.held('RPC_REQUEST').resolve({ result: '0x01' })
+    await expect(answer).resolves.toBe('0x01')
+    expect(kit.modal.store.get().open).toBe(false)
+  })
+
+  it('an unsafe method opens the modal on ApproveTransaction; on success it closes and the native balance is read again', async () => {
+    const { kit, frame, getBalance } = await connected()
+    const reads = getBalance.mock.calls.length
+    const signature = kit.request(SIGN)
+    await vi.waitFor(() => frame.held('RPC_REQUEST'))
+    expect(kit.modal.store.get().open).toBe(true)
+    expect(kit.router.current().view).toBe('ApproveTransaction')
+    expect(frame.held('RPC_REQUEST').payload).toEqual({ ...SIGN, caipNetworkId: 'eip155:1' })
+    frame.held('RPC_REQUEST').resolve({ result: '0xsignature' })
+    await expect(signature).resolves.toBe('0xsignature')
+    expect(kit.modal.store.get().open).toBe(false)
+    await vi.waitFor(() => expect(getBalance.mock.calls.length).toBe(reads + 1))
+  })
+
+  it('over an open modal the approval is pushed, and popped again after success', async () => {
+    const { kit, frame } = await connected()
+    kit.open()
+    expect(kit.router.current().view).toBe('Account')
+    const signature = kit.request(SIGN)
+    await vi.waitFor(() => frame.held('RPC_REQUEST'))
+    expect(kit.router.store.get().history.map((entry) => entry.view)).toEqual(['Account', 'ApproveTransaction'])
+    frame.held('RPC_REQUEST').resolve({ result: '0xsignature' })
+    await signature
+    expect(kit.router.store.get().history.map((entry) => entry.view)).toEqual(['Account'])
+    expect(kit.modal.store.get().open).toBe(true)
+  })
+
+  it('an error closes the approval and rejects with it', async () => {
+    const { kit, frame } = await connected()
+    const signature = kit.request(SIGN)
+    await vi.waitFor(() => frame.held('RPC_REQUEST'))
+    frame.held('RPC_REQUEST').reject(new Error('Signature declined'))
+    await expect(signature).rejects.toThrow('Signature declined')
+    expect(kit.modal.store.get().open).toBe(false)
+  })
+
+  it('the provider the app gets sends through the same gate', async () => {
+    const { kit, frame } = await connected()
+    const provider = kit.getProvider('eip155') as { request(args: unknown): Promise<unknown> }
+    const signature = provider.request(SIGN)
+    await vi.waitFor(() => frame.held('RPC_REQUEST'))
+    expect(kit.router.current().view).toBe('ApproveTransaction')
+    frame.held('RPC_REQUEST').resolve({ result: '0xsignature' })
+    await expect(signature).resolves.toBe('0xsignature')
+    await expect(provider.request({ method: 'eth_sign', params: [] })).rejects.toThrow('Requested RPC call is not allowed')
+  })
+
+  it("a disallowed method opens the modal, logs an error, and 300 ms later shows 'Action not allowed'", async () => {
+    const { kit, logger } = await connected()
+    vi.useFakeTimers()
+    await expect(kit.request({ method: 'eth_sign', params: [] })).rejects.toThrow('Requested RPC call is not allowed')
+    expect(kit.modal.store.get().open).toBe(true)
+    expect(logger.error).toHaveBeenCalledWith(expect.stringContaining('Requested RPC call is not allowed'))
+    vi.advanceTimersByTime(299)
+    expect(kit.snack.store.get().open).toBe(false)
+    vi.advanceTimersByTime(1)
+    expect(kit.snack.store.get()).toMatchObject({ open: true, message: 'Action not allowed', variant: 'error' })
+  })
+
+  it("a disallowed method rejects the pending approval with 'Requested RPC call is not allowed' and hides the frame", async () => {
+    const { kit, frame } = await connected()
+    const signature = kit.request(SIGN).catch((error: PorticoError) => error)
+    await vi.waitFor(() => frame.held('RPC_REQUEST'))
+    frame.shownOver = {} as Element
+    await expect(kit.request({ method: 'eth_sign', params: [] })).rejects.toThrow()
+    expect((await signature).shortMessage).toBe('Requested RPC call is not allowed')
+    expect(frame.shownOver).toBeUndefined()
+  })
+
+  it("a dropped connection aborts the unsafe requests ('Request was aborted') and keeps the safe ones", async () => {
+    const { kit, frame } = await connected()
+    const signature = kit.request(SIGN).catch((error: PorticoError) => error)
+    await vi.waitFor(() => frame.held('RPC_REQUEST'))
+    const read = kit.request({ method: 'eth_blockNumber' })
+    await vi.waitFor(() => expect(frame.names().filter((n) => n === 'RPC_REQUEST')).toHaveLength(2))
+    const readRequest = frame.held('RPC_REQUEST')
+    await kit.disconnect()
+    expect((await signature).shortMessage).toBe('Request was aborted')
+    readRequest.resolve({ result: '0x10' })
+    await expect(read).resolves.toBe('0x10')
+  })
+
+  it('closing the modal with no pending transaction rejects the pending requests; with one pending it keeps them', async () => {
+    const { kit, frame } = await connected()
+    const signature = kit.request(SIGN).catch((error: PorticoError) => error)
+    await vi.waitFor(() => frame.held('RPC_REQUEST'))
+    kit.close()
+    expect((await signature).shortMessage).toBe('Signature declined')
+
+    const kept = kit.request(SIGN)
+    await vi.waitFor(() => expect(frame.names().filter((n) => n === 'RPC_REQUEST')).toHaveLength(2))
+    kit.services.pending.setTransactionPending(true)
+    kit.close()
+    frame.held('RPC_REQUEST').resolve({ result: '0xhash' })
+    await expect(kept).resolves.toBe('0xhash')
+  })
+})
