@@ -6,7 +6,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import pg from 'pg'
-import * as schema from './schema/index.ts'
+import { schema } from './schema/index.ts'
 
 export type Schema = typeof schema
 /** The query builder every server uses; the same type over PGlite and node-postgres. */

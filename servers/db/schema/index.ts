@@ -1,2 +1,7 @@
 // Every server's tables, one module per server, so one set of migrations covers the database.
-export * as frameTables from './frame.ts'
+import * as frameTables from './frame.ts'
+
+export { frameTables }
+
+/** All tables, flat, as drizzle's query builder takes them. */
+export const schema = { ...frameTables }

@@ -1,0 +1,29 @@
+import type { Database } from '../db/index.ts'
+import type { Mailer } from './mail.ts'
+import type { FrameLimits } from './options.ts'
+import type { Secrets } from './secrets.ts'
+
+/** What every route works with. Nothing here holds visitor state: all of that is in the database. */
+export interface FrameContext {
+  readonly db: Database
+  readonly secrets: Secrets
+  readonly limits: FrameLimits
+  /** Allowed host origins per project id. */
+  readonly projects: ReadonlyMap<string, ReadonlySet<string>>
+  /** The server's public origin, for links in mails. */
+  readonly publicUrl: string
+  readonly mailer: Mailer
+  readonly pageDir: string
+  now(): Date
+}
+
+/** The access token's claims, once verified against the database. */
+export interface SessionClaims {
+  userId: string
+  sessionId: string
+  deviceId: string
+  recovery: boolean
+  projectId: string
+}
+
+export type FrameEnv = { Variables: { session: SessionClaims } }

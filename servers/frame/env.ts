@@ -1,0 +1,66 @@
+import { resolve } from 'node:path'
+import * as v from 'valibot'
+import type { FrameServerOptions } from './options.ts'
+
+const Port = v.pipe(v.string(), v.regex(/^\d{1,5}$/, 'must be a port number'), v.transform(Number), v.maxValue(65535))
+
+/** `projectId=origin1,origin2;projectId2=origin3` -> { projectId: [origin1, origin2], projectId2: [origin3] } */
+const AllowedOrigins = v.pipe(
+  v.string(),
+  v.minLength(1, 'names at least one project'),
+  v.transform((text) =>
+    Object.fromEntries(
+      text
+        .split(';')
+        .filter((entry) => entry.trim() !== '')
+        .map((entry) => {
+          const [projectId = '', origins = ''] = entry.split('=', 2)
+          return [projectId.trim(), origins.split(',').map((origin) => origin.trim()).filter(Boolean)]
+        }),
+    ),
+  ),
+  v.record(
+    v.pipe(v.string(), v.minLength(1, 'a project id is empty')),
+    v.pipe(
+      v.array(v.pipe(v.string(), v.regex(/^https?:\/\/[^/\s?#]+$/, 'must be origins like https://app.example.com'))),
+      v.minLength(1, 'lists no origin'),
+    ),
+  ),
+)
+
+const Env = v.object({
+  PORT: v.optional(Port, '8700'),
+  PUBLIC_URL: v.optional(v.pipe(v.string(), v.url())),
+  DATABASE_URL: v.optional(v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL'))),
+  DATA_DIR: v.optional(v.pipe(v.string(), v.minLength(1)), '.data/frame'),
+  SMTP_URL: v.pipe(v.string(), v.regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')),
+  MAIL_FROM: v.pipe(v.string(), v.minLength(3)),
+  KEY_ENCRYPTION_KEY: v.pipe(v.string(), v.base64('must be base64'), v.check((text) => Buffer.from(text, 'base64').length === 32, 'must be 32 bytes')),
+  SESSION_SECRET: v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters')),
+  ALLOWED_ORIGINS: AllowedOrigins,
+})
+
+/**
+ * The frame server's options from the environment, or the list of what is wrong. Paths
+ * (data folder, built page, migrations) are resolved from `root`, the repository.
+ */
+export function optionsFromEnv(env: Record<string, string | undefined>, root: string): FrameServerOptions {
+  const result = v.safeParse(Env, env)
+  if (!result.success) {
+    const problems = result.issues.map((issue) => `${issue.path?.map((item) => String(item.key)).join('.') ?? ''}: ${issue.message}`)
+    throw new Error(`frame server: bad environment:\n  ${problems.join('\n  ')}`)
+  }
+  const e = result.output
+  return {
+    port: e.PORT,
+    publicUrl: e.PUBLIC_URL,
+    database: e.DATABASE_URL ? { url: e.DATABASE_URL } : { dataDir: resolve(root, e.DATA_DIR) },
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    keyEncryptionKey: e.KEY_ENCRYPTION_KEY,
+    sessionSecret: e.SESSION_SECRET,
+    projects: e.ALLOWED_ORIGINS,
+    pageDir: resolve(root, 'servers/frame/page/dist'),
+    migrationsFolder: resolve(root, 'servers/db/migrations'),
+  }
+}

@@ -1,0 +1,59 @@
+import type { Database, DatabaseLocation } from '../db/index.ts'
+
+/** The frame server's figures; each has a default and may be overridden (tests use small ones). */
+export interface FrameLimits {
+  /** A second code request for an email within this time is refused ('Please try again after N seconds'). */
+  cooldownSeconds: number
+  /** How long a mailed code is valid. */
+  codeTtlSeconds: number
+  /** The wrong try that reaches this count voids the code. */
+  maxCodeAttempts: number
+  /** Code requests (and approval links) per email per window, counted across instances. */
+  perEmail: { max: number; windowSeconds: number }
+  /** Code requests per client address per window, counted across instances. */
+  perAddress: { max: number; windowSeconds: number }
+  /** How long a mailed device approval link is valid. */
+  deviceLinkTtlSeconds: number
+  /** How long POST /v1/device/wait holds a request before answering { approved: false }. */
+  deviceWaitSeconds: number
+  accessTokenSeconds: number
+  refreshTokenSeconds: number
+}
+
+export const DEFAULT_LIMITS: FrameLimits = {
+  cooldownSeconds: 30,
+  codeTtlSeconds: 10 * 60,
+  maxCodeAttempts: 5,
+  perEmail: { max: 10, windowSeconds: 60 * 60 },
+  perAddress: { max: 30, windowSeconds: 60 * 60 },
+  deviceLinkTtlSeconds: 15 * 60,
+  deviceWaitSeconds: 20,
+  accessTokenSeconds: 10 * 60,
+  refreshTokenSeconds: 30 * 24 * 60 * 60,
+}
+
+export interface FrameServerOptions {
+  /** 0 (default) picks a free port; the server listens on 127.0.0.1 only. */
+  port?: number
+  /** A PGlite data folder, PGlite in memory, a Postgres URL, or an opened database shared with other servers (not closed by close()). */
+  database: DatabaseLocation | { db: Database }
+  /** The origin visitors reach the server at (approval links point there). Default: http://127.0.0.1:PORT. */
+  publicUrl?: string
+  /** Where mail goes, e.g. smtp://127.0.0.1:2525 or smtps://user:pass@mail.example.com. */
+  smtpUrl: string
+  /** The From header of every mail, e.g. 'Portico <login@example.com>'. */
+  mailFrom: string
+  /** 32 random bytes, base64: seals the auth and recovery shares. Kept outside the database. */
+  keyEncryptionKey: string
+  /** At least 32 characters: signs session tokens and keys the stored hashes. */
+  sessionSecret: string
+  /** Allowed host origins per project id, e.g. { demo: ['http://127.0.0.1:5173'] }. */
+  projects: Record<string, readonly string[]>
+  limits?: Partial<FrameLimits>
+  /** The built frame page (frame.js and its chunks). Default: servers/frame/page/dist next to this module. */
+  pageDir?: string
+  /** Default: servers/db/migrations next to the db module. A bundle must pass it. */
+  migrationsFolder?: string
+  /** The server's clock; tests move it to pass a cooldown or an expiry. Default: the system clock. */
+  now?: () => Date
+}

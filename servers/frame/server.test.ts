@@ -1,0 +1,399 @@
+import { execFileSync } from 'node:child_process'
+import { randomBytes, randomUUID } from 'node:crypto'
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startPostgres, type Postgres } from '../../test/peers/postgres.mjs'
+import { openDatabase, type Database, type OpenedDatabase } from '../db/index.ts'
+import { startMailbox, type Mailbox } from '../mailbox/mailbox.ts'
+import type { FrameLimits } from './options.ts'
+import { startFrameServer, type FrameServer } from './server.ts'
+
+// The frame server's rules, each against PGlite and against a real PostgreSQL 15, with two
+// server instances on one database, mail through a real SMTP sink, and a clock the tests move.
+
+const HOST = 'http://127.0.0.1:5173'
+const PROJECT = 'demo'
+const caller = { projectId: PROJECT, hostOrigin: HOST }
+
+interface Backend {
+  name: string
+  open(): Promise<{ database: { db: Database } | { url: string }; opened?: OpenedDatabase; dump(): Promise<string>; stop(): Promise<void> }>
+}
+
+/** Every row of every table, as Postgres prints it: what a stolen dump of the database holds. */
+async function dumpRows(db: Database): Promise<string> {
+  const tables = await db.execute<{ table_schema: string; table_name: string }>(
+    sql`select table_schema, table_name from information_schema.tables where table_schema not in ('pg_catalog', 'information_schema') and table_type = 'BASE TABLE'`,
+  )
+  let out = ''
+  for (const { table_schema, table_name } of tables.rows) {
+    const rows = await db.execute<{ row: string }>(sql.raw(`select t::text as row from "${table_schema}"."${table_name}" t`))
+    out += rows.rows.map((r) => r.row).join('\n') + '\n'
+  }
+  return out
+}
+
+const backends: Backend[] = [
+  {
+    name: 'PGlite',
+    async open() {
+      const opened = await openDatabase({ memory: true })
+      return { database: { db: opened.db }, opened, dump: () => dumpRows(opened.db), stop: () => opened.close() }
+    },
+  },
+  {
+    name: 'PostgreSQL',
+    async open() {
+      const postgres: Postgres = await startPostgres()
+      // A connection of its own for the dump; each server instance opens its own pool from the URL.
+      const opened = await openDatabase({ url: postgres.url })
+      return {
+        database: { url: postgres.url },
+        opened,
+        async dump() {
+          const pgDump = execFileSync(`${postgres.bin}/pg_dump`, ['-d', postgres.url], { encoding: 'latin1' })
+          return pgDump + (await dumpRows(opened.db))
+        },
+        async stop() {
+          await opened.close()
+          await postgres.stop()
+        },
+      }
+    },
+  },
+]
+
+describe.each(backends)('frame server on $name', (backend) => {
+  let env: Awaited<ReturnType<Backend['open']>>
+  let mailbox: Mailbox
+  let a: FrameServer
+  let b: FrameServer
+  const started: FrameServer[] = []
+  /** The servers' clock runs this far ahead of the real one. */
+  let offsetMs = 0
+  const advance = (seconds: number) => (offsetMs += seconds * 1000)
+  const kek = randomBytes(32).toString('base64')
+  const sessionSecret = randomBytes(32).toString('hex')
+
+  const start = async (limits: Partial<FrameLimits> = {}) => {
+    const server = await startFrameServer({
+      database: env.database,
+      smtpUrl: mailbox.smtpUrl,
+      mailFrom: 'Portico <login@portico.test>',
+      keyEncryptionKey: kek,
+      sessionSecret,
+      projects: { [PROJECT]: [HOST, 'https://app.example.com'] },
+      // The shared suite logs in many times from 127.0.0.1; the address limit has its own test.
+      limits: { perAddress: { max: 100_000, windowSeconds: 3600 }, deviceWaitSeconds: 1, ...limits },
+      now: () => new Date(Date.now() + offsetMs),
+    })
+    started.push(server)
+    return server
+  }
+
+  beforeAll(async () => {
+    ;[env, mailbox] = await Promise.all([backend.open(), startMailbox()])
+    a = await start()
+    b = await start()
+  })
+  afterAll(async () => {
+    await Promise.all(started.map((server) => server.close()))
+    await mailbox?.close()
+    await env?.stop()
+  })
+
+  const call = async (server: FrameServer, method: string, path: string, body?: unknown, token?: string) => {
+    const response = await fetch(server.url + path, {
+      method,
+      headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
+    const text = await response.text()
+    return { status: response.status, body: text ? JSON.parse(text) : undefined }
+  }
+  const get = (server: FrameServer, path: string, query: Record<string, string>, token?: string) =>
+    call(server, 'GET', `${path}?${new URLSearchParams({ ...caller, ...query })}`, undefined, token)
+
+  const inbox = async (email: string) => {
+    const response = await fetch(`${mailbox.url}/api/messages?to=${encodeURIComponent(email)}`)
+    return (await response.json()) as { subject: string; text: string }[]
+  }
+  const newestCode = async (email: string) => /\b(\d{6})\b/.exec((await inbox(email))[0]?.text ?? '')?.[1]
+  const newestLink = async (email: string) => /(http:\/\/\S+\/v1\/device\/approve\?token=\S+)/.exec((await inbox(email))[0]?.text ?? '')?.[1]
+  const newEmail = () => `user-${randomUUID().slice(0, 8)}@example.com`
+  const newDevice = () => randomUUID()
+
+  /** The whole first login of an email on a new device: approval link, wait, code, verify. */
+  async function login(email: string, deviceId: string, server = a) {
+    offsetMs += 31_000 // past any cooldown of an earlier request for this email
+    const started = await call(server, 'POST', '/v1/email/start', { ...caller, email, deviceId })
+    if (started.body.action === 'VERIFY_DEVICE') {
+      const link = await newestLink(email)
+      const waiting = call(b, 'POST', '/v1/device/wait', { ...caller, email, deviceId })
+      expect((await fetch(link!)).status).toBe(200)
+      expect(await waiting).toEqual({ status: 200, body: { approved: true } })
+    }
+    const verified = await call(server, 'POST', '/v1/email/verify', { ...caller, email, deviceId, otp: await newestCode(email) })
+    expect(verified.status).toBe(200)
+    return verified.body as { accessToken: string; refreshToken: string; hostToken: string; user: { id: string; email: string }; recovery: boolean }
+  }
+
+  it('a new device is approved through the mailed link (followed on one instance, awaited on the other), then gets a code', async () => {
+    const email = newEmail()
+    const deviceId = newDevice()
+    expect(await call(a, 'POST', '/v1/email/start', { ...caller, email, deviceId })).toEqual({ status: 200, body: { action: 'VERIFY_DEVICE' } })
+    const [linkMail] = await inbox(email)
+    expect(linkMail!.subject).toBe('Approve this device')
+    // Not approved yet: the long-poll answers false after its wait (1 s here).
+    expect(await call(b, 'POST', '/v1/device/wait', { ...caller, email, deviceId })).toEqual({ status: 200, body: { approved: false } })
+    const waiting = call(b, 'POST', '/v1/device/wait', { ...caller, email, deviceId })
+    const page = await fetch((await newestLink(email))!)
+    expect(await page.text()).toContain('This device is approved. Go back to the site.')
+    expect(await waiting).toEqual({ status: 200, body: { approved: true } })
+    // The code was mailed once, however many waiters saw the approval.
+    expect(await call(a, 'POST', '/v1/device/wait', { ...caller, email, deviceId })).toEqual({ status: 200, body: { approved: true } })
+    const mails = await inbox(email)
+    expect(mails.map((mail) => mail.subject.replace(/\d{6}/, 'CODE'))).toEqual(['Your sign-in code: CODE', 'Approve this device'])
+    const verified = await call(a, 'POST', '/v1/email/verify', { ...caller, email, deviceId, otp: await newestCode(email) })
+    expect(verified.status).toBe(200)
+    expect(verified.body).toMatchObject({ user: { email }, recovery: false })
+    // A known device goes straight to a code.
+    advance(31)
+    expect(await call(a, 'POST', '/v1/email/start', { ...caller, email, deviceId })).toEqual({ status: 200, body: { action: 'VERIFY_OTP' } })
+    // A bad link says so.
+    expect((await fetch(`${a.url}/v1/device/approve?token=${'x'.repeat(43)}`)).status).toBe(400)
+  })
+
+  it('codes are six digits, single use, expire after 10 minutes, and the fifth wrong try voids them', async () => {
+    const email = newEmail()
+    const deviceId = newDevice()
+    await login(email, deviceId)
+    const verify = (otp: string) => call(b, 'POST', '/v1/email/verify', { ...caller, email, deviceId, otp })
+    const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0')
+
+    // Single use.
+    advance(31)
+    await call(a, 'POST', '/v1/email/start', { ...caller, email, deviceId })
+    let code = (await newestCode(email))!
+    expect(code).toMatch(/^\d{6}$/)
+    expect((await verify(code)).status).toBe(200)
+    expect(await verify(code)).toEqual({ status: 400, body: { error: 'Code expired or voided, request a new one' } })
+
+    // Expiry: valid at 9:59, gone at 10:01.
+    advance(31)
+    await call(a, 'POST', '/v1/email/start', { ...caller, email, deviceId })
+    code = (await newestCode(email))!
+    advance(10 * 60 + 1)
+    expect(await verify(code)).toEqual({ status: 400, body: { error: 'Code expired or voided, request a new one' } })
+    await call(a, 'POST', '/v1/email/start', { ...caller, email, deviceId })
+    code = (await newestCode(email))!
+    advance(9 * 60 + 59)
+    expect((await verify(code)).status).toBe(200)
+
+    // Five wrong tries, alternating instances: four 'Invalid code', the fifth voids; the right code then fails too.
+    advance(31)
+    await call(a, 'POST', '/v1/email/start', { ...caller, email, deviceId })
+    code = (await newestCode(email))!
+    for (let i = 1; i <= 4; i++) {
+      const server = i % 2 ? a : b
+      expect(await call(server, 'POST', '/v1/email/verify', { ...caller, email, deviceId, otp: wrong(code) })).toEqual({ status: 400, body: { error: 'Invalid code' } })
+    }
+    expect(await verify(wrong(code))).toEqual({ status: 400, body: { error: 'Code expired or voided, request a new one' } })
+    expect(await verify(code)).toEqual({ status: 400, body: { error: 'Code expired or voided, request a new one' } })
+
+    // A code is bound to its device.
+    advance(31)
+    await call(a, 'POST', '/v1/email/start', { ...caller, email, deviceId })
+    expect(await call(a, 'POST', '/v1/email/verify', { ...caller, email, deviceId: newDevice(), otp: await newestCode(email) })).toEqual({
+      status: 400,
+      body: { error: 'Code expired or voided, request a new one' },
+    })
+  })
+
+  it('a second request within 30 s, on either instance, gets "Please try again after N seconds" and sends no mail', async () => {
+    const email = newEmail()
+    const deviceId = newDevice()
+    await call(a, 'POST', '/v1/email/start', { ...caller, email, deviceId })
+    advance(12)
+    expect(await call(b, 'POST', '/v1/email/start', { ...caller, email, deviceId })).toEqual({ status: 429, body: { error: 'Please try again after 18 seconds' } })
+    advance(17.5)
+    expect(await call(a, 'POST', '/v1/email/start', { ...caller, email, deviceId })).toEqual({ status: 429, body: { error: 'Please try again after 1 seconds' } })
+    expect(await inbox(email)).toHaveLength(1)
+    advance(0.5)
+    expect((await call(b, 'POST', '/v1/email/start', { ...caller, email, deviceId })).status).toBe(200)
+    expect(await inbox(email)).toHaveLength(2)
+  })
+
+  it('code requests are limited per email and per client address, counted across instances, with no mail for a refused one', async () => {
+    // A fresh hour window, and two instances with small limits of their own.
+    advance(3 * 3600)
+    const limits = { perEmail: { max: 3, windowSeconds: 3600 }, perAddress: { max: 5, windowSeconds: 3600 } }
+    const [c, d] = await Promise.all([start(limits), start(limits)])
+    const email = newEmail()
+    const deviceId = newDevice()
+    for (let i = 0; i < 3; i++) {
+      expect((await call(i % 2 ? c : d, 'POST', '/v1/email/start', { ...caller, email, deviceId })).status).toBe(200)
+      advance(31)
+    }
+    const refused = await call(c, 'POST', '/v1/email/start', { ...caller, email, deviceId })
+    expect(refused.status).toBe(429)
+    expect(refused.body.error).toMatch(/^Too many codes were requested for this email; try again in \d+ minutes?$/)
+    expect(await inbox(email)).toHaveLength(3)
+    // The refused request did not count against the address: 3 counted so far, two more pass.
+    expect((await call(d, 'POST', '/v1/email/start', { ...caller, email: newEmail(), deviceId })).status).toBe(200)
+    expect((await call(c, 'POST', '/v1/email/start', { ...caller, email: newEmail(), deviceId })).status).toBe(200)
+    const other = newEmail()
+    const byAddress = await call(d, 'POST', '/v1/email/start', { ...caller, email: other, deviceId })
+    expect(byAddress.status).toBe(429)
+    expect(byAddress.body.error).toMatch(/^Too many codes were requested from this network address; try again in \d+ minutes?$/)
+    expect(await inbox(other)).toHaveLength(0)
+    // A refused request left no cooldown behind either: the next window serves it at once.
+    advance(3600)
+    expect((await call(c, 'POST', '/v1/email/start', { ...caller, email: other, deviceId })).status).toBe(200)
+  })
+
+  it('refresh tokens rotate; a spent one presented again revokes the whole session', async () => {
+    const session = await login(newEmail(), newDevice())
+    const first = await call(a, 'POST', '/v1/session/refresh', { ...caller, refreshToken: session.refreshToken })
+    expect(first.status).toBe(200)
+    expect(first.body.refreshToken).not.toBe(session.refreshToken)
+    const second = await call(b, 'POST', '/v1/session/refresh', { ...caller, refreshToken: first.body.refreshToken })
+    expect(second.status).toBe(200)
+    expect((await get(a, '/v1/me', {}, second.body.accessToken)).status).toBe(200)
+    // The first token again: reuse, the family is revoked, the newest tokens die with it.
+    expect(await call(b, 'POST', '/v1/session/refresh', { ...caller, refreshToken: session.refreshToken })).toEqual({
+      status: 401,
+      body: { error: 'Refresh token already used; the session is revoked' },
+    })
+    expect((await call(a, 'POST', '/v1/session/refresh', { ...caller, refreshToken: second.body.refreshToken })).status).toBe(401)
+    expect(await get(a, '/v1/me', {}, second.body.accessToken)).toEqual({ status: 401, body: { error: 'Session expired or signed out' } })
+  })
+
+  it('access tokens last 10 minutes', async () => {
+    const session = await login(newEmail(), newDevice())
+    advance(9 * 60 + 50)
+    expect((await get(a, '/v1/me', {}, session.accessToken)).status).toBe(200)
+    advance(20)
+    expect((await get(a, '/v1/me', {}, session.accessToken)).status).toBe(401)
+    // The refresh token still works and gives a fresh one.
+    const refreshed = await call(a, 'POST', '/v1/session/refresh', { ...caller, refreshToken: session.refreshToken })
+    expect((await get(a, '/v1/me', {}, refreshed.body.accessToken)).status).toBe(200)
+  })
+
+  it('two instances serve one session: login on one, /v1/me and sign-out on the other', async () => {
+    const email = newEmail()
+    const session = await login(email, newDevice(), a)
+    expect(await get(b, '/v1/me', {}, session.accessToken)).toEqual({ status: 200, body: { user: { id: session.user.id, email }, wallets: {} } })
+    expect((await call(b, 'POST', '/v1/session/signout', caller, session.accessToken)).status).toBe(204)
+    expect((await get(a, '/v1/me', {}, session.accessToken)).status).toBe(401)
+    expect((await call(a, 'POST', '/v1/session/refresh', { ...caller, refreshToken: session.refreshToken })).status).toBe(401)
+  })
+
+  it('only host origins on the project allow-list are answered', async () => {
+    const email = newEmail()
+    const refused = { status: 403, body: { error: 'Unauthorized: origin not allowed' } }
+    expect(await call(a, 'POST', '/v1/email/start', { projectId: PROJECT, hostOrigin: 'https://evil.example', email, deviceId: newDevice() })).toEqual(refused)
+    expect(await call(a, 'POST', '/v1/email/start', { projectId: 'other', hostOrigin: HOST, email, deviceId: newDevice() })).toEqual(refused)
+    expect(await inbox(email)).toHaveLength(0)
+    const session = await login(newEmail(), newDevice())
+    expect(await call(a, 'GET', `/v1/me?projectId=${PROJECT}&hostOrigin=${encodeURIComponent('https://evil.example')}`, undefined, session.accessToken)).toEqual(refused)
+    // The second allowed origin of the project works too.
+    expect((await call(a, 'GET', `/v1/me?projectId=${PROJECT}&hostOrigin=${encodeURIComponent('https://app.example.com')}`, undefined, session.accessToken)).status).toBe(200)
+
+    // The frame page: embeddable only by the project's origins, refused for an unknown project.
+    const page = await fetch(`${a.url}/frame?projectId=${PROJECT}&chainId=1&version=4&enableLogger=false`)
+    expect(page.status).toBe(200)
+    const csp = page.headers.get('content-security-policy')!
+    expect(csp).toContain(`frame-ancestors ${HOST} https://app.example.com`)
+    expect(csp).toContain("script-src 'self'")
+    expect(await page.text()).toContain(`"allowedOrigins":["${HOST}","https://app.example.com"]`)
+    const unknown = await fetch(`${a.url}/frame?projectId=nope&chainId=1&version=4`)
+    expect(unknown.status).toBe(403)
+    expect(await unknown.text()).toContain('Unauthorized: origin not allowed')
+    expect(unknown.headers.get('content-security-policy')).toContain("frame-ancestors 'none'")
+  })
+
+  it('bad input gets a 4xx with the reason, never a 500', async () => {
+    const raw = await fetch(`${a.url}/v1/email/start`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{not json' })
+    expect(raw.status).toBe(400)
+    expect(await raw.json()).toEqual({ error: 'Invalid request: the body must be JSON' })
+    expect(await call(a, 'POST', '/v1/email/start', { ...caller, email: 'not-an-email', deviceId: newDevice() })).toEqual({ status: 400, body: { error: 'Invalid request: email: Invalid email' } })
+    expect((await call(a, 'POST', '/v1/email/verify', { ...caller, email: newEmail(), deviceId: newDevice(), otp: '12345' })).body.error).toBe('Invalid request: otp: must be six digits')
+    expect((await call(a, 'POST', '/v1/email/start', { ...caller, email: newEmail(), deviceId: 'short' })).status).toBe(400)
+    expect((await call(a, 'POST', '/v1/email/start', [1, 2])).status).toBe(400)
+    expect(await get(a, '/v1/me', {}, 'not.a.token')).toEqual({ status: 401, body: { error: 'Session expired or signed out' } })
+    expect(await get(a, '/v1/me', {})).toEqual({ status: 401, body: { error: 'Missing access token' } })
+    expect((await call(a, 'GET', '/v1/shares/auth?namespace=bitcoin')).status).toBe(400)
+    expect((await call(a, 'POST', '/v1/email/start', { ...caller, email: newEmail(), deviceId: newDevice(), pad: 'x'.repeat(20_000) })).status).toBe(413)
+    expect((await call(a, 'POST', '/v1/nothing-here', {})).status).toBe(404)
+  })
+
+  it('stores key shares sealed: the auth share to its device, both to a newly verified device, none readable in a database dump', async () => {
+    const email = newEmail()
+    const deviceA = newDevice()
+    const session = await login(email, deviceA)
+    const shares = {
+      eip155: { auth: randomBytes(33), recovery: randomBytes(33), address: `0x${randomBytes(20).toString('hex')}` },
+      solana: { auth: randomBytes(33), recovery: randomBytes(33), address: '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV' },
+    }
+    const upload = (token: string, deviceId: string, address = shares.eip155.address) =>
+      call(a, 'PUT', '/v1/wallets', {
+        ...caller,
+        deviceId,
+        wallets: [
+          { namespace: 'eip155', address, authShare: shares.eip155.auth.toString('base64'), recoveryShare: shares.eip155.recovery.toString('base64') },
+          { namespace: 'solana', address: shares.solana.address, authShare: shares.solana.auth.toString('base64'), recoveryShare: shares.solana.recovery.toString('base64') },
+        ],
+      }, token)
+    expect((await upload(session.accessToken, deviceA)).status).toBe(204)
+    expect((await get(b, '/v1/me', {}, session.accessToken)).body.wallets).toEqual({ eip155: shares.eip155.address, solana: shares.solana.address })
+    expect(await get(b, '/v1/shares/auth', { deviceId: deviceA, namespace: 'eip155' }, session.accessToken)).toEqual({
+      status: 200,
+      body: { share: shares.eip155.auth.toString('base64') },
+    })
+    // Another key for the same user is refused; another device's share is not this session's.
+    expect((await upload(session.accessToken, deviceA, `0x${randomBytes(20).toString('hex')}`)).status).toBe(409)
+    expect((await get(b, '/v1/shares/auth', { deviceId: newDevice(), namespace: 'eip155' }, session.accessToken)).status).toBe(403)
+    // A known device's session may not take the recovery share.
+    expect((await get(b, '/v1/shares/recovery', { namespace: 'eip155' }, session.accessToken)).status).toBe(403)
+
+    // A new device, after its approval link and code, recovers both server shares once.
+    const deviceB = newDevice()
+    const recovering = await login(email, deviceB, b)
+    expect(recovering.recovery).toBe(true)
+    expect(await get(a, '/v1/shares/recovery', { namespace: 'solana' }, recovering.accessToken)).toEqual({
+      status: 200,
+      body: { authShare: shares.solana.auth.toString('base64'), recoveryShare: shares.solana.recovery.toString('base64') },
+    })
+
+    // The dump holds no share, in any encoding, nor the key-encryption key.
+    const dump = await env.dump()
+    expect(dump).toContain(session.user.id)
+    for (const share of [shares.eip155.auth, shares.eip155.recovery, shares.solana.auth, shares.solana.recovery]) {
+      for (const text of [share.toString('hex'), share.toString('base64'), share.toString('base64url'), share.toString('latin1')]) {
+        expect(dump.includes(text)).toBe(false)
+      }
+    }
+    expect(dump.includes(Buffer.from(kek, 'base64').toString('hex'))).toBe(false)
+    // And codes, link tokens and refresh tokens are stored as keyed hashes only.
+    expect(dump.includes(recovering.refreshToken)).toBe(false)
+  })
+
+  it('moves a login to a new email with a code to the current address, then one to the new address', async () => {
+    const email = newEmail()
+    const deviceId = newDevice()
+    const session = await login(email, deviceId)
+    const next = newEmail()
+    expect(await call(a, 'POST', '/v1/email/update', { ...caller, newEmail: next }, session.accessToken)).toEqual({ status: 200, body: { action: 'VERIFY_PRIMARY_OTP' } })
+    expect((await inbox(email))[0]!.subject).toMatch(/^Confirm your email change: \d{6}$/)
+    expect(await call(b, 'POST', '/v1/email/update/primary', { ...caller, otp: await newestCode(email) }, session.accessToken)).toEqual({
+      status: 200,
+      body: { action: 'VERIFY_SECONDARY_OTP' },
+    })
+    expect(await call(a, 'POST', '/v1/email/update/secondary', { ...caller, otp: await newestCode(next) }, session.accessToken)).toEqual({ status: 200, body: { newEmail: next } })
+    expect((await get(b, '/v1/me', {}, session.accessToken)).body.user.email).toBe(next)
+    // The device stays known under the new email.
+    advance(31)
+    expect((await call(a, 'POST', '/v1/email/start', { ...caller, email: next, deviceId })).body).toEqual({ action: 'VERIFY_OTP' })
+  })
+})

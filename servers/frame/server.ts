@@ -1,0 +1,78 @@
+import type { AddressInfo } from 'node:net'
+import { fileURLToPath } from 'node:url'
+import { serve, type ServerType } from '@hono/node-server'
+import { openDatabase, type Database } from '../db/index.ts'
+import { createFrameApp } from './app.ts'
+import type { FrameContext } from './context.ts'
+import { createMailer } from './mail.ts'
+import { DEFAULT_LIMITS, type FrameServerOptions } from './options.ts'
+import { createSecrets } from './secrets.ts'
+
+export interface FrameServer {
+  /** `http://127.0.0.1:PORT`. */
+  readonly url: string
+  /** Stops listening, ends open requests, closes the database it opened (not one it was given). */
+  close(): Promise<void>
+}
+
+/** The built frame page next to this module (a bundle passes pageDir). */
+export const PAGE_DIR = fileURLToPath(new URL('./page/dist/', import.meta.url))
+
+function checkOptions(options: FrameServerOptions): Uint8Array {
+  const kek = Buffer.from(options.keyEncryptionKey, 'base64')
+  if (kek.length !== 32) throw new Error('keyEncryptionKey must be 32 random bytes in base64 (openssl rand -base64 32)')
+  if (options.sessionSecret.length < 32) throw new Error('sessionSecret must be at least 32 characters')
+  for (const [projectId, origins] of Object.entries(options.projects)) {
+    for (const origin of origins) {
+      if (new URL(origin).origin !== origin) throw new Error(`projects.${projectId}: "${origin}" is not an origin (scheme://host[:port], no path)`)
+    }
+  }
+  return new Uint8Array(kek)
+}
+
+/**
+ * Starts the frame server on 127.0.0.1: the frame page and its API, with users, sessions and
+ * key shares in the database (migrated at start).
+ */
+export async function startFrameServer(options: FrameServerOptions): Promise<FrameServer> {
+  const kek = checkOptions(options)
+  const opened = 'db' in options.database ? undefined : await openDatabase(options.database, { migrationsFolder: options.migrationsFolder })
+  const db: Database = 'db' in options.database ? options.database.db : opened!.db
+  const mailer = createMailer(options.smtpUrl, options.mailFrom)
+  const context: { -readonly [K in keyof FrameContext]: FrameContext[K] } = {
+    db,
+    secrets: createSecrets(kek, options.sessionSecret),
+    limits: { ...DEFAULT_LIMITS, ...options.limits },
+    projects: new Map(Object.entries(options.projects).map(([id, origins]) => [id, new Set(origins)])),
+    publicUrl: '',
+    mailer,
+    pageDir: options.pageDir ?? PAGE_DIR,
+    now: options.now ?? (() => new Date()),
+  }
+  const app = createFrameApp(context)
+  let server: ServerType | undefined
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: options.port ?? 0 }, () => resolve())
+      server.once('error', reject)
+    })
+  } catch (error) {
+    mailer.close()
+    await opened?.close()
+    throw error
+  }
+  const url = `http://127.0.0.1:${(server!.address() as AddressInfo).port}`
+  context.publicUrl = (options.publicUrl ?? url).replace(/\/$/, '')
+  return {
+    url,
+    async close() {
+      await new Promise<void>((resolve) => {
+        server!.close(() => resolve())
+        // Long-polls and keep-alive sockets would hold close() open.
+        if ('closeAllConnections' in server!) server!.closeAllConnections()
+      })
+      mailer.close()
+      await opened?.close()
+    },
+  }
+}

@@ -1,0 +1,51 @@
+import { eq, sql } from 'drizzle-orm'
+import type { Database } from '../../db/index.ts'
+import { frameTables } from '../../db/index.ts'
+import { ApiError } from '../http.ts'
+import type { FrameLimits } from '../options.ts'
+
+const { cooldowns, rateLimits } = frameTables
+
+/**
+ * Admits one mail-sending request for `email` from `address`, or throws a 429. The cooldown
+ * is per kind of request (`cooldownKey`: a login code, an email change), the counts per email
+ * and per address over all kinds. Run inside the
+ * transaction that records what is mailed: a refusal rolls back the counts, so a refused
+ * request neither counts nor sends. Each check is a single upsert, so instances sharing the
+ * database cannot both pass a limit that only one may.
+ */
+export async function admitCodeRequest(
+  db: Database,
+  limits: FrameLimits,
+  now: Date,
+  request: { cooldownKey: string; email: string; address: string },
+): Promise<void> {
+  const { cooldownKey, email, address } = request
+  const until = new Date(now.getTime() + limits.cooldownSeconds * 1000)
+  const claimed = await db
+    .insert(cooldowns)
+    .values({ key: cooldownKey, until })
+    .onConflictDoUpdate({ target: cooldowns.key, set: { until }, setWhere: sql`${cooldowns.until} <= ${now}` })
+    .returning({ key: cooldowns.key })
+  if (claimed.length === 0) {
+    const [row] = await db.select({ until: cooldowns.until }).from(cooldowns).where(eq(cooldowns.key, cooldownKey))
+    const seconds = Math.max(1, Math.ceil(((row?.until.getTime() ?? now.getTime()) - now.getTime()) / 1000))
+    throw new ApiError(429, `Please try again after ${seconds} seconds`)
+  }
+  await count(db, `email:${email}`, limits.perEmail, now, 'Too many codes were requested for this email')
+  await count(db, `address:${address}`, limits.perAddress, now, 'Too many codes were requested from this network address')
+}
+
+async function count(db: Database, key: string, limit: FrameLimits['perEmail'], now: Date, refusal: string) {
+  const windowMs = limit.windowSeconds * 1000
+  const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs)
+  const [row] = await db
+    .insert(rateLimits)
+    .values({ key, windowStart, count: 1 })
+    .onConflictDoUpdate({ target: [rateLimits.key, rateLimits.windowStart], set: { count: sql`${rateLimits.count} + 1` } })
+    .returning({ count: rateLimits.count })
+  if (row!.count > limit.max) {
+    const minutes = Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 60_000)
+    throw new ApiError(429, `${refusal}; try again in ${minutes} minute${minutes === 1 ? '' : 's'}`)
+  }
+}
