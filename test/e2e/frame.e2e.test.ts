@@ -1,0 +1,469 @@
+// The secure frame in real Chromium, both ends of postMessage: a host page on one
+// 127.0.0.1 origin drives plugins/auth/frameClient.ts; the frame server (with its PGlite
+// database in memory) and the SMTP sink's mailbox run on others, and Hardhat is the chain.
+// The test reads mails like a visitor, approves inside the frame by clicking in it, and
+// checks in Node what came back (signatures with viem, the transaction on the node).
+import { randomBytes } from 'node:crypto'
+import { rm } from 'node:fs/promises'
+import { createServer } from 'node:net'
+import { join } from 'node:path'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { type Hex, parseEther, toHex, verifyMessage, verifyTypedData } from 'viem'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ROOT } from '../../build.mjs'
+import { startDemoServer } from '../../demo/server.mjs'
+import type { AppPayload, AppRequestName, FrameReply } from '../../plugins/auth/frameProtocol.ts'
+import { buildFramePage } from '../../servers/frame/page/build.ts'
+import { type FrameServer, startFrameServer } from '../../servers/frame/server.ts'
+import { type Mailbox, startMailbox } from '../../servers/mailbox/mailbox.ts'
+import { HARDHAT_ACCOUNT_0, HARDHAT_ACCOUNT_1, type HardhatNode, rpc, startHardhat } from '../peers/hardhat.ts'
+import { type DemoServer, type RecordedPage, buildTestPage, launchBrowser, newPage } from './harness.ts'
+import type { FrameTest } from './framePage/main.ts'
+
+const PROJECT_ID = 'frame-e2e'
+let browser: Browser
+let host: DemoServer
+let hostDir: string
+let pageDir: string
+let frame: FrameServer
+let mailbox: Mailbox
+let chain: HardhatNode
+const contexts: BrowserContext[] = []
+
+async function freePort(): Promise<number> {
+  const server = createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as { port: number }
+  await new Promise((resolve) => server.close(resolve))
+  return port
+}
+
+beforeAll(async () => {
+  const started = Date.now()
+  pageDir = join(ROOT, `dist/e2e/frame-page-${randomBytes(4).toString('hex')}`)
+  let builtHost: { dir: string }
+  ;[builtHost, browser, mailbox, chain] = await Promise.all([
+    buildTestPage('test/e2e/framePage', 'main.ts'),
+    launchBrowser(),
+    startMailbox(),
+    freePort().then((port) => startHardhat({ port })),
+    buildFramePage({ outdir: pageDir }),
+  ])
+  hostDir = builtHost.dir
+  host = await startDemoServer({ port: 0, root: hostDir })
+  frame = await startFrameServer({
+    database: { memory: true },
+    smtpUrl: mailbox.smtpUrl,
+    mailFrom: 'Portico <login@portico.test>',
+    keyEncryptionKey: randomBytes(32).toString('base64'),
+    sessionSecret: randomBytes(32).toString('hex'),
+    projects: { [PROJECT_ID]: [host.url] },
+    pageDir,
+    // The second device logs in with the same email right after the first.
+    limits: { cooldownSeconds: 1 },
+  })
+  console.log(`[frame e2e] peers up in ${Date.now() - started} ms`)
+}, 180_000)
+
+afterAll(async () => {
+  await Promise.all(contexts.splice(0).map((context) => context.close().catch(() => undefined)))
+  await browser?.close()
+  await Promise.all([host?.close(), frame?.close(), mailbox?.close(), chain?.stop()])
+  await Promise.all([hostDir, pageDir].map((dir) => dir && rm(dir, { recursive: true, force: true })))
+})
+
+async function openHost(context?: BrowserContext): Promise<RecordedPage> {
+  const url = `${host.url}/index.html?frameUrl=${encodeURIComponent(frame.url)}&projectId=${PROJECT_ID}`
+  if (!context) {
+    const recorded = await newPage(browser, url)
+    contexts.push(recorded.context)
+    return recorded
+  }
+  const page = await context.newPage()
+  await page.goto(url)
+  return { page, context, requests: [], consoleErrors: [], cspViolations: [] }
+}
+
+type Outcome<N extends AppRequestName> = { ok: true; value: FrameReply<N> } | { ok: false; error: string }
+
+/** One frame request from the host page; an error comes back as its short message. */
+function ask<N extends AppRequestName>(page: Page, name: N, payload: AppPayload<N>, timeoutMs?: number): Promise<Outcome<N>> {
+  return page.evaluate(
+    async ([name, payload, timeoutMs]) => {
+      const test = (window as unknown as { frameTest: FrameTest }).frameTest
+      try {
+        return { ok: true as const, value: await test.request(name, payload as never, timeoutMs) }
+      } catch (error) {
+        return { ok: false as const, error: (error as { shortMessage?: string }).shortMessage ?? String(error) }
+      }
+    },
+    [name, payload, timeoutMs] as const,
+  ) as Promise<Outcome<N>>
+}
+
+async function value<N extends AppRequestName>(page: Page, name: N, payload: AppPayload<N>): Promise<FrameReply<N>> {
+  const outcome = await ask(page, name, payload)
+  if (!outcome.ok) throw new Error(`${name} failed: ${outcome.error}`)
+  return outcome.value
+}
+
+const frameTest = <T>(page: Page, read: (test: FrameTest) => T | Promise<T>): Promise<T> =>
+  page.evaluate(`(${read.toString()})(window.frameTest)`) as Promise<T>
+
+async function loadFrame(page: Page): Promise<void> {
+  await frameTest(page, (test) => test.load())
+  await value(page, 'SYNC_DAPP_DATA', {
+    metadata: { name: 'Frame e2e' },
+    sdkVersion: 'test',
+    sdkType: 'portico',
+    projectId: PROJECT_ID,
+    networks: [{ caipNetworkId: 'eip155:31337', rpcUrl: chain.url }],
+  })
+}
+
+const seenMails = new Set<string>()
+
+/** The first mail to `to` not read before whose text matches `pattern`: its match. */
+async function nextMail(to: string, pattern: RegExp): Promise<RegExpExecArray> {
+  const deadline = Date.now() + 20_000
+  while (Date.now() < deadline) {
+    const messages = (await (await fetch(`${mailbox.url}/api/messages?to=${encodeURIComponent(to)}`)).json()) as { id: string; text: string }[]
+    for (const message of [...messages].reverse()) {
+      const match = pattern.exec(message.text)
+      if (!seenMails.has(message.id) && match) {
+        seenMails.add(message.id)
+        return match
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  throw new Error(`no mail to ${to} matching ${pattern}`)
+}
+
+const LINK = /https?:\/\/\S+\/v1\/device\/approve\?token=[A-Za-z0-9_%-]+/
+const CODE = /\b(\d{6})\b/
+
+/** Email login as a visitor does it: the device link from the mail if asked, then the code. Returns the flow it went through. */
+async function login(page: Page, email: string): Promise<string[]> {
+  const steps: string[] = []
+  const { action } = await value(page, 'CONNECT_EMAIL', { email })
+  steps.push(action)
+  if (action === 'VERIFY_DEVICE') {
+    const [link] = await nextMail(email, LINK)
+    const waiting = value(page, 'CONNECT_DEVICE', undefined)
+    const approved = await fetch(link)
+    expect(await approved.text()).toContain('This device is approved')
+    await waiting
+    steps.push('DEVICE_APPROVED')
+  }
+  const [, code] = await nextMail(email, CODE)
+  await value(page, 'CONNECT_OTP', { otp: code! })
+  steps.push('CONNECTED')
+  return steps
+}
+
+const approvalPanel = (page: Page) => page.frameLocator('#w3m-iframe').locator('main.approval')
+
+/** An unsafe request shown in the frame and answered by a click inside it, as the visitor would. */
+async function approveInFrame<N extends 'RPC_REQUEST'>(page: Page, payload: AppPayload<N>, button: 'Approve' | 'Reject' = 'Approve') {
+  await frameTest(page, (test) => test.show())
+  const reply = ask(page, 'RPC_REQUEST', payload)
+  const panel = approvalPanel(page)
+  await panel.getByRole('button', { name: button }).click()
+  const outcome = await reply
+  await frameTest(page, (test) => test.hide())
+  return outcome
+}
+
+let firstPage: Page
+let address: Hex
+const email = `visitor-${randomBytes(3).toString('hex')}@example.com`
+
+describe('the frame through the frame client', () => {
+  it('loads, logs a new visitor in by email (device link, then code) and reports the user', async () => {
+    const recorded = await openHost()
+    firstPage = recorded.page
+    const t0 = Date.now()
+    await loadFrame(firstPage)
+    const loaded = Date.now()
+    expect(await firstPage.locator('#w3m-iframe').evaluate((el) => [el.id, getComputedStyle(el).zIndex, getComputedStyle(el).visibility])).toEqual([
+      'w3m-iframe',
+      '999999',
+      'hidden',
+    ])
+    expect(await login(firstPage, email)).toEqual(['VERIFY_DEVICE', 'DEVICE_APPROVED', 'CONNECTED'])
+    const loggedIn = Date.now()
+    console.log(`[frame e2e] load() ${loaded - t0} ms; new-user login (device link + code, keys made and split) ${loggedIn - loaded} ms`)
+
+    const user = await value(firstPage, 'GET_USER', { chainId: 31337 })
+    expect(user).toMatchObject({ email, chainId: 31337, smartAccountDeployed: false, preferredAccountType: 'eoa' })
+    expect(user.address).toMatch(/^0x[0-9a-fA-F]{40}$/)
+    expect(user.accounts).toEqual([{ address: user.address, type: 'eoa' }])
+    address = user.address as Hex
+    const solana = await value(firstPage, 'GET_USER', { chainId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp' })
+    expect(solana.address).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/)
+    const events = await frameTest(firstPage, (test) => test.events.map((event) => event.type))
+    expect(events).toEqual(['@portico-frame/READY', '@portico-frame/SESSION_UPDATE'])
+    expect(await value(firstPage, 'IS_CONNECTED', {})).toEqual({ isConnected: true })
+    expect(await value(firstPage, 'IS_CONNECTED', { token: 'not-this-session' })).toEqual({ isConnected: false })
+    expect(recorded.cspViolations).toEqual([])
+  })
+
+  it('personal_sign is approved by a click inside the frame; the signature verifies in Node for the user’s address', async () => {
+    const message = `Sign in to Frame e2e at ${new Date().toISOString()}`
+    const t0 = Date.now()
+    const outcome = await approveInFrame(firstPage, { method: 'personal_sign', params: [toHex(message), address], caipNetworkId: 'eip155:31337' })
+    if (!outcome.ok) throw new Error(outcome.error)
+    console.log(`[frame e2e] personal_sign request -> approved signature ${Date.now() - t0} ms`)
+    const signature = outcome.value.result as Hex
+    expect(await verifyMessage({ address, message, signature })).toBe(true)
+  })
+
+  it('the panel shows what is asked and names the method; Reject (by keyboard) answers "Signature declined"', async () => {
+    const message = 'Do not sign this'
+    await frameTest(firstPage, (test) => test.show())
+    const reply = ask(firstPage, 'RPC_REQUEST', { method: 'personal_sign', params: [toHex(message), address], caipNetworkId: 'eip155:31337' })
+    const panel = approvalPanel(firstPage)
+    await expect.poll(() => panel.getByRole('heading').textContent()).toBe('Sign this message')
+    expect(await panel.getByLabel('method personal_sign').textContent()).toBe('personal_sign')
+    expect(await panel.locator('dd').first().textContent()).toBe(message)
+    // Reject has the focus first: Enter declines.
+    await firstPage.keyboard.press('Enter')
+    expect(await reply).toEqual({ ok: false, error: 'Signature declined' })
+    await frameTest(firstPage, (test) => test.hide())
+    expect(await firstPage.locator('#w3m-iframe').evaluate((el) => getComputedStyle(el).visibility)).toBe('hidden')
+  })
+
+  it('eth_signTypedData_v4 verifies in Node', async () => {
+    const typed = {
+      domain: { name: 'Frame e2e', version: '1', chainId: 31337 },
+      types: { Greeting: [{ name: 'text', type: 'string' }] },
+      primaryType: 'Greeting' as const,
+      message: { text: 'hello' },
+    }
+    const outcome = await approveInFrame(firstPage, { method: 'eth_signTypedData_v4', params: [address, JSON.stringify(typed)], caipNetworkId: 'eip155:31337' })
+    if (!outcome.ok) throw new Error(outcome.error)
+    expect(await verifyTypedData({ address, ...typed, signature: outcome.value.result as Hex })).toBe(true)
+  })
+
+  it('eth_sendTransaction lands on Hardhat from the embedded address, after funding it', async () => {
+    await rpc(chain.url, 'eth_sendTransaction', [{ from: HARDHAT_ACCOUNT_0.address, to: address, value: toHex(parseEther('2')) }])
+    const before = BigInt((await rpc(chain.url, 'eth_getBalance', [HARDHAT_ACCOUNT_1.address, 'latest'])) as string)
+    const t0 = Date.now()
+    const outcome = await approveInFrame(firstPage, {
+      method: 'eth_sendTransaction',
+      params: [{ from: address, to: HARDHAT_ACCOUNT_1.address, value: toHex(parseEther('0.5')) }],
+      caipNetworkId: 'eip155:31337',
+    })
+    if (!outcome.ok) throw new Error(outcome.error)
+    console.log(`[frame e2e] eth_sendTransaction request -> tx hash ${Date.now() - t0} ms`)
+    const hash = outcome.value.result as Hex
+    expect(hash).toMatch(/^0x[0-9a-f]{64}$/)
+    const receipt = (await rpc(chain.url, 'eth_getTransactionReceipt', [hash])) as { status: string; from: string }
+    expect(receipt.status).toBe('0x1')
+    expect(receipt.from.toLowerCase()).toBe(address.toLowerCase())
+    const after = BigInt((await rpc(chain.url, 'eth_getBalance', [HARDHAT_ACCOUNT_1.address, 'latest'])) as string)
+    expect(after - before).toBe(parseEther('0.5'))
+    // A safe method is answered without approval, through the network's node.
+    const balance = await value(firstPage, 'RPC_REQUEST', { method: 'eth_getBalance', params: [address, 'latest'], caipNetworkId: 'eip155:31337' })
+    expect(BigInt(balance.result as string)).toBe(BigInt((await rpc(chain.url, 'eth_getBalance', [address, 'latest'])) as string))
+  })
+})
+
+describe('messages from elsewhere reach no handler', () => {
+  it('a valid-shaped reply from a foreign-origin iframe and from another window is dropped; the real reply still answers', async () => {
+    const page = firstPage
+    // A foreign-origin iframe inside the host page (the mailbox's origin stands for any other site).
+    await page.evaluate((src) => {
+      const foreign = document.createElement('iframe')
+      foreign.src = src
+      foreign.id = 'foreign'
+      document.body.append(foreign)
+      return new Promise((resolve) => foreign.addEventListener('load', resolve))
+    }, `${mailbox.url}/`)
+    const popupOpened = page.waitForEvent('popup')
+    await page.evaluate((url) => void window.open(url, 'other'), `${host.url}/index.html`)
+    const popup = await popupOpened
+    await popup.waitForLoadState()
+
+    const dropped = await frameTest(page, (test) => test.dropped())
+    await frameTest(page, (test) => test.show())
+    const reply = ask(page, 'RPC_REQUEST', { method: 'personal_sign', params: [toHex('real'), address], caipNetworkId: 'eip155:31337' })
+    await approvalPanel(page).getByRole('button', { name: 'Approve' }).waitFor()
+    const id = await frameTest(page, (test) => test.ids.at(-1)!)
+    const forged = { id, type: '@portico-frame/RPC_REQUEST_SUCCESS', payload: { result: '0xforged' } }
+    const forgedEvent = { type: '@portico-frame/SESSION_ENDED', payload: {} }
+    const foreignFrame = page.frames().find((f) => f.url().startsWith(mailbox.url))!
+    await foreignFrame.evaluate(([reply, event]) => {
+      parent.postMessage(reply, '*')
+      parent.postMessage(event, '*')
+    }, [forged, forgedEvent])
+    await popup.evaluate(([reply, event]) => {
+      opener.postMessage(reply, '*')
+      opener.postMessage(event, '*')
+    }, [forged, forgedEvent])
+    await expect.poll(() => frameTest(page, (test) => test.dropped())).toBe(dropped + 4)
+    expect(await frameTest(page, (test) => test.events.map((e) => e.type))).not.toContain('@portico-frame/SESSION_ENDED')
+
+    await approvalPanel(page).getByRole('button', { name: 'Approve' }).click()
+    const outcome = await reply
+    await frameTest(page, (test) => test.hide())
+    if (!outcome.ok) throw new Error(outcome.error)
+    expect(await verifyMessage({ address, message: 'real', signature: outcome.value.result as Hex })).toBe(true)
+    await popup.close()
+  })
+
+  it('the frame drops a request that is not from its parent (a same-origin window) and answers it nothing', async () => {
+    const page = firstPage
+    const popupOpened = page.waitForEvent('popup')
+    await page.evaluate((url) => void window.open(url, 'sibling'), `${host.url}/index.html`)
+    const popup = await popupOpened
+    await popup.waitForLoadState()
+    // The popup is on the host's allowed origin, but it is not the frame's parent.
+    const answers = await popup.evaluate(async (frameOrigin) => {
+      const received: unknown[] = []
+      addEventListener('message', (event) => received.push(event.data))
+      const target = (opener as Window).frames[0]!
+      target.postMessage({ id: 'forged-request-0001', type: '@portico-app/SIGN_OUT' }, frameOrigin)
+      target.postMessage({ id: 'forged-request-0002', type: '@portico-app/GET_USER', payload: { chainId: 31337 } }, frameOrigin)
+      await new Promise((resolve) => setTimeout(resolve, 1_000))
+      return received
+    }, frame.url)
+    expect(answers).toEqual([])
+    expect(await value(page, 'IS_CONNECTED', {})).toEqual({ isConnected: true })
+    await popup.close()
+  })
+})
+
+/** Every string the host page keeps: localStorage, sessionStorage, cookies and every IndexedDB record (bytes as hex). */
+async function hostStorage(page: Page): Promise<string> {
+  const inPage = await page.evaluate(async () => {
+    const hex = (bytes: Uint8Array) => [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('')
+    const flatten = (value: unknown): unknown =>
+      value instanceof ArrayBuffer
+        ? hex(new Uint8Array(value))
+        : ArrayBuffer.isView(value)
+          ? hex(new Uint8Array(value.buffer, value.byteOffset, value.byteLength))
+          : Array.isArray(value)
+            ? value.map(flatten)
+            : value && typeof value === 'object'
+              ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, flatten(v)]))
+              : value
+    const records: unknown[] = []
+    for (const info of await indexedDB.databases()) {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const request = indexedDB.open(info.name!)
+        request.onsuccess = () => resolve(request.result)
+        request.onerror = () => reject(request.error)
+      })
+      for (const store of db.objectStoreNames) {
+        const all = db.transaction(store).objectStore(store).getAll()
+        records.push(await new Promise((resolve) => (all.onsuccess = () => resolve(flatten(all.result)))))
+      }
+      db.close()
+    }
+    return JSON.stringify({ local: { ...localStorage }, session: { ...sessionStorage }, cookie: document.cookie, indexedDB: records })
+  })
+  return inPage + JSON.stringify(await page.context().cookies())
+}
+
+describe('keys and shares stay on the frame’s origin', () => {
+  it('the device share (read from the frame origin’s IndexedDB by a page on that origin) appears nowhere in the host page’s storage', async () => {
+    // A page opened on the frame's own origin, outside any host: the frame page itself, which says so.
+    const own = await firstPage.context().newPage()
+    await own.goto(`${frame.url}/frame?projectId=${PROJECT_ID}`)
+    await expect.poll(() => own.locator('body').textContent()).toBe('W3mFrame: parent is not set')
+    const share = await own.evaluate(async () => {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const request = indexedDB.open('portico-frame')
+        request.onsuccess = () => resolve(request.result)
+        request.onerror = () => reject(request.error)
+      })
+      const store = db.transaction('keys').objectStore('keys')
+      const read = <T>(request: IDBRequest<T>) => new Promise<T>((resolve) => (request.onsuccess = () => resolve(request.result)))
+      const keys = (await read(store.getAllKeys())) as string[]
+      const slot = keys.find((key) => key.startsWith('share:') && key.endsWith(':eip155'))!
+      const [, userId, namespace] = slot.split(':')
+      const tx = db.transaction('keys').objectStore('keys')
+      const wrappingKey = (await read(tx.get('wrappingKey'))) as CryptoKey
+      const wrapped = (await read(tx.get(slot))) as { iv: Uint8Array<ArrayBuffer>; data: Uint8Array<ArrayBuffer> }
+      const plain = new Uint8Array(
+        await crypto.subtle.decrypt(
+          { name: 'AES-GCM', iv: wrapped.iv, additionalData: new TextEncoder().encode(`${userId}/${namespace}`) },
+          wrappingKey,
+          wrapped.data,
+        ),
+      )
+      const hex = [...plain].map((b) => b.toString(16).padStart(2, '0')).join('')
+      return { hex, base64: btoa(String.fromCharCode(...plain)), decimal: [...plain].join(','), extractable: wrappingKey.extractable, wrappedHex: [...wrapped.data].map((b) => b.toString(16).padStart(2, '0')).join('') }
+    })
+    await own.close()
+    expect(share.hex).toHaveLength(66)
+    expect(share.extractable).toBe(false)
+
+    const stored = await hostStorage(firstPage)
+    // The search does look at what the host keeps: its host token and the frame's reply (the address) are there.
+    expect(stored).toContain('@portico/host-token')
+    for (const form of [share.hex, share.base64, share.decimal, share.wrappedHex, share.hex.slice(2, 34)]) {
+      expect(stored.toLowerCase()).not.toContain(form.toLowerCase())
+    }
+  })
+})
+
+describe('restore and a second device', () => {
+  it('after a reload the session is back with the stored host token and no new code; signing still works on this device', async () => {
+    const mailsBefore = ((await (await fetch(`${mailbox.url}/api/messages?to=${encodeURIComponent(email)}`)).json()) as unknown[]).length
+    await firstPage.reload()
+    await loadFrame(firstPage)
+    const token = await firstPage.evaluate(() => localStorage.getItem('@portico/host-token'))
+    expect(await value(firstPage, 'IS_CONNECTED', { token: token! })).toEqual({ isConnected: true })
+    expect((await value(firstPage, 'GET_USER', { chainId: 31337 })).address).toBe(address)
+    const outcome = await approveInFrame(firstPage, { method: 'personal_sign', params: [toHex('after reload'), address], caipNetworkId: 'eip155:31337' })
+    if (!outcome.ok) throw new Error(outcome.error)
+    expect(await verifyMessage({ address, message: 'after reload', signature: outcome.value.result as Hex })).toBe(true)
+    const mailsAfter = ((await (await fetch(`${mailbox.url}/api/messages?to=${encodeURIComponent(email)}`)).json()) as unknown[]).length
+    expect(mailsAfter).toBe(mailsBefore)
+  })
+
+  it('a second browser context is a new device: it must approve the device, then recovers the same address and signs for it', async () => {
+    const context = await browser.newContext()
+    contexts.push(context)
+    const { page } = await openHost(context)
+    await loadFrame(page)
+    const t0 = Date.now()
+    expect(await login(page, email)).toEqual(['VERIFY_DEVICE', 'DEVICE_APPROVED', 'CONNECTED'])
+    console.log(`[frame e2e] new-device login with key recovery ${Date.now() - t0} ms`)
+    expect((await value(page, 'GET_USER', { chainId: 31337 })).address).toBe(address)
+    const outcome = await approveInFrame(page, { method: 'personal_sign', params: [toHex('second device'), address], caipNetworkId: 'eip155:31337' })
+    if (!outcome.ok) throw new Error(outcome.error)
+    expect(await verifyMessage({ address, message: 'second device', signature: outcome.value.result as Hex })).toBe(true)
+  })
+
+  it('sign out ends the session in the frame; the device stays known (the next login asks only for a code)', async () => {
+    expect(await value(firstPage, 'SIGN_OUT', undefined)).toEqual({})
+    expect(await value(firstPage, 'IS_CONNECTED', {})).toEqual({ isConnected: false })
+    expect(await ask(firstPage, 'GET_USER', { chainId: 31337 })).toEqual({ ok: false, error: 'Not signed in' })
+    await new Promise((resolve) => setTimeout(resolve, 1_100))
+    expect(await login(firstPage, email)).toEqual(['VERIFY_OTP', 'CONNECTED'])
+    expect((await value(firstPage, 'GET_USER', { chainId: 31337 })).address).toBe(address)
+  })
+})
+
+describe('a frame that does not load', () => {
+  it("rejects load() with 'Unable to load email login dependency' (unknown project: the server refuses the page)", async () => {
+    const context = await browser.newContext()
+    contexts.push(context)
+    const page = await context.newPage()
+    await page.goto(`${host.url}/index.html?frameUrl=${encodeURIComponent(frame.url)}&projectId=unknown-project`)
+    const t0 = Date.now()
+    const error = await page.evaluate(() =>
+      (window as unknown as { frameTest: FrameTest }).frameTest.load().then(
+        () => 'loaded',
+        (e: { shortMessage?: string }) => e.shortMessage,
+      ),
+    )
+    expect(error).toBe('Unable to load email login dependency')
+    console.log(`[frame e2e] refused frame -> load() rejected in ${Date.now() - t0} ms`)
+    expect(await page.locator('#w3m-iframe').count()).toBe(0)
+  })
+})
