@@ -71,6 +71,7 @@ export const PACKAGE_ENTRIES = {
   './polkadot': 'plugins/namespaces/polkadot/index.ts',
   './walletconnect': 'plugins/walletconnect/index.ts',
   './receive': 'plugins/receive/index.ts',
+  './email': 'entries/email.ts',
 }
 
 /** The name an export is built under in dist/, without extension: `.` is index, `./react` is react. */

@@ -2,9 +2,11 @@
  * The `portico/all` entry: every plugin that ships with Portico, for apps that want
  * the whole set rather than choosing by import. Each plugin still downloads only
  * when it is first needed, but all of them (and their SDKs: `@solana/web3.js`,
- * `@walletconnect/universal-provider`) are part of the app's build.
+ * `@walletconnect/universal-provider`) are part of the app's build. Email login (with
+ * the embedded wallet it brings) is among them and shows where `endpoints.frame` is set.
  */
 import type { PluginManifest } from '../kernel/index.ts'
+import { emailPlugin } from './email.ts'
 import { bip122Plugin } from '../plugins/namespaces/bip122/index.ts'
 import { eip155Plugin } from '../plugins/namespaces/eip155/index.ts'
 import { polkadotPlugin } from '../plugins/namespaces/polkadot/index.ts'
@@ -24,9 +26,9 @@ import { walletConnectPlugin } from '../plugins/walletconnect/index.ts'
  * })
  */
 export function allPlugins(replacements: readonly PluginManifest[] = []): PluginManifest[] {
-  const builtin = [receivePlugin(), eip155Plugin(), solanaPlugin(), bip122Plugin(), polkadotPlugin(), walletConnectPlugin()]
+  const builtin = [receivePlugin(), eip155Plugin(), solanaPlugin(), bip122Plugin(), polkadotPlugin(), walletConnectPlugin(), emailPlugin()]
   const replaced = builtin.map((plugin) => replacements.find((r) => r.id === plugin.id) ?? plugin)
   return [...replaced, ...replacements.filter((r) => !builtin.some((plugin) => plugin.id === r.id))]
 }
 
-export { bip122Plugin, eip155Plugin, polkadotPlugin, receivePlugin, solanaPlugin, walletConnectPlugin }
+export { bip122Plugin, eip155Plugin, emailPlugin, polkadotPlugin, receivePlugin, solanaPlugin, walletConnectPlugin }

@@ -10,7 +10,7 @@ const notShipped = (plugin: string) => `the ${plugin} plugin (not part of this v
 export const PLUGIN_FLAG_OWNERS: PluginFlagOwners = {
   receive: "receivePlugin() from 'portico/receive'",
   allWallets: "walletConnectPlugin() from 'portico/walletconnect'",
-  email: notShipped('email'),
+  email: "emailPlugin() from 'portico/email'",
   socials: notShipped('socials'),
   swaps: notShipped('swaps'),
   onramp: notShipped('onramp'),

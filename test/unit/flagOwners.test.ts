@@ -11,7 +11,7 @@ const create = (features: Record<string, unknown>, plugins = [eip155Plugin()]) =
 describe('a feature flag whose plugin is absent', () => {
   it('features.email: true with no email plugin is a config error that names the plugin', () => {
     expect(create({ email: true })).toThrow('features.email')
-    expect(create({ email: true })).toThrow('add the email plugin')
+    expect(create({ email: true })).toThrow("add emailPlugin() from 'portico/email'")
   })
 
   it('features.receive without the receive plugin names the import that brings it', () => {
