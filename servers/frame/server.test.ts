@@ -1,5 +1,8 @@
 import { execFileSync } from 'node:child_process'
 import { randomBytes, randomUUID } from 'node:crypto'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startPostgres, type Postgres } from '../../test/peers/postgres.mjs'
@@ -22,13 +25,15 @@ interface Backend {
 
 /** Every row of every table, as Postgres prints it: what a stolen dump of the database holds. */
 async function dumpRows(db: Database): Promise<string> {
-  const tables = await db.execute<{ table_schema: string; table_name: string }>(
+  // Both drivers answer execute() with { rows }.
+  const query = async <T>(statement: ReturnType<typeof sql>) => ((await db.execute(statement)) as unknown as { rows: T[] }).rows
+  const tables = await query<{ table_schema: string; table_name: string }>(
     sql`select table_schema, table_name from information_schema.tables where table_schema not in ('pg_catalog', 'information_schema') and table_type = 'BASE TABLE'`,
   )
   let out = ''
-  for (const { table_schema, table_name } of tables.rows) {
-    const rows = await db.execute<{ row: string }>(sql.raw(`select t::text as row from "${table_schema}"."${table_name}" t`))
-    out += rows.rows.map((r) => r.row).join('\n') + '\n'
+  for (const { table_schema, table_name } of tables) {
+    const rows = await query<{ row: string }>(sql.raw(`select t::text as row from "${table_schema}"."${table_name}" t`))
+    out += rows.map((r) => r.row).join('\n') + '\n'
   }
   return out
 }
@@ -72,6 +77,11 @@ describe.each(backends)('frame server on $name', (backend) => {
   /** The servers' clock runs this far ahead of the real one. */
   let offsetMs = 0
   const advance = (seconds: number) => (offsetMs += seconds * 1000)
+  // A stand-in for the built page's files (servers/frame/page builds the real ones): what the static route serves.
+  const pageDir = mkdtempSync(join(tmpdir(), 'portico-frame-page-'))
+  mkdirSync(join(pageDir, 'chunks'))
+  writeFileSync(join(pageDir, 'frame.js'), 'export const page = 1\n')
+  writeFileSync(join(pageDir, 'chunks', 'solana-ABC.js'), 'export const chunk = 2\n')
   const kek = randomBytes(32).toString('base64')
   const sessionSecret = randomBytes(32).toString('hex')
 
@@ -86,6 +96,7 @@ describe.each(backends)('frame server on $name', (backend) => {
       // The shared suite logs in many times from 127.0.0.1; the address limit has its own test.
       limits: { perAddress: { max: 100_000, windowSeconds: 3600 }, deviceWaitSeconds: 1, ...limits },
       now: () => new Date(Date.now() + offsetMs),
+      pageDir,
     })
     started.push(server)
     return server
@@ -100,6 +111,7 @@ describe.each(backends)('frame server on $name', (backend) => {
     await Promise.all(started.map((server) => server.close()))
     await mailbox?.close()
     await env?.stop()
+    rmSync(pageDir, { recursive: true, force: true })
   })
 
   const call = async (server: FrameServer, method: string, path: string, body?: unknown, token?: string) => {
@@ -311,6 +323,12 @@ describe.each(backends)('frame server on $name', (backend) => {
     expect(unknown.status).toBe(403)
     expect(await unknown.text()).toContain('Unauthorized: origin not allowed')
     expect(unknown.headers.get('content-security-policy')).toContain("frame-ancestors 'none'")
+    // The page's script and its chunks come from the built folder.
+    const script = await fetch(`${a.url}/frame.js`)
+    expect(script.headers.get('content-type')).toMatch(/javascript/)
+    expect(await script.text()).toBe('export const page = 1\n')
+    expect(await (await fetch(`${b.url}/chunks/solana-ABC.js`)).text()).toBe('export const chunk = 2\n')
+    expect((await fetch(`${a.url}/../secrets.ts`)).status).toBe(404)
   })
 
   it('bad input gets a 4xx with the reason, never a 500', async () => {

@@ -1,0 +1,38 @@
+import { resolve } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { optionsFromEnv } from './env.ts'
+
+const valid = {
+  SMTP_URL: 'smtp://127.0.0.1:2525',
+  MAIL_FROM: 'Portico <login@example.com>',
+  KEY_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
+  SESSION_SECRET: 's'.repeat(32),
+  ALLOWED_ORIGINS: 'demo=http://127.0.0.1:5173,https://app.example.com; shop=https://shop.example.com',
+}
+
+describe('frame server environment', () => {
+  it('reads the options, PGlite in DATA_DIR by default, Postgres when DATABASE_URL is set', () => {
+    const options = optionsFromEnv(valid, '/srv/portico')
+    expect(options).toMatchObject({
+      port: 8700,
+      database: { dataDir: resolve('/srv/portico', '.data/frame') },
+      smtpUrl: 'smtp://127.0.0.1:2525',
+      projects: { demo: ['http://127.0.0.1:5173', 'https://app.example.com'], shop: ['https://shop.example.com'] },
+      pageDir: '/srv/portico/servers/frame/page/dist',
+      migrationsFolder: '/srv/portico/servers/db/migrations',
+    })
+    expect(optionsFromEnv({ ...valid, PORT: '9000', DATABASE_URL: 'postgresql://u@db:5432/portico' }, '/srv')).toMatchObject({
+      port: 9000,
+      database: { url: 'postgresql://u@db:5432/portico' },
+    })
+  })
+
+  it('names every wrong or missing variable', () => {
+    const run = () =>
+      optionsFromEnv({ ...valid, KEY_ENCRYPTION_KEY: Buffer.alloc(16).toString('base64'), SESSION_SECRET: 'short', ALLOWED_ORIGINS: 'demo=http://x.test/path', SMTP_URL: undefined }, '/')
+    expect(run).toThrow(/KEY_ENCRYPTION_KEY: must be 32 bytes/)
+    expect(run).toThrow(/SESSION_SECRET: must be at least 32 characters/)
+    expect(run).toThrow(/must be origins like https:\/\/app.example.com/)
+    expect(run).toThrow(/SMTP_URL/)
+  })
+})
