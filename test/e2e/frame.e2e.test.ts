@@ -8,6 +8,8 @@ import { rm } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import { join } from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { ed25519 } from '@noble/curves/ed25519'
+import { Keypair, PublicKey, SystemProgram, Transaction } from '@solana/web3.js'
 import { type Hex, parseEther, toHex, verifyMessage, verifyTypedData } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ROOT } from '../../build.mjs'
@@ -16,6 +18,9 @@ import type { AppPayload, AppRequestName, FrameReply } from '../../plugins/auth/
 import { buildFramePage } from '../../servers/frame/page/build.ts'
 import { type FrameServer, startFrameServer } from '../../servers/frame/server.ts'
 import { type Mailbox, startMailbox } from '../../servers/mailbox/mailbox.ts'
+import { decodeBase58, encodeBase58 } from '../../plugins/namespaces/solana/base58.ts'
+import type { SolanaRpc } from '../peers/solanaRpc.mjs'
+import { startSolanaRpc } from '../peers/solanaRpc.mjs'
 import { HARDHAT_ACCOUNT_0, HARDHAT_ACCOUNT_1, type HardhatNode, rpc, startHardhat } from '../peers/hardhat.ts'
 import { type DemoServer, type RecordedPage, buildTestPage, launchBrowser, newPage } from './harness.ts'
 import type { FrameTest } from './framePage/main.ts'
@@ -28,6 +33,7 @@ let pageDir: string
 let frame: FrameServer
 let mailbox: Mailbox
 let chain: HardhatNode
+let solana: SolanaRpc
 const contexts: BrowserContext[] = []
 
 async function freePort(): Promise<number> {
@@ -42,11 +48,12 @@ beforeAll(async () => {
   const started = Date.now()
   pageDir = join(ROOT, `dist/e2e/frame-page-${randomBytes(4).toString('hex')}`)
   let builtHost: { dir: string }
-  ;[builtHost, browser, mailbox, chain] = await Promise.all([
+  ;[builtHost, browser, mailbox, chain, solana] = await Promise.all([
     buildTestPage('test/e2e/framePage', 'main.ts'),
     launchBrowser(),
     startMailbox(),
     freePort().then((port) => startHardhat({ port })),
+    startSolanaRpc({ wsPortPlusOne: false }),
     buildFramePage({ outdir: pageDir }),
   ])
   hostDir = builtHost.dir
@@ -68,7 +75,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all(contexts.splice(0).map((context) => context.close().catch(() => undefined)))
   await browser?.close()
-  await Promise.all([host?.close(), frame?.close(), mailbox?.close(), chain?.stop()])
+  await Promise.all([host?.close(), frame?.close(), mailbox?.close(), chain?.stop(), solana?.stop()])
   await Promise.all([hostDir, pageDir].map((dir) => dir && rm(dir, { recursive: true, force: true })))
 })
 
@@ -117,7 +124,10 @@ async function loadFrame(page: Page): Promise<void> {
     sdkVersion: 'test',
     sdkType: 'portico',
     projectId: PROJECT_ID,
-    networks: [{ caipNetworkId: 'eip155:31337', rpcUrl: chain.url }],
+    networks: [
+      { caipNetworkId: 'eip155:31337', rpcUrl: chain.url },
+      { caipNetworkId: 'solana:localnet', rpcUrl: solana.url },
+    ],
   })
 }
 
@@ -177,6 +187,7 @@ async function approveInFrame<N extends 'RPC_REQUEST'>(page: Page, payload: AppP
 
 let firstPage: Page
 let address: Hex
+let solanaAddress: string
 const email = `visitor-${randomBytes(3).toString('hex')}@example.com`
 
 describe('the frame through the frame client', () => {
@@ -202,6 +213,7 @@ describe('the frame through the frame client', () => {
     address = user.address as Hex
     const solana = await value(firstPage, 'GET_USER', { chainId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp' })
     expect(solana.address).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/)
+    solanaAddress = solana.address
     const events = await frameTest(firstPage, (test) => test.events.map((event) => event.type))
     expect(events).toEqual(['@portico-frame/READY', '@portico-frame/SESSION_UPDATE'])
     expect(await value(firstPage, 'IS_CONNECTED', {})).toEqual({ isConnected: true })
@@ -267,6 +279,57 @@ describe('the frame through the frame client', () => {
     // A safe method is answered without approval, through the network's node.
     const balance = await value(firstPage, 'RPC_REQUEST', { method: 'eth_getBalance', params: [address, 'latest'], caipNetworkId: 'eip155:31337' })
     expect(BigInt(balance.result as string)).toBe(BigInt((await rpc(chain.url, 'eth_getBalance', [address, 'latest'])) as string))
+  })
+})
+
+describe('Solana and the kit’s modal', () => {
+  it('solana_signMessage verifies with ed25519 in Node; solana_signAndSendTransaction lands on the local cluster', async () => {
+    const message = new TextEncoder().encode('hello from the frame')
+    const signed = await approveInFrame(firstPage, {
+      method: 'solana_signMessage',
+      params: { message: encodeBase58(message), pubkey: solanaAddress },
+      caipNetworkId: 'solana:localnet',
+    })
+    if (!signed.ok) throw new Error(signed.error)
+    const { signature } = signed.value.result as { signature: string }
+    expect(ed25519.verify(decodeBase58(signature)!, message, decodeBase58(solanaAddress)!)).toBe(true)
+
+    await rpc(solana.url, 'requestAirdrop', [solanaAddress, 1_000_000_000])
+    const { value: latest } = (await rpc(solana.url, 'getLatestBlockhash', [])) as { value: { blockhash: string } }
+    const to = Keypair.generate().publicKey
+    const payer = new PublicKey(solanaAddress)
+    const transfer = new Transaction({ feePayer: payer, recentBlockhash: latest.blockhash }).add(SystemProgram.transfer({ fromPubkey: payer, toPubkey: to, lamports: 5_000_000 }))
+    const t0 = Date.now()
+    const sent = await approveInFrame(firstPage, {
+      method: 'solana_signAndSendTransaction',
+      params: { transaction: transfer.serialize({ requireAllSignatures: false }).toString('base64') },
+      caipNetworkId: 'solana:localnet',
+    })
+    if (!sent.ok) throw new Error(sent.error)
+    console.log(`[frame e2e] solana_signAndSendTransaction (web3.js chunk loaded on first use) -> signature ${Date.now() - t0} ms`)
+    const { signature: txSignature } = sent.value.result as { signature: string }
+    const { value: statuses } = (await rpc(solana.url, 'getSignatureStatuses', [[txSignature]])) as { value: ({ err: unknown } | null)[] }
+    expect(statuses[0]).toMatchObject({ err: null })
+    expect(((await rpc(solana.url, 'getBalance', [to.toBase58()])) as { value: number }).value).toBe(5_000_000)
+  })
+
+  it('over a box inside an open modal dialog (as the kit’s modal is) the frame is moved in alive, Approve is clickable, and closing the dialog brings it back hidden', async () => {
+    const readies = () => frameTest(firstPage, (test) => test.events.filter((event) => event.type === '@portico-frame/READY').length)
+    const before = await readies()
+    await frameTest(firstPage, (test) => test.showInModal())
+    expect(await frameTest(firstPage, (test) => test.frameParent())).toBe('dialog')
+    const reply = ask(firstPage, 'RPC_REQUEST', { method: 'personal_sign', params: [toHex('in the modal'), address], caipNetworkId: 'eip155:31337' })
+    // Playwright's click waits until the button receives pointer events: an inert iframe never would.
+    await approvalPanel(firstPage).getByRole('button', { name: 'Approve' }).click({ timeout: 10_000 })
+    const outcome = await reply
+    if (!outcome.ok) throw new Error(outcome.error)
+    expect(await verifyMessage({ address, message: 'in the modal', signature: outcome.value.result as Hex })).toBe(true)
+    await frameTest(firstPage, (test) => test.closeModal())
+    await expect.poll(() => frameTest(firstPage, (test) => test.frameParent())).toBe('body')
+    expect(await firstPage.locator('#w3m-iframe').evaluate((el) => getComputedStyle(el).visibility)).toBe('hidden')
+    // Moved, not reloaded: no second READY, and the frame still answers.
+    expect(await readies()).toBe(before)
+    expect(await value(firstPage, 'IS_CONNECTED', {})).toEqual({ isConnected: true })
   })
 })
 

@@ -25,12 +25,34 @@ crypto.randomUUID = () => {
   return id
 }
 
+/** A modal dialog in a shadow root, as the kit's modal is: everything outside it is inert while it is open. */
+function openModal(): Element {
+  const holder = document.createElement('div')
+  document.body.append(holder)
+  const dialog = document.createElement('dialog')
+  const anchor = document.createElement('div')
+  Object.assign(anchor.style, { width: '360px', height: '420px' })
+  dialog.append(anchor)
+  holder.attachShadow({ mode: 'open' }).append(dialog)
+  dialog.showModal()
+  return anchor
+}
+
 const frameTest = {
   load: () => client.load(),
   request: <N extends AppRequestName>(name: N, payload: AppPayload<N>, timeoutMs?: number) =>
     client.request(name, payload, timeoutMs === undefined ? {} : { timeoutMs }),
   show: () => client.show(box),
   hide: () => client.hide(),
+  showInModal: () => client.show(openModal()),
+  /** Where the iframe is: 'dialog' (inside the modal) or 'body'. */
+  frameParent: () => {
+    const inShadow = [...document.querySelectorAll('div')].map((div) => div.shadowRoot?.getElementById('w3m-iframe')).find(Boolean)
+    return (document.getElementById('w3m-iframe') ?? inShadow)?.parentElement?.localName
+  },
+  closeModal: () => {
+    for (const div of document.querySelectorAll('div')) div.shadowRoot?.querySelector('dialog')?.close()
+  },
   dropped: () => client.dropped,
   events,
   ids,
