@@ -47,16 +47,41 @@ describe('the host shows the dialog on the opening click', () => {
     expect(document.querySelectorAll('portico-modal')).toHaveLength(1)
   })
 
-  it('ahead of need (idle time, an opener under the pointer) it places the closed dialog, which the first open then shows', () => {
+  it('ahead of need (idle time, an opener under the pointer) it places the closed dialog as the target, which the first open then shows', () => {
     const kit = createTestKit()
     const host = connected(kit)
     host.prefetch()
     const prepared = dialog()
     expect(prepared?.open).toBe(false)
+    expect(host.target()).toBe(prepared)
+    expect(prepared?.hasAttribute('data-prepared')).toBe(true)
     kit.open()
     expect(dialog()).toBe(prepared)
     expect(prepared?.open).toBe(true)
     expect(document.querySelectorAll('portico-modal')).toHaveLength(1)
+    kit.close()
+    expect(host.target()).toBeNull()
+    expect(prepared?.hasAttribute('data-prepared')).toBe(false)
+  })
+
+  it('a frame rendered into the closed dialog counts as rendered on open; MODAL_SHOWN waits for the painted frame, after the click', () => {
+    vi.useFakeTimers()
+    try {
+      const kit = createTestKit()
+      const host = connected(kit)
+      const events: string[] = []
+      kit.bus.events$.subscribe((event) => events.push(event.type))
+      host.prefetch()
+      host.rendered()
+      expect(events).not.toContain('MODAL_SHOWN')
+      kit.open()
+      expect(dialog()?.hasAttribute('data-rendered')).toBe(true)
+      expect(events).not.toContain('MODAL_SHOWN')
+      vi.advanceTimersByTime(50)
+      expect(events.filter((type) => type === 'MODAL_SHOWN')).toHaveLength(1)
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it('reuses the element and the dialog on the next open', () => {

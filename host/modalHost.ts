@@ -6,6 +6,7 @@ import { HOST_TAG, createHostElement, defineHostElement, openShadowRoot } from '
 import { hostCss } from './hostCss.ts'
 import { prefetchAfterLoad } from './prefetch.ts'
 import { prepareSheet } from './sheet.ts'
+import { afterNextPaint } from './afterNextPaint.ts'
 
 export { TITLE_ID } from './frames.ts'
 
@@ -18,7 +19,10 @@ export { TITLE_ID } from './frames.ts'
  * them what needs controls to act on: the Tab loop and the first focus.
  */
 export interface ModalHost {
-  /** Where the renderer puts the frame: the open dialog, or the embedded section; null while closed. */
+  /**
+   * Where the renderer puts the frame: the dialog (open, or still closed once the host
+   * has prepared it ahead of the first open), or the embedded section; null otherwise.
+   */
   target(): HTMLElement | null
   /** Called when `target()` changes. Returns the unsubscribe function. */
   subscribe(listener: () => void): () => void
@@ -32,7 +36,10 @@ export interface ModalHost {
   connect(fetchCode: () => Promise<unknown>): () => void
   /** A `<portico-modal>` the page or a React tree placed; used instead of one appended to body. */
   place(element: HTMLElement | null): void
-  /** The renderer has committed the frame into `target()`: the held height goes, MODAL_SHOWN is sent. */
+  /**
+   * The renderer has committed the frame into `target()`: the held height goes and
+   * MODAL_SHOWN is sent, at once if the dialog shows, else when it opens.
+   */
   rendered(): void
   /** Requests the connected renderer's code now. */
   prefetch(): void
@@ -60,11 +67,15 @@ function createModalHost(kit: PorticoKit): ModalHost {
   let themed: string[] = []
   let stop: (() => void) | undefined
   let shown = false
+  /** The renderer's frame is in the current target (reported by rendered()). */
+  let frameReady = false
   let lastHeight = 0
 
   const setTarget = (next: HTMLElement | null) => {
     if (next === target) return
+    target?.removeAttribute('data-prepared')
     target = next
+    frameReady = false
     for (const listener of [...listeners]) listener()
   }
   const dialog = () => (frame instanceof HTMLDialogElement ? frame : null)
@@ -99,6 +110,18 @@ function createModalHost(kit: PorticoKit): ModalHost {
     // Until the frame renders, the dialog holds the height it had when it last closed.
     if (lastHeight > 0) opened.style.setProperty('--portico-frame-height', `${lastHeight}px`)
     opened.showModal()
+    // Rendered ahead of time into the closed dialog: the view is there in this frame.
+    if (frameReady) markShown(opened, 'next frame')
+  }
+
+  function markShown(opened: HTMLDialogElement, painted: 'now' | 'next frame' = 'now'): void {
+    opened.setAttribute('data-rendered', '')
+    if (shown) return
+    shown = true
+    // What waits for MODAL_SHOWN (plugins activated on open) must not run inside the
+    // opening click: with the view rendered ahead of time, that is where we are.
+    if (painted === 'now') kit.bus.emit({ type: 'MODAL_SHOWN' })
+    else afterNextPaint(() => opened.open && kit.bus.emit({ type: 'MODAL_SHOWN' }))
   }
 
   function hide(closing: HTMLDialogElement): void {
@@ -185,17 +208,25 @@ function createModalHost(kit: PorticoKit): ModalHost {
       if (embedded || kit.modal.store.get().open) sync(kit.modal.store.get())
     },
     rendered() {
+      frameReady = target !== null
+      if (embedded) {
+        if (shown) return
+        shown = true
+        kit.bus.emit({ type: 'MODAL_SHOWN' })
+        return
+      }
       const opened = dialog()
-      if (opened?.open) opened.setAttribute('data-rendered', '')
-      else if (!embedded) return
-      if (shown) return
-      shown = true
-      kit.bus.emit({ type: 'MODAL_SHOWN' })
+      if (opened?.open) markShown(opened)
     },
     prefetch() {
       prepareSheet(hostCss)
-      // The closed dialog in place ahead of need: the first open then only shows it, as a warm one does.
-      if (stop && !embedded && typeof document !== 'undefined') ensureElement()
+      // The closed dialog in place ahead of need, as the renderer's target: the view renders
+      // into it while hidden, so the first open only shows it, with the view usable at once.
+      if (stop && !embedded && typeof document !== 'undefined' && !kit.modal.store.get().open) {
+        ensureElement()
+        frame?.setAttribute('data-prepared', '')
+        setTarget(frame)
+      }
       // Ahead of need: a failure is reported when the code is needed, on open.
       loaders.at(-1)?.().catch(() => undefined)
     },

@@ -57,6 +57,19 @@ describe('view stack (no URL routes, an internal view stack)', () => {
     expect(router.store.get().history).toEqual([{ view: 'Account', data: { tab: 2 } }])
   })
 
+  it('reset to the single view already shown, without data, changes nothing (a view rendered ahead of the open is kept)', () => {
+    const router = createRouter(routerDeps())
+    const before = router.store.get()
+    const seen: unknown[] = []
+    router.store.subscribe((state) => seen.push(state))
+    seen.length = 0
+    router.reset('Connect')
+    expect(router.store.get()).toBe(before)
+    expect(seen).toEqual([])
+    router.reset('Connect', { tab: 1 })
+    expect(router.store.get().history).toEqual([{ view: 'Connect', data: { tab: 1 } }])
+  })
+
   it('back pops the history and restores the data of the view below', () => {
     const deps = routerDeps()
     const router = createRouter(deps)

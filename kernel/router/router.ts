@@ -42,6 +42,10 @@ export function createRouter(deps: RouterDeps, initial: ViewName = 'Connect'): R
       store.set(({ history }) => ({ history: [...history.slice(0, -1), entry(view, data)] }))
     },
     reset(view, data) {
+      const [only, ...more] = store.get().history
+      // Already there (the modal reopening on its default view): no new entry, so a view
+      // rendered ahead of the open is not rendered again inside the opening click.
+      if (more.length === 0 && only?.view === view && only.data === undefined && data === undefined) return
       store.set({ history: [entry(view, data)] })
     },
     goBack() {

@@ -49,7 +49,9 @@ function Frame({ kit, host, target }: FrameProps) {
   useLayoutEffect(() => {
     if (!(target instanceof HTMLDialogElement)) return host.rendered()
     // showModal() on the still empty dialog focused the dialog itself; move on to the
-    // first control, as showModal() would have with the frame in place.
+    // first control, as showModal() would have with the frame in place. (Rendered into
+    // the closed dialog ahead of the first open, there is nothing to focus yet: showModal()
+    // itself then focuses the first control.)
     const active = (target.getRootNode() as ShadowRoot).activeElement
     if (!active || active === target) (target.querySelector<HTMLElement>('[autofocus]') ?? tabbables(target)[0])?.focus()
     target.addEventListener('keydown', loopFocus)

@@ -11,7 +11,10 @@ export function useAnimatedHeight(outer: RefObject<HTMLElement | null>, inner: R
     const innerEl = inner.current
     if (!outerEl || !innerEl || typeof ResizeObserver === 'undefined') return
     const observer = new ResizeObserver(([entry]) => {
-      if (entry) outerEl.style.height = `${entry.borderBoxSize[0]?.blockSize ?? innerEl.offsetHeight}px`
+      // Rendered into the closed dialog ahead of the first open, the content has no box yet:
+      // a 0 px height then would make the opening grow from nothing instead of showing at once.
+      if (!entry || innerEl.getClientRects().length === 0) return
+      outerEl.style.height = `${entry.borderBoxSize[0]?.blockSize ?? innerEl.offsetHeight}px`
     })
     observer.observe(innerEl)
     return () => {

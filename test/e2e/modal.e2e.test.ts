@@ -202,6 +202,41 @@ describe('the first open before the view code has arrived (the host on the first
   })
 })
 
+describe('the first open on a settled page (the view rendered ahead of time into the closed dialog)', () => {
+  it('the view is there and usable in the click that shows the dialog, at its own height, with focus on its first control; nothing of it shows before', async () => {
+    const recorded = await open()
+    const { page } = recorded
+    await page.waitForLoadState('networkidle')
+    const before = await page.evaluate(() => {
+      const dialog = document.querySelector('portico-modal')?.shadowRoot?.querySelector('dialog')
+      return { open: dialog?.open ?? null, view: Boolean(dialog?.querySelector('[data-view="Connect"]')), visible: dialog ? dialog.checkVisibility({ visibilityProperty: true }) : null }
+    })
+    // Rendered but hidden: in the page, not on screen, not reachable.
+    expect(before).toEqual({ open: false, view: true, visible: false })
+    // Read in the click's own task: the view is in the open dialog, and its first control takes focus.
+    const inClick = await page.evaluate(() => {
+      const opener = document.querySelector<HTMLElement>('[data-testid="open-modal"]')!
+      opener.focus()
+      opener.click()
+      const dialog = document.querySelector('portico-modal')!.shadowRoot!.querySelector('dialog')!
+      const root = dialog.getRootNode() as ShadowRoot
+      const body = dialog.querySelector<HTMLElement>('.body')!
+      return {
+        open: dialog.open,
+        view: Boolean(dialog.querySelector('[data-view="Connect"]')),
+        focused: root.activeElement?.getAttribute('aria-label') ?? root.activeElement?.tagName ?? null,
+        bodyHeight: Math.round(body.getBoundingClientRect().height),
+        contentHeight: Math.round(body.firstElementChild!.getBoundingClientRect().height),
+      }
+    })
+    expect(inClick).toMatchObject({ open: true, view: true, focused: 'Close' })
+    // Not growing from nothing: the body already has its content's height.
+    expect(inClick.contentHeight).toBeGreaterThan(40)
+    expect(Math.abs(inClick.bodyHeight - inClick.contentHeight)).toBeLessThanOrEqual(2)
+    assertCleanPage(recorded)
+  })
+})
+
 describe('focus containment (showModal gives focus containment)', () => {
   it('20 Tab and 20 Shift+Tab presses never leave the dialog, and Tab reaches every control in it', async () => {
     const recorded = await open()
