@@ -15,32 +15,36 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>
 /** Where the database lives: a PGlite data folder, PGlite in memory (tests), or a Postgres server. */
 export type DatabaseLocation = { dataDir: string } | { memory: true } | { url: string }
 
-export interface OpenDatabaseOptions {
-  /** The drizzle-kit migrations; a bundle of a server must point at servers/db/migrations itself. */
-  migrationsFolder?: string
-}
-
 export interface OpenedDatabase {
   readonly db: Database
   readonly kind: 'pglite' | 'postgres'
   close(): Promise<void>
 }
 
-/** The committed SQL migrations next to this module. */
-export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations/', import.meta.url))
+/** The committed SQL migrations next to this module (a bundle keeps the URL: servers/bundle.mjs). */
+const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations/', import.meta.url))
+
+/** Instances starting together on one Postgres take turns to migrate (pg_advisory_lock key). */
+const MIGRATION_LOCK = 0x706f7274 // 'port'
 
 /**
  * Opens the database and applies the migrations (idempotent: drizzle records the applied
  * ones), so a server never runs on an older schema than its code. PGlite takes seconds to
  * open a new folder: open once per process.
  */
-export async function openDatabase(location: DatabaseLocation, options: OpenDatabaseOptions = {}): Promise<OpenedDatabase> {
-  const migrationsFolder = options.migrationsFolder ?? MIGRATIONS_FOLDER
+export async function openDatabase(location: DatabaseLocation): Promise<OpenedDatabase> {
   if ('url' in location) {
     const pool = new pg.Pool({ connectionString: location.url, max: 10 })
     try {
       const db = drizzlePg(pool, { schema })
-      await migratePg(db, { migrationsFolder })
+      const lock = await pool.connect()
+      try {
+        await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK])
+        await migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER })
+      } finally {
+        await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined)
+        lock.release()
+      }
       return { db, kind: 'postgres', close: () => pool.end() }
     } catch (error) {
       await pool.end()
@@ -50,7 +54,7 @@ export async function openDatabase(location: DatabaseLocation, options: OpenData
   const client = 'memory' in location ? await PGlite.create() : await PGlite.create(location.dataDir)
   try {
     const db = drizzlePglite(client, { schema })
-    await migratePglite(db, { migrationsFolder })
+    await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER })
     return { db, kind: 'pglite', close: () => client.close() }
   } catch (error) {
     await client.close()

@@ -18,8 +18,6 @@ describe('frame server environment', () => {
       database: { dataDir: resolve('/srv/portico', '.data/frame') },
       smtpUrl: 'smtp://127.0.0.1:2525',
       projects: { demo: ['http://127.0.0.1:5173', 'https://app.example.com'], shop: ['https://shop.example.com'] },
-      pageDir: '/srv/portico/servers/frame/page/dist',
-      migrationsFolder: '/srv/portico/servers/db/migrations',
     })
     expect(optionsFromEnv({ ...valid, PORT: '9000', DATABASE_URL: 'postgresql://u@db:5432/portico' }, '/srv')).toMatchObject({
       port: 9000,

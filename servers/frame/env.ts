@@ -40,11 +40,8 @@ const Env = v.object({
   ALLOWED_ORIGINS: AllowedOrigins,
 })
 
-/**
- * The frame server's options from the environment, or the list of what is wrong. Paths
- * (data folder, built page, migrations) are resolved from `root`, the repository.
- */
-export function optionsFromEnv(env: Record<string, string | undefined>, root: string): FrameServerOptions {
+/** The frame server's options from the environment, or the list of what is wrong. DATA_DIR is relative to `cwd`. */
+export function optionsFromEnv(env: Record<string, string | undefined>, cwd: string): FrameServerOptions {
   const result = v.safeParse(Env, env)
   if (!result.success) {
     const problems = result.issues.map((issue) => `${issue.path?.map((item) => String(item.key)).join('.') ?? ''}: ${issue.message}`)
@@ -54,13 +51,11 @@ export function optionsFromEnv(env: Record<string, string | undefined>, root: st
   return {
     port: e.PORT,
     publicUrl: e.PUBLIC_URL,
-    database: e.DATABASE_URL ? { url: e.DATABASE_URL } : { dataDir: resolve(root, e.DATA_DIR) },
+    database: e.DATABASE_URL ? { url: e.DATABASE_URL } : { dataDir: resolve(cwd, e.DATA_DIR) },
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     keyEncryptionKey: e.KEY_ENCRYPTION_KEY,
     sessionSecret: e.SESSION_SECRET,
     projects: e.ALLOWED_ORIGINS,
-    pageDir: resolve(root, 'servers/frame/page/dist'),
-    migrationsFolder: resolve(root, 'servers/db/migrations'),
   }
 }

@@ -1,7 +1,8 @@
-// The frame server as a process: `npm run frame-server` bundles this file into .cache and runs
-// it from the repository root. Configuration comes from the environment (README, "Self-hosting
-// the secure frame").
+// The frame server as a process (`npm run frame-server` bundles and runs this file): builds the
+// frame page, then serves it and the API. Configuration comes from the environment (README,
+// "Self-hosting the secure frame").
 import { mkdirSync } from 'node:fs'
+import { buildFramePage } from './page/build.ts'
 import { optionsFromEnv } from './env.ts'
 import { startFrameServer } from './server.ts'
 
@@ -9,6 +10,7 @@ const options = optionsFromEnv(process.env, process.cwd())
 const database = options.database
 const where = 'dataDir' in database ? `PGlite in ${database.dataDir}` : 'Postgres'
 if ('dataDir' in database) mkdirSync(database.dataDir, { recursive: true })
+await buildFramePage()
 const server = await startFrameServer(options)
 console.log(`frame server: ${server.url} (${where})`)
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -50,10 +50,8 @@ export interface FrameServerOptions {
   /** Allowed host origins per project id, e.g. { demo: ['http://127.0.0.1:5173'] }. */
   projects: Record<string, readonly string[]>
   limits?: Partial<FrameLimits>
-  /** The built frame page (frame.js and its chunks). Default: servers/frame/page/dist next to this module. */
+  /** The built frame page (frame.js, frame.css, chunks/). Default: servers/frame/page/dist. */
   pageDir?: string
-  /** Default: servers/db/migrations next to the db module. A bundle must pass it. */
-  migrationsFolder?: string
   /** The server's clock; tests move it to pass a cooldown or an expiry. Default: the system clock. */
   now?: () => Date
 }

@@ -1,10 +1,10 @@
 import type { AddressInfo } from 'node:net'
-import { fileURLToPath } from 'node:url'
 import { serve, type ServerType } from '@hono/node-server'
 import { openDatabase, type Database } from '../db/index.ts'
 import { createFrameApp } from './app.ts'
 import type { FrameContext } from './context.ts'
 import { createMailer } from './mail.ts'
+import { FRAME_PAGE_DIST } from './page/build.ts'
 import { DEFAULT_LIMITS, type FrameServerOptions } from './options.ts'
 import { createSecrets } from './secrets.ts'
 
@@ -14,9 +14,6 @@ export interface FrameServer {
   /** Stops listening, ends open requests, closes the database it opened (not one it was given). */
   close(): Promise<void>
 }
-
-/** The built frame page next to this module (a bundle passes pageDir). */
-export const PAGE_DIR = fileURLToPath(new URL('./page/dist/', import.meta.url))
 
 function checkOptions(options: FrameServerOptions): Uint8Array {
   const kek = Buffer.from(options.keyEncryptionKey, 'base64')
@@ -36,7 +33,7 @@ function checkOptions(options: FrameServerOptions): Uint8Array {
  */
 export async function startFrameServer(options: FrameServerOptions): Promise<FrameServer> {
   const kek = checkOptions(options)
-  const opened = 'db' in options.database ? undefined : await openDatabase(options.database, { migrationsFolder: options.migrationsFolder })
+  const opened = 'db' in options.database ? undefined : await openDatabase(options.database)
   const db: Database = 'db' in options.database ? options.database.db : opened!.db
   const mailer = createMailer(options.smtpUrl, options.mailFrom)
   const context: { -readonly [K in keyof FrameContext]: FrameContext[K] } = {
@@ -46,7 +43,7 @@ export async function startFrameServer(options: FrameServerOptions): Promise<Fra
     projects: new Map(Object.entries(options.projects).map(([id, origins]) => [id, new Set(origins)])),
     publicUrl: '',
     mailer,
-    pageDir: options.pageDir ?? PAGE_DIR,
+    pageDir: options.pageDir ?? FRAME_PAGE_DIST,
     now: options.now ?? (() => new Date()),
   }
   const app = createFrameApp(context)
