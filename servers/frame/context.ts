@@ -14,6 +14,8 @@ export interface FrameContext {
   readonly publicUrl: string
   readonly mailer: Mailer
   readonly pageDir: string
+  /** The header a reverse proxy puts the visitor's address in, if the server runs behind one. */
+  readonly clientAddressHeader: string | undefined
   now(): Date
 }
 

@@ -19,9 +19,10 @@ describe('frame server environment', () => {
       smtpUrl: 'smtp://127.0.0.1:2525',
       projects: { demo: ['http://127.0.0.1:5173', 'https://app.example.com'], shop: ['https://shop.example.com'] },
     })
-    expect(optionsFromEnv({ ...valid, PORT: '9000', DATABASE_URL: 'postgresql://u@db:5432/portico' }, '/srv')).toMatchObject({
+    expect(optionsFromEnv({ ...valid, PORT: '9000', DATABASE_URL: 'postgresql://u@db:5432/portico', CLIENT_ADDRESS_HEADER: 'X-Real-IP' }, '/srv')).toMatchObject({
       port: 9000,
       database: { url: 'postgresql://u@db:5432/portico' },
+      clientAddressHeader: 'X-Real-IP',
     })
   })
 

@@ -38,6 +38,7 @@ const Env = v.object({
   KEY_ENCRYPTION_KEY: v.pipe(v.string(), v.base64('must be base64'), v.check((text) => Buffer.from(text, 'base64').length === 32, 'must be 32 bytes')),
   SESSION_SECRET: v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters')),
   ALLOWED_ORIGINS: AllowedOrigins,
+  CLIENT_ADDRESS_HEADER: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9-]{1,64}$/, 'must be a header name'))),
 })
 
 /** The frame server's options from the environment, or the list of what is wrong. DATA_DIR is relative to `cwd`. */
@@ -57,5 +58,6 @@ export function optionsFromEnv(env: Record<string, string | undefined>, cwd: str
     keyEncryptionKey: e.KEY_ENCRYPTION_KEY,
     sessionSecret: e.SESSION_SECRET,
     projects: e.ALLOWED_ORIGINS,
+    clientAddressHeader: e.CLIENT_ADDRESS_HEADER,
   }
 }

@@ -50,6 +50,13 @@ export interface FrameServerOptions {
   /** Allowed host origins per project id, e.g. { demo: ['http://127.0.0.1:5173'] }. */
   projects: Record<string, readonly string[]>
   limits?: Partial<FrameLimits>
+  /**
+   * Behind a reverse proxy: the header it sets to the visitor's address (x-forwarded-for,
+   * x-real-ip). Rate limits per address use it; without it they use the socket's address,
+   * which behind a proxy is the proxy's. Never set it when clients reach the server directly:
+   * they could then pick their own address.
+   */
+  clientAddressHeader?: string
   /** The built frame page (frame.js, frame.css, chunks/). Default: servers/frame/page/dist. */
   pageDir?: string
   /** The server's clock; tests move it to pass a cooldown or an expiry. Default: the system clock. */

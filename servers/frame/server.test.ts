@@ -85,7 +85,7 @@ describe.each(backends)('frame server on $name', (backend) => {
   const kek = randomBytes(32).toString('base64')
   const sessionSecret = randomBytes(32).toString('hex')
 
-  const start = async (limits: Partial<FrameLimits> = {}) => {
+  const start = async (limits: Partial<FrameLimits> = {}, clientAddressHeader?: string) => {
     const server = await startFrameServer({
       database: env.database,
       smtpUrl: mailbox.smtpUrl,
@@ -97,6 +97,7 @@ describe.each(backends)('frame server on $name', (backend) => {
       limits: { perAddress: { max: 100_000, windowSeconds: 3600 }, deviceWaitSeconds: 1, ...limits },
       now: () => new Date(Date.now() + offsetMs),
       pageDir,
+      clientAddressHeader,
     })
     started.push(server)
     return server
@@ -262,6 +263,21 @@ describe.each(backends)('frame server on $name', (backend) => {
     // A refused request left no cooldown behind either: the next window serves it at once.
     advance(3600)
     expect((await call(c, 'POST', '/v1/email/start', { ...caller, email: other, deviceId })).status).toBe(200)
+  })
+
+  it('behind a reverse proxy, counts per address from the header the proxy sets', async () => {
+    advance(3 * 3600)
+    const proxied = await start({ perAddress: { max: 1, windowSeconds: 3600 } }, 'X-Forwarded-For')
+    const from = (address: string) =>
+      fetch(`${proxied.url}/v1/email/start`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
+        body: JSON.stringify({ ...caller, email: newEmail(), deviceId: newDevice() }),
+      }).then((response) => response.status)
+    expect(await from('198.51.100.7')).toBe(200)
+    // The proxy appends the address it saw; what the client wrote before it does not count.
+    expect(await from('203.0.113.9, 198.51.100.8')).toBe(200)
+    expect(await from('203.0.113.9, 198.51.100.7')).toBe(429)
   })
 
   it('refresh tokens rotate; a spent one presented again revokes the whole session', async () => {

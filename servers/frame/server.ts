@@ -44,6 +44,7 @@ export async function startFrameServer(options: FrameServerOptions): Promise<Fra
     publicUrl: '',
     mailer,
     pageDir: options.pageDir ?? FRAME_PAGE_DIST,
+    clientAddressHeader: options.clientAddressHeader?.toLowerCase(),
     now: options.now ?? (() => new Date()),
   }
   const app = createFrameApp(context)

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
-import { type Hex, bytesToHex, createWalletClient, defineChain, formatEther, hexToBigInt, hexToString, http, isHex } from 'viem'
-import { privateKeyToAccount } from 'viem/accounts'
+import { type Hex, bytesToHex, formatEther, hexToBigInt, hexToString, isHex } from 'viem'
+import { signMessage, signTypedData } from 'viem/accounts'
 import { type FrameNetwork, type SigningRequest, UNKNOWN_ADDRESS } from './signing.ts'
 
 const HexString = v.custom<Hex>((value) => typeof value === 'string' && isHex(value), 'must be hex')
@@ -28,8 +28,10 @@ const Transaction = v.tuple([
   }),
 ])
 
+/** An eth_sendTransaction request object, checked. */
+export type EvmTransaction = v.InferOutput<typeof Transaction>[0]
+
 const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase()
-const keyOf = (secret: Uint8Array) => privateKeyToAccount(bytesToHex(secret))
 
 /** A message as the visitor reads it: its text when it is UTF-8 without control characters, else its hex. */
 export function readableMessage(hex: Hex): string {
@@ -53,7 +55,7 @@ export function evmSigningRequest(method: string, params: unknown, network: Fram
     return {
       method,
       rows: [{ label: 'Message', value: readableMessage(message) }],
-      perform: (secret) => keyOf(secret).signMessage({ message: { raw: message } }),
+      perform: (secret) => signMessage({ message: { raw: message }, privateKey: bytesToHex(secret) }),
     }
   }
   if (method === 'eth_signTypedData_v4') {
@@ -68,13 +70,13 @@ export function evmSigningRequest(method: string, params: unknown, network: Fram
         ...(typeof typed.domain?.name === 'string' ? [{ label: 'Domain', value: typed.domain.name }] : []),
         { label: 'Message', value: JSON.stringify(typed.message, null, 2) },
       ],
-      perform: (secret) => keyOf(secret).signTypedData({ domain: typed.domain as never, types, primaryType: typed.primaryType, message: typed.message }),
+      perform: (secret) =>
+        signTypedData({ domain: typed.domain as never, types, primaryType: typed.primaryType, message: typed.message, privateKey: bytesToHex(secret) }),
     }
   }
   if (method === 'eth_sendTransaction') {
     const [tx] = v.parse(Transaction, params)
     own(tx.from)
-    const chainId = Number(network.caipNetworkId.split(':')[1])
     const value = tx.value ? hexToBigInt(tx.value) : 0n
     return {
       method,
@@ -84,18 +86,10 @@ export function evmSigningRequest(method: string, params: unknown, network: Fram
         ...(tx.data && tx.data !== '0x' ? [{ label: 'Data', value: tx.data }] : []),
         { label: 'Network', value: network.caipNetworkId },
       ],
-      perform(secret) {
-        const chain = defineChain({
-          id: chainId,
-          name: network.caipNetworkId,
-          nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-          rpcUrls: { default: { http: [network.rpcUrl] } },
-        })
-        const client = createWalletClient({ account: keyOf(secret), chain, transport: http(network.rpcUrl) })
-        const big = (hex: Hex | undefined) => (hex ? hexToBigInt(hex) : undefined)
-        const fees = tx.gasPrice ? { gasPrice: big(tx.gasPrice) } : { maxFeePerGas: big(tx.maxFeePerGas), maxPriorityFeePerGas: big(tx.maxPriorityFeePerGas) }
-        // The node checks the chain id against the chain's: a transaction never lands on another network.
-        return client.sendTransaction({ to: tx.to, value, data: tx.data, gas: big(tx.gas), nonce: tx.nonce ? Number(tx.nonce) : undefined, ...fees } as never)
+      async perform(secret) {
+        // The transaction machinery (fees, nonce, chain check) loads only when a transaction is sent.
+        const { sendWithKey } = await import('./evmSend.ts')
+        return sendWithKey(secret, network, tx)
       },
     }
   }

@@ -1,6 +1,6 @@
 import { ed25519 } from '@noble/curves/ed25519'
 import { bytesToHex, hexToBytes } from 'viem'
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
 import { encodeBase58 } from '../../../plugins/namespaces/solana/base58.ts'
 
 /** The namespaces the frame holds a key for: secp256k1 for EVM, ed25519 for Solana. */
@@ -14,7 +14,7 @@ export function generateSecret(namespace: Namespace): Uint8Array {
 
 /** The public address a secret stands for in its namespace. */
 export function addressOf(namespace: Namespace, secret: Uint8Array): string {
-  return namespace === 'eip155' ? privateKeyToAccount(bytesToHex(secret)).address : encodeBase58(ed25519.getPublicKey(secret))
+  return namespace === 'eip155' ? privateKeyToAddress(bytesToHex(secret)) : encodeBase58(ed25519.getPublicKey(secret))
 }
 
 /** Which namespace a chain id belongs to: a number or digits is EVM; CAIP-2 says so; anything else is a Solana reference. */

@@ -18,8 +18,15 @@ const VerifyBody = v.object({ ...Caller, email: Email, deviceId: DeviceId, otp: 
 const UpdateBody = v.object({ ...Caller, newEmail: Email })
 const UpdateOtpBody = v.object({ ...Caller, otp: Otp })
 
-/** The address the request came from: rate limits count per address. */
-const clientAddress = (c: Context) => getConnInfo(c).remote.address ?? 'unknown'
+/**
+ * The address the request came from: rate limits count per address. Behind a reverse proxy,
+ * the header it sets (the last entry, the one the proxy itself appended); else the socket's.
+ */
+function clientAddress(context: FrameContext, c: Context): string {
+  const header = context.clientAddressHeader && c.req.header(context.clientAddressHeader)
+  const fromProxy = header?.split(',').at(-1)?.trim()
+  return fromProxy || getConnInfo(c).remote.address || 'unknown'
+}
 
 export function emailRoutes(app: Hono<FrameEnv>, context: FrameContext) {
   const { limits, secrets, mailer } = context
@@ -33,7 +40,7 @@ export function emailRoutes(app: Hono<FrameEnv>, context: FrameContext) {
     const known = await isKnownDevice(context.db, body.email, body.deviceId)
     // Mailing inside the transaction: a refused or failed mail rolls back the cooldown and counts.
     await context.db.transaction(async (db) => {
-      await admitCodeRequest(db, limits, now, { cooldownKey: `login|${body.email}`, email: body.email, address: clientAddress(c) })
+      await admitCodeRequest(db, limits, now, { cooldownKey: `login|${body.email}`, email: body.email, address: clientAddress(context, c) })
       if (known) {
         const code = await issueCode(db, secrets, limits, now, loginCodeKey(body.email, body.deviceId))
         await mailer.sendCode(body.email, code, 'login', minutes(limits.codeTtlSeconds))
@@ -87,7 +94,7 @@ export function emailRoutes(app: Hono<FrameEnv>, context: FrameContext) {
       if (user.email === body.newEmail) throw new ApiError(400, 'This is already your email')
       const taken = await db.select({ id: users.id }).from(users).where(and(eq(users.email, body.newEmail), ne(users.id, user.id)))
       if (taken.length > 0) throw new ApiError(409, 'This email is already in use')
-      await admitCodeRequest(db, limits, now, { cooldownKey: `update|${user.id}`, email: user.email, address: clientAddress(c) })
+      await admitCodeRequest(db, limits, now, { cooldownKey: `update|${user.id}`, email: user.email, address: clientAddress(context, c) })
       const code = await issueCode(db, secrets, limits, now, updateCodeKey('primary', user.id), body.newEmail)
       await mailer.sendCode(user.email, code, 'update-primary', minutes(limits.codeTtlSeconds))
     })
@@ -101,7 +108,7 @@ export function emailRoutes(app: Hono<FrameEnv>, context: FrameContext) {
     const now = context.now()
     const { newEmail } = await consumeCode(context.db, secrets, limits, now, updateCodeKey('primary', session.userId), body.otp)
     await context.db.transaction(async (db) => {
-      await admitCodeRequest(db, limits, now, { cooldownKey: `update-new|${newEmail!}`, email: newEmail!, address: clientAddress(c) })
+      await admitCodeRequest(db, limits, now, { cooldownKey: `update-new|${newEmail!}`, email: newEmail!, address: clientAddress(context, c) })
       const code = await issueCode(db, secrets, limits, now, updateCodeKey('secondary', session.userId), newEmail!)
       await mailer.sendCode(newEmail!, code, 'update-secondary', minutes(limits.codeTtlSeconds))
     })
