@@ -14,7 +14,6 @@ export interface SigningRequest {
   perform(secret: Uint8Array): Promise<unknown>
 }
 
-export const NETWORK_MISMATCH = 'The request is for another network'
 export const UNKNOWN_ADDRESS = 'The request names an address that is not this account'
 
 /** A network the host allowed, with its RPC endpoint. */
