@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { Alerts, EmbeddedWalletErrorText, PorticoError, StorageKeys, base, createMemoryBackend, resolve, solana } from '../../kernel/index.ts'
-import { IAuthService } from './service.ts'
+import { IAuthService } from './index.ts'
 import { EVM_ADDRESS, FRAME_URL, SOLANA_ADDRESS, createAuthKit, happyFrame, userFor } from './test/authKit.ts'
 import { createFakeFrame } from './test/fakeFrame.ts'
 

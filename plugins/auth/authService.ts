@@ -1,6 +1,7 @@
 import type { ChainStore, ConnectParameters, PorticoStorage } from '../../kernel/index.ts'
 import type { FrameSession } from './frameSession.ts'
-import { AUTH_CONNECTOR_ID, type AuthNamespace, type AuthService } from './service.ts'
+import type { AuthService } from './index.ts'
+import { AUTH_CONNECTOR_ID, type AuthNamespace } from './service.ts'
 
 export interface AuthServiceDeps {
   readonly frame: Pick<FrameSession, 'load' | 'request'>

@@ -17,7 +17,8 @@ import { createAuthService } from './authService.ts'
 import { type FrameClient, type FrameClientOptions, createFrameClient } from './frameClient.ts'
 import { createFrameSession } from './frameSession.ts'
 import { APPROVE_VIEW, createRpcGate } from './rpcGate.ts'
-import { AUTH_CONNECTOR_ID, AUTH_NAMESPACES, IAuthService } from './service.ts'
+import { IAuthService } from './index.ts'
+import { AUTH_CONNECTOR_ID, AUTH_NAMESPACES } from './service.ts'
 import { createApproveTransactionView } from './views/ApproveTransaction.tsx'
 
 /**

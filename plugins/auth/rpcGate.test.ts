@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { type PorticoError, resolve } from '../../kernel/index.ts'
-import { IAuthService } from './service.ts'
+import { IAuthService } from './index.ts'
 import { EVM_ADDRESS, createAuthKit } from './test/authKit.ts'
 
 afterEach(() => {
@@ -95,7 +95,7 @@ describe('the RPC gate of the embedded wallet', () => {
     await vi.waitFor(() => frame.held('RPC_REQUEST'))
     frame.shownOver = {} as Element
     await expect(kit.request({ method: 'eth_sign', params: [] })).rejects.toThrow()
-    expect((await signature).shortMessage).toBe('Requested RPC call is not allowed')
+    expect(((await signature) as PorticoError).shortMessage).toBe('Requested RPC call is not allowed')
     expect(frame.shownOver).toBeUndefined()
   })
 
@@ -107,7 +107,7 @@ describe('the RPC gate of the embedded wallet', () => {
     await vi.waitFor(() => expect(frame.names().filter((n) => n === 'RPC_REQUEST')).toHaveLength(2))
     const readRequest = frame.held('RPC_REQUEST')
     await kit.disconnect()
-    expect((await signature).shortMessage).toBe('Request was aborted')
+    expect(((await signature) as PorticoError).shortMessage).toBe('Request was aborted')
     readRequest.resolve({ result: '0x10' })
     await expect(read).resolves.toBe('0x10')
   })
@@ -117,7 +117,7 @@ describe('the RPC gate of the embedded wallet', () => {
     const signature = kit.request(SIGN).catch((error: PorticoError) => error)
     await vi.waitFor(() => frame.held('RPC_REQUEST'))
     kit.close()
-    expect((await signature).shortMessage).toBe('Signature declined')
+    expect(((await signature) as PorticoError).shortMessage).toBe('Signature declined')
 
     const kept = kit.request(SIGN)
     await vi.waitFor(() => expect(frame.names().filter((n) => n === 'RPC_REQUEST')).toHaveLength(2))

@@ -41,7 +41,7 @@ describe('allPlugins', () => {
     const mine = definePlugin({ id: 'walletconnect', contributes: {}, load: async () => ({ activate: () => undefined }) })
     const extra = definePlugin({ id: 'extra', contributes: {}, load: async () => ({ activate: () => undefined }) })
     const plugins = allPlugins([mine, extra])
-    expect(plugins.map((p) => p.id)).toEqual(['receive', 'eip155', 'solana', 'bip122', 'polkadot', 'walletconnect', 'extra'])
+    expect(plugins.map((p) => p.id)).toEqual(['receive', 'eip155', 'solana', 'bip122', 'polkadot', 'walletconnect', 'email', 'extra'])
     expect(plugins[5]).toBe(mine)
   })
 })

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createKernel, createMemoryBackend, mainnet, resolve } from '../../../kernel/index.ts'
 import { PorticoProvider } from '../../../shell/provider/PorticoProvider.tsx'
 import { authPlugin } from '../index.ts'
-import { IAuthService } from '../service.ts'
+import { IAuthService } from '../index.ts'
 import { EVM_ADDRESS, FRAME_URL, createAuthKit } from '../test/authKit.ts'
 
 afterEach(cleanup)
