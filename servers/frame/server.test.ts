@@ -8,8 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startPostgres, type Postgres } from '../../test/peers/postgres.mjs'
 import { openDatabase, type Database, type OpenedDatabase } from '../db/index.ts'
 import { startMailbox, type Mailbox } from '../mailbox/mailbox.ts'
-import type { FrameLimits } from './options.ts'
+import { DEFAULT_LIMITS, type FrameLimits } from './options.ts'
 import { startFrameServer, type FrameServer } from './server.ts'
+import { pruneExpired } from './store/prune.ts'
 
 // The frame server's rules, each against PGlite and against a real PostgreSQL 15, with two
 // server instances on one database, mail through a real SMTP sink, and a clock the tests move.
@@ -411,6 +412,27 @@ describe.each(backends)('frame server on $name', (backend) => {
     expect(dump.includes(Buffer.from(kek, 'base64').toString('hex'))).toBe(false)
     // And codes, link tokens and refresh tokens are stored as keyed hashes only.
     expect(dump.includes(recovering.refreshToken)).toBe(false)
+  })
+
+  it('prunes what no rule reads any more: finished windows, past cooldowns, spent or expired codes and links, expired refresh tokens', async () => {
+    const email = newEmail()
+    const session = await login(email, newDevice())
+    const db = env.opened!.db
+    const count = async () => {
+      const dump = await dumpRows(db)
+      return { email: dump.split(email).length - 1 }
+    }
+    const before = await count()
+    expect(before.email).toBeGreaterThan(2) // user, cooldown, rate window, approval link
+    await pruneExpired(db, DEFAULT_LIMITS, new Date(Date.now() + offsetMs))
+    // The hour's rate window and the user stay; the spent code went (its key names the email too).
+    const soon = await count()
+    expect(soon.email).toBeLessThan(before.email)
+    advance(31 * 24 * 3600)
+    await pruneExpired(db, DEFAULT_LIMITS, new Date(Date.now() + offsetMs))
+    // Only the user row names the email now; the session stays, its refresh token is gone.
+    expect((await count()).email).toBe(1)
+    expect((await call(a, 'POST', '/v1/session/refresh', { ...caller, refreshToken: session.refreshToken })).status).toBe(401)
   })
 
   it('moves a login to a new email with a code to the current address, then one to the new address', async () => {

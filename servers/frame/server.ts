@@ -7,6 +7,10 @@ import { createMailer } from './mail.ts'
 import { FRAME_PAGE_DIST } from './page/build.ts'
 import { DEFAULT_LIMITS, type FrameServerOptions } from './options.ts'
 import { createSecrets } from './secrets.ts'
+import { pruneExpired } from './store/prune.ts'
+
+/** How often an instance deletes rows no rule reads any more (every instance does; it is idempotent). */
+const PRUNE_EVERY_MS = 10 * 60 * 1000
 
 export interface FrameServer {
   /** `http://127.0.0.1:PORT`. */
@@ -61,9 +65,13 @@ export async function startFrameServer(options: FrameServerOptions): Promise<Fra
   }
   const url = `http://127.0.0.1:${(server!.address() as AddressInfo).port}`
   context.publicUrl = (options.publicUrl ?? url).replace(/\/$/, '')
+  const pruning = setInterval(() => {
+    pruneExpired(db, context.limits, context.now()).catch((error: Error) => console.error('frame server: prune failed:', error.message))
+  }, PRUNE_EVERY_MS).unref()
   return {
     url,
     async close() {
+      clearInterval(pruning)
       await new Promise<void>((resolve) => {
         server!.close(() => resolve())
         // Long-polls and keep-alive sockets would hold close() open.
