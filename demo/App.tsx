@@ -2,6 +2,7 @@ import { ConnectButton } from '../entries/react.ts'
 import { ProviderPanel } from './ProviderPanel.tsx'
 import { SolanaPanel } from './SolanaPanel.tsx'
 import { DevWalletPanel } from './devWallet/DevWalletPanel.tsx'
+import { EmailLoginPanel } from './EmailLoginPanel.tsx'
 import { AccountPanel, EventsPanel, ModalPanel, NetworkPanel, ThemePanel } from './panels.tsx'
 
 /** One panel per public hook, so every hook can be tried by hand and by the browser tests. */
@@ -18,6 +19,7 @@ export function App() {
       <ProviderPanel />
       <SolanaPanel />
       <DevWalletPanel />
+      <EmailLoginPanel />
       <ThemePanel />
       <EventsPanel />
     </main>

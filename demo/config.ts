@@ -37,7 +37,7 @@ export const solanaLocal = defineNetwork({
 })
 
 /** The flags of the plugins the demo lists, and the kernel's own. */
-const FEATURE_FLAGS = ['receive', 'analytics', 'allWallets'] as const
+const FEATURE_FLAGS = ['receive', 'analytics', 'allWallets', 'email'] as const
 
 /**
  * `?disable=receive,email` turns features off, so a person (and the browser
@@ -82,10 +82,13 @@ export const kit = createPortico({
   features: disabledFeatures(globalThis.location.search),
   // Every plugin that ships with Portico: the demo shows them all.
   plugins: allPlugins(),
-  // Everything local: analytics to the demo server, WalletConnect through the local relay and registry.
+  // Everything local: analytics to the demo server, WalletConnect through the local relay and
+  // registry, email login through the local frame server.
   endpoints: {
     analytics: globalThis.location.origin,
     relay: 'ws://127.0.0.1:8620',
     walletRegistry: 'http://127.0.0.1:8630',
+    // The embedded wallet's secure frame, on its own origin (email login).
+    frame: 'http://127.0.0.1:8700',
   },
 })

@@ -1,7 +1,8 @@
 // `npm start`: the demo with its local stack. Starts the two local Hardhat nodes the
 // demo's networks point at (demo/config.ts: "Hardhat" eip155:31337 on 8545, "Hardhat 2"
 // eip155:31338 on 8546), a local Solana cluster on 8899 (PubSub WebSocket also on 8900), a WalletConnect relay on 8620
-// with a wallet registry on 8630 and the "dev phone wallet" page on 8631, then builds
+// with a wallet registry on 8630 and the "dev phone wallet" page on 8631, the embedded
+// wallet's secure frame on 8700 with a mailbox for its login mails (SMTP 2525, page 8701), then builds
 // the demo and serves it. Ctrl-C (SIGINT) or SIGTERM stops
 // everything, in reverse order, also while it is still starting. A busy port fails at
 // once with a message naming it.
@@ -14,6 +15,29 @@ import { startSolanaRpc } from '../test/peers/solanaRpc.mjs'
 import { startWalletRegistry } from '../test/peers/walletRegistry.mjs'
 import { startWcWalletPage } from '../test/peers/wcWalletPage.mjs'
 import { createStack } from './services.mjs'
+import { bundleServer } from '../servers/bundle.mjs'
+
+const DEMO_PORT = Number(process.env.PORT ?? 5173)
+
+/**
+ * The secure frame server (8700, PGlite in .data/ or Postgres with DATABASE_URL) and the
+ * SMTP sink (2525) with its mailbox page (8701); with SMTP_URL set, mail goes there instead.
+ * TypeScript, so bundled first.
+ */
+async function startEmbedded() {
+  const outfile = '.cache/demo/embedded.mjs'
+  await bundleServer({ entry: 'demo/peers/embedded.ts', outfile })
+  const { startEmbeddedStack, DEMO_PORTS } = await import(`../${outfile}`)
+  const stack = await startEmbeddedStack({
+    hostOrigins: [`http://127.0.0.1:${DEMO_PORT}`, `http://localhost:${DEMO_PORT}`],
+    dataDir: '.data/demo',
+    databaseUrl: process.env.DATABASE_URL,
+    smtpUrl: process.env.SMTP_URL,
+    ports: DEMO_PORTS,
+  })
+  const mailbox = stack.mailboxUrl ? `; mailbox ${stack.mailboxUrl}` : `; mail to ${process.env.SMTP_URL}`
+  return { url: `${stack.frameUrl}${mailbox}`, close: () => stack.close() }
+}
 
 /** Each group starts in parallel; groups start in order. */
 const SERVICE_GROUPS = [
@@ -23,6 +47,7 @@ const SERVICE_GROUPS = [
     { name: 'Solana local cluster (litesvm)', start: () => startSolanaRpc({ port: 8899 }) },
     { name: 'WalletConnect relay', start: () => startRelay({ port: 8620 }) },
     { name: 'Wallet registry', start: () => startWalletRegistry({ port: 8630 }) },
+    { name: 'Secure frame (embedded wallet)', start: startEmbedded },
   ],
   [
     {
@@ -41,7 +66,7 @@ const SERVICE_GROUPS = [
       name: 'Portico demo',
       async start() {
         await buildDemo()
-        return startDemoServer()
+        return startDemoServer({ port: DEMO_PORT })
       },
     },
   ],

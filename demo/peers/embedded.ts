@@ -1,0 +1,98 @@
+// The embedded wallet's side of the demo's local stack: the secure frame server on its own
+// origin (a second port), and the SMTP sink with its mailbox page where the demo's login
+// mails land. `npm start` bundles this file (Node 20 does not run TypeScript); the browser
+// tests import it directly.
+import { randomBytes } from 'node:crypto'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import * as v from 'valibot'
+import { buildFramePage } from '../../servers/frame/page/build.ts'
+import { type FrameServer, startFrameServer } from '../../servers/frame/server.ts'
+import type { FrameServerOptions } from '../../servers/frame/options.ts'
+import { type Mailbox, startMailbox } from '../../servers/mailbox/mailbox.ts'
+
+/** The demo's project id (demo/config.ts). */
+export const DEMO_PROJECT_ID = 'portico-demo'
+/** Ports of `npm start`; demo/config.ts points `endpoints.frame` at the first. */
+export const DEMO_PORTS = { frame: 8700, mailbox: 8701, smtp: 2525 } as const
+
+export interface EmbeddedStackOptions {
+  /** Origins of the demo page the frame answers. */
+  readonly hostOrigins: readonly string[]
+  /** Where PGlite keeps the frame's data, and the demo's secrets beside it; omitted: PGlite in memory. */
+  readonly dataDir?: string
+  /** A Postgres server instead of PGlite. */
+  readonly databaseUrl?: string
+  /** Mail goes there instead of to the stack's own sink (no mailbox page then). */
+  readonly smtpUrl?: string
+  readonly ports?: { readonly frame?: number; readonly mailbox?: number; readonly smtp?: number }
+  readonly limits?: FrameServerOptions['limits']
+}
+
+export interface EmbeddedStack {
+  /** The frame server's origin: `endpoints.frame`. */
+  readonly frameUrl: string
+  /** The mailbox page and its API (GET /api/messages?to=); undefined with an outside SMTP server. */
+  readonly mailboxUrl: string | undefined
+  readonly frame: FrameServer
+  close(): Promise<void>
+}
+
+const Secrets = v.object({ keyEncryptionKey: v.pipe(v.string(), v.base64()), sessionSecret: v.pipe(v.string(), v.minLength(32)) })
+
+/**
+ * The demo's key-encryption key and session secret: made on the first start and kept beside
+ * its data (owner-only), so sessions and sealed shares survive a restart. Without a data
+ * folder they live as long as the process.
+ */
+function demoSecrets(dataDir: string | undefined): v.InferOutput<typeof Secrets> {
+  const fresh = () => ({ keyEncryptionKey: randomBytes(32).toString('base64'), sessionSecret: randomBytes(32).toString('base64url') })
+  if (!dataDir) return fresh()
+  const file = join(dataDir, 'demo-secrets.json')
+  if (existsSync(file)) {
+    const stored = v.safeParse(Secrets, JSON.parse(readFileSync(file, 'utf8')))
+    if (stored.success) return stored.output
+    throw new Error(`${file} is not the demo's secrets file; delete it to make new ones (the frame's stored shares then become unreadable)`)
+  }
+  const secrets = fresh()
+  mkdirSync(dataDir, { recursive: true })
+  writeFileSync(file, JSON.stringify(secrets), { mode: 0o600 })
+  return secrets
+}
+
+export async function startEmbeddedStack(options: EmbeddedStackOptions): Promise<EmbeddedStack> {
+  const secrets = demoSecrets(options.dataDir)
+  const [mailbox] = await Promise.all([
+    options.smtpUrl ? undefined : startMailbox({ smtpPort: options.ports?.smtp ?? 0, httpPort: options.ports?.mailbox ?? 0 }),
+    buildFramePage(),
+  ])
+  let frame: FrameServer
+  try {
+    if (options.dataDir) mkdirSync(join(options.dataDir, 'frame'), { recursive: true })
+    frame = await startFrameServer({
+      port: options.ports?.frame ?? 0,
+      database: options.databaseUrl
+        ? { url: options.databaseUrl }
+        : options.dataDir
+          ? { dataDir: join(options.dataDir, 'frame') }
+          : { memory: true },
+      smtpUrl: options.smtpUrl ?? (mailbox as Mailbox).smtpUrl,
+      mailFrom: 'Portico demo <login@portico.localhost>',
+      ...secrets,
+      projects: { [DEMO_PROJECT_ID]: options.hostOrigins },
+      limits: options.limits,
+    })
+  } catch (error) {
+    await mailbox?.close()
+    throw error
+  }
+  return {
+    frameUrl: frame.url,
+    mailboxUrl: mailbox?.url,
+    frame,
+    async close() {
+      await frame.close()
+      await mailbox?.close()
+    },
+  }
+}

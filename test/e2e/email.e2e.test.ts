@@ -1,0 +1,246 @@
+// Email login on the built demo, as a visitor does it, in real Chromium: the demo's own
+// config (endpoints.frame on 127.0.0.1:8700), the secure frame server on that second
+// origin with PGlite, its mails read from the SMTP sink's API, Hardhat on 8545. A second
+// browser context is a second device. Ports 8545 and 8700 are the demo's (demo/config.ts),
+// so this file needs them free.
+import type { Browser, Page } from 'playwright-core'
+import { type Hex, verifyMessage } from 'viem'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { DEMO_PORTS, type EmbeddedStack, startEmbeddedStack } from '../../demo/peers/embedded.ts'
+import { type HardhatNode, rpc } from '../peers/hardhat.ts'
+import { type DemoServer, type RecordedPage, launchBrowser } from './harness.ts'
+import {
+  type PrivateDemo,
+  assertCleanPage,
+  buildPrivateDemo,
+  inModal,
+  openPage,
+  startDemoChain,
+  startPrivateDemo,
+  throwFirstFailure,
+  valueOf,
+  waitForModal,
+  waitForView,
+} from './modalHarness.ts'
+
+let browser: Browser
+let build: PrivateDemo
+let demo: DemoServer
+let chain: HardhatNode
+let stack: EmbeddedStack
+const pages: RecordedPage[] = []
+
+beforeAll(async () => {
+  const started = await Promise.allSettled([buildPrivateDemo(), launchBrowser(), startDemoChain()])
+  build = valueOf(started[0])!
+  browser = valueOf(started[1])!
+  chain = valueOf(started[2])!
+  throwFirstFailure(started)
+  demo = await startPrivateDemo(build)
+  stack = await startEmbeddedStack({ hostOrigins: [new URL(demo.url).origin], ports: { frame: DEMO_PORTS.frame } })
+})
+afterEach(async () => {
+  await Promise.all(pages.splice(0).map((p) => p.context.close()))
+})
+afterAll(async () => {
+  await browser?.close()
+  await stack?.close()
+  await demo?.close()
+  await chain?.stop()
+  await build?.dispose()
+})
+
+// ---- the mailbox, read like a visitor reads mail ------------------------------------
+
+interface Mail {
+  readonly id: string
+  readonly subject: string
+  readonly text: string
+}
+
+async function mailsTo(email: string): Promise<Mail[]> {
+  const response = await fetch(`${stack.mailboxUrl}/api/messages?to=${encodeURIComponent(email)}`)
+  return (await response.json()) as Mail[]
+}
+
+/** The newest mail to `email` that `seen` did not hold, once it arrives. */
+async function nextMail(email: string, seen: readonly Mail[] = []): Promise<Mail> {
+  const deadline = Date.now() + 15_000
+  for (;;) {
+    const fresh = (await mailsTo(email)).find((mail) => !seen.some((old) => old.id === mail.id))
+    if (fresh) return fresh
+    if (Date.now() > deadline) throw new Error(`no new mail to ${email} within 15 s`)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+}
+
+const approvalLink = (mail: Mail) => {
+  const link = mail.text.match(/https?:\/\/\S+\/v1\/device\/approve\?token=[\w.-]+/)?.[0]
+  if (!link) throw new Error(`no device approval link in "${mail.subject}"`)
+  return link
+}
+const codeIn = (mail: Mail) => {
+  const code = mail.text.match(/\b\d{6}\b/)?.[0]
+  if (!code) throw new Error(`no six-digit code in "${mail.subject}"`)
+  return code
+}
+
+// ---- the demo page ------------------------------------------------------------------
+
+/** The demo in a fresh browser context: to the frame's origin, a device it has not seen. */
+async function open() {
+  const recorded = await openPage(browser, `${demo.url}/?networks=evm&devwallet=off`)
+  pages.push(recorded)
+  return recorded
+}
+
+const address = (page: Page) => page.getByTestId('account-address').textContent()
+
+async function typeEmail(page: Page, email: string) {
+  await page.getByTestId('open-modal').click()
+  await waitForView(page, 'Connect')
+  const field = inModal(page).getByRole('textbox', { name: 'Email' })
+  await field.fill(email)
+  await inModal(page).getByRole('button', { name: 'Continue' }).click()
+}
+
+async function enterCode(page: Page, code: string) {
+  await inModal(page).getByRole('textbox', { name: 'Six-digit code' }).fill(code)
+}
+
+/** A visitor's whole login on a device the server has not seen: link, then code. */
+async function loginOnNewDevice(page: Page, email: string): Promise<string> {
+  const before = await mailsTo(email)
+  await typeEmail(page, email)
+  await waitForView(page, 'EmailVerifyDevice')
+  const linkMail = await nextMail(email, before)
+  // Followed in another tab, as from a mail client.
+  const tab = await page.context().newPage()
+  await tab.goto(approvalLink(linkMail))
+  await tab.close()
+  await waitForView(page, 'EmailVerifyOtp')
+  const codeMail = await nextMail(email, [...before, linkMail])
+  await enterCode(page, codeIn(codeMail))
+  await page.getByTestId('account-connected').filter({ hasText: 'true' }).waitFor({ timeout: 20_000 })
+  return (await address(page))!.trim()
+}
+
+/** Clicks Approve inside the secure frame, the only place the approval can come from. */
+async function approveInFrame(page: Page) {
+  await waitForView(page, 'ApproveTransaction')
+  await page.frameLocator('#w3m-iframe').getByRole('button', { name: 'Approve' }).click()
+}
+
+const uniqueEmail = (name: string) => `${name}-${Date.now().toString(36)}@example.com`
+
+describe('email login through the demo (a new device: link, then code)', () => {
+  it('logs in, signs inside the frame, sends on Hardhat, comes back after a reload without a code, and signs out', async () => {
+    const recorded = await open()
+    const { page } = recorded
+    const email = uniqueEmail('visitor')
+    const wallet = await loginOnNewDevice(page, email)
+    expect(wallet).toMatch(/^0x[0-9a-fA-F]{40}$/)
+    await waitForModal(page, false).catch(() => undefined)
+
+    // personal_sign, approved inside the frame's origin, verified here in Node.
+    await page.getByRole('button', { name: 'Sign message' }).click()
+    await approveInFrame(page)
+    const signed = page.getByTestId('result').and(page.locator('[data-kind="signature"]'))
+    await signed.waitFor({ timeout: 20_000 })
+    const signature = (await signed.textContent())!.match(/0x[0-9a-f]+/i)![0] as Hex
+    expect(await verifyMessage({ address: wallet as Hex, message: 'Hello from Portico', signature })).toBe(true)
+
+    // A transaction from the embedded wallet lands on Hardhat.
+    await rpc(chain.url, 'hardhat_setBalance', [wallet, '0xde0b6b3a7640000'])
+    await page.getByRole('button', { name: 'Send transaction' }).click()
+    await approveInFrame(page)
+    const sent = page.getByTestId('result').and(page.locator('[data-kind="transaction"]'))
+    await sent.waitFor({ timeout: 20_000 })
+    const hash = (await sent.textContent())!.match(/0x[0-9a-f]{64}/i)![0]
+    const receipt = (await rpc(chain.url, 'eth_getTransactionReceipt', [hash])) as { status: string; from: string }
+    expect(receipt).toMatchObject({ status: '0x1', from: wallet.toLowerCase() })
+
+    // A reload restores the session: the same address, and no new mail.
+    const mailsBefore = (await mailsTo(email)).length
+    await page.reload()
+    await page.getByTestId('account-connected').filter({ hasText: 'true' }).waitFor({ timeout: 20_000 })
+    expect((await address(page))!.trim()).toBe(wallet)
+    expect(await mailsTo(email)).toHaveLength(mailsBefore)
+
+    // Sign out: disconnected, and a reload does not bring it back.
+    await page.getByRole('button', { name: 'Disconnect', exact: true }).click()
+    await page.getByTestId('account-connected').filter({ hasText: 'false' }).waitFor()
+    await page.reload()
+    await page.waitForLoadState('networkidle')
+    expect((await page.getByTestId('account-connected').textContent())?.trim()).toBe('false')
+    assertCleanPage(recorded)
+  })
+
+  it('a second browser context is a new device: it must follow a new link, and gets the same wallet', async () => {
+    const email = uniqueEmail('two-devices')
+    const first = await open()
+    const wallet = await loginOnNewDevice(first.page, email)
+    const second = await open()
+    // The first device's code went out under 30 s ago: the same email is refused for the
+    // seconds left, and the visitor tries again once they have passed.
+    const before = await mailsTo(email)
+    await typeEmail(second.page, email)
+    const refusal = inModal(second.page).getByRole('alert')
+    await expect.poll(() => refusal.textContent(), { timeout: 10_000 }).toMatch(/^Please try again after \d+ seconds$/)
+    expect(await mailsTo(email)).toHaveLength(before.length)
+    await second.page.waitForTimeout(Number((await refusal.textContent())!.match(/\d+/)![0]) * 1000 + 500)
+    await second.page.keyboard.press('Escape')
+    await waitForModal(second.page, false)
+    expect(await loginOnNewDevice(second.page, email)).toBe(wallet)
+    const subjects = (await mailsTo(email)).map((mail) => mail.subject)
+    // Two approval links and two codes: the second device was not let in on the first's approval.
+    expect(subjects.filter((subject) => /approve|device/i.test(subject))).toHaveLength(2)
+  })
+})
+
+describe('codes: five wrong tries void the code; a resend within 30 s is refused with the time left', () => {
+  it('shows each wrong try, voids the code on the fifth, and answers a resend with "Please try again after N seconds"', async () => {
+    const { page } = await open()
+    const email = uniqueEmail('wrong-codes')
+    // Through the device step first, so the code view is reached.
+    const before = await mailsTo(email)
+    await typeEmail(page, email)
+    await waitForView(page, 'EmailVerifyDevice')
+    const linkMail = await nextMail(email, before)
+    await (await page.context().request.get(approvalLink(linkMail))).dispose()
+    await waitForView(page, 'EmailVerifyOtp')
+    const code = codeIn(await nextMail(email, [...before, linkMail]))
+    const wrong = code === '000000' ? '111111' : '000000'
+    const alert = inModal(page).getByRole('alert')
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      await enterCode(page, wrong)
+      await alert.waitFor()
+      await enterCode(page, '')
+    }
+    // The right code no longer works: the fifth wrong try voided it.
+    await enterCode(page, code)
+    await expect.poll(() => alert.textContent(), { timeout: 10_000 }).toMatch(/expired|void/i)
+    expect((await page.getByTestId('account-connected').textContent())?.trim()).toBe('false')
+
+    // The code mail went out under 30 s ago: a resend is refused with the seconds left.
+    await inModal(page).getByRole('button', { name: 'Resend code' }).click()
+    await expect.poll(() => alert.textContent(), { timeout: 10_000 }).toMatch(/^Please try again after \d+ seconds$/)
+    const seconds = Number((await alert.textContent())!.match(/\d+/)![0])
+    expect(seconds).toBeGreaterThan(0)
+    expect(seconds).toBeLessThanOrEqual(30)
+  })
+})
+
+describe('the frame failing to load', () => {
+  it('focusing the email field with the frame page unreachable shows "Unable to load email login dependency"', async () => {
+    const recorded = await open()
+    const { page } = recorded
+    await page.route(`${stack.frameUrl}/**`, (route) => route.abort())
+    await page.getByTestId('open-modal').click()
+    await waitForView(page, 'Connect')
+    await inModal(page).getByRole('textbox', { name: 'Email' }).focus()
+    await expect
+      .poll(() => inModal(page).getByText('Unable to load email login dependency').count(), { timeout: 30_000 })
+      .toBeGreaterThan(0)
+  })
+})
