@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startPostgres, type Postgres } from '../../test/peers/postgres.mjs'
 import { openDatabase, type Database, type OpenedDatabase } from '../db/index.ts'
 import { startMailbox, type Mailbox } from '../mailbox/mailbox.ts'
-import { DEFAULT_LIMITS, type FrameLimits } from './options.ts'
+import { DEFAULT_LIMITS, type FrameLimits, type FrameServerOptions } from './options.ts'
 import { startFrameServer, type FrameServer } from './server.ts'
 import { pruneExpired } from './store/prune.ts'
 
@@ -86,7 +86,7 @@ describe.each(backends)('frame server on $name', (backend) => {
   const kek = randomBytes(32).toString('base64')
   const sessionSecret = randomBytes(32).toString('hex')
 
-  const start = async (limits: Partial<FrameLimits> = {}, clientAddressHeader?: string) => {
+  const start = async (limits: Partial<FrameLimits> = {}, more: Partial<FrameServerOptions> = {}) => {
     const server = await startFrameServer({
       database: env.database,
       smtpUrl: mailbox.smtpUrl,
@@ -98,7 +98,7 @@ describe.each(backends)('frame server on $name', (backend) => {
       limits: { perAddress: { max: 100_000, windowSeconds: 3600 }, deviceWaitSeconds: 1, ...limits },
       now: () => new Date(Date.now() + offsetMs),
       pageDir,
-      clientAddressHeader,
+      ...more,
     })
     started.push(server)
     return server
@@ -268,7 +268,7 @@ describe.each(backends)('frame server on $name', (backend) => {
 
   it('behind a reverse proxy, counts per address from the header the proxy sets', async () => {
     advance(3 * 3600)
-    const proxied = await start({ perAddress: { max: 1, windowSeconds: 3600 } }, 'X-Forwarded-For')
+    const proxied = await start({ perAddress: { max: 1, windowSeconds: 3600 } }, { clientAddressHeader: 'X-Forwarded-For' })
     const from = (address: string) =>
       fetch(`${proxied.url}/v1/email/start`, {
         method: 'POST',
@@ -279,6 +279,19 @@ describe.each(backends)('frame server on $name', (backend) => {
     // The proxy appends the address it saw; what the client wrote before it does not count.
     expect(await from('203.0.113.9, 198.51.100.8')).toBe(200)
     expect(await from('203.0.113.9, 198.51.100.7')).toBe(429)
+  })
+
+  it('a mail that cannot be sent is a clear 502 and leaves no cooldown behind (the request is rolled back)', async () => {
+    // Port 1 on loopback: nothing listens, the connection is refused.
+    const mailless = await start({}, { smtpUrl: 'smtp://127.0.0.1:1' })
+    const email = newEmail()
+    const deviceId = newDevice()
+    expect(await call(mailless, 'POST', '/v1/email/start', { ...caller, email, deviceId })).toEqual({
+      status: 502,
+      body: { error: 'The mail could not be sent; try again later' },
+    })
+    expect(await call(a, 'POST', '/v1/email/start', { ...caller, email, deviceId })).toEqual({ status: 200, body: { action: 'VERIFY_DEVICE' } })
+    expect(await inbox(email)).toHaveLength(1)
   })
 
   it('refresh tokens rotate; a spent one presented again revokes the whole session', async () => {
