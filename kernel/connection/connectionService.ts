@@ -1,8 +1,5 @@
 import type { CaipNetwork } from '../chains/network.ts'
 import type { ChainNamespace } from '../chains/namespaces.ts'
-import { PorticoError } from '../errors/base.ts'
-import { ErrorText } from '../errors/catalogue.ts'
-import { namespaceOfRpcMethod } from '../rpc/methods.ts'
 import type { RpcRequest } from '../rpc/rpcRegistry.ts'
 import type { AdapterEvents } from './chainAdapter.ts'
 import type { ConnectParameters } from './connect.ts'
@@ -62,13 +59,7 @@ export function createConnectionService(ctx: ConnectionContext): ConnectionServi
         ? adapter.getProvider(connector)
         : undefined
     },
-    async request(request) {
-      const namespace = namespaceOfRpcMethod(request.method)
-      const connector = connectedConnector(ctx, namespace)
-      const adapter = connector && ctx.chains.record(namespace)?.accountState.address ? ctx.adapters.forConnector(connector) : undefined
-      if (!connector || !adapter?.request) throw new PorticoError(ErrorText.ADAPTER_NOT_FOUND, { details: request.method })
-      return adapter.request(connector, request)
-    },
+    request: async (request) => (await load()).sendRequest(ctx, request),
     events: {
       accountsChanged: (...args) => void withEvents().then((e) => e.accountsChanged(...args)),
       chainChanged: (...args) => void withEvents().then((e) => e.chainChanged(...args)),

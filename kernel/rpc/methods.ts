@@ -58,10 +58,3 @@ export function isUnsafeRpcMethod(method: string): method is UnsafeRpcMethod {
   return (UNSAFE_RPC_METHODS as readonly string[]).includes(method)
 }
 
-/**
- * The namespace an allowed method is for: the solana_ methods go to the Solana
- * connection, every other listed method (eth_, personal_, wallet_) to the EVM one.
- */
-export function namespaceOfRpcMethod(method: string): 'eip155' | 'solana' {
-  return method.startsWith('solana_') ? 'solana' : 'eip155'
-}
