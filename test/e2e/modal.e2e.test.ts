@@ -255,8 +255,9 @@ describe('focus containment (showModal gives focus containment)', () => {
         visited.add(focus.deep)
       }
     }
-    // The Connect view's controls: Close, the wallets, All wallets.
-    const controls = await inModal(page).locator('button:visible, input:visible').count()
+    // The Connect view's controls Tab can reach: Close, the email field, the wallets, All
+    // wallets (Continue stays disabled while the field is empty).
+    const controls = await inModal(page).locator(':is(button, input):visible:not([disabled])').count()
     expect(visited.size).toBe(controls)
     expect(await modalSnapshot(page)).toMatchObject({ open: true, view: 'Connect' })
     assertCleanPage(recorded)
@@ -281,8 +282,9 @@ describe('strict CSP (constructable stylesheets, no inline style)', () => {
       const dialog = root.querySelector('dialog')!
       return { sheets: root.adoptedStyleSheets.length, styleTags: root.querySelectorAll('style').length, width: dialog.getBoundingClientRect().width }
     })
-    // The first screen's sheet, the frame's, and the one the receive plugin brings for its view.
-    expect(styled).toEqual({ sheets: 3, styleTags: 0, width: 360 })
+    // The first screen's sheet, the frame's, and one for each plugin that brings styles for
+    // its views (receive, email, and the auth plugin email brings along).
+    expect(styled).toEqual({ sheets: 5, styleTags: 0, width: 360 })
 
     // Switch views: All wallets (the WalletConnect plugin's view, reading the local registry), Back, then Receive.
     await inModal(page).getByRole('button', { name: 'All wallets' }).click()
