@@ -1,5 +1,7 @@
 // `npm run bench`: bundle bytes (gzip -9) per entry and per lazy chunk, and open latency
-// (pointerdown -> visible dialog, pointerdown -> usable view; first and warm) and heap in Chromium. Figures to compare over time, not pass/fail checks.
+// (pointerdown -> visible dialog, pointerdown -> usable view; first and warm) and heap in
+// Chromium; the secure frame's page bytes and Continue -> login mail (bench/emailLogin.mjs).
+// Figures to compare over time, not pass/fail checks.
 //
 // It builds into dist/bench/ (library and demo), not dist/ and dist/demo/: a build
 // empties its outdir first, and a browser test or `npm start` serving dist/demo at the
@@ -13,6 +15,7 @@ import { chromium } from 'playwright-core'
 import { BUILD_OPTIONS, ROOT, buildDemo, buildLibrary } from '../build.mjs'
 import { startDemoServer } from '../demo/server.mjs'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.mjs'
+import { measureEmailLogin } from './emailLogin.mjs'
 
 const RUNS = 25
 const OPEN_BUTTON = '[data-testid="open-modal"]'
@@ -387,6 +390,16 @@ function exampleRows(examples) {
   )
 }
 
+function emailRows(email) {
+  if (typeof email === 'string') return [['email login', email, '']]
+  const { framePage: f, continueToMailMs: t } = email
+  return [
+    ['frame page first load', kb(f.firstLoadGzip), `the secure frame's frame.js (${kb(f.frameJsGzip)}) and its static imports; + ${kb(f.cssGzip)} css`],
+    ['frame page on first use', kb(f.laterGzip), 'its lazy chunks (sending a transaction, Solana)'],
+    ['Continue -> mail in the mailbox', `${t.medianMs} ms`, `${t.runs} new devices on the demo, click to the approval mail received by the SMTP sink; min/max ${t.minMs}/${t.maxMs} ms`],
+  ]
+}
+
 function printTable(results) {
   const rows = [
     ['figure (gzip -9)', 'value', 'note'],
@@ -394,6 +407,7 @@ function printTable(results) {
     ...libraryRows(results.library),
     ...exampleRows(results.examples),
     ...browserRows(results.browser),
+    ...emailRows(results.emailLogin),
   ]
   const widths = rows[0].map((_, col) => Math.max(...rows.map((row) => row[col].length)))
   for (const [i, row] of rows.entries()) {
@@ -430,6 +444,9 @@ async function main() {
     examples: readExampleSizes(),
     browser: demo.meta ? await measureOpen(join(ROOT, OUT.demo)) : { openLatencyMs: demo.failed },
   }
+  results.emailLogin = demo.meta
+    ? await measureEmailLogin({ demoRoot: join(ROOT, OUT.demo) }).catch((error) => `n/a (${error.message})`)
+    : demo.failed
   printTable(results)
   const dir = join(ROOT, 'bench/results')
   await mkdir(dir, { recursive: true })

@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import type { Metafile } from 'esbuild'
 import * as v from 'valibot'
 import { buildFramePage } from '../../servers/frame/page/build.ts'
 import { type FrameServer, startFrameServer } from '../../servers/frame/server.ts'
@@ -35,6 +36,8 @@ export interface EmbeddedStack {
   /** The mailbox page and its API (GET /api/messages?to=); undefined with an outside SMTP server. */
   readonly mailboxUrl: string | undefined
   readonly frame: FrameServer
+  /** The esbuild metafile of the frame page it serves (the bench weighs it). */
+  readonly framePageMeta: Metafile
   close(): Promise<void>
 }
 
@@ -62,7 +65,7 @@ function demoSecrets(dataDir: string | undefined): v.InferOutput<typeof Secrets>
 
 export async function startEmbeddedStack(options: EmbeddedStackOptions): Promise<EmbeddedStack> {
   const secrets = demoSecrets(options.dataDir)
-  const [mailbox] = await Promise.all([
+  const [mailbox, framePageMeta] = await Promise.all([
     options.smtpUrl ? undefined : startMailbox({ smtpPort: options.ports?.smtp ?? 0, httpPort: options.ports?.mailbox ?? 0 }),
     buildFramePage(),
   ])
@@ -90,6 +93,7 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions): Promise
     frameUrl: frame.url,
     mailboxUrl: mailbox?.url,
     frame,
+    framePageMeta,
     async close() {
       await frame.close()
       await mailbox?.close()
