@@ -6,7 +6,6 @@ import { HOST_TAG, createHostElement, defineHostElement, openShadowRoot } from '
 import { hostCss } from './hostCss.ts'
 import { prefetchAfterLoad } from './prefetch.ts'
 import { prepareSheet } from './sheet.ts'
-import { afterNextPaint } from './afterNextPaint.ts'
 
 export { TITLE_ID } from './frames.ts'
 
@@ -120,8 +119,9 @@ function createModalHost(kit: PorticoKit): ModalHost {
     shown = true
     // What waits for MODAL_SHOWN (plugins activated on open) must not run inside the
     // opening click: with the view rendered ahead of time, that is where we are.
+    // (A frame callback runs before the paint, a timeout queued from it after.)
     if (painted === 'now') kit.bus.emit({ type: 'MODAL_SHOWN' })
-    else afterNextPaint(() => opened.open && kit.bus.emit({ type: 'MODAL_SHOWN' }))
+    else requestAnimationFrame(() => setTimeout(() => opened.open && kit.bus.emit({ type: 'MODAL_SHOWN' })))
   }
 
   function hide(closing: HTMLDialogElement): void {
