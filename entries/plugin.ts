@@ -83,3 +83,5 @@ export {
   formatUnits,
   parsePositiveUnits,
 } from '../kernel/wallets/index.ts'
+// The methods the kit runs without approval (safe) and those a wallet must approve (unsafe); others are refused.
+export { SAFE_RPC_METHODS, UNSAFE_RPC_METHODS, isSafeRpcMethod, isUnsafeRpcMethod } from '../kernel/rpc/methods.ts'

@@ -17,14 +17,16 @@ export const FIRST_FRAME_HEIGHT_PX = 420
  * rather than `auto`, so letting go of the held height transitions (auto does not). The theme's other
  * properties, the frame and the views come with the view's code
  * (shell/styles/modalCss.ts). Integrators override any `--portico-*` property
- * on the host element; inline properties beat these `:host` rules.
+ * on the host element; inline properties beat these `:host` rules. The closed dialog
+ * keeps its box, hidden and at the place it opens at, so a view rendered into it ahead
+ * of the first open is laid out already when it shows.
  */
 export const hostCss = /* css */ `
 :host{display:contents;--portico-width:${MODAL_WIDTH_PX}px;--portico-frame-height:${FIRST_FRAME_HEIGHT_PX}px;--portico-border-radius:${ThemeDefaults.borderRadius};--portico-background:#141414;--portico-border:#2f2f2f;--portico-backdrop:rgb(0 0 0/.6)}
 :host([data-theme=light]){--portico-background:#fff;--portico-border:#e2e2e2;--portico-backdrop:rgb(0 0 0/.3)}
 .modal{box-sizing:border-box;width:var(--portico-width);max-width:calc(100vw - 32px);min-height:0;padding:0;background:var(--portico-background);border:1px solid var(--portico-border);border-radius:calc(var(--portico-border-radius)*7);transition:min-height ${AnimationMs.modalHeight}ms ease}
 .modal:not([data-rendered]){min-height:var(--portico-frame-height)}
-.modal[data-prepared]:not([open]){display:block;visibility:hidden;position:fixed;inset:0;margin:auto;max-height:calc(100% - 6px - 2em);overflow:auto}
+.modal:not([open]){display:block;visibility:hidden;position:fixed;inset:0;margin:auto}
 .modal:focus{outline:none}
 .modal::backdrop{background:var(--portico-backdrop)}
 .modal[data-shake]{animation:portico-shake ${SHAKE_MS}ms ease-in-out}

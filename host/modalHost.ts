@@ -72,7 +72,6 @@ function createModalHost(kit: PorticoKit): ModalHost {
 
   const setTarget = (next: HTMLElement | null) => {
     if (next === target) return
-    target?.removeAttribute('data-prepared')
     target = next
     frameReady = false
     for (const listener of [...listeners]) listener()
@@ -110,18 +109,23 @@ function createModalHost(kit: PorticoKit): ModalHost {
     if (lastHeight > 0) opened.style.setProperty('--portico-frame-height', `${lastHeight}px`)
     opened.showModal()
     // Rendered ahead of time into the closed dialog: the view is there in this frame.
-    if (frameReady) markShown(opened, 'next frame')
+    if (frameReady) {
+      opened.setAttribute('data-rendered', '')
+      announce(true)
+    }
   }
 
-  function markShown(opened: HTMLDialogElement, painted: 'now' | 'next frame' = 'now'): void {
-    opened.setAttribute('data-rendered', '')
+  /**
+   * MODAL_SHOWN, once per open. Inside the opening click (the view rendered ahead of
+   * time) it waits for the painted frame, so what it starts (plugins activated on open)
+   * does not delay that frame: a frame callback runs before the paint, a timeout queued
+   * from it after.
+   */
+  function announce(afterPaint?: boolean): void {
     if (shown) return
     shown = true
-    // What waits for MODAL_SHOWN (plugins activated on open) must not run inside the
-    // opening click: with the view rendered ahead of time, that is where we are.
-    // (A frame callback runs before the paint, a timeout queued from it after.)
-    if (painted === 'now') kit.bus.emit({ type: 'MODAL_SHOWN' })
-    else requestAnimationFrame(() => setTimeout(() => opened.open && kit.bus.emit({ type: 'MODAL_SHOWN' })))
+    if (afterPaint) requestAnimationFrame(() => setTimeout(() => dialog()?.open && kit.bus.emit({ type: 'MODAL_SHOWN' })))
+    else kit.bus.emit({ type: 'MODAL_SHOWN' })
   }
 
   function hide(closing: HTMLDialogElement): void {
@@ -209,22 +213,17 @@ function createModalHost(kit: PorticoKit): ModalHost {
     },
     rendered() {
       frameReady = target !== null
-      if (embedded) {
-        if (shown) return
-        shown = true
-        kit.bus.emit({ type: 'MODAL_SHOWN' })
-        return
-      }
       const opened = dialog()
-      if (opened?.open) markShown(opened)
+      if (opened?.open) opened.setAttribute('data-rendered', '')
+      else if (!embedded) return
+      announce()
     },
     prefetch() {
       prepareSheet(hostCss)
       // The closed dialog in place ahead of need, as the renderer's target: the view renders
       // into it while hidden, so the first open only shows it, with the view usable at once.
-      if (stop && !embedded && typeof document !== 'undefined' && !kit.modal.store.get().open) {
+      if (stop && !embedded && !kit.modal.store.get().open) {
         ensureElement()
-        frame?.setAttribute('data-prepared', '')
         setTarget(frame)
       }
       // Ahead of need: a failure is reported when the code is needed, on open.

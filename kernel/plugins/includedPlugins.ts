@@ -6,13 +6,13 @@ import type { PluginManifest } from './manifest.ts'
  * included one with its id, and an included plugin is added once.
  */
 export function withIncludedPlugins(listed: readonly PluginManifest[]): PluginManifest[] {
-  const listedIds = new Set(listed.map((manifest) => manifest.id))
-  const added = new Set<string>()
+  // Listed ids and those already added: either way, an included plugin of that id is left out.
+  const ids = new Set(listed.map((manifest) => manifest.id))
   const result: PluginManifest[] = []
   const addIncluded = (manifest: PluginManifest) => {
     for (const included of manifest.includes ?? []) {
-      if (listedIds.has(included.id) || added.has(included.id)) continue
-      added.add(included.id)
+      if (ids.has(included.id)) continue
+      ids.add(included.id)
       addIncluded(included)
       result.push(included)
     }

@@ -2,7 +2,6 @@ import * as v from 'valibot'
 import { PorticoError } from '../errors/base.ts'
 import { ErrorText } from '../errors/catalogue.ts'
 import type { Disposer } from '../disposer.ts'
-import { isSafeRpcMethod, isUnsafeRpcMethod } from './methods.ts'
 
 /** An RPC request: method plus params. */
 export const RpcRequestSchema = v.object({
@@ -32,8 +31,13 @@ interface RpcRegistryDeps {
 export function createRpcRegistry(deps: RpcRegistryDeps): RpcRegistry {
   const handlers = new Map<string, RpcHandler>()
 
-  const isAllowed = (method: string) =>
-    isSafeRpcMethod(method) || isUnsafeRpcMethod(method) || deps.isContributed(method)
+  // The allow lists come with the first request, not with the page (nothing on the first
+  // screen imports them: kernel/index.ts does not re-export them, `portico/plugin` does).
+  const isAllowed = async (method: string) => {
+    if (deps.isContributed(method)) return true
+    const { isSafeRpcMethod, isUnsafeRpcMethod } = await import('./methods.ts')
+    return isSafeRpcMethod(method) || isUnsafeRpcMethod(method)
+  }
 
   return {
     register(method, handler) {
@@ -49,7 +53,7 @@ export function createRpcRegistry(deps: RpcRegistryDeps): RpcRegistry {
         throw new PorticoError(ErrorText.RPC_METHOD_NOT_ALLOWED, { details: 'malformed request' })
       }
       const { method, params } = parsed.output
-      if (!isAllowed(method)) {
+      if (!(await isAllowed(method))) {
         deps.onRejected(method, ErrorText.RPC_METHOD_NOT_ALLOWED)
         throw new PorticoError(ErrorText.RPC_METHOD_NOT_ALLOWED, { details: method })
       }

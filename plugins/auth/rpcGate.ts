@@ -4,10 +4,9 @@ import {
   type PendingRequests,
   PorticoError,
   type Router,
-  isSafeRpcMethod,
-  isUnsafeRpcMethod,
   ErrorText,
 } from '../../kernel/index.ts'
+import { isSafeRpcMethod, isUnsafeRpcMethod } from '../../kernel/rpc/methods.ts'
 import type { FrameSession } from './frameSession.ts'
 
 /** The view the visitor approves a request in; the frame shows over its box. */
