@@ -18,6 +18,8 @@ import { providerOf, walletRequest } from './walletRequest.ts'
 
 /** wallet_* calls answer null by spec; nothing in the answer is used. */
 const Ignored = v.unknown()
+/** What kit.request passes on from the wallet, as the wallet's own provider would. */
+const ForApp = v.unknown()
 
 export interface Eip155AdapterOptions {
   /** The kernel's sink for wallet events (IConnectionService.events), read when an event arrives. */
@@ -128,6 +130,9 @@ export function createEip155Adapter({ events, rpc }: Eip155AdapterOptions): Chai
     },
 
     getProvider: (connector) => connector.provider,
+
+    // kit.request for a browser wallet: the kernel has checked that the method is allowed.
+    request: (connector, { method, params }) => walletRequest(providerOf(connector), method, params, ForApp),
 
     dispose() {
       watching.forEach((dispose) => dispose())

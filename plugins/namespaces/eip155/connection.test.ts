@@ -1,4 +1,4 @@
-import { formatUnits } from 'viem'
+import { type Hex, formatUnits, toHex, verifyMessage } from 'viem'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import {
   Alerts,
@@ -135,6 +135,22 @@ describe('connect through the kit', () => {
     expect(statuses).toEqual(['disconnected', 'connecting', 'disconnected'])
     expect(events.find((e) => e.type === 'CONNECT_ERROR')).toBeDefined()
     expect(storage.getItem('@portico/connected_connector_ids')).toBeNull()
+  })
+})
+
+describe('kit.request with a browser wallet', () => {
+  it('personal_sign goes to the connected wallet and its signature verifies; a refusal comes back as the wallet error', async () => {
+    let refuse = false
+    wallet({ approve: (method) => !(refuse && method === 'personal_sign') })
+    const { kit: k } = kit()
+    await connect(k)
+    const message = toHex('Hello from kit.request')
+    const signature = (await k.request({ method: 'personal_sign', params: [message, HARDHAT_ACCOUNT_0.address] })) as Hex
+    expect(await verifyMessage({ address: HARDHAT_ACCOUNT_0.address as Hex, message: { raw: message }, signature })).toBe(true)
+    refuse = true
+    await expect(k.request({ method: 'personal_sign', params: [message, HARDHAT_ACCOUNT_0.address] })).rejects.toMatchObject({
+      code: USER_REJECTED_CODE,
+    })
   })
 })
 
