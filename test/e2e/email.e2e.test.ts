@@ -3,11 +3,12 @@
 // origin with PGlite, its mails read from the SMTP sink's API, Hardhat on 8545. A second
 // browser context is a second device. Ports 8545 and 8700 are the demo's (demo/config.ts),
 // so this file needs them free.
-import type { Browser, Page } from 'playwright-core'
+import type { Browser } from 'playwright-core'
 import { type Hex, verifyMessage } from 'viem'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_PORTS, type EmbeddedStack, startEmbeddedStack } from '../../demo/peers/embedded.ts'
 import { type HardhatNode, rpc } from '../peers/hardhat.ts'
+import { address, approvalLink, approveInFrame, codeIn, emailLogin, enterCode, typeEmail, uniqueEmail } from './emailLogin.ts'
 import { type DemoServer, type RecordedPage, launchBrowser } from './harness.ts'
 import {
   type PrivateDemo,
@@ -50,42 +51,7 @@ afterAll(async () => {
   await build?.dispose()
 })
 
-// ---- the mailbox, read like a visitor reads mail ------------------------------------
-
-interface Mail {
-  readonly id: string
-  readonly subject: string
-  readonly text: string
-}
-
-async function mailsTo(email: string): Promise<Mail[]> {
-  const response = await fetch(`${stack.mailboxUrl}/api/messages?to=${encodeURIComponent(email)}`)
-  return (await response.json()) as Mail[]
-}
-
-/** The newest mail to `email` that `seen` did not hold, once it arrives. */
-async function nextMail(email: string, seen: readonly Mail[] = []): Promise<Mail> {
-  const deadline = Date.now() + 15_000
-  for (;;) {
-    const fresh = (await mailsTo(email)).find((mail) => !seen.some((old) => old.id === mail.id))
-    if (fresh) return fresh
-    if (Date.now() > deadline) throw new Error(`no new mail to ${email} within 15 s`)
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-}
-
-const approvalLink = (mail: Mail) => {
-  const link = mail.text.match(/https?:\/\/\S+\/v1\/device\/approve\?token=[\w.-]+/)?.[0]
-  if (!link) throw new Error(`no device approval link in "${mail.subject}"`)
-  return link
-}
-const codeIn = (mail: Mail) => {
-  const code = mail.text.match(/\b\d{6}\b/)?.[0]
-  if (!code) throw new Error(`no six-digit code in "${mail.subject}"`)
-  return code
-}
-
-// ---- the demo page ------------------------------------------------------------------
+const { mailsTo, nextMail, loginOnNewDevice } = emailLogin(() => stack.mailboxUrl!)
 
 /** The demo in a fresh browser context: to the frame's origin, a device it has not seen. */
 async function open() {
@@ -93,45 +59,6 @@ async function open() {
   pages.push(recorded)
   return recorded
 }
-
-const address = (page: Page) => page.getByTestId('account-address').textContent()
-
-async function typeEmail(page: Page, email: string) {
-  await page.getByTestId('open-modal').click()
-  await waitForView(page, 'Connect')
-  const field = inModal(page).getByRole('textbox', { name: 'Email' })
-  await field.fill(email)
-  await inModal(page).getByRole('button', { name: 'Continue' }).click()
-}
-
-async function enterCode(page: Page, code: string) {
-  await inModal(page).getByRole('textbox', { name: 'Six-digit code' }).fill(code)
-}
-
-/** A visitor's whole login on a device the server has not seen: link, then code. */
-async function loginOnNewDevice(page: Page, email: string): Promise<string> {
-  const before = await mailsTo(email)
-  await typeEmail(page, email)
-  await waitForView(page, 'EmailVerifyDevice')
-  const linkMail = await nextMail(email, before)
-  // Followed in another tab, as from a mail client.
-  const tab = await page.context().newPage()
-  await tab.goto(approvalLink(linkMail))
-  await tab.close()
-  await waitForView(page, 'EmailVerifyOtp')
-  const codeMail = await nextMail(email, [...before, linkMail])
-  await enterCode(page, codeIn(codeMail))
-  await page.getByTestId('account-connected').filter({ hasText: 'true' }).waitFor({ timeout: 20_000 })
-  return (await address(page))!.trim()
-}
-
-/** Clicks Approve inside the secure frame, the only place the approval can come from. */
-async function approveInFrame(page: Page) {
-  await waitForView(page, 'ApproveTransaction')
-  await page.frameLocator('#w3m-iframe').getByRole('button', { name: 'Approve' }).click()
-}
-
-const uniqueEmail = (name: string) => `${name}-${Date.now().toString(36)}@example.com`
 
 describe('email login through the demo (a new device: link, then code)', () => {
   it('logs in, signs inside the frame, sends on Hardhat, comes back after a reload without a code, and signs out', async () => {

@@ -23,6 +23,7 @@ import type { SolanaRpc } from '../peers/solanaRpc.mjs'
 import { startSolanaRpc } from '../peers/solanaRpc.mjs'
 import { HARDHAT_ACCOUNT_0, HARDHAT_ACCOUNT_1, type HardhatNode, rpc, startHardhat } from '../peers/hardhat.ts'
 import { type DemoServer, type RecordedPage, buildTestPage, launchBrowser, newPage } from './harness.ts'
+import { hostStorage } from './hostStorage.ts'
 import type { FrameTest } from './framePage/main.ts'
 
 const PROJECT_ID = 'frame-e2e'
@@ -397,38 +398,6 @@ describe('messages from elsewhere reach no handler', () => {
     await popup.close()
   })
 })
-
-/** Every string the host page keeps: localStorage, sessionStorage, cookies and every IndexedDB record (bytes as hex). */
-async function hostStorage(page: Page): Promise<string> {
-  const inPage = await page.evaluate(async () => {
-    const hex = (bytes: Uint8Array) => [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('')
-    const flatten = (value: unknown): unknown =>
-      value instanceof ArrayBuffer
-        ? hex(new Uint8Array(value))
-        : ArrayBuffer.isView(value)
-          ? hex(new Uint8Array(value.buffer, value.byteOffset, value.byteLength))
-          : Array.isArray(value)
-            ? value.map(flatten)
-            : value && typeof value === 'object'
-              ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, flatten(v)]))
-              : value
-    const records: unknown[] = []
-    for (const info of await indexedDB.databases()) {
-      const db = await new Promise<IDBDatabase>((resolve, reject) => {
-        const request = indexedDB.open(info.name!)
-        request.onsuccess = () => resolve(request.result)
-        request.onerror = () => reject(request.error)
-      })
-      for (const store of db.objectStoreNames) {
-        const all = db.transaction(store).objectStore(store).getAll()
-        records.push(await new Promise((resolve) => (all.onsuccess = () => resolve(flatten(all.result)))))
-      }
-      db.close()
-    }
-    return JSON.stringify({ local: { ...localStorage }, session: { ...sessionStorage }, cookie: document.cookie, indexedDB: records })
-  })
-  return inPage + JSON.stringify(await page.context().cookies())
-}
 
 describe('keys and shares stay on the frame’s origin', () => {
   it('the device share (read from the frame origin’s IndexedDB by a page on that origin) appears nowhere in the host page’s storage', async () => {

@@ -1,0 +1,89 @@
+// Email login on the built demo as a visitor does it: type the address in the modal, read the
+// device approval link and the code from the SMTP sink's API, follow them, approve inside the
+// secure frame. Shared by the browser tests that go through the demo's email login.
+import type { Page } from 'playwright-core'
+import { inModal, waitForView } from './modalHarness.ts'
+
+// ---- the mailbox, read like a visitor reads mail ------------------------------------
+
+export interface Mail {
+  readonly id: string
+  readonly subject: string
+  readonly text: string
+}
+
+export const approvalLink = (mail: Mail) => {
+  const link = mail.text.match(/https?:\/\/\S+\/v1\/device\/approve\?token=[\w.-]+/)?.[0]
+  if (!link) throw new Error(`no device approval link in "${mail.subject}"`)
+  return link
+}
+export const codeIn = (mail: Mail) => {
+  const code = mail.text.match(/\b\d{6}\b/)?.[0]
+  if (!code) throw new Error(`no six-digit code in "${mail.subject}"`)
+  return code
+}
+
+// ---- the demo page ------------------------------------------------------------------
+
+export const address = (page: Page) => page.getByTestId('account-address').textContent()
+
+export async function typeEmail(page: Page, email: string) {
+  await page.getByTestId('open-modal').click()
+  await waitForView(page, 'Connect')
+  const field = inModal(page).getByRole('textbox', { name: 'Email' })
+  await field.fill(email)
+  await inModal(page).getByRole('button', { name: 'Continue' }).click()
+}
+
+export async function enterCode(page: Page, code: string) {
+  await inModal(page).getByRole('textbox', { name: 'Six-digit code' }).fill(code)
+}
+
+/** Clicks Approve inside the secure frame, the only place the approval can come from. */
+export async function approveInFrame(page: Page) {
+  await waitForView(page, 'ApproveTransaction')
+  await page.frameLocator('#w3m-iframe').getByRole('button', { name: 'Approve' }).click()
+}
+
+export const uniqueEmail = (name: string) => `${name}-${Date.now().toString(36)}@example.com`
+
+/**
+ * The mail-reading half of the login, bound to the stack's mailbox. The URL is read on each
+ * call because the stack starts in beforeAll, after the test file's top level has run.
+ */
+export function emailLogin(mailboxUrl: () => string) {
+  async function mailsTo(email: string): Promise<Mail[]> {
+    const response = await fetch(`${mailboxUrl()}/api/messages?to=${encodeURIComponent(email)}`)
+    return (await response.json()) as Mail[]
+  }
+
+  /** The newest mail to `email` that `seen` did not hold, once it arrives. */
+  async function nextMail(email: string, seen: readonly Mail[] = []): Promise<Mail> {
+    const deadline = Date.now() + 15_000
+    for (;;) {
+      const fresh = (await mailsTo(email)).find((mail) => !seen.some((old) => old.id === mail.id))
+      if (fresh) return fresh
+      if (Date.now() > deadline) throw new Error(`no new mail to ${email} within 15 s`)
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+  }
+
+  /** A visitor's whole login on a device the server has not seen: link, then code. */
+  async function loginOnNewDevice(page: Page, email: string): Promise<string> {
+    const before = await mailsTo(email)
+    await typeEmail(page, email)
+    await waitForView(page, 'EmailVerifyDevice')
+    const linkMail = await nextMail(email, before)
+    // Followed in another tab, as from a mail client.
+    const tab = await page.context().newPage()
+    await tab.goto(approvalLink(linkMail))
+    await tab.close()
+    await waitForView(page, 'EmailVerifyOtp')
+    const codeMail = await nextMail(email, [...before, linkMail])
+    await enterCode(page, codeIn(codeMail))
+    await page.getByTestId('account-connected').filter({ hasText: 'true' }).waitFor({ timeout: 20_000 })
+    return (await address(page))!.trim()
+  }
+
+  return { mailsTo, nextMail, loginOnNewDevice }
+}
