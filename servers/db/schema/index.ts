@@ -1,7 +1,8 @@
 // Every server's tables, one module per server, so one set of migrations covers the database.
 import * as frameTables from './frame.ts'
+import * as siwxTables from './siwx.ts'
 
-export { frameTables }
+export { frameTables, siwxTables }
 
 /** All tables, flat, as drizzle's query builder takes them. */
-export const schema = { ...frameTables }
+export const schema = { ...frameTables, ...siwxTables }
