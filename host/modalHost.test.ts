@@ -62,7 +62,7 @@ describe('the host shows the dialog on the opening click', () => {
     expect(host.target()).toBeNull()
   })
 
-  it('a frame rendered into the closed dialog counts as rendered on open; MODAL_SHOWN waits for the painted frame, after the click', () => {
+  it('a view rendered into the closed dialog: the click shows the dialog alone at the held height, the view a painted frame later, then MODAL_SHOWN', () => {
     vi.useFakeTimers()
     try {
       const kit = createTestKit()
@@ -71,10 +71,21 @@ describe('the host shows the dialog on the opening click', () => {
       kit.bus.events$.subscribe((event) => events.push(event.type))
       host.prefetch()
       host.rendered()
+      const notified = vi.fn()
+      host.subscribe(notified)
       expect(events).not.toContain('MODAL_SHOWN')
       kit.open()
-      expect(dialog()?.hasAttribute('data-rendered')).toBe(true)
+      const opened = dialog()!
+      expect(opened.open).toBe(true)
+      expect(opened.hasAttribute('data-revealing')).toBe(true)
+      expect(opened.hasAttribute('data-rendered')).toBe(false)
       expect(events).not.toContain('MODAL_SHOWN')
+      vi.advanceTimersByTime(50)
+      expect(opened.hasAttribute('data-revealing')).toBe(false)
+      expect(opened.hasAttribute('data-rendered')).toBe(true)
+      // The renderer hears of it, to move focus onto the view's first control.
+      expect(notified).toHaveBeenCalled()
+      // What MODAL_SHOWN starts waits for the view's own frame.
       vi.advanceTimersByTime(50)
       expect(events.filter((type) => type === 'MODAL_SHOWN')).toHaveLength(1)
     } finally {

@@ -106,26 +106,33 @@ function createModalHost(kit: PorticoKit): ModalHost {
     shown = false
     opened.removeAttribute('data-rendered')
     // Until the frame renders, the dialog holds the height it had when it last closed.
-    if (lastHeight > 0) opened.style.setProperty('--portico-frame-height', `${lastHeight}px`)
+    // Rendered ahead of time into the closed dialog (hidden but laid out), the view's own height.
+    const height = frameReady ? opened.getBoundingClientRect().height : lastHeight
+    if (height > 0) opened.style.setProperty('--portico-frame-height', `${height}px`)
+    if (!frameReady) return opened.showModal()
+    // The click's frame shows the dialog alone, at the view's height; the view comes in
+    // the next one, so the visitor sees the answer to the click without waiting for its layout.
+    opened.setAttribute('data-revealing', '')
     opened.showModal()
-    // Rendered ahead of time into the closed dialog: the view is there in this frame.
-    if (frameReady) {
+    afterPaint(() => {
+      opened.removeAttribute('data-revealing')
+      if (!opened.open || target !== opened) return
       opened.setAttribute('data-rendered', '')
-      announce(true)
-    }
+      // The renderer moves focus from the dialog to the view's first control.
+      for (const listener of [...listeners]) listener()
+      // What MODAL_SHOWN starts (plugins activated on open) waits for the view's frame too.
+      afterPaint(() => opened.open && announce())
+    })
   }
 
-  /**
-   * MODAL_SHOWN, once per open. Inside the opening click (the view rendered ahead of
-   * time) it waits for the painted frame, so what it starts (plugins activated on open)
-   * does not delay that frame: a frame callback runs before the paint, a timeout queued
-   * from it after.
-   */
-  function announce(afterPaint?: boolean): void {
+  /** A frame callback runs before the paint, a timeout queued from it after. */
+  const afterPaint = (task: () => void) => requestAnimationFrame(() => setTimeout(task))
+
+  /** MODAL_SHOWN, once per open. */
+  function announce(): void {
     if (shown) return
     shown = true
-    if (afterPaint) requestAnimationFrame(() => setTimeout(() => dialog()?.open && kit.bus.emit({ type: 'MODAL_SHOWN' })))
-    else kit.bus.emit({ type: 'MODAL_SHOWN' })
+    kit.bus.emit({ type: 'MODAL_SHOWN' })
   }
 
   function hide(closing: HTMLDialogElement): void {

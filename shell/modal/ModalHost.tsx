@@ -48,15 +48,21 @@ interface FrameProps {
 function Frame({ kit, host, target }: FrameProps) {
   useLayoutEffect(() => {
     if (!(target instanceof HTMLDialogElement)) return host.rendered()
-    // showModal() on the still empty dialog focused the dialog itself; move on to the
-    // first control, as showModal() would have with the frame in place. (Rendered into
-    // the closed dialog ahead of the first open, there is nothing to focus yet: showModal()
-    // itself then focuses the first control.)
-    const active = (target.getRootNode() as ShadowRoot).activeElement
-    if (!active || active === target) (target.querySelector<HTMLElement>('[autofocus]') ?? tabbables(target)[0])?.focus()
+    // showModal() on a dialog whose view was not there yet (its code still on the way, or
+    // rendered ahead of time and shown a frame later) focused the dialog itself; move on to
+    // the first control, as showModal() would have with the view in place.
+    const focusFirst = () => {
+      const active = (target.getRootNode() as ShadowRoot).activeElement
+      if (target.open && (!active || active === target)) (target.querySelector<HTMLElement>('[autofocus]') ?? tabbables(target)[0])?.focus()
+    }
+    focusFirst()
     target.addEventListener('keydown', loopFocus)
     host.rendered()
-    return () => target.removeEventListener('keydown', loopFocus)
+    const unsubscribe = host.subscribe(focusFirst)
+    return () => {
+      unsubscribe()
+      target.removeEventListener('keydown', loopFocus)
+    }
   }, [host, target])
   return <ModalFrame kit={kit} titleId={TITLE_ID} closable={!kit.config.enableEmbedded} />
 }
