@@ -136,15 +136,50 @@ describe('parseConfig: errors name the bad field', () => {
     expect(error.field).toBe('features.socials.1')
   })
 
+  // The smallest objects implementing each form; the siwx plugin's tests use real stores.
+  const siwx = { createMessage: async () => ({}), addSession: async () => {}, revokeSession: async () => {}, getSessions: async () => [] }
+  const siweConfig = { getNonce: async () => 'n', createMessage: () => '', verifyMessage: async () => true, getSession: async () => null, signOut: async () => true }
+
   it('siweConfig and siwx cannot both be set (catalogue text)', () => {
-    const error = configError({ projectId: 'p', networks: [mainnet], siweConfig: {}, siwx: {} })
+    const error = configError({ projectId: 'p', networks: [mainnet], siweConfig, siwx })
     expect(error.details).toBe(ErrorText.SIWE_AND_SIWX_BOTH_SET)
     expect(error.message).toContain(ErrorText.SIWE_AND_SIWX_BOTH_SET)
   })
 
-  it('siweConfig alone and siwx alone are each accepted', () => {
-    expect(() => parseConfig({ projectId: 'p', networks: [mainnet], siweConfig: {} })).not.toThrow()
-    expect(parseConfig({ projectId: 'p', networks: [mainnet], siwx: { required: true } }).siwx?.required).toBe(true)
+  it('siweConfig alone and siwx alone are each accepted, as the same objects (a class instance keeps its methods and this)', () => {
+    class Store {
+      readonly sessions: string[] = []
+      async createMessage() {
+        return {} as never
+      }
+      async addSession() {
+        this.sessions.push('x')
+      }
+      async revokeSession() {}
+      async getSessions() {
+        return []
+      }
+      getRequired() {
+        return true
+      }
+    }
+    const store = new Store()
+    expect(parseConfig({ projectId: 'p', networks: [mainnet], siweConfig }).siweConfig).toBe(siweConfig)
+    const parsed = parseConfig({ projectId: 'p', networks: [mainnet], siwx: store }).siwx
+    expect(parsed).toBe(store)
+    expect(parsed?.getRequired?.()).toBe(true)
+  })
+
+  it('siwx must implement SiwxConfig and siweConfig SiweConfig: a ConfigError names the missing method', () => {
+    const missing = configError({ projectId: 'p', networks: [mainnet], siwx: { ...siwx, getSessions: undefined } })
+    expect(missing.field).toBe('siwx')
+    expect(missing.details).toBe("getSessions must be a function (SiwxConfig: localSiwx() or serverSiwx() from 'portico/siwx' give one)")
+    expect(configError({ projectId: 'p', networks: [mainnet], siwx: { required: true } }).details).toMatch(/^createMessage must be a function/)
+    expect(configError({ projectId: 'p', networks: [mainnet], siwx: 'yes' }).details).toMatch(/^must be an object implementing createMessage, addSession/)
+    expect(configError({ projectId: 'p', networks: [mainnet], siwx: { ...siwx, getRequired: true } }).details).toMatch(/^getRequired must be a function when given/)
+    expect(configError({ projectId: 'p', networks: [mainnet], siweConfig: { ...siweConfig, verifyMessage: 1 } }).details).toBe('verifyMessage must be a function (SiweConfig)')
+    const required = configError({ projectId: 'p', networks: [mainnet], siweConfig: { ...siweConfig, required: 'yes' } })
+    expect([required.field, required.details]).toEqual(['siweConfig', 'required must be a boolean when given'])
   })
 
   it('defaultNetwork must be one of networks', () => {

@@ -3,6 +3,7 @@ import { CHAIN_NAMESPACES } from '../chains/namespaces.ts'
 import { NetworkSchema, type CaipNetwork } from '../chains/network.ts'
 import type { PluginManifest } from '../plugins/manifest.ts'
 import { CoreFeaturesSchema, type Features } from './features.ts'
+import { SiweConfigSchema, SiwxConfigSchema } from './siwxConfig.ts'
 
 /** The public WalletConnect relay; integrators (and tests, offline) point `endpoints.relay` elsewhere. */
 export const DEFAULT_RELAY_URL = 'wss://relay.walletconnect.org'
@@ -57,8 +58,10 @@ export const ConfigSchema = v.object({
   disableAppend: v.optional(v.boolean(), false),
   enableNetworkSwitch: v.optional(v.boolean(), true),
   allowUnsupportedChain: v.optional(v.boolean(), false),
-  siweConfig: v.optional(v.looseObject({})),
-  siwx: v.optional(v.looseObject({ required: v.optional(v.boolean(), false) })),
+  /** The older EVM-only sign-in; the siwx plugin maps it onto its flow. */
+  siweConfig: v.optional(SiweConfigSchema),
+  /** Sign in with the connected wallet (any namespace); the siwx plugin runs it. */
+  siwx: v.optional(SiwxConfigSchema),
   plugins: v.optional(v.array(PluginManifestSchema), () => []),
   endpoints: v.optional(
     v.object({

@@ -2,6 +2,7 @@ import type { ChainNamespace } from '../chains/namespaces.ts'
 import { PorticoError } from '../errors/base.ts'
 import { ErrorText } from '../errors/catalogue.ts'
 import type { Connector } from '../connectorRegistry/connector.ts'
+import { afterConnect } from './afterConnect.ts'
 import { applyConnection } from './applyConnection.ts'
 import type { ConnectResult } from './chainAdapter.ts'
 import type { ConnectionContext } from './context.ts'
@@ -30,14 +31,15 @@ export async function connect(ctx: ConnectionContext, { connectorId, namespace }
     applyConnection(ctx, namespace, connector, result)
     rememberRecentWallet(ctx, connector, result)
     ctx.bus.emit({ type: 'CONNECT_SUCCESS', properties: { method: 'browser', name: connector.name, namespace } })
-    if (ctx.router.current().view !== 'UnsupportedChain') {
-      if (ctx.config.enableEmbedded) ctx.router.reset('Account')
-      else if (ctx.modal.store.get().open) ctx.modal.close()
-    }
   } catch (error) {
     ctx.chains.updateAccount(namespace, { status: previous?.caipAddress ? previous.status : 'disconnected' })
     ctx.bus.emit({ type: 'CONNECT_ERROR', properties: { message: error instanceof Error ? error.message : String(error) } })
     throw error
+  }
+  // Connected: what a plugin's after-connect step (a sign-in) does from here is not the connection's failure.
+  if (!(await afterConnect(ctx, namespace)) && ctx.router.current().view !== 'UnsupportedChain') {
+    if (ctx.config.enableEmbedded) ctx.router.reset('Account')
+    else if (ctx.modal.store.get().open) ctx.modal.close()
   }
 }
 

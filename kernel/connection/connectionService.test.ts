@@ -12,6 +12,7 @@ import { IAdapterRegistry, IConnectionService } from '../container/tokens.ts'
 import type { Connector, ConnectorType } from '../connectorRegistry/connector.ts'
 import { PorticoError } from '../errors/base.ts'
 import { Alerts, ErrorText } from '../errors/catalogue.ts'
+import type { KernelHooks, NewConnection } from '../plugins/hooks.ts'
 import { definePlugin } from '../plugins/manifest.ts'
 import { StorageKeys } from '../storage/keys.ts'
 import { type StorageBackend, createMemoryBackend } from '../storage/storage.ts'
@@ -594,5 +595,80 @@ describe('start-up (Connection status at start)', () => {
     const ctx = setup({ backend })
     await ctx.kit.restored
     expect(ctx.kit.chains.get().activeCaipNetwork.caipNetworkId).toBe('eip155:1')
+  })
+})
+
+describe('after-connect steps (a plugin hook run after a new connection)', () => {
+  /** A plugin loaded with the connection (activation event onConnect) whose body adds one step. */
+  function stepPlugin(step: Parameters<KernelHooks['addAfterConnect']>[0], loads: { count: number }) {
+    return definePlugin({
+      id: 'after-connect-step',
+      activationEvents: ['onConnect'],
+      contributes: {},
+      load: async () => {
+        loads.count += 1
+        return { activate: (ctx) => ctx.hooks.addAfterConnect(step) }
+      },
+    })
+  }
+
+  it('the plugin loads with the connection, not before; its step sees the new connection and, claiming the modal, keeps it open', async () => {
+    const loads = { count: 0 }
+    const seen: NewConnection[] = []
+    const { kit, addConnector } = setup({
+      options: { plugins: [stepPlugin((connection) => (seen.push(connection), true), loads)] },
+    })
+    await kit.restored
+    addConnector('mm', 'eip155')
+    kit.open()
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(loads.count).toBe(0)
+    await kit.connect({ connectorId: 'mm', namespace: 'eip155' })
+    expect(loads.count).toBe(1)
+    expect(seen).toEqual([{ namespace: 'eip155', address: ADDRESS.eip155, network: mainnet, supported: true }])
+    expect(kit.modal.store.get().open).toBe(true)
+  })
+
+  it('a step that does not claim the modal leaves the kernel to close it, as without steps', async () => {
+    const { kit, addConnector } = setup({ options: { plugins: [stepPlugin(async () => false, { count: 0 })] } })
+    await kit.restored
+    addConnector('mm', 'eip155')
+    kit.open()
+    await kit.connect({ connectorId: 'mm', namespace: 'eip155' })
+    expect(kit.modal.store.get().open).toBe(false)
+  })
+
+  it('a failing step is logged; the connection stands and the modal closes', async () => {
+    const { kit, addConnector, logger } = setup({
+      options: {
+        plugins: [
+          stepPlugin(() => {
+            throw new Error('plugin bug')
+          }, { count: 0 }),
+        ],
+      },
+    })
+    await kit.restored
+    addConnector('mm', 'eip155')
+    kit.open()
+    await kit.connect({ connectorId: 'mm', namespace: 'eip155' })
+    expect(kit.chains.isConnected()).toBe(true)
+    expect(kit.modal.store.get().open).toBe(false)
+    expect(logger.error).toHaveBeenCalledWith('[Portico] a plugin hook failed', new Error('plugin bug'))
+  })
+
+  it('a resumed connection runs no step (only connections made now do)', async () => {
+    const backend = createMemoryBackend()
+    const first = setup({ backend })
+    await first.kit.restored
+    first.addConnector('mm', 'eip155')
+    await first.kit.connect({ connectorId: 'mm', namespace: 'eip155' })
+    first.kit.destroy()
+    const seen: NewConnection[] = []
+    const second = setup({ backend, options: { plugins: [stepPlugin((connection) => (seen.push(connection), true), { count: 0 })] } })
+    second.addConnector('mm', 'eip155')
+    await second.kit.restored
+    expect(second.kit.chains.isConnected()).toBe(true)
+    expect(seen).toEqual([])
   })
 })

@@ -6,6 +6,7 @@ import type { ConnectorRegistry } from '../connectorRegistry/connectorRegistry.t
 import type { ModalService } from '../modal/modalService.ts'
 import type { Router } from '../router/router.ts'
 import type { HookRunner } from '../plugins/hooks.ts'
+import type { PluginHost } from '../plugins/pluginHost.ts'
 import type { PorticoStorage } from '../storage/storage.ts'
 import type { AdapterRegistry } from './chainAdapter.ts'
 
@@ -20,7 +21,9 @@ export interface ConnectionContext {
   readonly router: Router
   readonly bus: EventBus
   readonly alerts: AlertService
-  readonly hooks: Pick<HookRunner, 'disconnected'>
+  readonly hooks: Pick<HookRunner, 'disconnected' | 'afterConnect'>
+  /** To activate the plugins with an after-connect step before it runs. */
+  readonly plugins: Pick<PluginHost, 'manifests' | 'load'>
   readonly logger: Pick<Console, 'warn' | 'error'>
   /** Loads the plugin that contributes a connector id; false when none does (used to resume stored connections at start). */
   loadConnectorOwner(connectorId: string): Promise<boolean>

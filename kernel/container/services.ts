@@ -139,6 +139,7 @@ export function createServices(
     bus,
     alerts,
     hooks,
+    plugins,
     logger,
     loadConnectorOwner: (connectorId) => plugins.loadOwnerOf('connectors', connectorId),
   })

@@ -1,6 +1,16 @@
 import type { ChainNamespace } from '../chains/namespaces.ts'
+import type { CaipNetwork } from '../chains/network.ts'
 import type { RouteEntry } from '../router/views.ts'
 import type { Disposer } from '../disposer.ts'
+
+/** A connection just made through `connect` (not a resumed one). */
+export interface NewConnection {
+  readonly namespace: ChainNamespace
+  readonly address: string
+  readonly network: CaipNetwork
+  /** Whether the wallet's network is one of the app's networks. */
+  readonly supported: boolean
+}
 
 /**
  * The kernel's extension hooks: rules a plugin adds to the kernel's own behaviour
@@ -16,6 +26,12 @@ export interface KernelHooks {
   addDisconnectCleanup(cleanup: (namespaces: readonly ChainNamespace[]) => void): Disposer
   /** Clears what the plugin showed when the modal closes. */
   addCloseCleanup(cleanup: () => void): Disposer
+  /**
+   * Runs after a new connection. A step that resolves true has taken over the modal
+   * (it shows a view of its own), so the kernel neither closes it nor moves it on.
+   * Plugins with the `onConnect` activation event are active by then.
+   */
+  addAfterConnect(step: (connection: NewConnection) => boolean | Promise<boolean>): Disposer
 }
 
 /** The kernel's side: it asks the hooks at the points they name. */
@@ -24,6 +40,8 @@ export interface HookRunner {
   popped(entry: RouteEntry): void
   disconnected(namespaces: readonly ChainNamespace[]): void
   closed(): void
+  /** True when an after-connect step took over the modal. */
+  afterConnect(connection: NewConnection): Promise<boolean>
 }
 
 function list<T>() {
@@ -40,6 +58,7 @@ export function createKernelHooks(logger: Pick<Console, 'error'>): KernelHooks &
   const backRules = list<(popped: RouteEntry) => void>()
   const disconnects = list<(namespaces: readonly ChainNamespace[]) => void>()
   const closes = list<() => void>()
+  const afterConnects = list<(connection: NewConnection) => boolean | Promise<boolean>>()
   // One plugin's failing clean-up must not keep the others (or the kernel's own) from running.
   const each = <A extends unknown[]>(fns: Set<(...args: A) => void>, ...args: A) => {
     for (const fn of fns) {
@@ -55,9 +74,22 @@ export function createKernelHooks(logger: Pick<Console, 'error'>): KernelHooks &
     addBackRule: backRules.add,
     addDisconnectCleanup: disconnects.add,
     addCloseCleanup: closes.add,
+    addAfterConnect: afterConnects.add,
     closeGuarded: () => [...guards.items].some((guard) => guard()),
     popped: (entry) => each(backRules.items, entry),
     disconnected: (namespaces) => each(disconnects.items, namespaces),
     closed: () => each(closes.items),
+    async afterConnect(connection) {
+      let claimed = false
+      // In turn: a step may depend on what an earlier one showed; a failing one is logged, not the connection's failure.
+      for (const step of afterConnects.items) {
+        try {
+          claimed = (await step(connection)) || claimed
+        } catch (error) {
+          logger.error('[Portico] a plugin hook failed', error)
+        }
+      }
+      return claimed
+    },
   }
 }

@@ -11,10 +11,11 @@ import type { KernelHooks } from './hooks.ts'
 
 /**
  * When a body loads besides the contributions being used: `onModalOpen` for
- * plugins the first view needs (wallet discovery), `onStartup` for the rare one
+ * plugins the first view needs (wallet discovery), `onConnect` for one with an
+ * after-connect step (loaded before the steps run), `onStartup` for the rare one
  * that must watch from the start.
  */
-export type ActivationEvent = 'onModalOpen' | 'onStartup'
+export type ActivationEvent = 'onModalOpen' | 'onConnect' | 'onStartup'
 
 /** Releases what `activate` registered (its own module: the registries use it too). */
 export type { Disposer }
