@@ -9,11 +9,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_PORTS, type EmbeddedStack, startEmbeddedStack } from '../../demo/peers/embedded.ts'
 import { type HardhatNode, rpc } from '../peers/hardhat.ts'
 import { address, approvalLink, approveInFrame, codeIn, emailLogin, enterCode, typeEmail, uniqueEmail } from './emailLogin.ts'
-import { type DemoServer, type RecordedPage, launchBrowser } from './harness.ts'
+import { type DemoServer, type RecordedPage, launchBrowser, runAxe } from './harness.ts'
 import {
   type PrivateDemo,
   assertCleanPage,
   buildPrivateDemo,
+  expectNoAxeViolations,
   inModal,
   openPage,
   startDemoChain,
@@ -155,6 +156,44 @@ describe('codes: five wrong tries void the code; a resend within 30 s is refused
     const seconds = Number((await alert.textContent())!.match(/\d+/)![0])
     expect(seconds).toBeGreaterThan(0)
     expect(seconds).toBeLessThanOrEqual(30)
+  })
+})
+
+describe('accessibility of the email views (axe)', () => {
+  it('finds nothing on Connect with the email field, the device step, the code step with a wrong code, and ApproveTransaction', async () => {
+    const { page } = await open()
+    const email = uniqueEmail('axe')
+    await page.getByTestId('open-modal').click()
+    await waitForView(page, 'Connect')
+    await expectNoAxeViolations(page, 'Connect with the email section')
+    await page.keyboard.press('Escape')
+    await waitForModal(page, false)
+
+    const before = await mailsTo(email)
+    await typeEmail(page, email)
+    await waitForView(page, 'EmailVerifyDevice')
+    await expectNoAxeViolations(page, 'EmailVerifyDevice')
+    const linkMail = await nextMail(email, before)
+    await (await page.context().request.get(approvalLink(linkMail))).dispose()
+    await waitForView(page, 'EmailVerifyOtp')
+    const code = codeIn(await nextMail(email, [...before, linkMail]))
+    await enterCode(page, code === '000000' ? '111111' : '000000')
+    await inModal(page).getByRole('alert').waitFor()
+    await expectNoAxeViolations(page, 'EmailVerifyOtp with a wrong code')
+    await enterCode(page, '')
+    await enterCode(page, code)
+    await page.getByTestId('account-connected').filter({ hasText: 'true' }).waitFor({ timeout: 20_000 })
+    await waitForModal(page, false).catch(() => undefined)
+
+    await page.getByRole('button', { name: 'Sign message' }).click()
+    await waitForView(page, 'ApproveTransaction')
+    await page.frameLocator('#w3m-iframe').getByRole('button', { name: 'Approve' }).waitFor()
+    await expectNoAxeViolations(page, 'ApproveTransaction')
+    // The approval panel itself, inside the secure frame.
+    const frame = page.frames().find((f) => f.url().startsWith(`${stack.frameUrl}/frame`))!
+    expect(await runAxe(frame)).toEqual([])
+    await page.frameLocator('#w3m-iframe').getByRole('button', { name: 'Reject' }).click()
+    await page.getByTestId('result').and(page.locator('[data-kind="error"]')).waitFor()
   })
 })
 

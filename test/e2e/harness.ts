@@ -8,7 +8,7 @@ import { createRequire } from 'node:module'
 import { basename, join } from 'node:path'
 import * as esbuild from 'esbuild'
 import type { Metafile } from 'esbuild'
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { chromium, type Browser, type BrowserContext, type Frame, type Page } from 'playwright-core'
 import { BUILD_OPTIONS, ROOT, buildDemo } from '../../build.mjs'
 import { startDemoServer, type DemoServer } from '../../demo/server.mjs'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs'
@@ -113,11 +113,11 @@ const require = createRequire(import.meta.url)
 let axeSource: string | undefined
 
 /**
- * Runs axe-core in the page (open shadow roots included) and returns its violations.
+ * Runs axe-core in the page or frame (open shadow roots included) and returns its violations.
  * The source goes in through CDP evaluation, which the page's CSP does not block,
  * where a script tag would be.
  */
-export async function runAxe(page: Page, contextSelector?: AxeContext): Promise<AxeViolation[]> {
+export async function runAxe(page: Page | Frame, contextSelector?: AxeContext): Promise<AxeViolation[]> {
   axeSource ??= readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8')
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource)
   return page.evaluate(async (selector) => {
