@@ -347,6 +347,7 @@ describe.each(backends)('frame server on $name', (backend) => {
     expect(page.status).toBe(200)
     const csp = page.headers.get('content-security-policy')!
     expect(csp).toContain(`frame-ancestors ${HOST} https://app.example.com`)
+    expect(page.headers.get('origin-agent-cluster')).toBe('?1')
     expect(csp).toContain("script-src 'self'")
     expect(await page.text()).toContain(`"allowedOrigins":["${HOST}","https://app.example.com"]`)
     const unknown = await fetch(`${a.url}/frame?projectId=nope&chainId=1&version=4`)

@@ -5,9 +5,10 @@
 // rebuilt in Node from what the frame's origin holds (its device share) and what the frame
 // server gives that session (the auth share), and checked against the address the demo shows.
 // A frame on another port of 127.0.0.1 is the same site as the host, so Chromium would keep
-// it in the host's process and heap; --isolate-origins does not help, isolated origins ignore
-// the port. The OriginKeyedProcessesByDefault feature gives each origin a process of its own,
-// so the host page's snapshot holds the host's heap only, which the test checks. Ports 8545
+// it in the host's process and heap (--isolate-origins does not help: it ignores the port).
+// The frame server sends Origin-Agent-Cluster: ?1 with the frame page, which gives the frame
+// a process of its own, so the host page's snapshot holds the host's heap only; the test
+// checks that (a CDP session opens on the frame only when it has its own process). Ports 8545
 // and 8700 are the demo's (demo/config.ts), so this file needs them free.
 import { Buffer } from 'node:buffer'
 import type { Browser, CDPSession, Page } from 'playwright-core'
@@ -41,7 +42,7 @@ let stack: EmbeddedStack
 let recorded: RecordedPage | undefined
 
 beforeAll(async () => {
-  const started = await Promise.allSettled([buildPrivateDemo(), launchBrowser(['--enable-features=OriginKeyedProcessesByDefault']), startDemoChain()])
+  const started = await Promise.allSettled([buildPrivateDemo(), launchBrowser(), startDemoChain()])
   build = valueOf(started[0])!
   browser = valueOf(started[1])!
   chain = valueOf(started[2])!

@@ -44,6 +44,9 @@ export function pageRoutes(app: Hono<FrameEnv>, context: FrameContext) {
       return c.html(refusal, 403)
     }
     c.header('Content-Security-Policy', contentSecurityPolicy(origins))
+    // Its own agent cluster, which lets the browser give the frame a process of its own
+    // even beside a host page on the same site: the keys' memory is not the host's.
+    c.header('Origin-Agent-Cluster', '?1')
     return c.html(renderFramePage({ allowedOrigins: [...origins], projectId: query.output.projectId }))
   })
   // The built page script and its chunks (servers/frame/page/dist, built by buildFramePage()).
