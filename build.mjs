@@ -72,6 +72,7 @@ export const PACKAGE_ENTRIES = {
   './walletconnect': 'plugins/walletconnect/index.ts',
   './receive': 'plugins/receive/index.ts',
   './email': 'entries/email.ts',
+  './siwx': 'entries/siwx.ts',
 }
 
 /** The name an export is built under in dist/, without extension: `.` is index, `./react` is react. */

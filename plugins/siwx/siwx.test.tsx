@@ -1,0 +1,358 @@
+// @vitest-environment jsdom
+import '../../shell/test/preloadModal.ts'
+import '../../shell/test/dialogPolyfill.ts'
+import { act, cleanup, fireEvent, render, waitFor } from '@testing-library/react'
+import { type Hex, verifyMessage } from 'viem'
+import { createSiweMessage } from 'viem/siwe'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import {
+  ErrorText,
+  type PorticoKit,
+  type PorticoOptions,
+  type SiweConfig,
+  type SiwxConfig,
+  createKernel,
+  createMemoryBackend,
+  definePlugin,
+  isUnsupportedPlaceholder,
+} from '../../kernel/index.ts'
+import { parseSiwxMessage } from '../../kernel/siwx/index.ts'
+import { LOCAL_SIWX_STORAGE_KEY, localSiwx, requestSiwxSignIn, siwxPlugin, siwxSignOut } from '../../entries/siwx.ts'
+import { PorticoProvider } from '../../shell/provider/PorticoProvider.tsx'
+import { modalRoot } from '../../shell/test/testKit.ts'
+import { HARDHAT_ACCOUNT_0, type HardhatNode, startHardhat } from '../../test/peers/hardhat.ts'
+import { hardhatNetwork } from '../../test/peers/networks.ts'
+import { type ApproveFn, createTestWallet } from '../../test/peers/testWallet.ts'
+import { eip155Plugin } from '../namespaces/eip155/index.ts'
+
+// The sign-in flow in the real modal (jsdom) with the real kernel, the real eip155
+// plugin and a test wallet (EIP-6963) on a real Hardhat node, which signs with its key.
+// Port 8577 belongs to this file.
+const RDNS = 'org.portico.siwx-test'
+const ADDRESS = HARDHAT_ACCOUNT_0.address
+let node: HardhatNode
+beforeAll(async () => {
+  node = await startHardhat({ port: 8577 })
+})
+afterAll(async () => {
+  await node?.stop()
+})
+
+const kits: PorticoKit[] = []
+const unannounce: (() => void)[] = []
+afterEach(() => {
+  cleanup()
+  kits.splice(0).forEach((kit) => kit.destroy())
+  unannounce.splice(0).forEach((stop) => stop())
+  localStorage.clear()
+})
+
+function wallet(approve: ApproveFn = () => true) {
+  const w = createTestWallet({
+    name: 'SIWX Test Wallet',
+    rdns: RDNS,
+    rpcUrls: { 31337: node.url },
+    privateKey: HARDHAT_ACCOUNT_0.privateKey,
+    knownChainIds: [31337],
+    approve,
+  })
+  unannounce.push(w.announce())
+  return w
+}
+
+function setup(options: Partial<PorticoOptions>, plugins = [eip155Plugin(), siwxPlugin()]) {
+  const kit = createKernel(
+    { projectId: 'p', networks: [hardhatNetwork(node.url)], features: { analytics: false }, plugins, ...options },
+    {
+      storage: createMemoryBackend(),
+      environment: { isMobile: () => false, isTelegram: () => false, isIosSafari: () => false },
+      logger: { warn: () => undefined, error: () => undefined },
+    },
+  )
+  kits.push(kit)
+  render(<PorticoProvider kit={kit} />)
+  return kit
+}
+
+const shadow = () => modalRoot()
+const button = (name: string) =>
+  [...shadow().querySelectorAll<HTMLButtonElement>('button')].find((b) => b.textContent === name || b.getAttribute('aria-label') === name)
+const view = (kit: PorticoKit) => kit.router.current().view
+const isOpen = (kit: PorticoKit) => kit.modal.store.get().open
+
+/** Connects the way the Connect view does: modal open, eip155 body active, then kit.connect. */
+async function connect(kit: PorticoKit) {
+  await kit.restored
+  act(() => kit.open())
+  await kit.plugins.load('eip155')
+  await act(async () => kit.connect({ connectorId: RDNS, namespace: 'eip155' }))
+}
+
+/** Waits for the view to offer Sign (the message is prepared). */
+async function signReady() {
+  await waitFor(() => expect(button('Sign')?.disabled).toBe(false))
+}
+
+const storedSessions = () => JSON.parse(localStorage.getItem(LOCAL_SIWX_STORAGE_KEY) ?? '[]') as { data: { chainId: string }; message: string; signature: Hex }[]
+
+describe('after connect', () => {
+  it('with SIWX on, a supported network and no session, SIWXSignMessage opens and says what is asked: the domain, the account, the statement', async () => {
+    wallet()
+    const kit = setup({ siwx: localSiwx({ statement: 'Sign in to the SIWX test' }) })
+    await connect(kit)
+    expect(isOpen(kit)).toBe(true)
+    expect(view(kit)).toBe('SIWXSignMessage')
+    await signReady()
+    const text = shadow().textContent ?? ''
+    expect(text).toContain(`${location.host} asks you to sign in`)
+    expect(text).toContain('Sign in to the SIWX test')
+    expect(shadow().querySelector(`[title="${ADDRESS}"]`)).not.toBeNull()
+    expect(button('Cancel')).toBeDefined()
+    // The dialog is named by the view's title.
+    const dialog = shadow().querySelector('dialog')!
+    expect(shadow().getElementById(dialog.getAttribute('aria-labelledby')!)?.textContent).toBe('Sign In')
+  })
+
+  it('Sign: the message (every field set) is signed by the wallet with personal_sign, the session is stored, and the modal closes', async () => {
+    const w = wallet()
+    const kit = setup({ siwx: localSiwx({ statement: 'Sign in', expirationSeconds: 3600 }) })
+    await connect(kit)
+    await signReady()
+    await act(async () => fireEvent.click(button('Sign')!))
+    await waitFor(() => expect(isOpen(kit)).toBe(false))
+    expect(w.prompts.filter((p) => p.method === 'personal_sign')).toHaveLength(1)
+    const [session] = storedSessions()
+    expect(session?.data.chainId).toBe('eip155:31337')
+    const fields = parseSiwxMessage(session!.message)
+    expect(fields).toMatchObject({ domain: location.host, uri: location.origin, accountAddress: ADDRESS, chainId: 'eip155:31337', statement: 'Sign in', version: '1' })
+    expect(Date.parse(fields.expirationTime!) - Date.parse(fields.issuedAt)).toBe(3_600_000)
+    // What the wallet signed is the message text itself: an outside verifier accepts it.
+    expect(await verifyMessage({ address: ADDRESS as Hex, message: session!.message, signature: session!.signature })).toBe(true)
+    expect(kit.chains.isConnected()).toBe(true)
+  })
+
+  it('with a session for the account and chain, nothing is asked: the modal closes as after any connection', async () => {
+    const w = wallet()
+    const siwx = localSiwx()
+    const data = await siwx.createMessage({ accountAddress: ADDRESS, chainId: 'eip155:31337' })
+    await siwx.addSession({ data, message: 'kept', signature: '0x01' })
+    const kit = setup({ siwx })
+    await connect(kit)
+    expect(isOpen(kit)).toBe(false)
+    expect(w.prompts.some((p) => p.method === 'personal_sign')).toBe(false)
+  })
+
+  it('a network the app does not list asks nothing (the wallet is on 31337 and refuses to move; the app lists 31338 only)', async () => {
+    wallet((method) => method !== 'wallet_switchEthereumChain' && method !== 'wallet_addEthereumChain')
+    const kit = createKernel(
+      {
+        projectId: 'p',
+        networks: [hardhatNetwork(node.url, 31338)],
+        allowUnsupportedChain: true,
+        features: { analytics: false },
+        plugins: [eip155Plugin(), siwxPlugin()],
+        siwx: localSiwx({ required: true }),
+      },
+      { storage: createMemoryBackend(), logger: { warn: () => undefined, error: () => undefined } },
+    )
+    kits.push(kit)
+    render(<PorticoProvider kit={kit} />)
+    await connect(kit)
+    expect(kit.chains.isConnected()).toBe(true)
+    expect(isUnsupportedPlaceholder(kit.chains.get().activeCaipNetwork)).toBe(true)
+    expect(view(kit)).not.toBe('SIWXSignMessage')
+    expect(isOpen(kit)).toBe(false)
+  })
+
+  it('without siwx or siweConfig the plugin is absent: connecting closes the modal, and the public calls throw SIWX is not enabled', async () => {
+    wallet()
+    const kit = setup({})
+    expect(kit.plugins.manifests.map((m) => m.id)).toEqual(['eip155'])
+    await connect(kit)
+    expect(isOpen(kit)).toBe(false)
+    await expect(requestSiwxSignIn(kit)).rejects.toMatchObject({ shortMessage: ErrorText.SIWX_NOT_ENABLED })
+    await expect(siwxSignOut(kit)).rejects.toMatchObject({ shortMessage: ErrorText.SIWX_NOT_ENABLED })
+  })
+
+  it('siwx set without siwxPlugin() listed: the public calls throw SIWX is not enabled, naming what to add', async () => {
+    const kit = setup({ siwx: localSiwx() }, [eip155Plugin()])
+    await expect(requestSiwxSignIn(kit)).rejects.toMatchObject({
+      shortMessage: ErrorText.SIWX_NOT_ENABLED,
+      details: "list siwxPlugin() from 'portico/siwx' in plugins",
+    })
+  })
+})
+
+describe('cancel, close guard and failure', () => {
+  it('Cancel when SIWX is optional: the modal closes, the view resets to Connect, the wallet stays connected', async () => {
+    wallet()
+    const kit = setup({ siwx: localSiwx() })
+    await connect(kit)
+    await signReady()
+    await act(async () => fireEvent.click(button('Cancel')!))
+    expect(isOpen(kit)).toBe(false)
+    expect(view(kit)).toBe('Connect')
+    expect(kit.chains.isConnected()).toBe(true)
+    expect(storedSessions()).toEqual([])
+  })
+
+  it('Cancel when SIWX is required: the wallet is disconnected and the modal shows Connect', async () => {
+    wallet()
+    const kit = setup({ siwx: localSiwx({ required: true }) })
+    await connect(kit)
+    await signReady()
+    await act(async () => fireEvent.click(button('Cancel')!))
+    await waitFor(() => expect(kit.chains.isConnected()).toBe(false))
+    expect(isOpen(kit)).toBe(true)
+    expect(view(kit)).toBe('Connect')
+  })
+
+  it('required and no session: closing is refused (the dialog shakes) on SIWXSignMessage and on ApproveTransaction, allowed elsewhere', async () => {
+    wallet()
+    // The embedded wallet's approval view, as the auth plugin contributes it.
+    const approval = definePlugin({
+      id: 'approval-test',
+      contributes: { views: ['ApproveTransaction'] },
+      load: async () => ({ activate: ({ views }) => views.register('ApproveTransaction', { component: () => <p>Approve</p>, title: 'Approve' }) }),
+    })
+    const kit = setup({ siwx: localSiwx({ required: true }) }, [eip155Plugin(), siwxPlugin(), approval])
+    await connect(kit)
+    await signReady()
+    act(() => fireEvent.click(button('Close')!))
+    expect(isOpen(kit)).toBe(true)
+    expect(kit.modal.store.get().shake).toBe(true)
+    // Signing through the embedded wallet shows its approval on top of the sign-in.
+    act(() => kit.router.push('ApproveTransaction'))
+    await waitFor(() => expect(shadow().textContent).toContain('Approve'))
+    expect(kit.modal.isCloseDisabled()).toBe(true)
+    act(() => fireEvent.click(button('Close')!))
+    expect(isOpen(kit)).toBe(true)
+    act(() => kit.router.replace('Account'))
+    expect(kit.modal.isCloseDisabled()).toBe(false)
+  })
+
+  it('optional: closing is allowed on SIWXSignMessage, and it drops the pending sign-in', async () => {
+    wallet()
+    const kit = setup({ siwx: localSiwx() })
+    await connect(kit)
+    await signReady()
+    expect(kit.modal.isCloseDisabled()).toBe(false)
+    act(() => fireEvent.click(button('Close')!))
+    expect(isOpen(kit)).toBe(false)
+    expect(kit.chains.isConnected()).toBe(true)
+  })
+
+  it('once signed in, closing is allowed again (required)', async () => {
+    wallet()
+    const kit = setup({ siwx: localSiwx({ required: true }) })
+    await connect(kit)
+    await signReady()
+    await act(async () => fireEvent.click(button('Sign')!))
+    await waitFor(() => expect(isOpen(kit)).toBe(false))
+    act(() => kit.open({ view: 'SIWXSignMessage' }))
+    expect(kit.modal.isCloseDisabled()).toBe(false)
+  })
+
+  it('a refused signature disconnects, shows why, and resets to Connect', async () => {
+    wallet((method) => method !== 'personal_sign')
+    const kit = setup({ siwx: localSiwx() })
+    await connect(kit)
+    await signReady()
+    await act(async () => fireEvent.click(button('Sign')!))
+    await waitFor(() => expect(kit.chains.isConnected()).toBe(false))
+    expect(view(kit)).toBe('Connect')
+    expect(kit.snack.store.get()).toMatchObject({ open: true, variant: 'error' })
+    expect(storedSessions()).toEqual([])
+  })
+
+  it("a store that refuses the session (a verifier's no) disconnects and resets to Connect", async () => {
+    wallet()
+    const local = localSiwx()
+    const refusing: SiwxConfig = { ...local, addSession: async () => Promise.reject(new Error('signature refused by the test store')) }
+    const kit = setup({ siwx: refusing })
+    await connect(kit)
+    await signReady()
+    await act(async () => fireEvent.click(button('Sign')!))
+    await waitFor(() => expect(kit.chains.isConnected()).toBe(false))
+    expect(view(kit)).toBe('Connect')
+    expect(kit.snack.store.get()).toMatchObject({ variant: 'error', message: 'signature refused by the test store' })
+  })
+
+  it('a message that cannot be created (the nonce source fails) disconnects and resets to Connect', async () => {
+    wallet()
+    const local = localSiwx()
+    const kit = setup({ siwx: { ...local, createMessage: async () => Promise.reject(new Error('no nonce today')) } })
+    await connect(kit)
+    await waitFor(() => expect(kit.chains.isConnected()).toBe(false))
+    expect(view(kit)).toBe('Connect')
+  })
+})
+
+describe('public calls and siweConfig', () => {
+  it('requestSiwxSignIn asks the connected account again; siwxSignOut ends its session in the store', async () => {
+    wallet()
+    const kit = setup({ siwx: localSiwx() })
+    await connect(kit)
+    await signReady()
+    await act(async () => fireEvent.click(button('Sign')!))
+    await waitFor(() => expect(isOpen(kit)).toBe(false))
+    expect(storedSessions()).toHaveLength(1)
+    await act(async () => siwxSignOut(kit))
+    expect(storedSessions()).toEqual([])
+    await act(async () => requestSiwxSignIn(kit))
+    expect(isOpen(kit)).toBe(true)
+    expect(view(kit)).toBe('SIWXSignMessage')
+    await signReady()
+  })
+
+  it('siweConfig: its nonce and its own message text are signed, its verifyMessage decides, and its session counts on the next connect', async () => {
+    const w = wallet()
+    const nonces: string[] = []
+    let session: { address: string; chainId: number } | null = null
+    const siweConfig: SiweConfig = {
+      getNonce: async () => {
+        nonces.push(`nonce${nonces.length}abcdef`)
+        return nonces.at(-1)!
+      },
+      getMessageParams: async () => ({ domain: 'siwe.example', uri: 'https://siwe.example', statement: 'Old-style sign-in' }),
+      createMessage: (args) =>
+        createSiweMessage({
+          address: args.address as Hex,
+          chainId: args.chainId,
+          domain: args.domain,
+          uri: args.uri,
+          nonce: args.nonce,
+          version: args.version,
+          issuedAt: new Date(args.iat),
+          ...(args.statement ? { statement: args.statement } : {}),
+        }),
+      verifyMessage: async ({ message, signature }) => {
+        const ok = await verifyMessage({ address: ADDRESS as Hex, message, signature: signature as Hex })
+        if (ok) session = { address: ADDRESS.toLowerCase(), chainId: 31337 }
+        return ok
+      },
+      getSession: async () => session,
+      signOut: async () => ((session = null), true),
+      required: true,
+    }
+    const kit = setup({ siweConfig })
+    await connect(kit)
+    expect(view(kit)).toBe('SIWXSignMessage')
+    await signReady()
+    expect(shadow().textContent).toContain('siwe.example asks you to sign in')
+    expect(shadow().textContent).toContain('Old-style sign-in')
+    await act(async () => fireEvent.click(button('Sign')!))
+    await waitFor(() => expect(isOpen(kit)).toBe(false))
+    expect(session).toEqual({ address: ADDRESS.toLowerCase(), chainId: 31337 })
+    const signed = w.prompts.filter((p) => p.method === 'personal_sign')
+    expect(signed).toHaveLength(1)
+
+    // The next connection finds the session: nothing is asked.
+    await act(async () => kit.disconnect())
+    await connect(kit)
+    expect(isOpen(kit)).toBe(false)
+    expect(nonces).toHaveLength(1)
+    await act(async () => siwxSignOut(kit))
+    expect(session).toBeNull()
+  })
+})
