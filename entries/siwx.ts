@@ -20,9 +20,7 @@ import { ErrorText, type PorticoKit, PorticoError, resolve } from '../kernel/ind
 import { ISiwxService, type SiwxService } from '../plugins/siwx/index.ts'
 
 export { siwxPlugin } from '../plugins/siwx/index.ts'
-export { localSiwx, LOCAL_SIWX_STORAGE_KEY, type LocalSiwxOptions } from '../plugins/siwx/stores/local.ts'
-export { serverSiwx, type ServerSiwxOptions } from '../plugins/siwx/stores/server.ts'
-export { SiwxError, SiwxErrorText } from '../plugins/siwx/errors.ts'
+export * from '../kernel/siwxStores/index.ts'
 export type { SiwxConfig, SiwxSession, SiweConfig, SiweCreateMessageArgs } from '../kernel/index.ts'
 export type { SiwxMessage } from '../kernel/siwx/message.ts'
 

@@ -8,7 +8,7 @@ import {
   resolve,
 } from '../../kernel/index.ts'
 import { SIGN_VIEW, createSiwxController } from './controller.ts'
-import { ISiwxService } from './service.ts'
+import { ISiwxService } from './index.ts'
 import { signInSource } from './source.ts'
 import { createSiwxSignMessageView } from './views/SIWXSignMessage.tsx'
 

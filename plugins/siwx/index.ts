@@ -1,6 +1,14 @@
-import { type PluginManifest, definePlugin } from '../../kernel/index.ts'
+import { type PluginManifest, createToken, definePlugin } from '../../kernel/index.ts'
 
-export { type SiwxService, ISiwxService } from './service.ts'
+/** What `portico/siwx` asks of the plugin's body (here, not in the body: the entry needs the token up front). */
+export interface SiwxService {
+  /** Opens the SIWXSignMessage view for the connected account (even with a session: a new one). */
+  requestSignIn(): Promise<void>
+  /** Ends the connected account's session in the app's store. */
+  signOut(): Promise<void>
+}
+
+export const ISiwxService = createToken<SiwxService>('ISiwxService')
 
 /**
  * Sign in with the connected wallet: after a connection to a supported network with no

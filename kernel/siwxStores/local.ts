@@ -1,6 +1,6 @@
 import * as v from 'valibot'
-import type { SiwxConfig, SiwxSession } from '../../../kernel/index.ts'
-import { SiwxMessageSchema } from '../../../kernel/siwx/message.ts'
+import type { SiwxConfig, SiwxSession } from '../config/siwxConfig.ts'
+import { SiwxMessageSchema } from '../siwx/message.ts'
 import { type MessageOptions, pageMessage, sameAccount } from './message.ts'
 
 export const LOCAL_SIWX_STORAGE_KEY = '@portico/siwx_sessions'

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
-import type { SiwxConfig, SiwxSession } from '../../../kernel/index.ts'
-import { SiwxError, SiwxErrorText } from '../errors.ts'
+import type { SiwxConfig, SiwxSession } from '../config/siwxConfig.ts'
+import { SiwxError, SiwxErrorText } from './errors.ts'
 import { type MessageOptions, pageMessage, sameAccount } from './message.ts'
 
 export interface ServerSiwxOptions extends MessageOptions {

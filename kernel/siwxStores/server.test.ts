@@ -3,9 +3,9 @@ import type { AddressInfo } from 'node:net'
 import { type Hex, verifyMessage } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { formatSiwxMessage, parseSiwxMessage } from '../../../kernel/siwx/index.ts'
-import { HARDHAT_ACCOUNT_0, HARDHAT_ACCOUNT_1 } from '../../../test/peers/hardhat.ts'
-import { SiwxError, SiwxErrorText } from '../errors.ts'
+import { formatSiwxMessage, parseSiwxMessage } from '../siwx/index.ts'
+import { HARDHAT_ACCOUNT_0, HARDHAT_ACCOUNT_1 } from '../../test/peers/hardhat.ts'
+import { SiwxError, SiwxErrorText } from './errors.ts'
 import { serverSiwx } from './server.ts'
 
 // serverSiwx against a local node:http server that speaks the siwx server's wire API
