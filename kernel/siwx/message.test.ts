@@ -115,12 +115,17 @@ describe('parseSiwxMessage', () => {
   const solanaText = formatSiwxMessage({ ...solana, requestId: 'r1' })
 
   it.each([
-    ['an unknown account name', text.replace('Ethereum account', 'Cosmos account')],
     ['an extra line at the end', `${text}\nExtra: line`],
-    ['an extra line in CAIP-122 text', `${solanaText}\nExtra: line`],
     ['a lower-case address (not how it is written)', text.replace(evm.accountAddress, evm.accountAddress.toLowerCase())],
     ['a date spelled without milliseconds', text.replace('07:00:00.000Z', '07:00:00Z')],
     ['a scheme before the domain', `https://${text}`],
+  ])('refuses %s as altered text: its fields read, but they do not write it', (_, bad) => {
+    expect(refusal(() => parseSiwxMessage(bad)).shortMessage).toBe(SiwxMessageErrorText.ALTERED_TEXT)
+  })
+
+  it.each([
+    ['an unknown account name', text.replace('Ethereum account', 'Cosmos account')],
+    ['an extra line in CAIP-122 text', `${solanaText}\nExtra: line`],
     ['Windows line ends', text.replaceAll('\n', '\r\n')],
     ['a missing Nonce line', solanaText.replace(/\nNonce: .*/, '')],
     ['lines out of order', solanaText.replace('Version: 1\nChain ID: 5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', 'Chain ID: 5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp\nVersion: 1')],

@@ -89,7 +89,8 @@ function fromCaip122(text: string, namespace: SiwxNamespace): Record<string, unk
  * The fields of a sign-in message's text. Only the exact text formatSiwxMessage
  * writes for those fields is accepted: a signed text with an extra line, a different
  * date spelling or a lower-case address could show the signer one thing and a
- * lenient reader another. Throws a SiwxMessageError saying why.
+ * lenient reader another. Throws a SiwxMessageError: INVALID_TEXT when the text is not a
+ * sign-in message, ALTERED_TEXT when it is one but not the text of its own fields.
  *
  * @example
  * const { accountAddress, chainId, nonce } = parseSiwxMessage(request.message)
@@ -102,6 +103,8 @@ export function parseSiwxMessage(text: string): SiwxMessage {
   const defined = Object.fromEntries(Object.entries(raw).filter(([, value]) => value !== undefined))
   const message = parseOrThrow(SiwxMessageSchema, defined, invalid)
   if (!message.chainId.startsWith(`${namespace}:`)) throw invalid('the chain is not of the account named on the first line')
-  if (formatSiwxMessage(message) !== text) throw invalid('not the canonical text of its fields')
+  if (formatSiwxMessage(message) !== text) {
+    throw new SiwxMessageError(SiwxMessageErrorText.ALTERED_TEXT, { details: 'a line differs from how its field is written' })
+  }
   return message
 }

@@ -1,0 +1,64 @@
+import { SiwxUnavailableError, type SiwxRefusal, type SiwxServer } from './types.ts'
+
+const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', 'cache-control': 'no-store', ...headers } })
+
+// A body that cannot be a sign-in is a 400; every other refusal says the visitor is not signed in.
+const statusOf = (reason: SiwxRefusal) => (reason === 'MALFORMED' ? 400 : 401)
+const MAX_BODY = 64 * 1024
+
+type Route = { method: 'GET' | 'POST'; answer: (server: SiwxServer, request: Request) => Promise<Response> }
+
+const routes: Record<string, Route> = {
+  '/nonce': { method: 'GET', answer: async (server) => json(200, { nonce: await server.nonce() }) },
+  '/session': {
+    method: 'GET',
+    answer: async (server, request) => json(200, { session: await server.session(request.headers.get('cookie')) }),
+  },
+  '/signout': {
+    method: 'POST',
+    answer: async (server, request) => {
+      const { setCookie } = await server.signOut(request.headers.get('cookie'))
+      return new Response(null, { status: 204, headers: { 'set-cookie': setCookie, 'cache-control': 'no-store' } })
+    },
+  },
+  '/verify': {
+    method: 'POST',
+    answer: async (server, request) => {
+      const body = await readJson(request)
+      if (body === undefined) return json(400, { reason: 'MALFORMED', detail: 'the body must be JSON of at most 64 KB' })
+      try {
+        const result = await server.verify(body as { message: string; signature: string })
+        if (!result.ok) return json(statusOf(result.reason), { reason: result.reason, detail: result.detail })
+        return json(200, { session: result.session }, { 'set-cookie': result.setCookie })
+      } catch (error) {
+        // The chain's node is down: no verdict on the signature, so a retry may succeed.
+        if (error instanceof SiwxUnavailableError) return json(503, { reason: 'UNAVAILABLE', detail: error.message })
+        throw error
+      }
+    },
+  },
+}
+
+async function readJson(request: Request): Promise<unknown> {
+  const text = await request.text()
+  if (text.length > MAX_BODY) return undefined
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    return undefined
+  }
+}
+
+/** The web-standard handler behind SiwxServer.handle: undefined for paths it does not own. */
+export async function handleSiwx(server: SiwxServer, request: Request, base: string): Promise<Response | undefined> {
+  const path = new URL(request.url).pathname
+  const prefix = base.replace(/\/+$/, '')
+  if (!path.startsWith(`${prefix}/`)) return undefined
+  const route = Object.hasOwn(routes, path.slice(prefix.length)) ? routes[path.slice(prefix.length)] : undefined
+  if (route === undefined) return undefined
+  if (request.method !== route.method) {
+    return json(405, { reason: 'MALFORMED', detail: `use ${route.method}` }, { allow: route.method })
+  }
+  return route.answer(server, request)
+}

@@ -1,0 +1,311 @@
+import { createServer } from 'node:net'
+import { ed25519 } from '@noble/curves/ed25519'
+import { type Hex, createPublicClient, getAddress, http } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type SiwxMessage, formatSiwxMessage } from '../../kernel/siwx/index.ts'
+import { encodeBase58 } from '../../kernel/wallets/base58.ts'
+import { counterfactualOwnedWallet, deployOwnedWallet, ownedWalletArtifacts } from '../../test/peers/contractWallet.ts'
+import { HARDHAT_ACCOUNT_0, HARDHAT_ACCOUNT_1, type HardhatNode, startHardhat } from '../../test/peers/hardhat.ts'
+import { type Postgres, startPostgres } from '../../test/peers/postgres.mjs'
+import { type Database, openDatabase } from '../db/index.ts'
+import { type SiwxServer, type SiwxServerOptions, SiwxUnavailableError, createSiwxServer } from './index.ts'
+
+// The sign-in server's rules against a real Hardhat node (EOA, ERC-1271 and ERC-6492 wallets)
+// and ed25519 keys, each on PGlite and on a real PostgreSQL, two server instances sharing one
+// database, with a clock the tests move.
+
+const DOMAIN = 'app.example.com'
+const CHAIN = 'eip155:31337'
+const SOLANA = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'
+const owner = privateKeyToAccount(HARDHAT_ACCOUNT_0.privateKey as Hex)
+const stranger = privateKeyToAccount(HARDHAT_ACCOUNT_1.privateKey as Hex)
+const solanaKey = ed25519.utils.randomPrivateKey()
+const solanaAddress = encodeBase58(ed25519.getPublicKey(solanaKey))
+const solanaSign = (text: string, key = solanaKey) => encodeBase58(ed25519.sign(new TextEncoder().encode(text), key))
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number }
+      probe.close(() => resolve(port))
+    })
+  })
+}
+
+let hardhat: HardhatNode
+let rpcUrl: string
+beforeAll(async () => {
+  hardhat = await startHardhat({ port: await freePort() })
+  rpcUrl = hardhat.url
+}, 90_000)
+afterAll(async () => {
+  await hardhat?.stop()
+})
+
+interface Backend {
+  name: string
+  open(): Promise<{ database: { db: Database } | { url: string }; stop(): Promise<void> }>
+}
+
+const backends: Backend[] = [
+  {
+    name: 'PGlite',
+    async open() {
+      const opened = await openDatabase({ memory: true })
+      return { database: { db: opened.db }, stop: () => opened.close() }
+    },
+  },
+  {
+    name: 'PostgreSQL',
+    async open() {
+      const postgres: Postgres = await startPostgres()
+      return { database: { url: postgres.url }, stop: () => postgres.stop() }
+    },
+  },
+]
+
+describe.each(backends)('siwx server on $name', (backend) => {
+  let env: Awaited<ReturnType<Backend['open']>>
+  let a: SiwxServer
+  let b: SiwxServer
+  const started: SiwxServer[] = []
+  // The servers' clock stands still unless a test moves it.
+  const startedAt = Date.now()
+  let offsetMs = 0
+  const now = () => new Date(startedAt + offsetMs)
+  const advance = (seconds: number) => (offsetMs += seconds * 1000)
+
+  const start = async (more: Partial<SiwxServerOptions> = {}) => {
+    const server = await createSiwxServer({ database: env.database, domains: [DOMAIN], rpcUrls: { [CHAIN]: rpcUrl }, now, ...more })
+    started.push(server)
+    return server
+  }
+
+  beforeAll(async () => {
+    env = await backend.open()
+    a = await start()
+    b = await start()
+  }, 90_000)
+  afterAll(async () => {
+    await Promise.all(started.map((server) => server.close()))
+    await env?.stop()
+  })
+
+  /** A message from server's nonce for the Hardhat owner on 31337, with the changes given. */
+  const message = async (server: SiwxServer, change: Partial<SiwxMessage> = {}): Promise<string> =>
+    formatSiwxMessage({
+      domain: DOMAIN,
+      accountAddress: owner.address,
+      uri: `https://${DOMAIN}/login`,
+      version: '1',
+      chainId: CHAIN,
+      nonce: await server.nonce(),
+      issuedAt: now().toISOString(),
+      ...change,
+    })
+  const signed = async (server: SiwxServer, change: Partial<SiwxMessage> = {}, signer = owner) => {
+    const text = await message(server, change)
+    return { message: text, signature: await signer.signMessage({ message: text }) }
+  }
+  const refusal = async (server: SiwxServer, input: { message: string; signature: string }) => {
+    const result = await server.verify(input)
+    return result.ok ? 'OK' : result.reason
+  }
+  const call = (server: SiwxServer, method: string, path: string, init: { body?: string; cookie?: string } = {}) =>
+    server.handle(
+      new Request(`http://${DOMAIN}${path}`, {
+        method,
+        body: init.body,
+        headers: init.cookie ? { cookie: init.cookie } : {},
+      }),
+    )
+  const cookieOf = (setCookie: string) => setCookie.split(';')[0]!
+
+  it('signs an EOA in over HTTP: nonce, verify, a cookie the session answers to, sign-out ends it (on the other instance too)', async () => {
+    const nonceResponse = (await call(a, 'GET', '/siwx/nonce'))!
+    expect(nonceResponse.status).toBe(200)
+    const { nonce } = (await nonceResponse.json()) as { nonce: string }
+    expect(nonce).toMatch(/^[a-f0-9]{32}$/)
+    const text = await message(a, { nonce, statement: 'Sign in to Example' })
+    const verified = (await call(b, 'POST', '/siwx/verify', { body: JSON.stringify({ message: text, signature: await owner.signMessage({ message: text }) }) }))!
+    expect(verified.status).toBe(200)
+    const setCookie = verified.headers.get('set-cookie')!
+    expect(setCookie).toMatch(new RegExp(`^portico_siwx=[A-Za-z0-9_-]{43}; Max-Age=${7 * 24 * 60 * 60}; Path=/; HttpOnly; SameSite=Lax; Secure$`))
+    const { session } = (await verified.json()) as { session: { id: string; address: string; chainId: string; domain: string } }
+    expect(session).toMatchObject({ address: owner.address, chainId: CHAIN, domain: DOMAIN })
+
+    const cookie = `theme=dark; ${cookieOf(setCookie)}`
+    const asked = (await call(a, 'GET', '/siwx/session', { cookie }))!
+    expect(((await asked.json()) as { session: unknown }).session).toEqual(session)
+    expect(await b.session(cookie)).toEqual(session)
+    expect(await a.session(null)).toBeNull()
+    expect(await a.session('portico_siwx=' + 'x'.repeat(43))).toBeNull()
+
+    const out = (await call(b, 'POST', '/siwx/signout', { cookie }))!
+    expect(out.status).toBe(204)
+    expect(out.headers.get('set-cookie')).toBe('portico_siwx=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax; Secure')
+    expect(await a.session(cookie)).toBeNull()
+    expect(((await (await call(a, 'GET', '/siwx/session', { cookie }))!.json()) as { session: unknown }).session).toBeNull()
+  })
+
+  it('refuses, each with its own reason', async () => {
+    // Text edited after signing so that it is no longer the text of its own fields.
+    const good = await signed(a)
+    expect(await refusal(a, { ...good, message: good.message.replace(owner.address, owner.address.toLowerCase()) })).toBe('TAMPERED')
+    expect(await refusal(a, { ...good, message: `${good.message}\nResources:\n- https://evil.example/admin` })).toBe('BAD_SIGNATURE')
+    expect(await refusal(a, await signed(a, { domain: 'evil.example' }))).toBe('WRONG_DOMAIN')
+    expect(await refusal(a, await signed(a, { uri: 'https://evil.example/login' }))).toBe('WRONG_URI')
+    expect(await refusal(a, await signed(a, { chainId: 'eip155:1' }))).toBe('WRONG_CHAIN')
+    expect(await refusal(a, await signed(a, { chainId: 'bip122:000000000019d6689c085ae165831e93', accountAddress: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq' }, owner))).toBe('UNSUPPORTED_CHAIN')
+    expect(await refusal(a, await signed(a, {}, stranger))).toBe('BAD_SIGNATURE')
+    expect(await refusal(a, await signed(a, { nonce: 'abcdefgh12345678' }))).toBe('NONCE_UNKNOWN')
+    expect(await refusal(a, { message: 'hello', signature: '0x00' })).toBe('MALFORMED')
+    expect(await refusal(a, { ...(await signed(a)), signature: 'not hex' })).toBe('MALFORMED')
+    expect(await refusal(a, { message: 42, signature: '0x' } as never)).toBe('MALFORMED')
+    // The untouched message still signs in: the refusals above were about the edits.
+    expect(await refusal(a, good)).toBe('OK')
+    expect(await refusal(b, good)).toBe('NONCE_REPLAYED')
+  })
+
+  it('refuses an expired message, one before its notBefore, one issued in the future, and a nonce past its 300 s', async () => {
+    const expiring = await signed(a, { expirationTime: new Date(now().getTime() + 30_000).toISOString() })
+    const later = await signed(a, { notBefore: new Date(now().getTime() + 30_000).toISOString() })
+    const future = await signed(a, { issuedAt: new Date(now().getTime() + 90_000).toISOString() })
+    expect(await refusal(a, later)).toBe('NOT_YET_VALID')
+    expect(await refusal(a, future)).toBe('NOT_YET_VALID')
+    advance(31)
+    expect(await refusal(a, expiring)).toBe('EXPIRED')
+    expect(await refusal(a, later)).toBe('OK')
+    // A nonce handed out now, answered after 301 s by a message issued then.
+    const nonce = await a.nonce()
+    advance(301)
+    expect(await refusal(a, await signed(a, { nonce }))).toBe('EXPIRED')
+    expect(await refusal(a, later)).toBe('NONCE_REPLAYED')
+    // Replayed once its spent nonce is pruned (a new nonce prunes those expired 300 s ago): its issuedAt is too old.
+    advance(400)
+    await a.nonce()
+    expect(await refusal(a, later)).toBe('EXPIRED')
+  })
+
+  it('ends the session with the message when the message expires first', async () => {
+    const result = await a.verify(await signed(a, { expirationTime: new Date(now().getTime() + 120_000).toISOString() }))
+    if (!result.ok) throw new Error(result.detail)
+    expect(result.setCookie).toContain('; Max-Age=120;')
+    const cookie = cookieOf(result.setCookie)
+    expect(await b.session(cookie)).not.toBeNull()
+    advance(121)
+    expect(await b.session(cookie)).toBeNull()
+  })
+
+  it('lets one of two simultaneous verifications of one message sign in', async () => {
+    const input = await signed(a)
+    const results = await Promise.all([a.verify(input), b.verify(input), a.verify(input)])
+    expect(results.filter((result) => result.ok)).toHaveLength(1)
+    expect(results.filter((result) => !result.ok).map((result) => !result.ok && result.reason)).toEqual(['NONCE_REPLAYED', 'NONCE_REPLAYED'])
+  })
+
+  it('signs in a Solana account with an ed25519 signature, and refuses another key\'s', async () => {
+    const text = await message(a, { chainId: SOLANA, accountAddress: solanaAddress })
+    expect(await refusal(a, { message: text, signature: solanaSign(text, ed25519.utils.randomPrivateKey()) })).toBe('BAD_SIGNATURE')
+    expect(await refusal(a, { message: text, signature: 'abc' })).toBe('MALFORMED')
+    const result = await b.verify({ message: text, signature: solanaSign(text) })
+    expect(result.ok && result.session).toMatchObject({ address: solanaAddress, chainId: SOLANA })
+    // A local validator's chain: accepted only by a server that lists it.
+    const local = 'solana:localvalidator1'
+    const localText = await message(a, { chainId: local, accountAddress: solanaAddress })
+    expect(await refusal(a, { message: localText, signature: solanaSign(localText) })).toBe('WRONG_CHAIN')
+    const listing = await start({ solanaChains: [local] })
+    expect(await refusal(listing, { message: localText, signature: solanaSign(localText) })).toBe('OK')
+  })
+
+  it('answers HTTP refusals with a status and { reason, detail }, never a 500, and leaves other paths to the app', async () => {
+    const post = async (body: string) => {
+      const response = (await call(a, 'POST', '/siwx/verify', { body }))!
+      return [response.status, ((await response.json()) as { reason: string }).reason]
+    }
+    expect(await post('not json')).toEqual([400, 'MALFORMED'])
+    expect(await post(JSON.stringify({ message: 'x'.repeat(9000), signature: '0x' }))).toEqual([400, 'MALFORMED'])
+    expect(await post(JSON.stringify(await signed(a, {}, stranger)))).toEqual([401, 'BAD_SIGNATURE'])
+    const wrongMethod = (await call(a, 'GET', '/siwx/verify'))!
+    expect([wrongMethod.status, wrongMethod.headers.get('allow')]).toEqual([405, 'POST'])
+    expect(await call(a, 'GET', '/api/data')).toBeUndefined()
+    expect(await call(a, 'GET', '/siwx/other')).toBeUndefined()
+    expect((await a.handle(new Request(`http://${DOMAIN}/auth/nonce`), '/auth'))!.status).toBe(200)
+  })
+})
+
+describe('siwx server with contract wallets on Hardhat', () => {
+  let opened: Awaited<ReturnType<typeof openDatabase>>
+  let server: SiwxServer
+  beforeAll(async () => {
+    opened = await openDatabase({ memory: true })
+    server = await createSiwxServer({ database: { db: opened.db }, domains: [DOMAIN], rpcUrls: { [CHAIN]: rpcUrl } })
+    ownedWalletArtifacts()
+  }, 90_000)
+  afterAll(async () => {
+    await server?.close()
+    await opened?.close()
+  })
+
+  const signedFor = async (accountAddress: string, signer = owner) => {
+    const text = formatSiwxMessage({
+      domain: DOMAIN,
+      accountAddress,
+      uri: `https://${DOMAIN}/`,
+      version: '1',
+      chainId: CHAIN,
+      nonce: await server.nonce(),
+      issuedAt: new Date().toISOString(),
+    })
+    return { message: text, signature: await signer.signMessage({ message: text }) }
+  }
+
+  it('signs in an ERC-1271 wallet its owner signs for, and refuses a stranger signing for it', async () => {
+    const wallet = getAddress(await deployOwnedWallet(rpcUrl, HARDHAT_ACCOUNT_1.privateKey as Hex, owner.address))
+    const refused = await server.verify(await signedFor(wallet, stranger))
+    expect(refused.ok ? 'OK' : refused.reason).toBe('BAD_SIGNATURE')
+    const result = await server.verify(await signedFor(wallet))
+    expect(result.ok && result.session.address).toBe(wallet)
+  })
+
+  it('verifies an ERC-6492 signature of a wallet not deployed yet, without deploying it', async () => {
+    const counterfactual = await counterfactualOwnedWallet(rpcUrl, HARDHAT_ACCOUNT_1.privateKey as Hex, owner.address)
+    const client = createPublicClient({ transport: http(rpcUrl) })
+    expect(await client.getCode({ address: counterfactual.address })).toBeUndefined()
+    const input = await signedFor(counterfactual.address)
+    const plain = await server.verify(input)
+    expect(plain.ok ? 'OK' : plain.reason).toBe('BAD_SIGNATURE')
+    const input2 = await signedFor(counterfactual.address)
+    const result = await server.verify({ ...input2, signature: counterfactual.wrap(input2.signature as Hex) })
+    expect(result.ok && result.session.address).toBe(counterfactual.address)
+    expect(await client.getCode({ address: counterfactual.address })).toBeUndefined()
+  })
+
+  it('says the chain is unavailable (503 over HTTP) when its RPC does not answer, and refuses nothing', async () => {
+    const down = await createSiwxServer({ database: { db: opened.db }, domains: [DOMAIN], rpcUrls: { [CHAIN]: `http://127.0.0.1:${await freePort()}` } })
+    const text = formatSiwxMessage({ domain: DOMAIN, accountAddress: owner.address, uri: `https://${DOMAIN}/`, version: '1', chainId: CHAIN, nonce: await down.nonce(), issuedAt: new Date().toISOString() })
+    const input = { message: text, signature: await owner.signMessage({ message: text }) }
+    await expect(down.verify(input)).rejects.toBeInstanceOf(SiwxUnavailableError)
+    const response = (await down.handle(new Request(`http://${DOMAIN}/siwx/verify`, { method: 'POST', body: JSON.stringify(input) })))!
+    expect([response.status, ((await response.json()) as { reason: string }).reason]).toEqual([503, 'UNAVAILABLE'])
+    // The nonce was not spent: with the node back, the same message signs in.
+    const up = await createSiwxServer({ database: { db: opened.db }, domains: [DOMAIN], rpcUrls: { [CHAIN]: rpcUrl } })
+    expect((await up.verify(input)).ok).toBe(true)
+  })
+
+  it('refuses options that would refuse every sign-in, at start', async () => {
+    const database = { db: opened.db }
+    await expect(createSiwxServer({ database, domains: [], rpcUrls: {} })).rejects.toThrow('domains must name at least one domain')
+    await expect(createSiwxServer({ database, domains: [DOMAIN], rpcUrls: { '31337': rpcUrl } })).rejects.toThrow('keys must be eip155 CAIP-2 ids')
+    await expect(createSiwxServer({ database, domains: ['https://app.example.com'], rpcUrls: {} })).rejects.toThrow('must be host[:port]')
+  })
+
+  it('refuses to check signatures on a node of another chain than its key says', async () => {
+    const misnamed = await createSiwxServer({ database: { db: opened.db }, domains: [DOMAIN], rpcUrls: { 'eip155:1': rpcUrl } })
+    const text = formatSiwxMessage({ domain: DOMAIN, accountAddress: owner.address, uri: `https://${DOMAIN}/`, version: '1', chainId: 'eip155:1', nonce: await misnamed.nonce(), issuedAt: new Date().toISOString() })
+    await expect(misnamed.verify({ message: text, signature: await owner.signMessage({ message: text }) })).rejects.toThrow("rpcUrls['eip155:1'] is a node of eip155:31337")
+  })
+})

@@ -1,0 +1,135 @@
+import * as v from 'valibot'
+import { SiwxMessageError, SiwxMessageErrorText, parseSiwxMessage } from '../../kernel/siwx/index.ts'
+import { type Database, openDatabase } from '../db/index.ts'
+import { checkMessage, uriOrigin } from './checks.ts'
+import { type CookieSettings, clearingCookie, newToken, readToken, sessionCookie, tokenHash } from './cookie.ts'
+import { handleSiwx } from './handler.ts'
+import { signatureCheck } from './signature.ts'
+import { findNonce, findSession, issueNonce, revokeSession, spendNonceForSession } from './store.ts'
+import { type SiwxServer, type SiwxServerOptions, type SiwxVerifyResult, refuse } from './types.ts'
+
+const SOLANA_CHAINS = [
+  'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', // mainnet
+  'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1', // devnet
+  'solana:4uhcVJyU9pJkvQyS88uRDiswHXSCkY3z', // testnet
+]
+
+const Seconds = v.pipe(v.number(), v.integer(), v.minValue(1))
+// The integrator's options, checked once at start: a typo here would otherwise refuse every sign-in.
+const OptionsSchema = v.object({
+  domains: v.pipe(v.array(v.pipe(v.string(), v.regex(/^[^\s/?#@]+$/, 'must be host[:port]'))), v.minLength(1, 'must name at least one domain')),
+  uris: v.optional(v.array(v.pipe(v.string(), v.check((uri) => uriOrigin(uri) !== undefined, 'must be an http(s) origin')))),
+  rpcUrls: v.record(v.pipe(v.string(), v.regex(/^eip155:[1-9]\d*$/, 'keys must be eip155 CAIP-2 ids')), v.pipe(v.string(), v.url())),
+  solanaChains: v.optional(v.array(v.pipe(v.string(), v.regex(/^solana:[-_a-zA-Z0-9]{1,32}$/, 'must be solana CAIP-2 ids')))),
+  nonceTtlSeconds: v.optional(Seconds),
+  sessionTtlSeconds: v.optional(Seconds),
+  clockSkewSeconds: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
+  cookie: v.optional(v.object({ name: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]+$/))), secure: v.optional(v.boolean()) })),
+})
+
+/** What verify() takes, from a request body or the app's own code. Contract-wallet signatures (ERC-6492) carry deploy data: they may be long. */
+const VerifyInputSchema = v.object({
+  message: v.pipe(v.string(), v.maxLength(8_000, 'is longer than 8000 characters')),
+  signature: v.pipe(v.string(), v.maxLength(40_000, 'is longer than 40000 characters')),
+})
+
+const REFUSED_TEXT: Record<string, 'MALFORMED' | 'TAMPERED'> = {
+  [SiwxMessageErrorText.INVALID_TEXT]: 'MALFORMED',
+  [SiwxMessageErrorText.INVALID_FIELDS]: 'MALFORMED',
+  [SiwxMessageErrorText.ALTERED_TEXT]: 'TAMPERED',
+}
+
+/**
+ * Sign-in with a wallet for a Node backend: single-use nonces, the check of a signed message
+ * (domain, uri, chain, times, nonce, signature) and sessions in an httpOnly cookie, all
+ * stored in Postgres (PGlite or a server) through servers/db.
+ *
+ * @example
+ * const siwx = await createSiwxServer({ database: { dataDir: '.data' }, domains: ['app.example.com'],
+ *   rpcUrls: { 'eip155:1': 'https://eth.example/rpc' } })
+ * // in any fetch-style router: return (await siwx.handle(request)) ?? next()
+ */
+export async function createSiwxServer(options: SiwxServerOptions): Promise<SiwxServer> {
+  const checked = v.safeParse(OptionsSchema, options)
+  if (!checked.success) {
+    const issue = checked.issues[0]
+    throw new Error(`createSiwxServer: ${v.getDotPath(issue) ?? 'options'} ${issue.message}`)
+  }
+  const now = options.now ?? (() => new Date())
+  const nonceTtlMs = (options.nonceTtlSeconds ?? 300) * 1000
+  const sessionTtlMs = (options.sessionTtlSeconds ?? 7 * 24 * 60 * 60) * 1000
+  const domains = options.domains.map((domain) => domain.toLowerCase())
+  const rules = {
+    domains: new Set(domains),
+    uriOrigins: new Set((options.uris ?? domains.flatMap((domain) => [`https://${domain}`, `http://${domain}`])).map((uri) => uriOrigin(uri)!)),
+    evmChains: new Set(Object.keys(options.rpcUrls)),
+    solanaChains: new Set(options.solanaChains ?? SOLANA_CHAINS),
+    nonceTtlMs,
+    clockSkewMs: (options.clockSkewSeconds ?? 60) * 1000,
+  }
+  const cookie: CookieSettings = { name: options.cookie?.name ?? 'portico_siwx', secure: options.cookie?.secure ?? true }
+  const checkSignature = signatureCheck(options.rpcUrls)
+  const opened = 'db' in options.database ? undefined : await openDatabase(options.database)
+  const db: Database = opened?.db ?? (options.database as { db: Database }).db
+
+  async function verify(body: { message: string; signature: string }): Promise<SiwxVerifyResult> {
+    const parsed = v.safeParse(VerifyInputSchema, body)
+    if (!parsed.success) return refuse('MALFORMED', `${v.getDotPath(parsed.issues[0]) ?? 'the input'}: ${parsed.issues[0].message}`)
+    const input = parsed.output
+    let message
+    try {
+      message = parseSiwxMessage(input.message)
+    } catch (error) {
+      if (!(error instanceof SiwxMessageError)) throw error
+      return refuse(REFUSED_TEXT[error.shortMessage] ?? 'MALFORMED', error.details ?? error.shortMessage)
+    }
+    const at = now()
+    const refused = checkMessage(message, rules, at)
+    if (refused) return refused
+    const nonce = await findNonce(db, message.nonce)
+    if (nonce === undefined) return refuse('NONCE_UNKNOWN', 'this server did not hand out the nonce')
+    if (nonce.usedAt !== null) return refuse('NONCE_REPLAYED', 'the nonce was already used for a sign-in')
+    if (nonce.expiresAt <= at) return refuse('EXPIRED', 'the nonce expired before the message came')
+    const badSignature = await checkSignature(message, input.message, input.signature, at)
+    if (badSignature) return badSignature
+    // The session ends with the message, if the message ends first.
+    const ends = Math.min(at.getTime() + sessionTtlMs, message.expirationTime ? Date.parse(message.expirationTime) : Infinity)
+    const token = newToken()
+    const session = await spendNonceForSession(
+      db,
+      message.nonce,
+      {
+        tokenHash: tokenHash(token),
+        address: message.accountAddress,
+        chainId: message.chainId,
+        domain: message.domain,
+        message: input.message,
+        signature: input.signature,
+        issuedAt: new Date(message.issuedAt),
+        expiresAt: new Date(ends),
+      },
+      at,
+    )
+    if (session === undefined) return refuse('NONCE_REPLAYED', 'the nonce was used for another sign-in meanwhile')
+    return { ok: true, session, setCookie: sessionCookie(cookie, token, Math.floor((ends - at.getTime()) / 1000)) }
+  }
+
+  const server: SiwxServer = {
+    nonce: () => issueNonce(db, now(), nonceTtlMs),
+    verify,
+    async session(cookieHeader) {
+      const token = readToken(cookieHeader, cookie.name)
+      return (token && (await findSession(db, tokenHash(token), now()))) || null
+    },
+    async signOut(cookieHeader) {
+      const token = readToken(cookieHeader, cookie.name)
+      if (token) await revokeSession(db, tokenHash(token), now())
+      return { setCookie: clearingCookie(cookie) }
+    },
+    handle: (request, base = '/siwx') => handleSiwx(server, request, base),
+    close: async () => {
+      await opened?.close()
+    },
+  }
+  return server
+}

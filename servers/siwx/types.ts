@@ -1,0 +1,79 @@
+import type { Database, DatabaseLocation } from '../db/index.ts'
+
+export interface SiwxServerOptions {
+  /** A PGlite data folder, PGlite in memory, a Postgres URL, or an opened database shared with other servers (not closed by close()). */
+  database: DatabaseLocation | { db: Database }
+  /** The message domains accepted (host[:port], as the browser's location.host gives it). */
+  domains: readonly string[]
+  /** The origins a message's uri may have. Default: http:// and https:// of each domain. */
+  uris?: readonly string[]
+  /** CAIP-2 eip155 chain -> JSON-RPC URL. Only these EVM chains are accepted; contract wallets are checked there. */
+  rpcUrls: Readonly<Record<string, string>>
+  /** The Solana chains accepted (CAIP-2). Default: mainnet, devnet and testnet. */
+  solanaChains?: readonly string[]
+  /** How long a nonce may wait for its signed message. Default 300. */
+  nonceTtlSeconds?: number
+  /** How long a session lasts (never past the message's expirationTime). Default 7 days. */
+  sessionTtlSeconds?: number
+  /** How far ahead of this server's clock a wallet's issuedAt may be. Default 60. */
+  clockSkewSeconds?: number
+  /** The session cookie: httpOnly, SameSite=Lax, Path=/. `secure` defaults to true (browsers keep secure cookies of http://localhost too). */
+  cookie?: { name?: string; secure?: boolean }
+  now?: () => Date
+}
+
+/** Why a sign-in was refused. */
+export type SiwxRefusal =
+  | 'MALFORMED'
+  | 'TAMPERED'
+  | 'WRONG_DOMAIN'
+  | 'WRONG_URI'
+  | 'WRONG_CHAIN'
+  | 'EXPIRED'
+  | 'NOT_YET_VALID'
+  | 'NONCE_UNKNOWN'
+  | 'NONCE_REPLAYED'
+  | 'BAD_SIGNATURE'
+  | 'UNSUPPORTED_CHAIN'
+
+export interface Refused {
+  ok: false
+  reason: SiwxRefusal
+  /** One sentence for logs and developers; not meant for the visitor. */
+  detail: string
+}
+
+export const refuse = (reason: SiwxRefusal, detail: string): Refused => ({ ok: false, reason, detail })
+
+export interface SiwxSession {
+  id: string
+  address: string
+  chainId: string
+  domain: string
+  issuedAt: string
+  expiresAt: string
+}
+
+export type SiwxVerifyResult = { ok: true; session: SiwxSession; setCookie: string } | Refused
+
+export interface SiwxServer {
+  /** A new single-use nonce, valid for nonceTtlSeconds. */
+  nonce(): Promise<string>
+  /** Checks a signed message; on success stores the session, spends the nonce and gives the cookie to set. */
+  verify(input: { message: string; signature: string }): Promise<SiwxVerifyResult>
+  /** The live session the request's Cookie header names, or null. */
+  session(cookieHeader: string | null): Promise<SiwxSession | null>
+  /** Ends the session the Cookie header names (if any) and gives the cookie that clears it. */
+  signOut(cookieHeader: string | null): Promise<{ setCookie: string }>
+  /**
+   * Answers GET {base}/nonce, POST {base}/verify, GET {base}/session and POST {base}/signout
+   * (base defaults to '/siwx'); undefined for any other path, so the app's own routes go on.
+   */
+  handle(request: Request, base?: string): Promise<Response | undefined>
+  close(): Promise<void>
+}
+
+/** Thrown by verify() when the chain's RPC cannot be reached: no answer on the signature, so no refusal either. */
+export class SiwxUnavailableError extends Error {
+  override name = 'SiwxUnavailableError'
+}
