@@ -52,26 +52,24 @@ export interface SiweConfig {
   readonly required?: boolean
 }
 
-/** An object with these methods (its own or inherited), checked without copying it, so a class instance keeps its `this`. */
-function implementing<T>(required: readonly string[], optional: readonly string[], example: string) {
-  const problem = (value: unknown): string | undefined => {
-    if (typeof value !== 'object' || value === null) return `must be an object implementing ${required.join(', ')}`
-    const record = value as Record<string, unknown>
-    const missing = required.find((name) => typeof record[name] !== 'function')
-    if (missing) return `${missing} must be a function`
-    const wrong = optional.find((name) => record[name] !== undefined && typeof record[name] !== 'function')
-    return wrong ? `${wrong} must be a function when given` : undefined
-  }
-  return v.custom<T>((value) => !problem(value), (issue) => `${problem(issue.input)} (${example})`)
-}
+/**
+ * An object with these methods (its own or inherited; `?` marks an optional one),
+ * checked in place, not copied, so a class instance keeps its `this`. Config parsing is
+ * on the first screen, hence the one small check for both forms.
+ */
+const implementing = <T>(name: string, methods: string) =>
+  v.custom<T>(
+    (value) =>
+      typeof value == 'object' &&
+      value !== null &&
+      methods.split(' ').every((key) => {
+        const method = (value as Record<string, unknown>)[key.replace('?', '')]
+        return typeof method == 'function' || (key.endsWith('?') && method === undefined)
+      }),
+    `must implement ${name}: ${methods}`,
+  )
 
-export const SiwxConfigSchema = implementing<SiwxConfig>(
-  ['createMessage', 'addSession', 'revokeSession', 'getSessions'],
-  ['getRequired'],
-  "SiwxConfig: localSiwx() or serverSiwx() from 'portico/siwx' give one",
-)
+export const SiwxConfigSchema = implementing<SiwxConfig>('SiwxConfig', 'createMessage addSession revokeSession getSessions getRequired?')
 
-export const SiweConfigSchema = v.pipe(
-  implementing<SiweConfig>(['getNonce', 'createMessage', 'verifyMessage', 'getSession', 'signOut'], ['getMessageParams'], 'SiweConfig'),
-  v.check((value) => value.required === undefined || typeof value.required === 'boolean', 'required must be a boolean when given'),
-)
+/** `required` is read as `=== true`, so a stray value cannot turn the sign-in on by accident. */
+export const SiweConfigSchema = implementing<SiweConfig>('SiweConfig', 'getNonce createMessage verifyMessage getSession signOut getMessageParams?')

@@ -14,5 +14,15 @@ export async function afterConnect(ctx: ConnectionContext, namespace: ChainNames
   const network = record?.networkState.caipNetwork
   const address = record?.accountState.address
   if (!network || !address) return false
-  return ctx.hooks.afterConnect({ namespace, address, network, supported: !isUnsupportedPlaceholder(network) })
+  const connection = { namespace, address, network, supported: !isUnsupportedPlaceholder(network) }
+  let claimed = false
+  // In turn, so a step sees what an earlier one showed; a failing one is logged, not the connection's failure.
+  for (const step of ctx.hooks.afterConnectSteps()) {
+    try {
+      claimed = (await step(connection)) || claimed
+    } catch (error) {
+      ctx.logger.error('[Portico] a plugin hook failed', error)
+    }
+  }
+  return claimed
 }

@@ -21,7 +21,7 @@ export interface ConnectionContext {
   readonly router: Router
   readonly bus: EventBus
   readonly alerts: AlertService
-  readonly hooks: Pick<HookRunner, 'disconnected' | 'afterConnect'>
+  readonly hooks: Pick<HookRunner, 'disconnected' | 'afterConnectSteps'>
   /** To activate the plugins with an after-connect step before it runs. */
   readonly plugins: Pick<PluginHost, 'manifests' | 'load'>
   readonly logger: Pick<Console, 'warn' | 'error'>

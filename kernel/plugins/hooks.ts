@@ -12,6 +12,9 @@ export interface NewConnection {
   readonly supported: boolean
 }
 
+/** Resolves true when it took over the modal (it shows a view of its own). */
+export type AfterConnectStep = (connection: NewConnection) => boolean | Promise<boolean>
+
 /**
  * The kernel's extension hooks: rules a plugin adds to the kernel's own behaviour
  * while its body is active. They matter only once the plugin's views or state exist,
@@ -31,7 +34,7 @@ export interface KernelHooks {
    * (it shows a view of its own), so the kernel neither closes it nor moves it on.
    * Plugins with the `onConnect` activation event are active by then.
    */
-  addAfterConnect(step: (connection: NewConnection) => boolean | Promise<boolean>): Disposer
+  addAfterConnect(step: AfterConnectStep): Disposer
 }
 
 /** The kernel's side: it asks the hooks at the points they name. */
@@ -40,8 +43,8 @@ export interface HookRunner {
   popped(entry: RouteEntry): void
   disconnected(namespaces: readonly ChainNamespace[]): void
   closed(): void
-  /** True when an after-connect step took over the modal. */
-  afterConnect(connection: NewConnection): Promise<boolean>
+  /** The after-connect steps; the connection actions run them (off the first screen). */
+  afterConnectSteps(): Iterable<AfterConnectStep>
 }
 
 function list<T>() {
@@ -58,7 +61,7 @@ export function createKernelHooks(logger: Pick<Console, 'error'>): KernelHooks &
   const backRules = list<(popped: RouteEntry) => void>()
   const disconnects = list<(namespaces: readonly ChainNamespace[]) => void>()
   const closes = list<() => void>()
-  const afterConnects = list<(connection: NewConnection) => boolean | Promise<boolean>>()
+  const afterConnects = list<AfterConnectStep>()
   // One plugin's failing clean-up must not keep the others (or the kernel's own) from running.
   const each = <A extends unknown[]>(fns: Set<(...args: A) => void>, ...args: A) => {
     for (const fn of fns) {
@@ -79,17 +82,6 @@ export function createKernelHooks(logger: Pick<Console, 'error'>): KernelHooks &
     popped: (entry) => each(backRules.items, entry),
     disconnected: (namespaces) => each(disconnects.items, namespaces),
     closed: () => each(closes.items),
-    async afterConnect(connection) {
-      let claimed = false
-      // In turn: a step may depend on what an earlier one showed; a failing one is logged, not the connection's failure.
-      for (const step of afterConnects.items) {
-        try {
-          claimed = (await step(connection)) || claimed
-        } catch (error) {
-          logger.error('[Portico] a plugin hook failed', error)
-        }
-      }
-      return claimed
-    },
+    afterConnectSteps: () => afterConnects.items,
   }
 }

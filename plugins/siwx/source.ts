@@ -54,7 +54,7 @@ function fromSiwx(siwx: SiwxConfig): SignInSource {
 function fromSiwe(siwe: SiweConfig): SignInSource {
   const chainNumber = (chainId: string) => Number(chainId.slice('eip155:'.length))
   return {
-    required: () => siwe.required ?? false,
+    required: () => siwe.required === true,
     supports: (namespace) => namespace === 'eip155',
     async hasSession({ chainId, address }) {
       const session = await siwe.getSession()
