@@ -296,6 +296,28 @@ describe('siwx server with contract wallets on Hardhat', () => {
     expect((await up.verify(input)).ok).toBe(true)
   })
 
+  it('takes the uri origins, the cookie name and domains in any case from its options', async () => {
+    const server = await createSiwxServer({
+      database: { db: opened.db },
+      domains: ['App.Example.com'],
+      uris: ['https://login.example.com'],
+      rpcUrls: {},
+      cookie: { name: 'sid', secure: false },
+    })
+    const key = ed25519.utils.randomPrivateKey()
+    const address = encodeBase58(ed25519.getPublicKey(key))
+    const attempt = async (uri: string) => {
+      const text = formatSiwxMessage({ domain: DOMAIN, accountAddress: address, uri, version: '1', chainId: SOLANA, nonce: await server.nonce(), issuedAt: new Date().toISOString() })
+      return server.verify({ message: text, signature: solanaSign(text, key) })
+    }
+    const refused = await attempt(`https://${DOMAIN}/`)
+    expect(refused.ok ? 'OK' : refused.reason).toBe('WRONG_URI')
+    const result = await attempt('https://login.example.com/wallet')
+    if (!result.ok) throw new Error(result.detail)
+    expect(result.setCookie).toMatch(/^sid=[A-Za-z0-9_-]{43}; Max-Age=604800; Path=\/; HttpOnly; SameSite=Lax$/)
+    expect(await server.session(result.setCookie.split(';')[0]!)).toMatchObject({ address })
+  })
+
   it('refuses options that would refuse every sign-in, at start', async () => {
     const database = { db: opened.db }
     await expect(createSiwxServer({ database, domains: [], rpcUrls: {} })).rejects.toThrow('domains must name at least one domain')
