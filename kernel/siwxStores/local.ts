@@ -1,11 +1,14 @@
 import * as v from 'valibot'
 import type { SiwxConfig, SiwxSession } from '../config/siwxConfig.ts'
-import { SiwxMessageSchema } from '../siwx/message.ts'
 import { type MessageOptions, pageMessage, sameAccount } from './message.ts'
 
 export const LOCAL_SIWX_STORAGE_KEY = '@portico/siwx_sessions'
 
-const StoredSessions = v.array(v.object({ data: SiwxMessageSchema, message: v.string(), signature: v.string() }))
+// The message schema comes with the first read, not with the page: an app's first screen carries the store.
+const storedSessions = async () => {
+  const { SiwxMessageSchema } = await import('../siwx/message.ts')
+  return v.array(v.object({ data: SiwxMessageSchema, message: v.string(), signature: v.string() }))
+}
 
 export interface LocalSiwxOptions extends MessageOptions {
   /** How long a sign-in lasts; without it, until it is revoked. */
@@ -31,9 +34,10 @@ function randomNonce(): string {
 export function localSiwx(options: LocalSiwxOptions = {}): SiwxConfig {
   const storage = () => options.storage ?? globalThis.localStorage
   const now = () => options.now?.() ?? new Date()
-  const read = (): SiwxSession[] => {
+  const read = async (): Promise<SiwxSession[]> => {
+    const schema = await storedSessions()
     try {
-      const parsed = v.safeParse(StoredSessions, JSON.parse(storage().getItem(LOCAL_SIWX_STORAGE_KEY) ?? '[]'))
+      const parsed = v.safeParse(schema, JSON.parse(storage().getItem(LOCAL_SIWX_STORAGE_KEY) ?? '[]'))
       return parsed.success ? parsed.output : []
     } catch {
       return []
@@ -52,13 +56,13 @@ export function localSiwx(options: LocalSiwxOptions = {}): SiwxConfig {
     },
     async addSession(session) {
       const { chainId, accountAddress } = session.data
-      write([...read().filter((s) => live(s) && !isFor(s, chainId, accountAddress)), session])
+      write([...(await read()).filter((s) => live(s) && !isFor(s, chainId, accountAddress)), session])
     },
     async revokeSession(chainId, address) {
-      write(read().filter((s) => !isFor(s, chainId, address)))
+      write((await read()).filter((s) => !isFor(s, chainId, address)))
     },
     async getSessions(chainId, address) {
-      return read().filter((s) => isFor(s, chainId, address) && live(s))
+      return (await read()).filter((s) => isFor(s, chainId, address) && live(s))
     },
     getRequired: () => options.required ?? false,
   }
