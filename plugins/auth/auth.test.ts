@@ -59,6 +59,15 @@ describe('the frame loads on first use only', () => {
     expect(frame.sent[2]!.payload).toEqual({ themeMode: 'dark', themeVariables: { '--portico-accent': '#ff0000' } })
   })
 
+  it('a frame that reloads (a second READY) is told the dapp data and the theme again', async () => {
+    const { kit, frame } = createAuthKit()
+    const auth = await authOf(kit)
+    await auth.preload()
+    expect(frame.names()).toEqual(['SYNC_DAPP_DATA', 'SYNC_THEME'])
+    frame.emit({ type: '@portico-frame/READY', payload: { version: 4 } })
+    await vi.waitFor(() => expect(frame.names()).toEqual(['SYNC_DAPP_DATA', 'SYNC_THEME', 'SYNC_DAPP_DATA', 'SYNC_THEME']))
+  })
+
   it("a frame that fails to load rejects 'Unable to load email login dependency' with the SOCIALS_TIMEOUT alert", async () => {
     const frame = happyFrame()
     frame.failLoad(new PorticoError(EmbeddedWalletErrorText.UNABLE_TO_LOAD))

@@ -38,14 +38,23 @@ export function createFrameSession(deps: FrameSessionDeps): FrameSession {
   let loading: Promise<FrameClient> | undefined
   const stops: (() => void)[] = []
 
+  /** What the frame keeps in memory only: told after loading, and again after it reloads. */
+  const sync = async (frame: FrameClient) => {
+    await frame.request('SYNC_DAPP_DATA', dappData(deps.config))
+    await frame.request('SYNC_THEME', themeData(deps.theme.get()))
+  }
+
   const start = async (): Promise<FrameClient> => {
     if (!frameUrl) throw new Error('endpoints.frame is not configured')
     if (!client) {
       const created = deps.createClient({ frameUrl, projectId: deps.config.projectId ?? '', chainId: deps.chainId() })
       client = created
+      let readies = 0
       stops.push(
         created.subscribe((event) => {
-          if (event.type === '@portico-frame/SESSION_UPDATE') deps.storage.set('frameSessionToken', event.payload.token)
+          // A READY after the first is the frame reloaded (RELOAD, or the browser): it forgot the app's data.
+          if (event.type === '@portico-frame/READY' && ++readies > 1) void sync(created).catch(() => undefined)
+          else if (event.type === '@portico-frame/SESSION_UPDATE') deps.storage.set('frameSessionToken', event.payload.token)
           else if (event.type === '@portico-frame/SESSION_ENDED') {
             deps.storage.remove('frameSessionToken')
             deps.onSessionEnded()
@@ -60,8 +69,7 @@ export function createFrameSession(deps: FrameSessionDeps): FrameSession {
       deps.alerts.report(Alerts.SOCIALS_TIMEOUT)
       throw error
     }
-    await frame.request('SYNC_DAPP_DATA', dappData(deps.config))
-    await frame.request('SYNC_THEME', themeData(deps.theme.get()))
+    await sync(frame)
     // Later theme changes reach the frame too (a failed sync leaves the panel in the old theme).
     stops.push(deps.theme.subscribe((theme) => void frame.request('SYNC_THEME', themeData(theme)).catch(() => undefined)))
     return frame

@@ -159,6 +159,40 @@ describe('codes: five wrong tries void the code; a resend within 30 s is refused
   })
 })
 
+describe('update email (a code to the current address, then one to the new address)', () => {
+  it('changes the email from the Account view; the next login with the new address on this device asks only for a code', async () => {
+    const { page } = await open()
+    const email = uniqueEmail('old-address')
+    const renamed = uniqueEmail('new-address')
+    const wallet = await loginOnNewDevice(page, email)
+    await waitForModal(page, false).catch(() => undefined)
+    await page.getByTestId('open-modal').click()
+    await waitForView(page, 'Account')
+    await inModal(page).getByRole('button', { name: 'Update email' }).click()
+    await waitForView(page, 'UpdateEmailWallet')
+    const toOld = await mailsTo(email)
+    await inModal(page).getByRole('textbox', { name: 'New email' }).fill(renamed)
+    await inModal(page).getByRole('button', { name: 'Save' }).click()
+    await waitForView(page, 'UpdateEmailPrimaryOtp')
+    await enterCode(page, codeIn(await nextMail(email, toOld)))
+    await waitForView(page, 'UpdateEmailSecondaryOtp')
+    await enterCode(page, codeIn(await nextMail(renamed)))
+    await waitForView(page, 'Account')
+
+    // Signed out, the new address logs in on this (known) device with a code alone, to the same wallet.
+    await page.keyboard.press('Escape')
+    await waitForModal(page, false)
+    await page.getByRole('button', { name: 'Disconnect', exact: true }).click()
+    await page.getByTestId('account-connected').filter({ hasText: 'false' }).waitFor()
+    const toNew = await mailsTo(renamed)
+    await typeEmail(page, renamed)
+    await waitForView(page, 'EmailVerifyOtp')
+    await enterCode(page, codeIn(await nextMail(renamed, toNew)))
+    await page.getByTestId('account-connected').filter({ hasText: 'true' }).waitFor({ timeout: 20_000 })
+    expect((await address(page))!.trim()).toBe(wallet)
+  })
+})
+
 describe('accessibility of the email views (axe)', () => {
   it('finds nothing on Connect with the email field, the device step, the code step with a wrong code, and ApproveTransaction', async () => {
     const { page } = await open()

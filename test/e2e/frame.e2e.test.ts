@@ -232,6 +232,16 @@ describe('the frame through the frame client', () => {
     expect(await verifyMessage({ address, message, signature })).toBe(true)
   })
 
+  it('SYNC_THEME gives the approval panel the host’s theme mode and --portico-* colours', async () => {
+    await value(firstPage, 'SYNC_THEME', { themeMode: 'light', themeVariables: { '--portico-accent': 'rgb(1, 2, 3)' } })
+    const frameDocument = firstPage.frames().find((f) => f.url().startsWith(`${frame.url}/frame`))!
+    const applied = await frameDocument.evaluate(() => ({
+      theme: document.documentElement.dataset['theme'],
+      accent: getComputedStyle(document.documentElement).getPropertyValue('--portico-accent').trim(),
+    }))
+    expect(applied).toEqual({ theme: 'light', accent: 'rgb(1, 2, 3)' })
+  })
+
   it('the panel shows what is asked and names the method; Reject (by keyboard) answers "Signature declined"', async () => {
     const message = 'Do not sign this'
     await frameTest(firstPage, (test) => test.show())
@@ -439,6 +449,17 @@ describe('keys and shares stay on the frame’s origin', () => {
     for (const form of [share.hex, share.base64, share.decimal, share.wrappedHex, share.hex.slice(2, 34)]) {
       expect(stored.toLowerCase()).not.toContain(form.toLowerCase())
     }
+  })
+})
+
+describe('reload on request', () => {
+  it('RELOAD reloads the frame page (a new READY) and the session is still there', async () => {
+    const readyBefore = await frameTest(firstPage, (test) => test.events.filter((event) => event.type === '@portico-frame/READY').length)
+    await value(firstPage, 'RELOAD', undefined)
+    await expect
+      .poll(() => frameTest(firstPage, (test) => test.events.filter((event) => event.type === '@portico-frame/READY').length), { timeout: 15_000 })
+      .toBe(readyBefore + 1)
+    await expect.poll(() => value(firstPage, 'IS_CONNECTED', {}).catch(() => ({ isConnected: 'pending' })), { timeout: 15_000 }).toEqual({ isConnected: true })
   })
 })
 

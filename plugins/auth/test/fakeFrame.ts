@@ -54,6 +54,8 @@ export function createFakeFrame() {
     async load() {
       fake.loads += 1
       if (loadFailure) throw loadFailure
+      // As the real frame does once its page runs.
+      if (!loaded) fake.emit({ type: '@portico-frame/READY', payload: { version: 4 } })
       loaded = true
     },
     request<N extends AppRequestName>(name: N, payload: AppPayload<N>, options?: RequestOptions) {
