@@ -24,6 +24,8 @@ import { HARDHAT_ACCOUNT_0, type HardhatNode, startHardhat } from '../../test/pe
 import { hardhatNetwork } from '../../test/peers/networks.ts'
 import { type ApproveFn, createTestWallet } from '../../test/peers/testWallet.ts'
 import { eip155Plugin } from '../namespaces/eip155/index.ts'
+import { serverSiwx } from '../../entries/siwx.ts'
+import { type SiwxServerPeer, startSiwxServer } from './test/startSiwxServer.ts'
 
 // The sign-in flow in the real modal (jsdom) with the real kernel, the real eip155
 // plugin and a test wallet (EIP-6963) on a real Hardhat node, which signs with its key.
@@ -354,5 +356,71 @@ describe('public calls and siweConfig', () => {
     expect(nonces).toHaveLength(1)
     await act(async () => siwxSignOut(kit))
     expect(session).toBeNull()
+  })
+})
+
+describe('with the siwx server (servers/siwx) over HTTP', () => {
+  // The real server on PGlite in memory, behind its plain node:http example, verifying
+  // with the Hardhat node (in a process of its own: see test/siwxServerPeer.ts). Node's
+  // fetch keeps no cookies, so the store's fetch keeps them as a browser does for
+  // credentials: 'include'.
+  let peer: SiwxServerPeer
+  let base: string
+  let jar: string | undefined
+  const jarFetch: typeof fetch = async (input, init = {}) => {
+    const response = await fetch(input, { ...init, headers: { ...(init.headers as Record<string, string>), ...(jar ? { cookie: jar } : {}) } })
+    const set = response.headers.get('set-cookie')
+    if (set) jar = /Max-Age=0/i.test(set) ? undefined : set.split(';')[0]
+    return response
+  }
+  beforeAll(async () => {
+    peer = await startSiwxServer({ domains: [location.host], rpcUrls: { 'eip155:31337': node.url } })
+    base = peer.url
+  })
+  afterAll(async () => {
+    await peer?.stop()
+  })
+
+  const me = async () => (await jarFetch(`${base}/api/me`)).status
+
+  it('connect -> sign -> the server verifies and its protected route answers; a new kit finds the session without a signature; sign-out ends it on the server', async () => {
+    jar = undefined
+    const w = wallet()
+    const kit = setup({ siwx: serverSiwx({ url: `${base}/siwx`, statement: 'Sign in to the test app', fetch: jarFetch, required: true }) })
+    expect(await me()).toBe(401)
+    await connect(kit)
+    await signReady()
+    await act(async () => fireEvent.click(button('Sign')!))
+    await waitFor(() => expect(isOpen(kit)).toBe(false))
+    expect(await me()).toBe(200)
+    expect(await (await jarFetch(`${base}/api/me`)).json()).toEqual({ address: ADDRESS, chainId: 'eip155:31337' })
+
+    // The next visit (a new kit, the same cookie): connecting asks nothing.
+    kit.destroy()
+    cleanup()
+    const signatures = w.prompts.filter((p) => p.method === 'personal_sign').length
+    const next = setup({ siwx: serverSiwx({ url: `${base}/siwx`, fetch: jarFetch, required: true }) })
+    await connect(next)
+    expect(isOpen(next)).toBe(false)
+    expect(w.prompts.filter((p) => p.method === 'personal_sign')).toHaveLength(signatures)
+
+    await act(async () => siwxSignOut(next))
+    expect(jar).toBeUndefined()
+    expect(await me()).toBe(401)
+  })
+
+  it("the server's refusal (a message for a domain it does not serve) disconnects, shows the refusal and resets to Connect", async () => {
+    jar = undefined
+    wallet()
+    const store = serverSiwx({ url: `${base}/siwx`, fetch: jarFetch })
+    const otherDomain: SiwxConfig = { ...store, createMessage: async (input) => ({ ...(await store.createMessage(input)), domain: 'elsewhere.example' }) }
+    const kit = setup({ siwx: otherDomain })
+    await connect(kit)
+    await signReady()
+    await act(async () => fireEvent.click(button('Sign')!))
+    await waitFor(() => expect(kit.chains.isConnected()).toBe(false))
+    expect(view(kit)).toBe('Connect')
+    expect(kit.snack.store.get()).toMatchObject({ variant: 'error', message: 'The sign-in was refused' })
+    expect(await me()).toBe(401)
   })
 })
