@@ -11,7 +11,9 @@ import {
   isSolanaAddress,
   isUnsupportedPlaceholder,
 } from '../../../kernel/index.ts'
-import { formatUnits, WalletError } from '../../../kernel/wallets/index.ts'
+import * as v from 'valibot'
+import { formatUnits, safeParse, WalletError } from '../../../kernel/wallets/index.ts'
+import { decodeBase58, encodeBase58 } from './base58.ts'
 import { standardChainOf } from './chains.ts'
 import { SolanaErrorText } from './errors.ts'
 import { type SolanaProvider, createSolanaProvider } from './provider.ts'
@@ -28,6 +30,9 @@ export interface SolanaAdapterOptions {
   /** Shows a failed send's snack text from the catalogue. */
   readonly onSendFailed?: (message: string) => void
 }
+
+/** solana_signMessage's params as WalletConnect wallets and the embedded wallet take them: base58 bytes and the signer. */
+const SignMessageParams = v.object({ message: v.string(), pubkey: v.string() })
 
 export type SolanaAdapter = ChainAdapter & {
   getProvider(connector: Connector): SolanaProvider
@@ -121,6 +126,18 @@ export function createSolanaAdapter(options: SolanaAdapterOptions): SolanaAdapte
       const lamports = await module.getLamports(connections.get(network), address)
       // Solana uses 9 decimals (lamports), whatever a custom network says.
       return { balance: formatUnits(lamports, NativeDecimals.solana), symbol: network.nativeCurrency.symbol }
+    },
+
+    // kit.request for a browser wallet: message signing (a sign-in's) in the shape WalletConnect
+    // and the embedded wallet answer it; anything else goes through getProvider.
+    async request(connector, { method, params }) {
+      if (method !== 'solana_signMessage') throw new PorticoError(ErrorText.ADAPTER_NOT_FOUND, { details: method })
+      const parsed = safeParse(SignMessageParams, params)
+      const bytes = parsed && decodeBase58(parsed.message)
+      if (!parsed || !bytes || parsed.pubkey !== options.address()) {
+        throw new PorticoError(SolanaErrorText.INVALID_MESSAGE, { details: 'solana_signMessage takes { message: base58, pubkey: the connected address }' })
+      }
+      return { signature: encodeBase58(await wallet(connector).signMessage(parsed.pubkey, bytes)) }
     },
 
     getProvider(connector) {

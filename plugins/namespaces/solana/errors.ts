@@ -8,4 +8,5 @@ export const SolanaErrorText = {
   INVALID_ADDRESS: 'Not a Solana address',
   INVALID_OPTIONS: 'Invalid Solana send options',
   INVALID_TRANSACTION: 'Not a Solana transaction',
+  INVALID_MESSAGE: 'Not a message for the connected Solana account',
 } as const
