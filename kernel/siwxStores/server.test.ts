@@ -8,11 +8,12 @@ import { HARDHAT_ACCOUNT_0, HARDHAT_ACCOUNT_1 } from '../../test/peers/hardhat.t
 import { SiwxError, SiwxErrorText } from './errors.ts'
 import { serverSiwx } from './server.ts'
 
-// serverSiwx against a local node:http server that speaks the siwx server's wire API
+// serverSiwx on the wire: a local node:http server that speaks the siwx server's API
 // (GET nonce, POST verify with a session cookie back, GET session, POST signout; 4xx
-// { reason, detail } on refusal): helper A's servers/siwx was not committed when this
-// was written, so this checks the wire format, not that server. The message is signed
-// with a real key, and what reached the server verifies with viem.
+// { reason, detail } on refusal) and can also answer what the real server never does
+// (bad JSON, a short nonce, no server at all). The flow against servers/siwx itself is
+// in plugins/siwx/siwx.test.tsx. The message is signed with a real key, and what
+// reached the server verifies with viem.
 const g = globalThis as { location?: { host: string; origin: string } }
 g.location ??= { host: 'app.example', origin: 'https://app.example' }
 
