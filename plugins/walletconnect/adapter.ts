@@ -55,7 +55,7 @@ const AddressText = v.pipe(v.string(), v.regex(/^[A-Za-z0-9._-]{1,128}$/))
 export function createSessionAdapter(deps: SessionAdapterDeps): SessionAdapter {
   const { namespace, client } = deps
   let reference: string | undefined
-  let provider1193: unknown
+  let provider1193: ReturnType<typeof sessionProvider> | undefined
 
   const chainOf = (network: CaipNetwork | undefined) =>
     network && network.chainNamespace === namespace ? String(network.id) : undefined
@@ -140,6 +140,11 @@ export function createSessionAdapter(deps: SessionAdapterDeps): SessionAdapter {
 
     getProvider() {
       return (provider1193 ??= sessionProvider(client, namespace, () => reference))
+    },
+
+    // kit.request (a sign-in's personal_sign, say) goes through the session like the host app's provider.
+    request(_connector, request) {
+      return (provider1193 ??= sessionProvider(client, namespace, () => reference)).request(request)
     },
   }
   return adapter
