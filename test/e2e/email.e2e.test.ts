@@ -6,50 +6,36 @@
 import type { Browser } from 'playwright-core'
 import { type Hex, verifyMessage } from 'viem'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { DEMO_PORTS, type EmbeddedStack, startEmbeddedStack } from '../../demo/peers/embedded.ts'
+import type { EmbeddedStack } from '../../demo/peers/embedded.ts'
 import { type HardhatNode, rpc } from '../peers/hardhat.ts'
-import { address, approvalLink, approveInFrame, codeIn, emailLogin, enterCode, typeEmail, uniqueEmail } from './emailLogin.ts'
-import { type DemoServer, type RecordedPage, launchBrowser, runAxe } from './harness.ts'
+import { type EmailDemo, address, approvalLink, approveInFrame, codeIn, emailLogin, enterCode, startEmailDemo, typeEmail, uniqueEmail } from './emailLogin.ts'
+import { type DemoServer, type RecordedPage, runAxe } from './harness.ts'
 import {
-  type PrivateDemo,
   assertCleanPage,
-  buildPrivateDemo,
   expectNoAxeViolations,
   inModal,
   openPage,
-  startDemoChain,
-  startPrivateDemo,
-  throwFirstFailure,
-  valueOf,
   waitForModal,
   waitForView,
 } from './modalHarness.ts'
 
 let browser: Browser
-let build: PrivateDemo
 let demo: DemoServer
 let chain: HardhatNode
 let stack: EmbeddedStack
 const pages: RecordedPage[] = []
 
+let env: EmailDemo | undefined
+
 beforeAll(async () => {
-  const started = await Promise.allSettled([buildPrivateDemo(), launchBrowser(), startDemoChain()])
-  build = valueOf(started[0])!
-  browser = valueOf(started[1])!
-  chain = valueOf(started[2])!
-  throwFirstFailure(started)
-  demo = await startPrivateDemo(build)
-  stack = await startEmbeddedStack({ hostOrigins: [new URL(demo.url).origin], ports: { frame: DEMO_PORTS.frame } })
+  env = await startEmailDemo()
+  ;({ browser, demo, chain, stack } = env)
 })
 afterEach(async () => {
   await Promise.all(pages.splice(0).map((p) => p.context.close()))
 })
 afterAll(async () => {
-  await browser?.close()
-  await stack?.close()
-  await demo?.close()
-  await chain?.stop()
-  await build?.dispose()
+  await env?.close()
 })
 
 const { mailsTo, nextMail, loginOnNewDevice } = emailLogin(() => stack.mailboxUrl!)

@@ -1,8 +1,57 @@
 // Email login on the built demo as a visitor does it: type the address in the modal, read the
 // device approval link and the code from the SMTP sink's API, follow them, approve inside the
 // secure frame. Shared by the browser tests that go through the demo's email login.
-import type { Page } from 'playwright-core'
-import { inModal, waitForView } from './modalHarness.ts'
+import type { Browser, Page } from 'playwright-core'
+import { DEMO_PORTS, type EmbeddedStack, startEmbeddedStack } from '../../demo/peers/embedded.ts'
+import type { HardhatNode } from '../peers/hardhat.ts'
+import { type DemoServer, launchBrowser } from './harness.ts'
+import {
+  type PrivateDemo,
+  buildPrivateDemo,
+  inModal,
+  startDemoChain,
+  startPrivateDemo,
+  throwFirstFailure,
+  valueOf,
+  waitForView,
+} from './modalHarness.ts'
+
+// ---- the demo with its embedded wallet's stack ---------------------------------------
+
+export interface EmailDemo {
+  readonly browser: Browser
+  readonly demo: DemoServer
+  readonly chain: HardhatNode
+  readonly stack: EmbeddedStack
+  close(): Promise<void>
+}
+
+/**
+ * A private build of the demo, served, with Chromium, Hardhat on 8545 and the secure frame
+ * on 8700 (the ports demo/config.ts expects) answering the demo's origin.
+ */
+export async function startEmailDemo(): Promise<EmailDemo> {
+  const started = await Promise.allSettled([buildPrivateDemo(), launchBrowser(), startDemoChain()])
+  const [build, browser, chain] = [valueOf(started[0]), valueOf(started[1]), valueOf(started[2])]
+  let demo: DemoServer | undefined
+  let stack: EmbeddedStack | undefined
+  const close = async () => {
+    await browser?.close()
+    await stack?.close()
+    await demo?.close()
+    await chain?.stop()
+    await (build as PrivateDemo | undefined)?.dispose()
+  }
+  try {
+    throwFirstFailure(started)
+    demo = await startPrivateDemo(build!)
+    stack = await startEmbeddedStack({ hostOrigins: [new URL(demo.url).origin], ports: { frame: DEMO_PORTS.frame } })
+  } catch (error) {
+    await close()
+    throw error
+  }
+  return { browser: browser!, demo, chain: chain!, stack, close }
+}
 
 // ---- the mailbox, read like a visitor reads mail ------------------------------------
 

@@ -17,46 +17,30 @@ import * as v from 'valibot'
 import { type Hex, bytesToHex, verifyMessage } from 'viem'
 import { privateKeyToAddress } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEMO_PORTS, DEMO_PROJECT_ID, type EmbeddedStack, startEmbeddedStack } from '../../demo/peers/embedded.ts'
+import { DEMO_PROJECT_ID, type EmbeddedStack } from '../../demo/peers/embedded.ts'
 import { SessionSchema } from '../../servers/frame/page/session.ts'
-import type { HardhatNode } from '../peers/hardhat.ts'
-import { approveInFrame, emailLogin, uniqueEmail } from './emailLogin.ts'
-import { type DemoServer, type RecordedPage, launchBrowser } from './harness.ts'
+import { type EmailDemo, approveInFrame, emailLogin, startEmailDemo, uniqueEmail } from './emailLogin.ts'
+import { type DemoServer, type RecordedPage } from './harness.ts'
 import { hostStorage } from './hostStorage.ts'
 import {
-  type PrivateDemo,
-  buildPrivateDemo,
   openPage,
-  startDemoChain,
-  startPrivateDemo,
-  throwFirstFailure,
-  valueOf,
   waitForModal,
 } from './modalHarness.ts'
 
 let browser: Browser
-let build: PrivateDemo
 let demo: DemoServer
-let chain: HardhatNode
 let stack: EmbeddedStack
 let recorded: RecordedPage | undefined
 
+let env: EmailDemo | undefined
+
 beforeAll(async () => {
-  const started = await Promise.allSettled([buildPrivateDemo(), launchBrowser(), startDemoChain()])
-  build = valueOf(started[0])!
-  browser = valueOf(started[1])!
-  chain = valueOf(started[2])!
-  throwFirstFailure(started)
-  demo = await startPrivateDemo(build)
-  stack = await startEmbeddedStack({ hostOrigins: [new URL(demo.url).origin], ports: { frame: DEMO_PORTS.frame } })
+  env = await startEmailDemo()
+  ;({ browser, demo, stack } = env)
 })
 afterAll(async () => {
   await recorded?.context.close()
-  await browser?.close()
-  await stack?.close()
-  await demo?.close()
-  await chain?.stop()
-  await build?.dispose()
+  await env?.close()
 })
 
 const { loginOnNewDevice } = emailLogin(() => stack.mailboxUrl!)
