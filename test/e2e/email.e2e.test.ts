@@ -4,11 +4,11 @@
 // browser context is a second device. Ports 8545 and 8700 are the demo's (demo/config.ts),
 // so this file needs them free.
 import type { Browser } from 'playwright-core'
-import { type Hex, verifyMessage } from 'viem'
+import type { Hex } from 'viem'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { EmbeddedStack } from '../../demo/peers/embedded.ts'
 import { type HardhatNode, rpc } from '../peers/hardhat.ts'
-import { type EmailDemo, address, approvalLink, approveInFrame, codeIn, emailLogin, enterCode, startEmailDemo, typeEmail, uniqueEmail } from './emailLogin.ts'
+import { type EmailDemo, address, approvalLink, approveInFrame, codeIn, emailLogin, enterCode, signHelloThroughFrame, startEmailDemo, typeEmail, uniqueEmail } from './emailLogin.ts'
 import { type DemoServer, type RecordedPage, runAxe } from './harness.ts'
 import {
   assertCleanPage,
@@ -57,12 +57,7 @@ describe('email login through the demo (a new device: link, then code)', () => {
     await waitForModal(page, false).catch(() => undefined)
 
     // personal_sign, approved inside the frame's origin, verified here in Node.
-    await page.getByRole('button', { name: 'Sign message' }).click()
-    await approveInFrame(page)
-    const signed = page.getByTestId('result').and(page.locator('[data-kind="signature"]'))
-    await signed.waitFor({ timeout: 20_000 })
-    const signature = (await signed.textContent())!.match(/0x[0-9a-f]+/i)![0] as Hex
-    expect(await verifyMessage({ address: wallet as Hex, message: 'Hello from Portico', signature })).toBe(true)
+    expect(await signHelloThroughFrame(page, wallet as Hex)).toBe(true)
 
     // A transaction from the embedded wallet lands on Hardhat.
     await rpc(chain.url, 'hardhat_setBalance', [wallet, '0xde0b6b3a7640000'])

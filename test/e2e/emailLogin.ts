@@ -2,6 +2,7 @@
 // device approval link and the code from the SMTP sink's API, follow them, approve inside the
 // secure frame. Shared by the browser tests that go through the demo's email login.
 import type { Browser, Page } from 'playwright-core'
+import { type Hex, verifyMessage } from 'viem'
 import { DEMO_PORTS, type EmbeddedStack, startEmbeddedStack } from '../../demo/peers/embedded.ts'
 import type { HardhatNode } from '../peers/hardhat.ts'
 import { type DemoServer, launchBrowser } from './harness.ts'
@@ -92,6 +93,19 @@ export async function enterCode(page: Page, code: string) {
 export async function approveInFrame(page: Page) {
   await waitForView(page, 'ApproveTransaction')
   await page.frameLocator('#w3m-iframe').getByRole('button', { name: 'Approve' }).click()
+}
+
+/**
+ * The demo's "Sign message" (personal_sign of 'Hello from Portico') with the embedded wallet,
+ * approved inside the frame; returns whether the signature verifies, in Node, for `wallet`.
+ */
+export async function signHelloThroughFrame(page: Page, wallet: Hex): Promise<boolean> {
+  await page.getByRole('button', { name: 'Sign message' }).click()
+  await approveInFrame(page)
+  const signed = page.getByTestId('result').and(page.locator('[data-kind="signature"]'))
+  await signed.waitFor({ timeout: 20_000 })
+  const signature = (await signed.textContent())!.match(/0x[0-9a-f]+/i)![0] as Hex
+  return verifyMessage({ address: wallet, message: 'Hello from Portico', signature })
 }
 
 export const uniqueEmail = (name: string) => `${name}-${Date.now().toString(36)}@example.com`

@@ -14,12 +14,12 @@ import { Buffer } from 'node:buffer'
 import type { Browser, CDPSession, Page } from 'playwright-core'
 import { combine } from 'shamir-secret-sharing'
 import * as v from 'valibot'
-import { type Hex, bytesToHex, verifyMessage } from 'viem'
+import { type Hex, bytesToHex } from 'viem'
 import { privateKeyToAddress } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_PROJECT_ID, type EmbeddedStack } from '../../demo/peers/embedded.ts'
 import { SessionSchema } from '../../servers/frame/page/session.ts'
-import { type EmailDemo, approveInFrame, emailLogin, startEmailDemo, uniqueEmail } from './emailLogin.ts'
+import { type EmailDemo, emailLogin, signHelloThroughFrame, startEmailDemo, uniqueEmail } from './emailLogin.ts'
 import { type DemoServer, type RecordedPage } from './harness.ts'
 import { hostStorage } from './hostStorage.ts'
 import {
@@ -125,12 +125,7 @@ describe('after an email login through the demo, the host page holds no key and 
     const wallet = (await loginOnNewDevice(page, uniqueEmail('isolation'))) as Hex
     await waitForModal(page, false).catch(() => undefined)
     // One signature approved in the frame: the key was rebuilt and used, not only made.
-    await page.getByRole('button', { name: 'Sign message' }).click()
-    await approveInFrame(page)
-    const signed = page.getByTestId('result').and(page.locator('[data-kind="signature"]'))
-    await signed.waitFor({ timeout: 20_000 })
-    const signature = (await signed.textContent())!.match(/0x[0-9a-f]+/i)![0] as Hex
-    expect(await verifyMessage({ address: wallet, message: 'Hello from Portico', signature })).toBe(true)
+    expect(await signHelloThroughFrame(page, wallet)).toBe(true)
 
     // The real key: the frame origin's device share and the server's auth share, combined here.
     const held = await frameOriginHolds(page, DEMO_PROJECT_ID)

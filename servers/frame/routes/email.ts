@@ -22,6 +22,12 @@ const UpdateOtpBody = v.object({ ...Caller, otp: Otp })
  * The address the request came from: rate limits count per address. Behind a reverse proxy,
  * the header it sets (the last entry, the one the proxy itself appended); else the socket's.
  */
+/** An email change to an address another user logs in with is refused (checked when asked and again when confirmed). */
+async function refuseTakenEmail(db: Pick<FrameContext['db'], 'select'>, email: string, userId: string): Promise<void> {
+  const taken = await db.select({ id: users.id }).from(users).where(and(eq(users.email, email), ne(users.id, userId)))
+  if (taken.length > 0) throw new ApiError(409, 'This email is already in use')
+}
+
 function clientAddress(context: FrameContext, c: Context): string {
   const header = context.clientAddressHeader && c.req.header(context.clientAddressHeader)
   const fromProxy = header?.split(',').at(-1)?.trim()
@@ -92,8 +98,7 @@ export function emailRoutes(app: Hono<FrameEnv>, context: FrameContext) {
       const [user] = await db.select().from(users).where(eq(users.id, session.userId))
       if (!user) throw new ApiError(401, 'Session expired or signed out')
       if (user.email === body.newEmail) throw new ApiError(400, 'This is already your email')
-      const taken = await db.select({ id: users.id }).from(users).where(and(eq(users.email, body.newEmail), ne(users.id, user.id)))
-      if (taken.length > 0) throw new ApiError(409, 'This email is already in use')
+      await refuseTakenEmail(db, body.newEmail, user.id)
       await admitCodeRequest(db, limits, now, { cooldownKey: `update|${user.id}`, email: user.email, address: clientAddress(context, c) })
       const code = await issueCode(db, secrets, limits, now, updateCodeKey('primary', user.id), body.newEmail)
       await mailer.sendCode(user.email, code, 'update-primary', minutes(limits.codeTtlSeconds))
@@ -122,8 +127,7 @@ export function emailRoutes(app: Hono<FrameEnv>, context: FrameContext) {
     const now = context.now()
     const { newEmail } = await consumeCode(context.db, secrets, limits, now, updateCodeKey('secondary', session.userId), body.otp)
     await context.db.transaction(async (db) => {
-      const taken = await db.select({ id: users.id }).from(users).where(and(eq(users.email, newEmail!), ne(users.id, session.userId)))
-      if (taken.length > 0) throw new ApiError(409, 'This email is already in use')
+      await refuseTakenEmail(db, newEmail!, session.userId)
       await db.update(users).set({ email: newEmail! }).where(eq(users.id, session.userId))
     })
     return c.json({ newEmail })

@@ -23,22 +23,26 @@ export interface IssuedTokens {
   hostToken: string
 }
 
+/** A token signed with the server's key for `audience`, valid `seconds` from now. */
+function token(context: FrameContext, now: number, subject: string, audience: string, seconds: number, claims: Record<string, unknown> = {}) {
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(subject)
+    .setAudience(audience)
+    .setIssuedAt(now)
+    .setExpirationTime(now + seconds)
+    .sign(context.secrets.jwtKey)
+}
+
 async function sign(context: FrameContext, claims: SessionClaims): Promise<Omit<IssuedTokens, 'refreshToken'>> {
   const now = Math.floor(context.now().getTime() / 1000)
-  const accessToken = await new SignJWT({ sid: claims.sessionId, did: claims.deviceId, rec: claims.recovery, pid: claims.projectId })
-    .setProtectedHeader({ alg: 'HS256' })
-    .setSubject(claims.userId)
-    .setAudience(ACCESS_AUDIENCE)
-    .setIssuedAt(now)
-    .setExpirationTime(now + context.limits.accessTokenSeconds)
-    .sign(context.secrets.jwtKey)
-  const hostToken = await new SignJWT({})
-    .setProtectedHeader({ alg: 'HS256' })
-    .setSubject(claims.sessionId)
-    .setAudience(HOST_AUDIENCE)
-    .setIssuedAt(now)
-    .setExpirationTime(now + context.limits.refreshTokenSeconds)
-    .sign(context.secrets.jwtKey)
+  const accessToken = await token(context, now, claims.userId, ACCESS_AUDIENCE, context.limits.accessTokenSeconds, {
+    sid: claims.sessionId,
+    did: claims.deviceId,
+    rec: claims.recovery,
+    pid: claims.projectId,
+  })
+  const hostToken = await token(context, now, claims.sessionId, HOST_AUDIENCE, context.limits.refreshTokenSeconds)
   return { accessToken, hostToken }
 }
 
