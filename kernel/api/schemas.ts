@@ -1,0 +1,136 @@
+import * as v from 'valibot'
+
+/**
+ * The wire format of Portico's Blockchain API (servers/api serves it, the HTTP client
+ * reads it). One schema per answer: the client parses every answer with it, and the
+ * server's tests parse what it serves with the same schema, so the two cannot drift.
+ * Amounts are decimal strings (no float rounding of token quantities); prices and
+ * dollar values are numbers, since they are only ever displayed.
+ */
+
+const CaipNetworkIdSchema = v.pipe(v.string(), v.regex(/^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/, 'a CAIP-2 network id'))
+const DecimalString = v.pipe(v.string(), v.regex(/^\d+(\.\d+)?$/, 'a decimal amount'))
+const IsoDate = v.pipe(v.string(), v.isoTimestamp())
+
+/** A fungible balance, with its dollar price (0 where the price source has none). */
+export const TokenBalanceSchema = v.object({
+  name: v.string(),
+  symbol: v.string(),
+  chainId: CaipNetworkIdSchema,
+  /** The token's contract or mint; absent for the native token. */
+  address: v.optional(v.string()),
+  /** quantity × price, in dollars. */
+  value: v.number(),
+  price: v.number(),
+  quantity: v.object({ decimals: v.pipe(v.string(), v.regex(/^\d+$/)), numeric: DecimalString }),
+  iconUrl: v.string(),
+})
+
+/** GET /v1/balance/{address}?chainId=&currency=usd */
+export const BalancesResponseSchema = v.object({ balances: v.array(TokenBalanceSchema) })
+
+export const OperationTypeSchema = v.picklist([
+  'send', 'receive', 'deposit', 'withdraw', 'borrow', 'repay', 'claim', 'burn', 'mint', 'trade', 'approve', 'execute',
+])
+
+export const TransferSchema = v.object({
+  direction: v.picklist(['in', 'out', 'self']),
+  fungible_info: v.optional(v.object({
+    name: v.string(),
+    symbol: v.string(),
+    icon: v.optional(v.object({ url: v.string() })),
+  })),
+  nft_info: v.optional(v.object({
+    name: v.optional(v.string()),
+    content: v.optional(v.object({ preview: v.optional(v.object({ url: v.string() })) })),
+    flags: v.object({ is_spam: v.boolean() }),
+  })),
+  quantity: v.object({ numeric: DecimalString, decimals: v.pipe(v.string(), v.regex(/^\d+$/)) }),
+  /** Dollar value at the time of the transfer, when the price source knew it. */
+  value: v.optional(v.number()),
+  price: v.optional(v.number()),
+})
+
+export const TransactionSchema = v.object({
+  /** Unique per transfer set: `{chain}:{hash}` for a whole transaction. */
+  id: v.string(),
+  metadata: v.object({
+    operationType: OperationTypeSchema,
+    hash: v.string(),
+    minedAt: IsoDate,
+    sentFrom: v.string(),
+    sentTo: v.string(),
+    status: v.picklist(['confirmed', 'failed', 'pending']),
+    nonce: v.optional(v.number()),
+    chain: CaipNetworkIdSchema,
+  }),
+  transfers: v.array(TransferSchema),
+})
+
+/**
+ * GET /v1/account/{address}/history?chainId=&cursor=&onramp=
+ * Newest first. `next` is an opaque cursor for the following page, null on the last.
+ */
+export const TransactionsResponseSchema = v.object({
+  data: v.array(TransactionSchema),
+  next: v.nullable(v.string()),
+})
+
+/** GET /v1/identity/{address}?chainId= */
+export const IdentityResponseSchema = v.object({
+  name: v.nullable(v.string()),
+  avatar: v.nullable(v.string()),
+})
+
+export const NameAddressSchema = v.object({
+  /** CAIP-2 network id the address is on. */
+  chainId: v.string(),
+  address: v.string(),
+  created: v.optional(IsoDate),
+})
+
+/** GET /v1/profile/account/{name}: the name's record (404 when none). */
+export const NameRecordSchema = v.object({
+  name: v.string(),
+  addresses: v.record(v.string(), NameAddressSchema),
+  attributes: v.optional(v.record(v.string(), v.string())),
+})
+
+/** GET /v1/profile/reverse/{address}: the names pointing at an address, primary first. */
+export const ReverseNamesResponseSchema = v.array(NameRecordSchema)
+
+/** GET /v1/profile/suggestions/{name} */
+export const NameSuggestionsResponseSchema = v.object({
+  suggestions: v.array(v.object({ name: v.string(), registered: v.boolean() })),
+})
+
+export const NftSchema = v.object({
+  chainId: CaipNetworkIdSchema,
+  /** The collection's contract. */
+  address: v.string(),
+  tokenId: v.pipe(v.string(), v.regex(/^\d+$/)),
+  collection: v.object({ name: v.string(), symbol: v.string() }),
+  /** From the token's metadata when the indexer could read it. */
+  name: v.optional(v.string()),
+  imageUrl: v.optional(v.string()),
+  flags: v.object({ is_spam: v.boolean() }),
+})
+
+/** GET /v1/account/{address}/nfts?chainId=&cursor= : what the account holds now. */
+export const NftsResponseSchema = v.object({ data: v.array(NftSchema), next: v.nullable(v.string()) })
+
+/** The answer to a refused request (4xx): a reason code and its text. */
+export const ApiErrorSchema = v.object({ reason: v.string(), message: v.string() })
+
+export type TokenBalance = v.InferOutput<typeof TokenBalanceSchema>
+export type BalancesResponse = v.InferOutput<typeof BalancesResponseSchema>
+export type OperationType = v.InferOutput<typeof OperationTypeSchema>
+export type Transfer = v.InferOutput<typeof TransferSchema>
+export type Transaction = v.InferOutput<typeof TransactionSchema>
+export type TransactionsResponse = v.InferOutput<typeof TransactionsResponseSchema>
+export type Nft = v.InferOutput<typeof NftSchema>
+export type NftsResponse = v.InferOutput<typeof NftsResponseSchema>
+export type IdentityResponse = v.InferOutput<typeof IdentityResponseSchema>
+export type NameRecord = v.InferOutput<typeof NameRecordSchema>
+export type NameSuggestionsResponse = v.InferOutput<typeof NameSuggestionsResponseSchema>
+export type ApiError = v.InferOutput<typeof ApiErrorSchema>
