@@ -1,4 +1,5 @@
 import type { ChainNamespace } from '../chains/namespaces.ts'
+import { afterConnect } from './afterConnect.ts'
 import type { AdapterEvents } from './chainAdapter.ts'
 import type { ConnectionContext } from './context.ts'
 import { disconnect } from './disconnect.ts'
@@ -24,6 +25,7 @@ export function createAdapterEvents(ctx: ConnectionContext): AdapterEvents {
       const accountType = (a: string) =>
         accountState.allAccounts.find((entry) => entry.address.toLowerCase() === a.toLowerCase())?.type ??
         accountState.preferredAccountType
+      const changed = accountState.address?.toLowerCase() !== address.toLowerCase()
       ctx.chains.updateAccount(namespace, {
         address,
         caipAddress: `${network.caipNetworkId}:${address}`,
@@ -31,6 +33,8 @@ export function createAdapterEvents(ctx: ConnectionContext): AdapterEvents {
         balance: undefined,
       })
       void syncBalance(ctx, namespace)
+      // Another account is a new connection for the plugins' steps: its own sign-in, say.
+      if (changed) void afterConnect(ctx, namespace)
     },
     chainChanged(namespace, connectorId, chainId) {
       if (!isCurrent(namespace, connectorId)) return

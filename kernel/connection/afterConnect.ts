@@ -3,7 +3,8 @@ import type { ChainNamespace } from '../chains/namespaces.ts'
 import type { ConnectionContext } from './context.ts'
 
 /**
- * A new connection's after-connect steps: the plugins that have one (activation event
+ * The after-connect steps of a connection (new, resumed at start, or another account
+ * chosen in the wallet): the plugins that have one (activation event
  * `onConnect`) are loaded first, then their steps run. True when one took over the
  * modal. A plugin that fails to load has raised its alert; the connection stands.
  */

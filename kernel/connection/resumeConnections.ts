@@ -1,5 +1,6 @@
 import type { ChainNamespace } from '../chains/namespaces.ts'
 import type { Connector } from '../connectorRegistry/connector.ts'
+import { afterConnect } from './afterConnect.ts'
 import { applyConnection } from './applyConnection.ts'
 import type { ConnectionContext } from './context.ts'
 
@@ -27,7 +28,12 @@ async function resume(ctx: ConnectionContext, namespace: ChainNamespace, connect
     const connector = await announced(ctx, namespace, connectorId)
     const adapter = connector && (await ctx.adapters.resolveForConnector(connector))
     const result = connector && adapter && (await adapter.reconnect(connector))
-    if (connector && result) return applyConnection(ctx, namespace, connector, result)
+    if (connector && result) {
+      applyConnection(ctx, namespace, connector, result)
+      // A resumed connection is a connection: a sign-in the app's store no longer holds is asked for again.
+      await afterConnect(ctx, namespace)
+      return
+    }
   } catch (error) {
     ctx.logger.warn(`[Portico] could not resume the ${namespace} connection`, error)
   }

@@ -62,11 +62,11 @@ function wallet(approve: ApproveFn = () => true) {
   return w
 }
 
-function setup(options: Partial<PorticoOptions>, plugins = [eip155Plugin(), siwxPlugin()]) {
+function setup(options: Partial<PorticoOptions>, plugins = [eip155Plugin(), siwxPlugin()], storage = createMemoryBackend()) {
   const kit = createKernel(
     { projectId: 'p', networks: [hardhatNetwork(node.url)], features: { analytics: false }, plugins, ...options },
     {
-      storage: createMemoryBackend(),
+      storage,
       environment: { isMobile: () => false, isTelegram: () => false, isIosSafari: () => false },
       logger: { warn: () => undefined, error: () => undefined },
     },
@@ -182,6 +182,56 @@ describe('after connect', () => {
       shortMessage: ErrorText.SIWX_NOT_ENABLED,
       details: "list siwxPlugin() from 'portico/siwx' in plugins",
     })
+  })
+})
+
+describe('resumed and changed connections', () => {
+  it('a connection resumed at start (a reload) with no session in the store asks again; with the session kept, nothing is asked', async () => {
+    const w = wallet()
+    const storage = createMemoryBackend()
+    const siwx = localSiwx()
+    const first = setup({ siwx }, undefined, storage)
+    await connect(first)
+    await signReady()
+    // Optional: the visitor skips it; the connection stays and is resumed by the next page.
+    await act(async () => fireEvent.click(button('Cancel')!))
+    expect(first.chains.isConnected()).toBe(true)
+    cleanup()
+    first.destroy()
+
+    const reloaded = setup({ siwx }, undefined, storage)
+    await reloaded.restored
+    await waitFor(() => expect(view(reloaded)).toBe('SIWXSignMessage'))
+    expect(isOpen(reloaded)).toBe(true)
+    expect(reloaded.chains.activeAccount()?.address).toBe(ADDRESS)
+    await signReady()
+    await act(async () => fireEvent.click(button('Sign')!))
+    await waitFor(() => expect(isOpen(reloaded)).toBe(false))
+    cleanup()
+    reloaded.destroy()
+
+    const signs = w.prompts.filter((p) => p.method === 'personal_sign').length
+    const again = setup({ siwx }, undefined, storage)
+    await again.restored
+    await waitFor(() => expect(again.chains.isConnected()).toBe(true))
+    await new Promise((settle) => setTimeout(settle, 200))
+    expect(isOpen(again)).toBe(false)
+    expect(w.prompts.filter((p) => p.method === 'personal_sign')).toHaveLength(signs)
+  })
+
+  it('another account chosen in the wallet (accountsChanged) is asked for its own sign-in', async () => {
+    const w = wallet()
+    const kit = setup({ siwx: localSiwx() })
+    await connect(kit)
+    await signReady()
+    await act(async () => fireEvent.click(button('Sign')!))
+    await waitFor(() => expect(isOpen(kit)).toBe(false))
+    const other = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+    await act(async () => w.emit('accountsChanged', [other]))
+    await waitFor(() => expect(view(kit)).toBe('SIWXSignMessage'))
+    expect(isOpen(kit)).toBe(true)
+    await signReady()
+    expect(shadow().querySelector(`[title="${other}"]`)).not.toBeNull()
   })
 })
 
