@@ -657,7 +657,7 @@ describe('after-connect steps (a plugin hook run after a new connection)', () =>
     expect(logger.error).toHaveBeenCalledWith('[Portico] a plugin hook failed', new Error('plugin bug'))
   })
 
-  it('a resumed connection runs no step (only connections made now do)', async () => {
+  it('a connection resumed at start runs the steps too (a sign-in the store no longer holds is asked again), once', async () => {
     const backend = createMemoryBackend()
     const first = setup({ backend })
     await first.kit.restored
@@ -669,6 +669,7 @@ describe('after-connect steps (a plugin hook run after a new connection)', () =>
     second.addConnector('mm', 'eip155')
     await second.kit.restored
     expect(second.kit.chains.isConnected()).toBe(true)
-    expect(seen).toEqual([])
+    await vi.waitFor(() => expect(seen).toHaveLength(1))
+    expect(seen[0]).toMatchObject({ namespace: 'eip155', supported: true })
   })
 })
