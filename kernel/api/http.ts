@@ -1,0 +1,134 @@
+import type * as v from 'valibot'
+import { PorticoError } from '../errors/base.ts'
+import { ErrorText, httpStatusError } from '../errors/catalogue.ts'
+import { CacheLifetimeMs } from '../constants.ts'
+import { type QueryParams, createHttpClient } from '../http/httpClient.ts'
+import type { PorticoStorage } from '../storage/storage.ts'
+import { parseOrThrow, safeParse } from '../wallets/parse.ts'
+import { type BlockchainApi, BlockchainApiPaths } from './contract.ts'
+import { malformedAnswer } from './errors.ts'
+import {
+  BalancesResponseSchema,
+  IdentityResponseSchema,
+  NameRecordSchema,
+  NameSuggestionsResponseSchema,
+  NftsResponseSchema,
+  ReverseNamesResponseSchema,
+  TransactionsResponseSchema,
+} from './schemas.ts'
+
+export interface HttpBlockchainApiOptions {
+  /** `endpoints.blockchainApi`, e.g. http://127.0.0.1:8702/ */
+  readonly baseUrl: string
+  /** The kit's storage, for the identity (5 min) and name (5 min) caches; none without it. */
+  readonly storage?: PorticoStorage
+  readonly fetch?: typeof fetch
+}
+
+const isStatus = (error: unknown, status: number) =>
+  error instanceof PorticoError && error.shortMessage === httpStatusError(status)
+
+/**
+ * The Blockchain API over HTTP (servers/api, or any server speaking its paths). Every
+ * answer passes its schema: a malformed one, or one that is not JSON, rejects with
+ * 'The Blockchain API sent an answer Portico cannot read'; a non-OK status rejects with
+ * 'HTTP status code: N'. Identity and names are cached 5 min in the kit's storage.
+ *
+ * @example
+ * const api = createHttpBlockchainApi({ baseUrl: 'http://127.0.0.1:8702/' })
+ * const { data, next } = await api.transactions({ address, chainId: 'eip155:31337' })
+ */
+export function createHttpBlockchainApi({ baseUrl, storage, fetch }: HttpBlockchainApiOptions): BlockchainApi {
+  const http = createHttpClient(baseUrl, fetch)
+
+  const get = async <S extends v.GenericSchema>(
+    schema: S,
+    what: string,
+    path: string,
+    params?: QueryParams,
+    signal?: AbortSignal,
+  ): Promise<v.InferOutput<S>> => {
+    let answer: unknown
+    try {
+      answer = await http.get({ path, params, signal })
+    } catch (error) {
+      if (error instanceof SyntaxError) throw malformedAnswer(what, 'not JSON', error)
+      throw error
+    }
+    return parseOrThrow(schema, answer, (issue) => malformedAnswer(what, issue))
+  }
+
+  /** A value from a 5 min cache (re-checked against its schema: storage is untrusted), else fetched and kept. */
+  const cached = async <S extends v.GenericSchema>(
+    name: 'ensCache' | 'identityCache',
+    id: string,
+    schema: S,
+    fetchValue: () => Promise<v.InferOutput<S>>,
+  ): Promise<v.InferOutput<S>> => {
+    const lifetime = name === 'ensCache' ? CacheLifetimeMs.ens : CacheLifetimeMs.identity
+    const hit = safeParse(schema, storage?.getCached(name, id, lifetime))
+    if (hit !== undefined) return hit
+    const value = await fetchValue()
+    storage?.setCached(name, id, value as never)
+    return value
+  }
+
+  /** The spec's name errors wrap what went wrong; a malformed answer stays visible as the cause. */
+  const nameError = (text: string, error: unknown) =>
+    new PorticoError(text, { details: error instanceof Error ? error.message : String(error), cause: error })
+
+  return {
+    capabilities: { history: true, nfts: true, names: true, identity: true },
+
+    async balances({ address, chainId, signal }) {
+      const path = BlockchainApiPaths.balances(address)
+      return (await get(BalancesResponseSchema, 'balances', path, { chainId, currency: 'usd' }, signal)).balances
+    },
+
+    transactions({ address, chainId, cursor, onramp, signal }) {
+      const path = BlockchainApiPaths.transactions(address)
+      return get(TransactionsResponseSchema, 'transactions', path, { chainId, cursor, onramp }, signal)
+    },
+
+    nfts({ address, chainId, cursor, signal }) {
+      return get(NftsResponseSchema, 'nfts', BlockchainApiPaths.nfts(address), { chainId, cursor }, signal)
+    },
+
+    identity({ address, chainId, signal }) {
+      return cached('identityCache', `${chainId}:${address}`, IdentityResponseSchema, () =>
+        get(IdentityResponseSchema, 'identity', BlockchainApiPaths.identity(address), { chainId }, signal),
+      )
+    },
+
+    async lookupName(name, signal) {
+      try {
+        return await cached('ensCache', `name:${name}`, NameRecordSchema, () =>
+          get(NameRecordSchema, 'lookupName', BlockchainApiPaths.lookupName(name), undefined, signal),
+        )
+      } catch (error) {
+        // 404 is the API's "no such name", not a failure.
+        if (isStatus(error, 404)) return undefined
+        throw nameError(ErrorText.ERROR_RESOLVING_NAME, error)
+      }
+    },
+
+    async reverseLookup(address, signal) {
+      try {
+        return await cached('ensCache', `reverse:${address}`, ReverseNamesResponseSchema, () =>
+          get(ReverseNamesResponseSchema, 'reverseLookup', BlockchainApiPaths.reverseLookup(address), undefined, signal),
+        )
+      } catch (error) {
+        throw nameError(ErrorText.ERROR_FETCHING_NAMES_FOR_ADDRESS, error)
+      }
+    },
+
+    async suggestNames(name, signal) {
+      try {
+        const path = BlockchainApiPaths.suggestNames(name)
+        return (await get(NameSuggestionsResponseSchema, 'suggestNames', path, undefined, signal)).suggestions
+      } catch (error) {
+        throw nameError(ErrorText.ERROR_FETCHING_NAME_SUGGESTIONS, error)
+      }
+    },
+  }
+}
