@@ -24,6 +24,8 @@ export type PorticoEvent =
   | { type: 'STORAGE_VALUE_REJECTED'; properties: { key: string } }
   | { type: 'ALERT_REPORTED'; properties: { code: string; message: string } }
   | { type: 'RPC_REQUEST_REJECTED'; properties: { method: string; reason: string } }
+  /** An unsafe request (one the wallet approves: a signature, a transaction) succeeded; balances and activity may have changed. */
+  | { type: 'RPC_REQUEST_SUCCEEDED'; properties: { method: string } }
   /** Plugins announce their own facts through this one variant, so the union stays closed. */
   | { type: 'PLUGIN_EVENT'; plugin: string; name: string; properties?: Record<string, unknown> }
 

@@ -107,6 +107,7 @@ export function createServices(
       bus.emit({ type: 'RPC_REQUEST_REJECTED', properties: { method, reason } })
     },
     forward: (request) => connectionService.request(request),
+    onUnsafeSucceeded: (method) => bus.emit({ type: 'RPC_REQUEST_SUCCEEDED', properties: { method } }),
   })
   const router = createRouter({
     prefetch: (view) => {

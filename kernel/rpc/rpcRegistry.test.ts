@@ -90,6 +90,21 @@ describe('RPC allow list', () => {
     },
   )
 
+  it('a succeeded unsafe request is announced on the bus (RPC_REQUEST_SUCCEEDED); a safe or failed one is not', async () => {
+    const { kit, rpc } = makeKit()
+    const events: unknown[] = []
+    kit.subscribeEvents((event) => event.type === 'RPC_REQUEST_SUCCEEDED' && events.push(event))
+    rpc.register('eth_sendTransaction', async () => `0x${'ab'.repeat(32)}`)
+    rpc.register('eth_call', async () => '0x')
+    rpc.register('personal_sign', async () => {
+      throw new Error('declined')
+    })
+    await rpc.request({ method: 'eth_sendTransaction', params: [{}] })
+    await rpc.request({ method: 'eth_call', params: [{}] })
+    await rpc.request({ method: 'personal_sign', params: [] }).catch(() => undefined)
+    expect(events).toEqual([{ type: 'RPC_REQUEST_SUCCEEDED', properties: { method: 'eth_sendTransaction' } }])
+  })
+
   it('a disallowed method is rejected even when a handler was registered for it', async () => {
     const { rpc } = makeKit()
     const handler = vi.fn(async () => 'leaked')

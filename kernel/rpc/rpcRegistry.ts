@@ -26,6 +26,8 @@ interface RpcRegistryDeps {
   onRejected(method: string, reason: string): void
   /** Sends an allowed method no plugin handles to the connected wallet. */
   forward(request: RpcRequest): Promise<unknown>
+  /** Told when an unsafe method (one the wallet approves) has succeeded. */
+  onUnsafeSucceeded?(method: string): void
 }
 
 export function createRpcRegistry(deps: RpcRegistryDeps): RpcRegistry {
@@ -59,8 +61,12 @@ export function createRpcRegistry(deps: RpcRegistryDeps): RpcRegistry {
       }
       if (!handlers.has(method)) await deps.loadOwner(method)
       const handler = handlers.get(method)
-      if (!handler) return deps.forward(parsed.output)
-      return handler(params)
+      const result = await (handler ? handler(params) : deps.forward(parsed.output))
+      if (deps.onUnsafeSucceeded) {
+        const { isUnsafeRpcMethod } = await import('./methods.ts')
+        if (isUnsafeRpcMethod(method)) deps.onUnsafeSucceeded(method)
+      }
+      return result
     },
   }
 }
