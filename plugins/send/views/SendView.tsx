@@ -1,0 +1,125 @@
+import { useEffect, useId, useMemo } from 'react'
+import type { ChainState } from '../../../kernel/index.ts'
+import { Button, type PorticoView, Text, useStoreValue } from '../../../shell/ui/index.ts'
+import type { SendController } from '../controller.ts'
+import { canSendOn } from '../senders.ts'
+import { sendTokens, tokenKey } from '../tokens.ts'
+import { parsePositiveUnits } from '../../../kernel/wallets/index.ts'
+import { toUsd } from '../rules.ts'
+import { FeeLine } from './FeeLine.tsx'
+import { formatAmount, formatUsd } from './format.ts'
+
+const activeRecord = (state: ChainState) => state.chains[state.activeNamespace]
+
+/**
+ * The send form: the token, the amount (with Max) and its dollar value, the receiver,
+ * the network fee. "Review send" checks every rule and opens the review, or says
+ * what to fix.
+ */
+export function createSendView(controller: SendController): PorticoView {
+  return function SendView({ kit }) {
+    const id = useId()
+    const state = useStoreValue(controller.store, (s) => s)
+    const record = useStoreValue(kit.chains, activeRecord)
+    const tokens = useMemo(() => sendTokens(record), [record])
+    const network = record?.networkState.caipNetwork
+    const address = record?.accountState.address
+    const { token, sender, sendTokenAmount, receiverAddress, error } = state
+
+    useEffect(() => {
+      if (address) void controller.open()
+    }, [network?.caipNetworkId, address])
+    // The token list can fill after the form opened (the portfolio loads on its own).
+    useEffect(() => {
+      if (sender && !token && tokens[0]) controller.selectToken(tokenKey(tokens[0]))
+    }, [sender, token, tokens])
+
+    if (!address || !record) return <Text variant="muted">Connect a wallet to send.</Text>
+    if (!canSendOn(record.namespace)) return <Text variant="muted">Sending is not available on this network.</Text>
+
+    const amount = token ? parsePositiveUnits(sendTokenAmount, token.decimals) : undefined
+    // After a refused review, the fields at fault say so.
+    const amountInvalid = Boolean(error) && amount === undefined
+    const receiverInvalid = Boolean(error) && !sender?.isValidReceiver(receiverAddress.trim())
+    const ids = { token: `${id}-token`, amount: `${id}-amount`, value: `${id}-value`, receiver: `${id}-receiver`, error: `${id}-error` }
+    return (
+      <form
+        className="send-form"
+        aria-describedby={error ? ids.error : undefined}
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault()
+          controller.review()
+        }}
+      >
+        <div className="send-field">
+          <label className="text" data-variant="small" htmlFor={ids.token}>
+            Token
+          </label>
+          <select
+            id={ids.token}
+            className="input"
+            value={token ? tokenKey(token) : ''}
+            disabled={tokens.length === 0}
+            onChange={(event) => controller.selectToken(event.target.value)}
+          >
+            {tokens.length === 0 && <option value="">No tokens yet</option>}
+            {tokens.map((t) => (
+              <option key={tokenKey(t)} value={tokenKey(t)}>
+                {`${t.symbol}: ${formatAmount(t.balance, t)} available`}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="send-field">
+          <label className="text" data-variant="small" htmlFor={ids.amount}>
+            Amount
+          </label>
+          <div className="send-row">
+            <input
+              id={ids.amount}
+              className="input"
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder="0.0"
+              aria-describedby={ids.value}
+              aria-invalid={amountInvalid || undefined}
+              value={sendTokenAmount}
+              onChange={(event) => controller.setAmount(event.target.value)}
+            />
+            <Button variant="secondary" disabled={!token} onClick={() => controller.useMax()}>
+              Max
+            </Button>
+          </div>
+          <Text variant="small" id={ids.value}>
+            {`≈ ${formatUsd(token && amount ? toUsd(amount, token.decimals, token.price) : 0, network)}`}
+          </Text>
+        </div>
+        <div className="send-field">
+          <label className="text" data-variant="small" htmlFor={ids.receiver}>
+            To
+          </label>
+          <input
+            id={ids.receiver}
+            className="input"
+            autoComplete="off"
+            spellCheck={false}
+            placeholder="Receiver address"
+            aria-invalid={receiverInvalid || undefined}
+            value={receiverAddress}
+            onChange={(event) => controller.setReceiver(event.target.value)}
+          />
+        </div>
+        <FeeLine state={state} network={network} />
+        {error && (
+          <Text id={ids.error} variant="error" role="alert" data-testid="send-error">
+            {error}
+          </Text>
+        )}
+        <Button type="submit" disabled={!sender}>
+          Review send
+        </Button>
+      </form>
+    )
+  }
+}
