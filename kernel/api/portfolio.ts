@@ -10,6 +10,7 @@ import { safeParse } from '../wallets/parse.ts'
 import { discoverAssets } from './assetDiscovery.ts'
 import { blockchainApi } from './provide.ts'
 import { type TokenBalance, TokenBalanceSchema } from './schemas.ts'
+import { supportsFeature } from './support.ts'
 
 /** One kit's token-balance bookkeeping: when the last attempt failed, and the pending retry. */
 interface PortfolioState {
@@ -60,7 +61,8 @@ export async function refreshTokenBalances(
   const { activeNamespace: namespace, activeCaipNetwork: network } = chains.get()
   const account = chains.record(namespace)?.accountState
   const address = account?.address
-  if (!account || !address || isUnsupportedPlaceholder(network)) return []
+  // Balances exist on eip155 and solana only (§6); elsewhere and on an unsupported network there are none.
+  if (!account || !address || isUnsupportedPlaceholder(network) || !supportsFeature('balance', namespace)) return []
   const state = stateOf(container)
   const key = `${network.caipNetworkId}:${address}`
   const storage = resolve(container, IStorage)

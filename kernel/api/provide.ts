@@ -3,6 +3,7 @@ import type { CaipNetworkId } from '../chains/caip.ts'
 import { type Token, createToken, isRegistered, resolve } from '../container/token.ts'
 import { IAdapterRegistry, IChainStore, IConfig, IStorage } from '../container/tokens.ts'
 import type { BlockchainApi } from './contract.ts'
+import { apiCapabilities } from './support.ts'
 
 /**
  * The kit's Blockchain API. `blockchainApi(container)` registers one on first use; an
@@ -18,10 +19,6 @@ export type DirectTokens = Readonly<Partial<Record<CaipNetworkId, readonly strin
  * option adds to it). Read on every balance request, so lists added later count.
  */
 export const IDirectTokens = createToken<{ lists: DirectTokens[] }>('IDirectTokens')
-
-/** What the direct implementation lacks; the HTTP one answers everything. */
-const DIRECT_CAPABILITIES = { history: false, nfts: false, names: false, identity: false } as const
-const HTTP_CAPABILITIES = { history: true, nfts: true, names: true, identity: true } as const
 
 const register = <T>(container: DependencyContainer, token: Token<T>, value: T) =>
   container.register(token as InjectionToken<T>, { useValue: value })
@@ -72,7 +69,7 @@ export function blockchainApi(container: DependencyContainer): BlockchainApi {
         throw error
       })
   const api: BlockchainApi = {
-    capabilities: baseUrl ? HTTP_CAPABILITIES : DIRECT_CAPABILITIES,
+    capabilities: apiCapabilities(config),
     balances: async (args) => (await load()).balances(args),
     transactions: async (args) => (await load()).transactions(args),
     nfts: async (args) => (await load()).nfts(args),
