@@ -29,12 +29,24 @@ export interface StartSolanaRpcOptions {
 }
 
 /**
- * A local Solana JSON-RPC endpoint over litesvm, in process, on 127.0.0.1:
- * getHealth, getVersion, getSlot, getBlockHeight, getBalance, getLatestBlockhash,
- * getAccountInfo, getMinimumBalanceForRentExemption, getSignatureStatuses,
- * requestAirdrop and sendTransaction (with preflight) over HTTP, plus
- * signatureSubscribe/signatureUnsubscribe over a WebSocket on the same port.
- * Answers carry `Access-Control-Allow-Origin: *` so pages can call it.
+ * A local Solana JSON-RPC endpoint over litesvm, in process, on 127.0.0.1, answering in
+ * the node's shapes (so @solana/web3.js's response schemas accept them):
+ * - chain: getHealth, getVersion, getSlot, getBlockHeight, getLatestBlockhash,
+ *   getMinimumBalanceForRentExemption, getFeeForMessage (5000 lamports a signature);
+ * - accounts: getBalance, getAccountInfo (base64, or jsonParsed for SPL mints and token accounts);
+ * - SPL tokens: getTokenAccountsByOwner ({ mint } or { programId }; base64 or jsonParsed),
+ *   getTokenAccountBalance, getTokenSupply (Token and Token-2022 base layouts);
+ * - sending: sendTransaction (with preflight: a failing one is refused with -32002 and the
+ *   node's text), getSignatureStatuses, requestAirdrop (a System transfer from a faucet
+ *   account, which history shows);
+ * - history: getSignaturesForAddress (newest first; before, until, limit up to 1000) and
+ *   getTransaction (json, jsonParsed, base64, base58; pre/post balances and token balances,
+ *   logs, inner instructions; a v0 transaction needs maxSupportedTransactionVersion).
+ *   jsonParsed parses System transfer/createAccount, SPL transfer, transferChecked, mintTo,
+ *   burn (and checked forms) and associated-account create/createIdempotent.
+ * Plus signatureSubscribe/signatureUnsubscribe over a WebSocket on the same port.
+ * Each landed transaction gets its own slot; a transaction that failed while running
+ * lands (fee paid) as on a cluster. Answers carry `Access-Control-Allow-Origin: *` so pages can call it.
  *
  * @example
  * const rpc = await startSolanaRpc({ port: 8899 })

@@ -1,19 +1,31 @@
 // A local Solana JSON-RPC endpoint for tests and the demo (PEERS.md "Solana"): a
 // shim over litesvm, in process. HTTP JSON-RPC and `signatureSubscribe` over a
 // WebSocket share one port on 127.0.0.1. It serves what @solana/web3.js v1 needs
-// for getBalance, sendRawTransaction, confirmTransaction and requestAirdrop.
+// for balances, transfers, SPL tokens (accounts, balances, associated token accounts)
+// and history (getSignaturesForAddress, getTransaction), in the node's own shapes.
 // Plain JavaScript (types in solanaRpc.d.mts) so `npm start` can run it without a TypeScript loader.
 import { createServer } from 'node:http'
 import {
   address,
-  getBase58Decoder,
+  appendTransactionMessageInstruction,
+  createTransactionMessage,
+  generateKeyPairSigner,
   getBase58Encoder,
+  getBase64Encoder,
+  getCompiledTransactionMessageDecoder,
   getSignatureFromTransaction,
   getTransactionDecoder,
   lamports,
+  pipe,
+  setTransactionMessageFeePayerSigner,
+  setTransactionMessageLifetimeUsingBlockhash,
+  signTransactionMessageWithSigners,
 } from '@solana/kit'
+import { getTransferSolInstruction } from '@solana-program/system'
 import { FailedTransactionMetadata, LiteSVM } from 'litesvm'
 import { WebSocketServer } from 'ws'
+import { createLedger, transactionError } from './solanaLedger.mjs'
+import { decodeMint, decodeTokenAccount, parsedAccountData, uiTokenAmount } from './solanaParsed.mjs'
 /** How many blocks a blockhash stays valid for in the answers (Solana's figure). */
 const BLOCKHASH_VALIDITY = 150
 class RpcError extends Error {
@@ -26,7 +38,10 @@ class RpcError extends Error {
   }
 }
 const base58 = getBase58Encoder()
-const base58String = getBase58Decoder()
+const base64 = getBase64Encoder()
+const messageDecoder = getCompiledTransactionMessageDecoder()
+/** getSignaturesForAddress's default and largest page. */
+const MAX_SIGNATURES = 1000
 /**
  * Starts the shim on 127.0.0.1.
  *
@@ -64,38 +79,87 @@ export async function startSolanaRpc({ port = 0, wsPortPlusOne = true } = {}) {
       }))
     }
   }
-  const record = (signature, err) => {
-    statuses.set(signature, { slot: slot(), err })
+  const record = (signature, err, at = slot()) => {
+    statuses.set(signature, { slot: at, err })
     notify(signature)
   }
-  const sendTransaction = (params) => {
-    const [encoded, config] = params
+  const ledger = createLedger(svm)
+  const decodeTransaction = (encoded, encoding) => {
     if (typeof encoded !== 'string')
       throw new RpcError(-32602, 'Invalid params: transaction must be a string')
-    let transaction
     try {
-      const bytes = config?.encoding === 'base64' ? Buffer.from(encoded, 'base64') : base58.encode(encoded)
-      transaction = getTransactionDecoder().decode(bytes)
+      return getTransactionDecoder().decode(encoding === 'base64' ? base64.encode(encoded) : base58.encode(encoded))
     } catch (error) {
       throw new RpcError(-32602, `invalid transaction: ${error.message}`)
     }
-    const signature = getSignatureFromTransaction(transaction)
+  }
+  /** Lands a transaction; its status is known at once (a landed one is never overwritten by a resend). */
+  const submit = (transaction) => {
+    const { signature, err, landed, slot: at } = ledger.land(transaction)
+    // A transaction refused before it ran does not land on a cluster; its status still
+    // says why here, so a client fails at once instead of waiting for the blockhash to expire.
+    if (landed || !statuses.has(signature)) record(signature, err, at)
+    return signature
+  }
+  const sendTransaction = ([encoded, config]) => {
+    const transaction = decodeTransaction(encoded, config?.encoding)
     // Preflight: a transaction that would fail is refused, unsent and unpaid, with the node's code and shape.
     if (!config?.skipPreflight) {
       const simulated = svm.simulateTransaction(transaction)
       if (simulated instanceof FailedTransactionMetadata) {
-        throw new RpcError(-32002, `Transaction simulation failed: ${errorName(simulated.err())}`, {
-          err: describeError(simulated.err()),
+        const err = transactionError(simulated)
+        throw new RpcError(-32002, `Transaction simulation failed: ${errorText(err)}`, {
+          err,
           logs: simulated.meta().logs(),
           accounts: null,
-          unitsConsumed: 0,
+          unitsConsumed: Number(simulated.meta().computeUnitsConsumed()),
           returnData: null,
         })
       }
     }
-    const result = svm.sendTransaction(transaction)
-    record(signature, result instanceof FailedTransactionMetadata ? describeError(result.err()) : null)
+    return submit(transaction)
+  }
+  /**
+   * requestAirdrop as a real faucet does it: a System transfer, signed by a faucet account
+   * (a fresh one per airdrop, funded out of band, so two equal airdrops never share a
+   * signature while the blockhash stays the same), which history then shows.
+   */
+  const requestAirdrop = async ([key, amount]) => {
+    const to = pubkey(key)
+    if (!Number.isSafeInteger(amount) || amount <= 0) throw new RpcError(-32602, `Invalid param: lamports ${String(amount)}`)
+    const faucet = await generateKeyPairSigner()
+    // Exactly the amount and the fee: the faucet ends empty (closed), as no rent is left owing.
+    svm.airdrop(faucet.address, lamports(BigInt(amount) + 5000n))
+    const transaction = await signTransactionMessageWithSigners(
+      pipe(
+        createTransactionMessage({ version: 'legacy' }),
+        (m) => setTransactionMessageFeePayerSigner(faucet, m),
+        (m) => setTransactionMessageLifetimeUsingBlockhash({ blockhash: svm.latestBlockhash(), lastValidBlockHeight: BigInt(slot() + BLOCKHASH_VALIDITY) }, m),
+        (m) => appendTransactionMessageInstruction(getTransferSolInstruction({ source: faucet, destination: to, amount: BigInt(amount) }), m),
+      ),
+    )
+    const signature = submit(transaction)
+    if (statuses.get(signature)?.err) throw new RpcError(-32603, `airdrop failed: ${errorText(statuses.get(signature).err)}`)
     return signature
+  }
+  /** An account as getAccountInfo answers it: jsonParsed where the shim can parse it, else base64. */
+  const accountJson = (account, encoding) => ({
+    data: (encoding === 'jsonParsed' && parsedAccountData(account, ledger.decimalsOf)) || [Buffer.from(account.data).toString('base64'), 'base64'],
+    executable: account.executable,
+    lamports: Number(account.lamports),
+    owner: account.programAddress,
+    rentEpoch: 0,
+    space: account.data.length,
+  })
+  const tokenAccount = (key) => {
+    const token = decodeTokenAccount(svm.getAccount(pubkey(key)))
+    if (!token) throw new RpcError(-32602, 'Invalid param: not a Token account')
+    return token
+  }
+  const mintOf = (key) => {
+    const mint = decodeMint(svm.getAccount(pubkey(key)))
+    if (!mint) throw new RpcError(-32602, 'Invalid param: not a Token mint')
+    return mint
   }
   const handlers = {
     getHealth: () => 'ok',
@@ -107,22 +171,18 @@ export async function startSolanaRpc({ port = 0, wsPortPlusOne = true } = {}) {
       context: context(),
       value: { blockhash: svm.latestBlockhash(), lastValidBlockHeight: slot() + BLOCKHASH_VALIDITY },
     }),
-    getAccountInfo: ([key]) => {
+    getAccountInfo: ([key, config]) => {
       const account = svm.getAccount(pubkey(key))
-      if (!account.exists) return { context: context(), value: null }
-      return {
-        context: context(),
-        value: {
-          data: [Buffer.from(account.data).toString('base64'), 'base64'],
-          executable: account.executable,
-          lamports: Number(account.lamports),
-          owner: account.programAddress,
-          rentEpoch: 0,
-          space: account.data.length,
-        },
-      }
+      return { context: context(), value: account.exists ? accountJson(account, config?.encoding) : null }
     },
     getMinimumBalanceForRentExemption: ([size]) => Number(svm.minimumBalanceForRentExemption(BigInt(Number(size) || 0))),
+    getFeeForMessage: ([message]) => {
+      try {
+        return { context: context(), value: 5000 * messageDecoder.decode(base64.encode(String(message))).header.numSignerAccounts }
+      } catch (error) {
+        throw new RpcError(-32602, `invalid message: ${error.message}`)
+      }
+    },
     getSignatureStatuses: ([signatures]) => ({
       context: context(),
       value: (Array.isArray(signatures) ? signatures : []).map((signature) => {
@@ -137,15 +197,41 @@ export async function startSolanaRpc({ port = 0, wsPortPlusOne = true } = {}) {
         }
       }),
     }),
-    requestAirdrop: ([key, amount]) => {
-      const result = svm.airdrop(pubkey(key), lamports(BigInt(Number(amount))))
-      if (!result || result instanceof FailedTransactionMetadata) {
-        throw new RpcError(-32603, `airdrop failed: ${result?.toString() ?? 'no result'}`)
-      }
-      const signature = base58String.decode(result.signature())
-      record(signature, null)
-      return signature
+    getSignaturesForAddress: ([key, config]) => {
+      const limit = config?.limit ?? MAX_SIGNATURES
+      if (!Number.isInteger(limit) || limit < 1 || limit > MAX_SIGNATURES) throw new RpcError(-32602, 'Invalid limit; max 1000')
+      return ledger.signaturesFor(pubkey(key), { before: config?.before, until: config?.until, limit })
     },
+    getTransaction: ([signature, config]) => {
+      try {
+        return ledger.transactionFor(String(signature), typeof config === 'string' ? { encoding: config } : (config ?? {}))
+      } catch (error) {
+        throw new RpcError(error.code ?? -32603, error.message)
+      }
+    },
+    getTokenAccountsByOwner: ([owner, filter, config]) => {
+      const who = pubkey(owner)
+      const mint = filter?.mint === undefined ? undefined : pubkey(filter.mint)
+      const program = mint ? mintOf(mint).programId : filter?.programId
+      if (!program) throw new RpcError(-32602, 'Invalid params: filter must be { mint } or { programId }')
+      const value = svm
+        .getProgramAccounts(pubkey(program))
+        .filter((account) => {
+          const token = decodeTokenAccount(account)
+          return token && token.owner === who && (!mint || token.mint === mint)
+        })
+        .map((account) => ({ pubkey: account.address, account: accountJson(account, config?.encoding) }))
+      return { context: context(), value }
+    },
+    getTokenAccountBalance: ([key]) => {
+      const token = tokenAccount(key)
+      return { context: context(), value: uiTokenAmount(token.amount, ledger.decimalsOf(token.mint) ?? 0) }
+    },
+    getTokenSupply: ([key]) => {
+      const mint = mintOf(key)
+      return { context: context(), value: uiTokenAmount(mint.supply, mint.decimals) }
+    },
+    requestAirdrop,
     sendTransaction,
   }
   const call = (method, params) => {
@@ -155,12 +241,12 @@ export async function startSolanaRpc({ port = 0, wsPortPlusOne = true } = {}) {
       throw new RpcError(-32601, `Method not found: ${method}`)
     return handler(params)
   }
-  const answer = (request) => {
+  const answer = async (request) => {
     const { id = null, method, params } = (request ?? {})
     try {
       if (typeof method !== 'string')
         throw new RpcError(-32600, 'Invalid request')
-      return { jsonrpc: '2.0', id, result: call(method, Array.isArray(params) ? params : []) }
+      return { jsonrpc: '2.0', id, result: await call(method, Array.isArray(params) ? params : []) }
     } catch (error) {
       const e = error instanceof RpcError ? error : new RpcError(-32603, error.message)
       return { jsonrpc: '2.0', id, error: { code: e.code, message: e.message, ...(e.data ? { data: e.data } : {}) } }
@@ -175,7 +261,7 @@ export async function startSolanaRpc({ port = 0, wsPortPlusOne = true } = {}) {
     let body = ''
     request.setEncoding('utf8')
     request.on('data', (chunk) => (body += chunk))
-    request.on('end', () => {
+    request.on('end', async () => {
       let parsed
       try {
         parsed = JSON.parse(body)
@@ -183,10 +269,11 @@ export async function startSolanaRpc({ port = 0, wsPortPlusOne = true } = {}) {
         parsed = undefined
       }
       const result = Array.isArray(parsed)
-        ? parsed.map(answer)
+        ? await Promise.all(parsed.map(answer))
         : parsed === undefined
           ? { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } }
-          : answer(parsed)
+          : await answer(parsed)
+      if (response.destroyed) return
       response.writeHead(200, { 'content-type': 'application/json' })
       response.end(JSON.stringify(result))
     })
@@ -217,7 +304,7 @@ export async function startSolanaRpc({ port = 0, wsPortPlusOne = true } = {}) {
         socket.send(JSON.stringify({ jsonrpc: '2.0', id, result: existed }))
       }
       else {
-        socket.send(JSON.stringify(answer(request)))
+        void answer(request).then((reply) => socket.send(JSON.stringify(reply)))
       }
     })
     socket.on('close', () => {
@@ -283,16 +370,12 @@ export async function startSolanaRpc({ port = 0, wsPortPlusOne = true } = {}) {
     },
   }
 }
-/** A short name for a litesvm error: its class name, or the fieldless enum value. */
-function errorName(err) {
-  if (typeof err === 'object' && err !== null) return err.constructor?.name && err.constructor.name !== 'Object' ? err.constructor.name : JSON.stringify(describeError(err))
-  return String(err)
-}
-/** litesvm's error values as the JSON a node would put in `err` (best effort; enums become their names). */
-function describeError(err) {
-  try {
-    return JSON.parse(JSON.stringify(err, (_, value) => (typeof value === 'bigint' ? Number(value) : value))) ?? String(err)
-  } catch {
-    return String(err)
+/** The node's short text for an error in a simulation failure ("Error processing Instruction 0: custom program error: 0x1"). */
+function errorText(err) {
+  if (err && typeof err === 'object' && 'InstructionError' in err) {
+    const [index, detail] = err.InstructionError
+    const what = detail && typeof detail === 'object' && 'Custom' in detail ? `custom program error: 0x${detail.Custom.toString(16)}` : JSON.stringify(detail)
+    return `Error processing Instruction ${index}: ${what}`
   }
+  return typeof err === 'string' ? err : JSON.stringify(err)
 }

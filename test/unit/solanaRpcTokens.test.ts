@@ -1,0 +1,218 @@
+// The Solana shim's SPL token and history methods, read through @solana/web3.js's
+// Connection (whose response schemas check the shapes) and @solana/spl-token, as an SPL
+// send and an indexer use them: token accounts and balances, getSignaturesForAddress
+// paging, getTransaction in json and jsonParsed with balances and token balances.
+import {
+  AccountLayout,
+  TOKEN_PROGRAM_ID,
+  createAssociatedTokenAccount,
+  createAssociatedTokenAccountIdempotentInstruction,
+  createMint,
+  createTransferCheckedInstruction,
+  getAssociatedTokenAddressSync,
+  getMinimumBalanceForRentExemptAccount,
+  mintTo,
+  transferChecked,
+} from '@solana/spl-token'
+import {
+  Connection,
+  Keypair,
+  LAMPORTS_PER_SOL,
+  type ParsedInstruction,
+  type PublicKey,
+  type TokenBalance,
+  SystemProgram,
+  Transaction,
+  TransactionMessage,
+  VersionedTransaction,
+  sendAndConfirmTransaction,
+} from '@solana/web3.js'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type SolanaRpc, startSolanaRpc } from '../peers/solanaRpc.mjs'
+
+let rpc: SolanaRpc
+let connection: Connection
+const alice = Keypair.generate()
+const bob = Keypair.generate()
+let mint: PublicKey
+let aliceAta: PublicKey
+let bobAta: PublicKey
+/** The 1.5-token transferChecked from Alice to Bob. */
+let transferSignature: string
+
+beforeAll(async () => {
+  rpc = await startSolanaRpc()
+  connection = new Connection(rpc.url, 'confirmed')
+  await connection.confirmTransaction(await connection.requestAirdrop(alice.publicKey, 2 * LAMPORTS_PER_SOL))
+  mint = await createMint(connection, alice, alice.publicKey, null, 6)
+  aliceAta = await createAssociatedTokenAccount(connection, alice, mint, alice.publicKey)
+  bobAta = await createAssociatedTokenAccount(connection, alice, mint, bob.publicKey)
+  await mintTo(connection, alice, mint, aliceAta, alice, 10_000_000n)
+  transferSignature = await transferChecked(connection, alice, aliceAta, mint, bobAta, alice, 1_500_000n, 6)
+})
+afterAll(() => rpc?.stop())
+
+describe('SPL token accounts', () => {
+  it('getTokenAccountBalance, getTokenSupply and the parsed mint: 6 decimals, 8.5 / 1.5 of 10', async () => {
+    expect((await connection.getTokenAccountBalance(aliceAta)).value).toEqual({ amount: '8500000', decimals: 6, uiAmount: 8.5, uiAmountString: '8.5' })
+    expect((await connection.getTokenAccountBalance(bobAta)).value.uiAmountString).toBe('1.5')
+    expect((await connection.getTokenSupply(mint)).value).toEqual({ amount: '10000000', decimals: 6, uiAmount: 10, uiAmountString: '10' })
+    const parsed = (await connection.getParsedAccountInfo(mint)).value!.data
+    expect(parsed).toMatchObject({ program: 'spl-token', parsed: { type: 'mint', info: { decimals: 6, supply: '10000000', mintAuthority: alice.publicKey.toBase58(), freezeAuthority: null } } })
+    await expect(connection.getTokenAccountBalance(mint)).rejects.toThrow(/not a Token account/)
+  })
+
+  it('getParsedTokenAccountsByOwner by mint and getTokenAccountsByOwner by program (base64, unpacked by spl-token)', async () => {
+    const parsed = await connection.getParsedTokenAccountsByOwner(bob.publicKey, { mint })
+    expect(parsed.value).toHaveLength(1)
+    expect(parsed.value[0]!.pubkey.equals(bobAta)).toBe(true)
+    expect(parsed.value[0]!.account.data.parsed).toEqual({
+      type: 'account',
+      info: { isNative: false, mint: mint.toBase58(), owner: bob.publicKey.toBase58(), state: 'initialized', tokenAmount: { amount: '1500000', decimals: 6, uiAmount: 1.5, uiAmountString: '1.5' } },
+    })
+    const raw = await connection.getTokenAccountsByOwner(alice.publicKey, { programId: TOKEN_PROGRAM_ID })
+    expect(raw.value).toHaveLength(1)
+    const decoded = AccountLayout.decode(raw.value[0]!.account.data)
+    expect([decoded.mint.toBase58(), decoded.owner.toBase58(), decoded.amount]).toEqual([mint.toBase58(), alice.publicKey.toBase58(), 8_500_000n])
+    expect((await connection.getParsedTokenAccountsByOwner(Keypair.generate().publicKey, { mint })).value).toEqual([])
+  })
+
+  it('getMinimumBalanceForRentExemption(165) is what the token account holds', async () => {
+    const rent = await getMinimumBalanceForRentExemptAccount(connection)
+    expect(rent).toBe(2_039_280)
+    expect(await connection.getBalance(bobAta)).toBe(rent)
+  })
+})
+
+describe('getTransaction', () => {
+  it('jsonParsed: transferChecked parsed, fee 5000 from the payer, token balances before and after', async () => {
+    const tx = (await connection.getParsedTransaction(transferSignature, { maxSupportedTransactionVersion: 0 }))!
+    expect(tx.version).toBe('legacy')
+    expect(tx.blockTime).toBeGreaterThan(Date.now() / 1000 - 600)
+    const [ix] = tx.transaction.message.instructions as ParsedInstruction[]
+    expect(ix).toMatchObject({
+      program: 'spl-token',
+      parsed: {
+        type: 'transferChecked',
+        info: { source: aliceAta.toBase58(), destination: bobAta.toBase58(), mint: mint.toBase58(), authority: alice.publicKey.toBase58(), tokenAmount: { amount: '1500000', uiAmountString: '1.5' } },
+      },
+    })
+    const meta = tx.meta!
+    expect(meta.fee).toBe(5000)
+    expect(meta.preBalances[0]! - meta.postBalances[0]!).toBe(5000)
+    const keys = tx.transaction.message.accountKeys.map((k) => k.pubkey.toBase58())
+    expect(tx.transaction.message.accountKeys[0]).toMatchObject({ signer: true, writable: true })
+    const amounts = (list: typeof meta.preTokenBalances) =>
+      Object.fromEntries(list!.map((b) => [b.owner, [keys[b.accountIndex], b.mint, b.uiTokenAmount.amount]]))
+    expect(amounts(meta.preTokenBalances)).toEqual({
+      [alice.publicKey.toBase58()]: [aliceAta.toBase58(), mint.toBase58(), '10000000'],
+      [bob.publicKey.toBase58()]: [bobAta.toBase58(), mint.toBase58(), '0'],
+    })
+    expect(amounts(meta.postTokenBalances)).toEqual({
+      [alice.publicKey.toBase58()]: [aliceAta.toBase58(), mint.toBase58(), '8500000'],
+      [bob.publicKey.toBase58()]: [bobAta.toBase58(), mint.toBase58(), '1500000'],
+    })
+  })
+
+  it('json: a SOL transfer, its lamports in pre/post balances; the airdrop that funded Alice is a System transfer too', async () => {
+    const carol = Keypair.generate().publicKey
+    const signature = await sendAndConfirmTransaction(connection, new Transaction().add(SystemProgram.transfer({ fromPubkey: alice.publicKey, toPubkey: carol, lamports: 0.25 * LAMPORTS_PER_SOL })), [alice])
+    const tx = (await connection.getTransaction(signature, { maxSupportedTransactionVersion: 0 }))!
+    const keys = tx.transaction.message.staticAccountKeys.map((k) => k.toBase58())
+    expect(keys.slice(0, 2)).toEqual([alice.publicKey.toBase58(), carol.toBase58()])
+    expect(tx.meta!.preBalances[1]).toBe(0)
+    expect(tx.meta!.postBalances[1]).toBe(0.25 * LAMPORTS_PER_SOL)
+    expect(tx.meta!.preBalances[0]! - tx.meta!.postBalances[0]!).toBe(0.25 * LAMPORTS_PER_SOL + 5000)
+    expect(tx.meta!.err).toBeNull()
+
+    const history = await connection.getSignaturesForAddress(alice.publicKey)
+    const airdrop = (await connection.getParsedTransaction(history.at(-1)!.signature, { maxSupportedTransactionVersion: 0 }))!
+    expect(airdrop.transaction.message.instructions[0]).toMatchObject({
+      program: 'system',
+      parsed: { type: 'transfer', info: { destination: alice.publicKey.toBase58(), lamports: 2 * LAMPORTS_PER_SOL } },
+    })
+  })
+
+  it('creating the receiver’s associated account in the transfer: createIdempotent parsed, its inner instructions, a token balance only after', async () => {
+    const dave = Keypair.generate().publicKey
+    const daveAta = getAssociatedTokenAddressSync(mint, dave)
+    const transaction = new Transaction().add(
+      createAssociatedTokenAccountIdempotentInstruction(alice.publicKey, daveAta, dave, mint),
+      createTransferCheckedInstruction(aliceAta, mint, daveAta, alice.publicKey, 2_000_000n, 6),
+    )
+    const signature = await sendAndConfirmTransaction(connection, transaction, [alice])
+    const tx = (await connection.getParsedTransaction(signature, { maxSupportedTransactionVersion: 0 }))!
+    const [create, transfer] = tx.transaction.message.instructions as ParsedInstruction[]
+    expect(create).toMatchObject({ program: 'spl-associated-token-account', parsed: { type: 'createIdempotent', info: { account: daveAta.toBase58(), wallet: dave.toBase58(), mint: mint.toBase58() } } })
+    expect(transfer!.parsed.type).toBe('transferChecked')
+    expect(tx.meta!.innerInstructions![0]!.index).toBe(0)
+    expect(tx.meta!.innerInstructions![0]!.instructions.length).toBeGreaterThan(0)
+    const keys = tx.transaction.message.accountKeys.map((k) => k.pubkey.toBase58())
+    const owners = (list: TokenBalance[] | null | undefined) => list!.map((b) => [b.owner, keys[b.accountIndex]])
+    expect(owners(tx.meta!.preTokenBalances)).not.toContainEqual([dave.toBase58(), daveAta.toBase58()])
+    expect(owners(tx.meta!.postTokenBalances)).toContainEqual([dave.toBase58(), daveAta.toBase58()])
+    expect((await connection.getTokenAccountBalance(daveAta)).value.uiAmountString).toBe('2')
+  })
+
+  it('a v0 transaction needs maxSupportedTransactionVersion (the node’s -32015); with it, version 0', async () => {
+    const { blockhash } = await connection.getLatestBlockhash()
+    const message = new TransactionMessage({
+      payerKey: alice.publicKey,
+      recentBlockhash: blockhash,
+      instructions: [SystemProgram.transfer({ fromPubkey: alice.publicKey, toPubkey: bob.publicKey, lamports: LAMPORTS_PER_SOL / 100 })],
+    }).compileToV0Message()
+    const tx = new VersionedTransaction(message)
+    tx.sign([alice])
+    const signature = await connection.sendTransaction(tx)
+    await connection.confirmTransaction(signature)
+    await expect(connection.getTransaction(signature)).rejects.toThrow(/-32015|maxSupportedTransactionVersion/)
+    expect((await connection.getTransaction(signature, { maxSupportedTransactionVersion: 0 }))!.version).toBe(0)
+    expect(await connection.getFeeForMessage(message)).toMatchObject({ value: 5000 })
+  })
+
+  it('an unknown signature is null', async () => {
+    expect(await connection.getTransaction('1'.repeat(64), { maxSupportedTransactionVersion: 0 })).toBeNull()
+  })
+
+  it('a failing transfer: refused by preflight with the node’s text; sent with skipPreflight it lands failed, fee paid, {"InstructionError":[0,{"Custom":1}]}', async () => {
+    const tooMuch = () => new Transaction().add(createTransferCheckedInstruction(aliceAta, mint, bobAta, alice.publicKey, 1_000_000_000n, 6))
+    await expect(sendAndConfirmTransaction(connection, tooMuch(), [alice])).rejects.toThrow(/custom program error: 0x1/)
+    const before = await connection.getBalance(alice.publicKey)
+    const tx = tooMuch()
+    tx.recentBlockhash = (await connection.getLatestBlockhash()).blockhash
+    tx.feePayer = alice.publicKey
+    tx.sign(alice)
+    const signature = await connection.sendRawTransaction(tx.serialize(), { skipPreflight: true })
+    expect((await connection.getSignatureStatuses([signature])).value[0]!.err).toEqual({ InstructionError: [0, { Custom: 1 }] })
+    expect(await connection.getBalance(alice.publicKey)).toBe(before - 5000)
+    const [latest] = await connection.getSignaturesForAddress(aliceAta, { limit: 1 })
+    expect(latest).toMatchObject({ signature, err: { InstructionError: [0, { Custom: 1 }] }, confirmationStatus: 'finalized', memo: null })
+    expect((await connection.getTokenAccountBalance(aliceAta)).value.amount).toBe('6500000')
+  })
+})
+
+describe('getSignaturesForAddress', () => {
+  it('newest first, one slot each; limit, before and until page through each signature exactly once', async () => {
+    const all = await connection.getSignaturesForAddress(mint)
+    // createMint, two associated accounts, mintTo, the transfer, Dave's create + transfer, the failed transfer.
+    expect(all.length).toBe(7)
+    expect(all.map((s) => s.slot)).toEqual([...all.map((s) => s.slot)].sort((a, b) => b - a))
+    expect(new Set(all.map((s) => s.slot)).size).toBe(all.length)
+    expect(all).toContainEqual(expect.objectContaining({ signature: transferSignature, err: null }))
+
+    const paged: string[] = []
+    let before: string | undefined
+    for (;;) {
+      const page = await connection.getSignaturesForAddress(mint, { limit: 3, ...(before ? { before } : {}) })
+      if (page.length === 0) break
+      expect(page.length).toBeLessThanOrEqual(3)
+      paged.push(...page.map((s) => s.signature))
+      before = page.at(-1)!.signature
+    }
+    expect(paged).toEqual(all.map((s) => s.signature))
+    const untilTransfer = await connection.getSignaturesForAddress(mint, { until: transferSignature })
+    expect(untilTransfer.map((s) => s.signature)).toEqual(all.slice(0, all.findIndex((s) => s.signature === transferSignature)).map((s) => s.signature))
+    await expect(connection.getSignaturesForAddress(mint, { limit: 1001 })).rejects.toThrow(/limit/)
+    expect(await connection.getSignaturesForAddress(Keypair.generate().publicKey)).toEqual([])
+  })
+})
