@@ -3,6 +3,7 @@ import { ProviderPanel } from './ProviderPanel.tsx'
 import { SolanaPanel } from './SolanaPanel.tsx'
 import { DevWalletPanel } from './devWallet/DevWalletPanel.tsx'
 import { EmailLoginPanel } from './EmailLoginPanel.tsx'
+import { SiwxPanel } from './SiwxPanel.tsx'
 import { AccountPanel, EventsPanel, ModalPanel, NetworkPanel, ThemePanel } from './panels.tsx'
 
 /** One panel per public hook, so every hook can be tried by hand and by the browser tests. */
@@ -20,6 +21,7 @@ export function App() {
       <SolanaPanel />
       <DevWalletPanel />
       <EmailLoginPanel />
+      <SiwxPanel />
       <ThemePanel />
       <EventsPanel />
     </main>

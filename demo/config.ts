@@ -11,6 +11,7 @@ import {
   solanaTestnet,
 } from '../entries/portico.ts'
 import { allPlugins } from '../entries/all.ts'
+import { serverSiwx } from '../entries/siwx.ts'
 
 const localChain = (id: number, name: string, port: number) =>
   defineNetwork({
@@ -65,6 +66,22 @@ function networkSet(search: string): keyof typeof NETWORK_SETS {
   return v.is(v.picklist(['evm', 'all']), value) ? value : 'all'
 }
 
+/** The sign-in modes the demo offers: none, a sign-in the visitor may skip, or one without which they stay disconnected. */
+export const SIWX_MODES = ['off', 'optional', 'required'] as const
+export type SiwxMode = (typeof SIWX_MODES)[number]
+
+/** `?siwx=optional` or `?siwx=required` asks every connection to sign in; anything else: no sign-in. */
+export function siwxMode(search: string): SiwxMode {
+  const value = new URLSearchParams(search).get('siwx')
+  return v.is(v.picklist(SIWX_MODES), value) ? value : 'off'
+}
+
+/** Sign-ins go to the demo's backend (demo/peers/siwxBackend.ts, portico/siwx-server) on this origin. */
+function siwxConfig(mode: SiwxMode) {
+  if (mode === 'off') return undefined
+  return serverSiwx({ url: '/siwx', statement: 'Sign in to the Portico demo', required: mode === 'required' })
+}
+
 /**
  * The demo configures Portico the way an integrator would. Everything it talks
  * to is local: analytics go to the demo server's own /e endpoint.
@@ -80,6 +97,7 @@ export const kit = createPortico({
     icons: [],
   },
   features: disabledFeatures(globalThis.location.search),
+  siwx: siwxConfig(siwxMode(globalThis.location.search)),
   // Every plugin that ships with Portico: the demo shows them all.
   plugins: allPlugins(),
   // Everything local: analytics to the demo server, WalletConnect through the local relay and

@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
 export declare const CSP: string
 export interface AnalyticsRecord {
   query: Record<string, string>
@@ -9,4 +10,9 @@ export interface DemoServer {
   analytics: AnalyticsRecord[]
   close(): Promise<void>
 }
-export declare function startDemoServer(options?: { port?: number; root?: string; csp?: boolean }): Promise<DemoServer>
+/** Answers the requests under its prefixes (the demo's sign-in backend). */
+export interface DemoBackend {
+  readonly prefixes: readonly string[]
+  listener(req: IncomingMessage, res: ServerResponse): unknown
+}
+export declare function startDemoServer(options?: { port?: number; root?: string; csp?: boolean; backend?: DemoBackend }): Promise<DemoServer>

@@ -57,9 +57,10 @@ async function collectAnalytics(req, res, received) {
   res.writeHead(204).end()
 }
 
-async function handle(root, req, res, headers, received) {
+async function handle(root, req, res, headers, received, backend) {
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value)
   if (req.method === 'POST' && req.url?.startsWith('/e?')) return collectAnalytics(req, res, received)
+  if (backend?.prefixes.some((prefix) => req.url?.startsWith(prefix))) return backend.listener(req, res)
   if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'Method not allowed')
   const file = resolveFile(root, new URL(req.url ?? '/', 'http://127.0.0.1').pathname)
   if (!file) return send(res, 404, 'Not found')
@@ -73,7 +74,11 @@ async function handle(root, req, res, headers, received) {
   createReadStream(file).on('error', () => res.destroy()).pipe(res)
 }
 
-export async function startDemoServer({ port = Number(process.env.PORT ?? 5173), root = 'dist/demo', csp = true } = {}) {
+/**
+ * `backend` (optional) answers the requests under its path prefixes: the demo's sign-in
+ * backend (demo/peers/siwxBackend.ts) on the page's own origin.
+ */
+export async function startDemoServer({ port = Number(process.env.PORT ?? 5173), root = 'dist/demo', csp = true, backend } = {}) {
   const absoluteRoot = isAbsolute(root) ? root : resolve(REPO_ROOT, root)
   const headers = {
     'Cache-Control': 'no-store',
@@ -82,7 +87,7 @@ export async function startDemoServer({ port = Number(process.env.PORT ?? 5173),
   }
   const analytics = []
   const server = createServer((req, res) => {
-    handle(absoluteRoot, req, res, headers, analytics).catch(() => {
+    handle(absoluteRoot, req, res, headers, analytics, backend).catch(() => {
       if (!res.headersSent) send(res, 500, 'Internal error')
       else res.destroy()
     })

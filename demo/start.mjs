@@ -3,7 +3,7 @@
 // eip155:31338 on 8546), a local Solana cluster on 8899 (PubSub WebSocket also on 8900), a WalletConnect relay on 8620
 // with a wallet registry on 8630 and the "dev phone wallet" page on 8631, the embedded
 // wallet's secure frame on 8700 with a mailbox for its login mails (SMTP 2525, page 8701), then builds
-// the demo and serves it. Ctrl-C (SIGINT) or SIGTERM stops
+// the demo and serves it, with its sign-in backend (portico/siwx-server) under /siwx and /api on the same origin. Ctrl-C (SIGINT) or SIGTERM stops
 // everything, in reverse order, also while it is still starting. A busy port fails at
 // once with a message naming it.
 import { buildDemo } from '../build.mjs'
@@ -39,6 +39,24 @@ async function startEmbedded() {
   return { url: `${stack.frameUrl}${mailbox}`, close: () => stack.close() }
 }
 
+/**
+ * The demo's sign-in backend (portico/siwx-server: /siwx/*, and /api/me for signed-in
+ * visitors), served by the demo server on the page's origin. PGlite in .data/demo/siwx,
+ * or Postgres with DATABASE_URL.
+ */
+async function startSiwxBackend() {
+  const outfile = '.cache/demo/siwxBackend.mjs'
+  await bundleServer({ entry: 'demo/peers/siwxBackend.ts', outfile })
+  const { startSiwxBackend: start } = await import(`../${outfile}`)
+  return start({
+    hosts: [`127.0.0.1:${DEMO_PORT}`, `localhost:${DEMO_PORT}`],
+    dataDir: '.data/demo',
+    databaseUrl: process.env.DATABASE_URL,
+    rpcUrls: { 'eip155:31337': 'http://127.0.0.1:8545', 'eip155:31338': 'http://127.0.0.1:8546' },
+    solanaChains: ['solana:localnet'],
+  })
+}
+
 /** Each group starts in parallel; groups start in order. */
 const SERVICE_GROUPS = [
   [
@@ -65,8 +83,14 @@ const SERVICE_GROUPS = [
     {
       name: 'Portico demo',
       async start() {
-        await buildDemo()
-        return startDemoServer({ port: DEMO_PORT })
+        const [backend] = await Promise.all([startSiwxBackend(), buildDemo()])
+        try {
+          const server = await startDemoServer({ port: DEMO_PORT, backend })
+          return { url: `${server.url} (sign-in backend: ${server.url}/siwx)`, close: async () => (await server.close(), await backend.close()) }
+        } catch (error) {
+          await backend.close()
+          throw error
+        }
       },
     },
   ],

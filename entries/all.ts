@@ -3,7 +3,8 @@
  * the whole set rather than choosing by import. Each plugin still downloads only
  * when it is first needed, but all of them (and their SDKs: `@solana/web3.js`,
  * `@walletconnect/universal-provider`) are part of the app's build. Email login (with
- * the embedded wallet it brings) is among them and shows where `endpoints.frame` is set.
+ * the embedded wallet it brings) is among them and shows where `endpoints.frame` is set;
+ * so is sign-in with the wallet, active where `siwx` or `siweConfig` is set.
  */
 import type { PluginManifest } from '../kernel/index.ts'
 import { emailPlugin } from './email.ts'
@@ -12,6 +13,8 @@ import { eip155Plugin } from '../plugins/namespaces/eip155/index.ts'
 import { polkadotPlugin } from '../plugins/namespaces/polkadot/index.ts'
 import { solanaPlugin } from '../plugins/namespaces/solana/index.ts'
 import { receivePlugin } from '../plugins/receive/index.ts'
+import { sendPlugin } from '../plugins/send/index.ts'
+import { siwxPlugin } from '../plugins/siwx/index.ts'
 import { walletConnectPlugin } from '../plugins/walletconnect/index.ts'
 
 /**
@@ -26,9 +29,9 @@ import { walletConnectPlugin } from '../plugins/walletconnect/index.ts'
  * })
  */
 export function allPlugins(replacements: readonly PluginManifest[] = []): PluginManifest[] {
-  const builtin = [receivePlugin(), eip155Plugin(), solanaPlugin(), bip122Plugin(), polkadotPlugin(), walletConnectPlugin(), emailPlugin()]
+  const builtin = [receivePlugin(), sendPlugin(), eip155Plugin(), solanaPlugin(), bip122Plugin(), polkadotPlugin(), walletConnectPlugin(), emailPlugin(), siwxPlugin()]
   const replaced = builtin.map((plugin) => replacements.find((r) => r.id === plugin.id) ?? plugin)
   return [...replaced, ...replacements.filter((r) => !builtin.some((plugin) => plugin.id === r.id))]
 }
 
-export { bip122Plugin, eip155Plugin, emailPlugin, polkadotPlugin, receivePlugin, solanaPlugin, walletConnectPlugin }
+export { bip122Plugin, eip155Plugin, emailPlugin, polkadotPlugin, receivePlugin, sendPlugin, siwxPlugin, solanaPlugin, walletConnectPlugin }

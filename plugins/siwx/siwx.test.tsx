@@ -259,7 +259,7 @@ describe('cancel, close guard and failure', () => {
     expect(view(kit)).toBe('Connect')
   })
 
-  it('required and no session: closing is refused (the dialog shakes) on SIWXSignMessage and on ApproveTransaction, allowed elsewhere', async () => {
+  it('required and no session: the Close button is disabled and closing is refused (the dialog shakes) on SIWXSignMessage and on ApproveTransaction, allowed elsewhere', async () => {
     wallet()
     // The embedded wallet's approval view, as the auth plugin contributes it.
     const approval = definePlugin({
@@ -270,17 +270,21 @@ describe('cancel, close guard and failure', () => {
     const kit = setup({ siwx: localSiwx({ required: true }) }, [eip155Plugin(), siwxPlugin(), approval])
     await connect(kit)
     await signReady()
-    act(() => fireEvent.click(button('Close')!))
+    expect(button('Close')!.disabled).toBe(true)
+    // Escape (the dialog's cancel) and the app's close() are refused with a shake.
+    act(() => void shadow().querySelector('dialog')!.dispatchEvent(new Event('cancel', { cancelable: true })))
     expect(isOpen(kit)).toBe(true)
     expect(kit.modal.store.get().shake).toBe(true)
+    act(() => kit.close())
+    expect(isOpen(kit)).toBe(true)
     // Signing through the embedded wallet shows its approval on top of the sign-in.
     act(() => kit.router.push('ApproveTransaction'))
     await waitFor(() => expect(shadow().textContent).toContain('Approve'))
-    expect(kit.modal.isCloseDisabled()).toBe(true)
-    act(() => fireEvent.click(button('Close')!))
+    expect(button('Close')!.disabled).toBe(true)
+    act(() => kit.close())
     expect(isOpen(kit)).toBe(true)
     act(() => kit.router.replace('Account'))
-    expect(kit.modal.isCloseDisabled()).toBe(false)
+    expect(button('Close')!.disabled).toBe(false)
   })
 
   it('optional: closing is allowed on SIWXSignMessage, and it drops the pending sign-in', async () => {

@@ -15,7 +15,11 @@ interface HeaderProps {
   readonly closable: boolean
 }
 
-/** Back, the current view's title (the dialog's accessible name), Close. */
+/**
+ * Back, the current view's title (the dialog's accessible name), Close. Close is
+ * disabled while a plugin's close guard holds (a required sign-in on its view); the
+ * guards follow the view, and the header renders again on every view change.
+ */
 export function Header({ kit, titleId, closable }: HeaderProps) {
   const view = useStoreValue(kit.router.store, selectView)
   const canGoBack = useStoreValue(kit.router.store, selectCanGoBack)
@@ -34,7 +38,7 @@ export function Header({ kit, titleId, closable }: HeaderProps) {
         {title}
       </h2>
       {closable ? (
-        <IconButton aria-label="Close" onClick={() => kit.close()}>
+        <IconButton aria-label="Close" disabled={kit.modal.isCloseDisabled()} onClick={() => kit.close()}>
           <CloseIcon />
         </IconButton>
       ) : (

@@ -8,7 +8,7 @@ import { readFile, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { ROOT, buildDemo } from '../../build.mjs'
-import { startDemoServer } from '../../demo/server.mjs'
+import { type DemoBackend, startDemoServer } from '../../demo/server.mjs'
 import { type HardhatNode, HARDHAT_ACCOUNT_0, rpc, startHardhat } from '../peers/hardhat.ts'
 import { type ApproveFn, type TestWalletHandle, installTestWallet } from '../peers/testWallet.ts'
 import { type AxeContext, type DemoServer, type RecordedPage, assertAllRequestsLocal, runAxe } from './harness.ts'
@@ -79,7 +79,7 @@ export async function buildPrivateDemo(): Promise<PrivateDemo> {
 }
 
 /** Serves a private build with the demo's strict CSP (unless `csp: false`). */
-export function startPrivateDemo(demo: PrivateDemo, options: { csp?: boolean } = {}): Promise<DemoServer> {
+export function startPrivateDemo(demo: PrivateDemo, options: { csp?: boolean; backend?: DemoBackend } = {}): Promise<DemoServer> {
   return startDemoServer({ port: 0, root: demo.root, ...options })
 }
 
