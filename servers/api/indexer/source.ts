@@ -42,8 +42,12 @@ export interface ChainSource {
    * not (a reorg while reading), the indexer drops the batch and reads again.
    */
   read(from: bigint, to: bigint): Promise<SourceBatch>
-  /** Metadata of tokens the indexer sees for the first time (placeholders for one that does not answer, never a throw for it). */
-  tokens(addresses: readonly string[]): Promise<readonly SourceToken[]>
+  /**
+   * Metadata of tokens the indexer sees for the first time, with the standard their transfers
+   * showed: one answer per token, placeholders for a token that does not answer (never a
+   * throw for it; a throw means the chain did not answer, and the batch is read again).
+   */
+  tokens(tokens: readonly { readonly address: string; readonly standard: TokenStandard }[]): Promise<readonly SourceToken[]>
   /** The account's balances now, read from the chain: native, and each of `tokens` (the fungible tokens it ever moved). */
   balances(address: string, tokens: readonly string[]): Promise<SourceBalances>
   /** `address` in its canonical form, or undefined when it is not an address on this chain. */
@@ -58,6 +62,7 @@ export interface SourceBlock {
 }
 
 export type TransferKind = 'native' | 'erc20' | 'erc721' | 'spl'
+export type TokenStandard = Exclude<TransferKind, 'native'>
 
 export interface SourceTransfer {
   readonly blockNumber: bigint
@@ -93,7 +98,7 @@ export interface SourceBatch {
 
 export interface SourceToken {
   readonly address: string
-  readonly standard: 'erc20' | 'erc721' | 'spl'
+  readonly standard: TokenStandard
   readonly name: string
   readonly symbol: string
   /** Null for an NFT collection. */
@@ -104,4 +109,15 @@ export interface SourceBalances {
   readonly native: bigint
   /** By token address, in the token's smallest unit. */
   readonly tokens: ReadonlyMap<string, bigint>
+}
+
+/**
+ * Thrown by a source whose reads disagree (a log from a block hash other than the block's,
+ * the chain moved between two requests): the indexer drops the batch and reads it again.
+ */
+export class ChainMovedError extends Error {
+  constructor(chainId: string, blockNumber: bigint) {
+    super(`${chainId}: the chain changed at block ${blockNumber} while it was read`)
+    this.name = 'ChainMovedError'
+  }
 }

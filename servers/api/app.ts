@@ -1,0 +1,39 @@
+import { Hono } from 'hono'
+import { cors } from 'hono/cors'
+import type { ApiError as ApiErrorBody } from '../../kernel/api/schemas.ts'
+import type { ApiContext } from './context.ts'
+import { ApiError } from './http.ts'
+import { balanceRoutes } from './routes/balances.ts'
+import { historyRoutes } from './routes/history.ts'
+import { nftRoutes } from './routes/nfts.ts'
+import { profileRoutes } from './routes/profile.ts'
+
+/**
+ * The Blockchain API's routes (kernel/api/contract.ts BlockchainApiPaths). Stateless over
+ * the database: every instance answers alike, whichever one indexes. Pages of apps on
+ * `origins` may call it from the browser ('*' allows any); it only answers GETs.
+ */
+export function createApiApp(context: ApiContext, origins: readonly string[]): Hono {
+  const app = new Hono()
+  const anyOrigin = origins.includes('*')
+  const allowed = new Set(origins)
+  app.use('*', cors({ origin: (origin) => (anyOrigin ? '*' : allowed.has(origin) ? origin : null), allowMethods: ['GET'], maxAge: 600 }))
+  app.use('/v1/*', async (c, next) => {
+    await next()
+    // Answers change with every block: clients keep their own short caches (SPEC §9).
+    c.header('Cache-Control', 'no-store')
+    c.header('X-Content-Type-Options', 'nosniff')
+  })
+  balanceRoutes(app, context)
+  historyRoutes(app, context)
+  nftRoutes(app, context)
+  profileRoutes(app, context)
+  const refuse = (reason: string, message: string): ApiErrorBody => ({ reason, message })
+  app.notFound((c) => c.json(refuse('NOT_FOUND', `No such path: ${c.req.method} ${c.req.path}`), 404))
+  app.onError((error, c) => {
+    if (error instanceof ApiError) return c.json(refuse(error.reason, error.message), error.status)
+    console.error('api server:', error)
+    return c.json(refuse('INTERNAL', 'Internal error'), 500)
+  })
+  return app
+}

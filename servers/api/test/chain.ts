@@ -1,0 +1,62 @@
+// What the API server's tests share: a free port, a Hardhat node with the demo tokens,
+// sending transfers through the node's unlocked default accounts, waiting for the index.
+import { createServer } from 'node:net'
+import { type Address, encodeFunctionData, erc20Abi, erc721Abi, numberToHex } from 'viem'
+import { deployDemoTokens } from '../../../demo/peers/deployTokens.mjs'
+import { type HardhatNode, rpc, startHardhat } from '../../../test/peers/hardhat.ts'
+import type { Database } from '../../db/index.ts'
+import { readCursor } from '../indexer/store.ts'
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number }
+      probe.close(() => resolve(port))
+    })
+  })
+}
+
+/** A fresh Hardhat node (eip155:31337) on a free port, with the demo's tokens deployed. */
+export async function hardhatWithTokens(): Promise<HardhatNode> {
+  const node = await startHardhat({ port: await freePort() })
+  try {
+    await deployDemoTokens(node.url)
+    return node
+  } catch (error) {
+    await node.stop()
+    throw error
+  }
+}
+
+/** Sends a transaction from one of the node's unlocked default accounts; resolves with its hash (mined at once unless automine is off). */
+export function send(url: string, tx: { from: Address; to: Address; value?: bigint; data?: `0x${string}` }): Promise<`0x${string}`> {
+  return rpc(url, 'eth_sendTransaction', [{ from: tx.from, to: tx.to, value: numberToHex(tx.value ?? 0n), data: tx.data, gas: numberToHex(200_000) }])
+}
+
+export const erc20Transfer = (to: Address, amount: bigint) => encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, amount] })
+export const nftTransfer = (from: Address, to: Address, tokenId: bigint) =>
+  encodeFunctionData({ abi: erc721Abi, functionName: 'transferFrom', args: [from, to, tokenId] })
+
+export async function blockNumber(url: string): Promise<bigint> {
+  return BigInt(await rpc<string>(url, 'eth_blockNumber'))
+}
+
+/** Resolves once the index has every block up to the node's head (read when called). */
+export async function untilIndexed(db: Database, url: string, chainId = 'eip155:31337', timeoutMs = 60_000): Promise<bigint> {
+  const head = await blockNumber(url)
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const cursor = await readCursor(db, chainId)
+    if (cursor !== undefined && cursor >= head) return head
+    if (Date.now() > deadline) throw new Error(`untilIndexed: ${chainId} indexed to ${cursor}, head ${head}, after ${timeoutMs} ms`)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+}
+
+/** GET a path of the API; the answer's status and parsed JSON body. */
+export async function get(base: string, path: string, headers?: Record<string, string>): Promise<{ status: number; body: unknown; headers: Headers }> {
+  const response = await fetch(new URL(path, `${base}/`), { headers })
+  return { status: response.status, body: await response.json(), headers: response.headers }
+}
