@@ -10,8 +10,7 @@ import {
 } from '../../kernel/index.ts'
 import { refreshTokenBalances } from '../../kernel/api/portfolio.ts'
 import { createSendController } from './controller.ts'
-import { SEND_PREVIEW_VIEW, SEND_VIEW } from './index.ts'
-import type { ParsedSendOptions } from './options.ts'
+import { type ParsedSendOptions, SEND_PREVIEW_VIEW, SEND_VIEW } from './index.ts'
 import { createSendPreview } from './views/SendPreview.tsx'
 import { createSendView } from './views/SendView.tsx'
 

@@ -13,10 +13,10 @@ import {
 } from '../../kernel/index.ts'
 import { formatUnits } from '../../kernel/wallets/index.ts'
 import { type SendCheck, SendRefusal, checkSend } from './form.ts'
-import type { ParsedSendOptions } from './options.ts'
+import type { ParsedSendOptions } from './index.ts'
 import { isSmartAccount, toUsd } from './rules.ts'
 import type { NamespaceSender, SendToken, SenderContext } from './sender.ts'
-import { SENDERS } from './senders.ts'
+import { SENDERS } from './index.ts'
 import { INITIAL_SEND_STATE, type SendState } from './state.ts'
 import { sendTokens, tokenKey } from './tokens.ts'
 

@@ -3,7 +3,7 @@ import type { CaipNetwork, ChainNamespace } from '../../kernel/index.ts'
 /**
  * The seam between the send flow and a chain: the form, its rules and views are the
  * same on every namespace; what a namespace knows (its address rule, its fee, how a
- * transfer is built and sent) is a `NamespaceSender`. `senders.ts` maps each namespace
+ * transfer is built and sent) is a `NamespaceSender`. `SENDERS` in index.ts maps each namespace
  * to a lazily loaded one, so only the active namespace's code is downloaded.
  */
 export interface NamespaceSender {

@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import { decodeFunctionResult, encodeFunctionData, numberToHex } from 'viem'
 import { PorticoError, SnackText, isEvmAddress, isTransactionHash } from '../../../kernel/index.ts'
 import { formatUnits, parseOrThrow } from '../../../kernel/wallets/index.ts'
-import type { ParsedSendOptions } from '../options.ts'
+import type { ParsedSendOptions } from '../index.ts'
 import type { NamespaceSender, SendDraft, SenderContext } from '../sender.ts'
 import { ERC20_TRANSFER_ABI, USDT_CONTRACTS, transferAbiFor } from './erc20.ts'
 

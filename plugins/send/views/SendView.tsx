@@ -2,7 +2,7 @@ import { useEffect, useId, useMemo } from 'react'
 import type { ChainState } from '../../../kernel/index.ts'
 import { Button, type PorticoView, Text, useStoreValue } from '../../../shell/ui/index.ts'
 import type { SendController } from '../controller.ts'
-import { canSendOn } from '../senders.ts'
+import { canSendOn } from '../index.ts'
 import { sendTokens, tokenKey } from '../tokens.ts'
 import { parsePositiveUnits } from '../../../kernel/wallets/index.ts'
 import { toUsd } from '../rules.ts'
@@ -26,9 +26,10 @@ export function createSendView(controller: SendController): PorticoView {
     const address = record?.accountState.address
     const { token, sender, sendTokenAmount, receiverAddress, error } = state
 
+    // A new form (first open, or a reset by a network switch or another account) loads its sender and fee.
     useEffect(() => {
-      if (address) void controller.open()
-    }, [network?.caipNetworkId, address])
+      if (address && !sender) void controller.open()
+    }, [address, sender])
     // The token list can fill after the form opened (the portfolio loads on its own).
     useEffect(() => {
       if (sender && !token && tokens[0]) controller.selectToken(tokenKey(tokens[0]))
@@ -66,7 +67,7 @@ export function createSendView(controller: SendController): PorticoView {
             {tokens.length === 0 && <option value="">No tokens yet</option>}
             {tokens.map((t) => (
               <option key={tokenKey(t)} value={tokenKey(t)}>
-                {`${t.symbol}: ${formatAmount(t.balance, t)} available`}
+                {`${t.name}: ${formatAmount(t.balance, t)}`}
               </option>
             ))}
           </select>
