@@ -1,4 +1,4 @@
-import pg from 'pg'
+import type pg from 'pg'
 import type { Database } from '../../db/index.ts'
 
 /**
@@ -32,7 +32,12 @@ const heldInProcess = new WeakMap<object, Set<string>>()
 
 export function createIndexerLock(db: Database, chainId: string): IndexerLock {
   const client = (db as unknown as { $client: object }).$client
-  return client instanceof pg.Pool ? postgresLock(client, chainId) : inProcessLock(client, chainId)
+  // Told apart by shape, not instanceof: a PGlite deployment need not install pg.
+  return isPool(client) ? postgresLock(client, chainId) : inProcessLock(client, chainId)
+}
+
+function isPool(client: object): client is pg.Pool {
+  return 'totalCount' in client && typeof (client as { connect?: unknown }).connect === 'function'
 }
 
 function postgresLock(pool: pg.Pool, chainId: string): IndexerLock {

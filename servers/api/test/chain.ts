@@ -4,7 +4,8 @@ import { createServer } from 'node:net'
 import { type Address, encodeFunctionData, erc20Abi, erc721Abi, numberToHex } from 'viem'
 import { deployDemoTokens } from '../../../demo/peers/deployTokens.mjs'
 import { type HardhatNode, rpc, startHardhat } from '../../../test/peers/hardhat.ts'
-import type { Database } from '../../db/index.ts'
+import { and, eq } from 'drizzle-orm'
+import { type Database, apiTables } from '../../db/index.ts'
 import { readCursor } from '../indexer/store.ts'
 
 export function freePort(): Promise<number> {
@@ -43,16 +44,40 @@ export async function blockNumber(url: string): Promise<bigint> {
   return BigInt(await rpc<string>(url, 'eth_blockNumber'))
 }
 
-/** Resolves once the index has every block up to the node's head (read when called). */
+/**
+ * Resolves once the index holds the node's head block (read when called), with the same
+ * hash: after a reorg that left the chain shorter, a cursor past the head is not enough.
+ */
 export async function untilIndexed(db: Database, url: string, chainId = 'eip155:31337', timeoutMs = 60_000): Promise<bigint> {
-  const head = await blockNumber(url)
+  const head = await rpc<{ number: `0x${string}`; hash: string }>(url, 'eth_getBlockByNumber', ['latest', false])
+  const number = BigInt(head.number)
   const deadline = Date.now() + timeoutMs
   for (;;) {
     const cursor = await readCursor(db, chainId)
-    if (cursor !== undefined && cursor >= head) return head
-    if (Date.now() > deadline) throw new Error(`untilIndexed: ${chainId} indexed to ${cursor}, head ${head}, after ${timeoutMs} ms`)
+    const [stored] = await db
+      .select({ hash: apiTables.apiBlocks.hash })
+      .from(apiTables.apiBlocks)
+      .where(and(eq(apiTables.apiBlocks.chainId, chainId), eq(apiTables.apiBlocks.number, number)))
+    if (cursor === number && stored?.hash === head.hash) return number
+    if (Date.now() > deadline) throw new Error(`untilIndexed: ${chainId} indexed to ${cursor}, head ${number}, after ${timeoutMs} ms`)
     await new Promise((resolve) => setTimeout(resolve, 50))
   }
+}
+
+/** Several JSON-RPC calls in one batch request; throws on any error. */
+export async function rpcBatch<T = unknown>(url: string, calls: readonly [method: string, params: unknown[]][]): Promise<T[]> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(calls.map(([method, params], id) => ({ jsonrpc: '2.0', id, method, params }))),
+  })
+  const answers = (await response.json()) as { id: number; result?: T; error?: { message: string } }[]
+  return answers
+    .sort((a, b) => a.id - b.id)
+    .map((answer) => {
+      if (answer.error) throw new Error(answer.error.message)
+      return answer.result as T
+    })
 }
 
 /** GET a path of the API; the answer's status and parsed JSON body. */
