@@ -2,9 +2,13 @@
 // node's history answers need: each landed transaction with its slot, block time,
 // balances and token balances before and after, logs and inner instructions, indexed
 // by every account it touches (getSignaturesForAddress, getTransaction). litesvm keeps
-// none of that. Each landed transaction gets its own slot, as in a block of its own.
+// none of that. Each landed transaction is a block of its own in a new slot, so the slot
+// a client read (getSlot) never receives another transaction; its block hash chains to
+// the previous block's (getBlock). litesvm's own blockhash stays valid meanwhile.
+import { createHash } from 'node:crypto'
 import {
   getBase58Decoder,
+  getBase58Encoder,
   getBase64Decoder,
   getCompiledTransactionMessageDecoder,
   getSignatureFromTransaction,
@@ -19,6 +23,7 @@ const LAMPORTS_PER_SIGNATURE = 5000
 const LOOKUP_TABLE_HEADER = 56
 
 const base58 = getBase58Decoder()
+const base58Bytes = getBase58Encoder()
 const base64 = getBase64Decoder()
 const messageDecoder = getCompiledTransactionMessageDecoder()
 const wire = getTransactionEncoder()
@@ -47,9 +52,12 @@ export function transactionError(failed) {
 }
 
 export function createLedger(svm) {
-  /** Landed transactions in order, and by signature. */
+  /** Landed transactions in order, and by signature and slot. */
   const landed = []
   const bySignature = new Map()
+  const bySlot = new Map()
+  /** What the first block's previousBlockhash names (getGenesisHash). */
+  const genesisHash = svm.latestBlockhash()
   /** address -> positions in `landed`, oldest first. */
   const byAddress = new Map()
 
@@ -92,15 +100,22 @@ export function createLedger(svm) {
     const loaded = loadAddresses(message)
     const keys = [...message.staticAccounts, ...loaded.writable, ...loaded.readonly]
     const before = snapshot(keys)
+    // A new slot for this block: the one clients last saw (getSlot) stays as it was.
+    svm.warpToSlot(BigInt(slot() + 1))
     const result = svm.sendTransaction(transaction)
     const failed = result instanceof FailedTransactionMetadata
     const err = failed ? transactionError(result) : null
     const after = snapshot(keys)
     if (failed && !(after.balances[0] < before.balances[0])) return { signature, err, landed: false, slot: slot() }
     const meta = failed ? result.meta() : result
+    const parent = landed.at(-1)
+    const previousBlockhash = parent?.blockhash ?? genesisHash
     const entry = {
       signature,
       slot: slot(),
+      parentSlot: parent?.slot ?? slot() - 1,
+      previousBlockhash,
+      blockhash: base58.decode(createHash('sha256').update(base58Bytes.encode(previousBlockhash)).update(base58Bytes.encode(signature)).digest()),
       blockTime: Math.floor(Date.now() / 1000),
       err,
       transaction,
@@ -116,13 +131,12 @@ export function createLedger(svm) {
     }
     const position = landed.push(entry) - 1
     bySignature.set(signature, entry)
+    bySlot.set(entry.slot, entry)
     for (const key of new Set(keys)) {
       const positions = byAddress.get(key) ?? []
       positions.push(position)
       byAddress.set(key, positions)
     }
-    // The next transaction lands in the next slot; the blockhash stays valid (litesvm keeps its own).
-    svm.warpToSlot(BigInt(entry.slot + 1))
     return { signature, err, landed: true, slot: entry.slot }
   }
 
@@ -222,34 +236,74 @@ export function createLedger(svm) {
     status: entry.err ? { Err: entry.err } : { Ok: null },
   })
 
-  /**
-   * getTransaction: null for an unknown signature; encodings json, jsonParsed, base64
-   * and base58. Without `maxSupportedTransactionVersion` a v0 transaction is refused
-   * and `version` is left out, as the node does.
-   */
-  function transactionFor(signature, { encoding = 'json', maxSupportedTransactionVersion } = {}) {
-    const entry = bySignature.get(signature)
-    if (!entry) return null
+  /** The node's -32015 for a v0 transaction asked for without maxSupportedTransactionVersion. */
+  const checkVersion = (entry, maxSupportedTransactionVersion) => {
     const version = entry.message.version
-    if (version !== 'legacy' && !(Number(maxSupportedTransactionVersion) >= version)) {
-      const error = new Error(
-        `Transaction version (${version}) is not supported by the requesting client. Please try the request again with the following configuration parameter: "maxSupportedTransactionVersion": ${version}`,
-      )
-      error.code = -32015
-      throw error
-    }
+    if (version === 'legacy' || Number(maxSupportedTransactionVersion) >= version) return
+    const error = new Error(
+      `Transaction version (${version}) is not supported by the requesting client. Please try the request again with the following configuration parameter: "maxSupportedTransactionVersion": ${version}`,
+    )
+    error.code = -32015
+    throw error
+  }
+
+  /** A transaction with its meta, in `encoding` (json, jsonParsed, base64, base58), as getTransaction and getBlock list it. */
+  const withMeta = (entry, encoding, maxSupportedTransactionVersion) => {
+    checkVersion(entry, maxSupportedTransactionVersion)
     const bytes = wire.encode(entry.transaction)
     const parsed = encoding === 'jsonParsed'
     const transaction =
       encoding === 'base64' ? [base64.decode(bytes), 'base64'] : encoding === 'base58' ? [base58.decode(bytes), 'base58'] : transactionJson(entry, parsed)
     return {
-      blockTime: entry.blockTime,
       meta: metaJson(entry, parsed),
-      slot: entry.slot,
       transaction,
-      ...(maxSupportedTransactionVersion === undefined ? {} : { version }),
+      ...(maxSupportedTransactionVersion === undefined ? {} : { version: entry.message.version }),
     }
   }
 
-  return { land, signaturesFor, transactionFor, decimalsOf, has: (signature) => bySignature.has(signature) }
+  /**
+   * getTransaction: null for an unknown signature. Without `maxSupportedTransactionVersion`
+   * a v0 transaction is refused and `version` is left out, as the node does.
+   */
+  function transactionFor(signature, { encoding = 'json', maxSupportedTransactionVersion } = {}) {
+    const entry = bySignature.get(signature)
+    if (!entry) return null
+    return { blockTime: entry.blockTime, slot: entry.slot, ...withMeta(entry, encoding, maxSupportedTransactionVersion) }
+  }
+
+  /**
+   * getBlock: the block at `slot` with its one transaction ('full', 'signatures' or 'none'),
+   * or a thrown -32009 (skipped slot) / -32004 (not produced yet), the node's codes.
+   */
+  function blockAt(slotNumber, { encoding = 'json', transactionDetails = 'full', maxSupportedTransactionVersion } = {}) {
+    const entry = bySlot.get(slotNumber)
+    if (!entry) {
+      const error = slotNumber > slot() ? new Error(`Block not available for slot ${slotNumber}`) : new Error(`Slot ${slotNumber} was skipped, or missing in long-term storage`)
+      error.code = slotNumber > slot() ? -32004 : -32009
+      throw error
+    }
+    const transactions =
+      transactionDetails === 'full'
+        ? { transactions: [withMeta(entry, encoding, maxSupportedTransactionVersion)] }
+        : transactionDetails === 'signatures'
+          ? { signatures: [entry.signature] }
+          : {}
+    return {
+      blockHeight: entry.slot,
+      blockTime: entry.blockTime,
+      blockhash: entry.blockhash,
+      parentSlot: entry.parentSlot,
+      previousBlockhash: entry.previousBlockhash,
+      rewards: [],
+      ...transactions,
+    }
+  }
+
+  /** getBlocks: the slots from `start` to `end` (inclusive) that hold a block, ascending. */
+  const blocksBetween = (start, end) => landed.filter((entry) => entry.slot >= start && entry.slot <= end).map((entry) => entry.slot)
+
+  /** getFirstAvailableBlock: the first block's slot (the current slot while there is none). */
+  const firstBlock = () => landed[0]?.slot ?? slot()
+
+  return { land, signaturesFor, transactionFor, blockAt, blocksBetween, firstBlock, genesisHash, decimalsOf }
 }

@@ -1,5 +1,6 @@
 // What a Solana node answers with `encoding: 'jsonParsed'`, for the shim (solanaRpc.mjs):
-// SPL token accounts and mints (Token and Token-2022 base layouts, no extensions), the
+// SPL token accounts and mints (Token and Token-2022; of Token-2022's extensions the
+// metadata pointer, token metadata and immutable owner are read, others only named), the
 // `uiTokenAmount` of token balances, and the instructions an SPL send and an indexer read
 // (System transfer/createAccount, SPL transfer/transferChecked/mintTo/burn and their
 // checked forms, Associated Token Account create/createIdempotent). Anything else
@@ -8,7 +9,7 @@ import { getBase58Decoder } from '@solana/kit'
 
 export const SYSTEM_PROGRAM = '11111111111111111111111111111111'
 export const TOKEN_PROGRAM = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA'
-export const TOKEN_2022_PROGRAM = 'TokenzQdBNbLqP5VEhdkAS6EeFZ2XSpJgXjZtHFZ3pH9'
+export const TOKEN_2022_PROGRAM = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb'
 export const ATA_PROGRAM = 'ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL'
 
 const TOKEN_PROGRAMS = new Set([TOKEN_PROGRAM, TOKEN_2022_PROGRAM])
@@ -19,6 +20,48 @@ const key = (data, at) => base58.decode(data.subarray(at, at + 32))
 const u64 = (data, at) => Buffer.from(data.buffer, data.byteOffset, data.byteLength).readBigUInt64LE(at)
 /** A COption<Pubkey>: a u32 tag then 32 bytes. */
 const optionalKey = (data, at) => (data[at] === 1 ? key(data, at + 4) : null)
+
+/** A Token-2022 OptionalNonZeroPubkey: 32 bytes, all zero for none. */
+const nonZeroKey = (data, at) => (data.subarray(at, at + 32).some((byte) => byte !== 0) ? key(data, at) : null)
+
+/** Token-2022 extensions after the 165-byte base and the account type byte: type u16, length u16, value. */
+function extensionsOf(data) {
+  const extensions = []
+  const view = Buffer.from(data.buffer, data.byteOffset, data.byteLength)
+  for (let at = ACCOUNT_SIZE + 1; at + 4 <= data.length; ) {
+    const type = view.readUInt16LE(at)
+    const length = view.readUInt16LE(at + 2)
+    if (type === 0) break
+    const value = data.subarray(at + 4, at + 4 + length)
+    extensions.push(extension(type, value))
+    at += 4 + length
+  }
+  return extensions
+}
+
+/** One extension as jsonParsed names it; the shim parses the ones the demo token uses. */
+function extension(type, value) {
+  if (type === 7) return { extension: 'immutableOwner' }
+  if (type === 18) return { extension: 'metadataPointer', state: { authority: nonZeroKey(value, 0), metadataAddress: nonZeroKey(value, 32) } }
+  if (type === 19) {
+    const view = Buffer.from(value.buffer, value.byteOffset, value.byteLength)
+    let at = 64
+    const text = () => {
+      const length = view.readUInt32LE(at)
+      const out = view.toString('utf8', at + 4, at + 4 + length)
+      at += 4 + length
+      return out
+    }
+    const [name, symbol, uri] = [text(), text(), text()]
+    const additionalMetadata = Array.from({ length: view.readUInt32LE((at += 4) - 4) }, () => [text(), text()])
+    return { extension: 'tokenMetadata', state: { additionalMetadata, mint: key(value, 32), name, symbol, updateAuthority: nonZeroKey(value, 0), uri } }
+  }
+  return { extension: 'unparseableExtension' }
+}
+
+/** `extensions` of a Token-2022 account's parsed info (the node lists them only there). */
+const withExtensions = (account, info) =>
+  account.programAddress === TOKEN_2022_PROGRAM ? { ...info, extensions: account.data.length > ACCOUNT_SIZE ? extensionsOf(account.data) : [] } : info
 
 /** The program's name in jsonParsed answers. */
 const programName = (programId) => (programId === TOKEN_2022_PROGRAM ? 'spl-token-2022' : 'spl-token')
@@ -88,7 +131,7 @@ export function parsedAccountData(account, decimalsOf) {
       ...(token.delegate ? { delegate: token.delegate, delegatedAmount: uiTokenAmount(token.delegatedAmount, decimalsOf(token.mint) ?? 0) } : {}),
       ...(token.closeAuthority ? { closeAuthority: token.closeAuthority } : {}),
     }
-    return { program: programName(token.programId), parsed: { info, type: 'account' }, space: account.data.length }
+    return { program: programName(token.programId), parsed: { info: withExtensions(account, info), type: 'account' }, space: account.data.length }
   }
   const mint = decodeMint(account)
   if (mint) {
@@ -99,7 +142,7 @@ export function parsedAccountData(account, decimalsOf) {
       mintAuthority: mint.mintAuthority,
       supply: mint.supply.toString(),
     }
-    return { program: programName(mint.programId), parsed: { info, type: 'mint' }, space: account.data.length }
+    return { program: programName(mint.programId), parsed: { info: withExtensions(account, info), type: 'mint' }, space: account.data.length }
   }
   return undefined
 }

@@ -43,10 +43,14 @@ export interface StartSolanaRpcOptions {
  *   getTransaction (json, jsonParsed, base64, base58; pre/post balances and token balances,
  *   logs, inner instructions; a v0 transaction needs maxSupportedTransactionVersion).
  *   jsonParsed parses System transfer/createAccount, SPL transfer, transferChecked, mintTo,
- *   burn (and checked forms) and associated-account create/createIdempotent.
+ *   burn (and checked forms) and associated-account create/createIdempotent; Token-2022
+ *   parsed info lists its extensions (metadata pointer and token metadata read);
+ * - blocks: getBlocks, getBlock (its transaction full, signatures or none; -32009 for a
+ *   skipped slot, -32004 past the head), getFirstAvailableBlock, getGenesisHash.
  * Plus signatureSubscribe/signatureUnsubscribe over a WebSocket on the same port.
- * Each landed transaction gets its own slot; a transaction that failed while running
- * lands (fee paid) as on a cluster. Answers carry `Access-Control-Allow-Origin: *` so pages can call it.
+ * Each landed transaction is a block of its own in a new slot, after the one getSlot
+ * answered before; its blockhash chains to the previous block's. A transaction that
+ * failed while running lands (fee paid) as on a cluster. Answers carry `Access-Control-Allow-Origin: *` so pages can call it.
  *
  * @example
  * const rpc = await startSolanaRpc({ port: 8899 })

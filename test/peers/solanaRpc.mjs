@@ -42,6 +42,8 @@ const base64 = getBase64Encoder()
 const messageDecoder = getCompiledTransactionMessageDecoder()
 /** getSignaturesForAddress's default and largest page. */
 const MAX_SIGNATURES = 1000
+/** getBlocks' largest range, the node's. */
+const MAX_BLOCK_RANGE = 500_000
 /**
  * Starts the shim on 127.0.0.1.
  *
@@ -209,6 +211,22 @@ export async function startSolanaRpc({ port = 0, wsPortPlusOne = true } = {}) {
         throw new RpcError(error.code ?? -32603, error.message)
       }
     },
+    getBlock: ([at, config]) => {
+      if (!Number.isSafeInteger(at) || at < 0) throw new RpcError(-32602, `Invalid param: slot ${String(at)}`)
+      try {
+        return ledger.blockAt(at, typeof config === 'string' ? { encoding: config } : (config ?? {}))
+      } catch (error) {
+        throw new RpcError(error.code ?? -32603, error.message)
+      }
+    },
+    getBlocks: ([start, end]) => {
+      const last = end ?? slot()
+      if (!Number.isSafeInteger(start) || !Number.isSafeInteger(last) || start < 0 || last < start) throw new RpcError(-32602, 'Invalid params: start and end slots')
+      if (last - start > MAX_BLOCK_RANGE) throw new RpcError(-32602, `Slot range too large; max ${MAX_BLOCK_RANGE}`)
+      return ledger.blocksBetween(start, last)
+    },
+    getFirstAvailableBlock: () => ledger.firstBlock(),
+    getGenesisHash: () => ledger.genesisHash,
     getTokenAccountsByOwner: ([owner, filter, config]) => {
       const who = pubkey(owner)
       const mint = filter?.mint === undefined ? undefined : pubkey(filter.mint)

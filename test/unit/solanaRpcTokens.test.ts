@@ -1,17 +1,25 @@
-// The Solana shim's SPL token and history methods, read through @solana/web3.js's
+// The Solana shim's SPL token, history and block methods, read through @solana/web3.js's
 // Connection (whose response schemas check the shapes) and @solana/spl-token, as an SPL
-// send and an indexer use them: token accounts and balances, getSignaturesForAddress
-// paging, getTransaction in json and jsonParsed with balances and token balances.
+// send and an indexer use them: token accounts and balances (Token and Token-2022 with
+// its metadata), getSignaturesForAddress paging, getTransaction in json and jsonParsed
+// with balances and token balances, getBlocks and getBlock chained by hash.
 import {
   AccountLayout,
+  ExtensionType,
+  TOKEN_2022_PROGRAM_ID,
   TOKEN_PROGRAM_ID,
   createAssociatedTokenAccount,
   createAssociatedTokenAccountIdempotentInstruction,
+  createInitializeMetadataPointerInstruction,
+  createInitializeMintInstruction,
   createMint,
   createTransferCheckedInstruction,
   getAssociatedTokenAddressSync,
   getMinimumBalanceForRentExemptAccount,
+  getMintLen,
+  getTokenMetadata,
   mintTo,
+  tokenMetadataInitializeWithRentTransfer,
   transferChecked,
 } from '@solana/spl-token'
 import {
@@ -214,5 +222,79 @@ describe('getSignaturesForAddress', () => {
     expect(untilTransfer.map((s) => s.signature)).toEqual(all.slice(0, all.findIndex((s) => s.signature === transferSignature)).map((s) => s.signature))
     await expect(connection.getSignaturesForAddress(mint, { limit: 1001 })).rejects.toThrow(/limit/)
     expect(await connection.getSignaturesForAddress(Keypair.generate().publicKey)).toEqual([])
+  })
+})
+
+describe('Token-2022 with metadata (the demo token’s kind)', () => {
+  it('the mint’s parsed info lists its metadata pointer and metadata; accounts and transfers parse as spl-token-2022', async () => {
+    const mintKey = Keypair.generate()
+    const space = getMintLen([ExtensionType.MetadataPointer])
+    const program = TOKEN_2022_PROGRAM_ID
+    const create = new Transaction().add(
+      SystemProgram.createAccount({ fromPubkey: alice.publicKey, newAccountPubkey: mintKey.publicKey, space, lamports: await connection.getMinimumBalanceForRentExemption(space), programId: program }),
+      createInitializeMetadataPointerInstruction(mintKey.publicKey, alice.publicKey, mintKey.publicKey, program),
+      createInitializeMintInstruction(mintKey.publicKey, 6, alice.publicKey, null, program),
+    )
+    await sendAndConfirmTransaction(connection, create, [alice, mintKey])
+    await tokenMetadataInitializeWithRentTransfer(connection, alice, mintKey.publicKey, alice.publicKey, alice, 'Local USD', 'LUSD', '', [], {}, program)
+    expect(await getTokenMetadata(connection, mintKey.publicKey, 'confirmed', program)).toMatchObject({ name: 'Local USD', symbol: 'LUSD' })
+    const info = (await connection.getParsedAccountInfo(mintKey.publicKey)).value!.data
+    expect(info).toMatchObject({
+      program: 'spl-token-2022',
+      parsed: {
+        type: 'mint',
+        info: {
+          decimals: 6,
+          extensions: [
+            { extension: 'metadataPointer', state: { authority: alice.publicKey.toBase58(), metadataAddress: mintKey.publicKey.toBase58() } },
+            { extension: 'tokenMetadata', state: { name: 'Local USD', symbol: 'LUSD', uri: '', mint: mintKey.publicKey.toBase58(), additionalMetadata: [] } },
+          ],
+        },
+      },
+    })
+
+    const from = await createAssociatedTokenAccount(connection, alice, mintKey.publicKey, alice.publicKey, {}, program)
+    await mintTo(connection, alice, mintKey.publicKey, from, alice, 3_000_000n, [], {}, program)
+    const to = getAssociatedTokenAddressSync(mintKey.publicKey, bob.publicKey, false, program)
+    const signature = await sendAndConfirmTransaction(
+      connection,
+      new Transaction().add(
+        createAssociatedTokenAccountIdempotentInstruction(alice.publicKey, to, bob.publicKey, mintKey.publicKey, program),
+        createTransferCheckedInstruction(from, mintKey.publicKey, to, alice.publicKey, 1_250_000n, 6, [], program),
+      ),
+      [alice],
+    )
+    const [account] = (await connection.getParsedTokenAccountsByOwner(bob.publicKey, { mint: mintKey.publicKey })).value
+    expect(account!.account.data.parsed.info).toMatchObject({ tokenAmount: { uiAmountString: '1.25' }, extensions: [{ extension: 'immutableOwner' }] })
+    const tx = (await connection.getParsedTransaction(signature, { maxSupportedTransactionVersion: 0 }))!
+    expect(tx.transaction.message.instructions[1]).toMatchObject({ program: 'spl-token-2022', parsed: { type: 'transferChecked', info: { tokenAmount: { amount: '1250000' } } } })
+    expect(tx.meta!.postTokenBalances!.map((b) => [b.owner, b.programId, b.uiTokenAmount.amount])).toEqual(
+      expect.arrayContaining([[bob.publicKey.toBase58(), program.toBase58(), '1250000'], [alice.publicKey.toBase58(), program.toBase58(), '1750000']]),
+    )
+  })
+})
+
+describe('blocks', () => {
+  it('one block per landed transaction, in a slot after the one getSlot gave; getBlock chains each to the previous by hash', async () => {
+    const seen = await connection.getSlot()
+    const signature = await sendAndConfirmTransaction(connection, new Transaction().add(SystemProgram.transfer({ fromPubkey: alice.publicKey, toPubkey: bob.publicKey, lamports: 1000 })), [alice])
+    const landedAt = (await connection.getSignatureStatuses([signature])).value[0]!.slot
+    expect(landedAt).toBeGreaterThan(seen)
+    expect(await connection.getSlot()).toBe(landedAt)
+
+    const first = await connection.getFirstAvailableBlock()
+    const slots = await connection.getBlocks(first, landedAt)
+    expect(slots.at(-1)).toBe(landedAt)
+    // Alice paid for (or received) every transaction of this file: her signatures are all the blocks.
+    expect(slots).toEqual((await connection.getSignaturesForAddress(alice.publicKey)).map((s) => s.slot).reverse())
+    const block = (await connection.getParsedBlock(landedAt, { maxSupportedTransactionVersion: 0 }))!
+    expect(block.transactions.map((t) => t.transaction.signatures[0])).toEqual([signature])
+    const previous = (await connection.getBlock(slots.at(-2)!, { maxSupportedTransactionVersion: 0 }))!
+    expect(block.parentSlot).toBe(slots.at(-2))
+    expect(block.previousBlockhash).toBe(previous.blockhash)
+    expect(block.blockhash).not.toBe(previous.blockhash)
+    const firstBlock = (await connection.getBlock(first, { maxSupportedTransactionVersion: 0, transactionDetails: 'none' }))!
+    expect(firstBlock.previousBlockhash).toBe(await connection.getGenesisHash())
+    await expect(connection.getBlock(landedAt + 5, { maxSupportedTransactionVersion: 0 })).rejects.toThrow(/not available/)
   })
 })
