@@ -71,6 +71,7 @@ export const PACKAGE_ENTRIES = {
   './polkadot': 'plugins/namespaces/polkadot/index.ts',
   './walletconnect': 'plugins/walletconnect/index.ts',
   './receive': 'plugins/receive/index.ts',
+  './send': 'plugins/send/index.ts',
   './email': 'entries/email.ts',
   './siwx': 'entries/siwx.ts',
 }

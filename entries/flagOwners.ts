@@ -14,6 +14,6 @@ export const PLUGIN_FLAG_OWNERS: PluginFlagOwners = {
   socials: notShipped('socials'),
   swaps: notShipped('swaps'),
   onramp: notShipped('onramp'),
-  send: notShipped('send'),
+  send: "sendPlugin() from 'portico/send'",
   history: notShipped('history'),
 }
