@@ -23,10 +23,15 @@ export const IDirectTokens = createToken<{ lists: DirectTokens[] }>('IDirectToke
 const register = <T>(container: DependencyContainer, token: Token<T>, value: T) =>
   container.register(token as InjectionToken<T>, { useValue: value })
 
-/** Adds ERC20 contracts for the direct implementation to read (no effect on the HTTP one). */
-export function addDirectTokens(container: DependencyContainer, tokens: DirectTokens): void {
+/** Adds ERC20 contracts for the direct implementation to read (no effect on the HTTP one); returns their removal. */
+export function addDirectTokens(container: DependencyContainer, tokens: DirectTokens): () => void {
   if (!isRegistered(container, IDirectTokens)) register(container, IDirectTokens, { lists: [] })
-  resolve(container, IDirectTokens).lists.push(tokens)
+  const { lists } = resolve(container, IDirectTokens)
+  lists.push(tokens)
+  return () => {
+    const index = lists.indexOf(tokens)
+    if (index >= 0) lists.splice(index, 1)
+  }
 }
 
 /** The ERC20 contracts configured for a network, each once, in the order given. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { formatBalance } from './formatBalance.ts'
+import { formatDollars } from './formatDollars.ts'
 import { truncateAddress } from './truncateAddress.ts'
 
 describe('truncateAddress', () => {
@@ -31,5 +32,14 @@ describe('formatBalance', () => {
     expect(formatBalance('42', 'BTC', 'en-US')).toBe('42 BTC')
     expect(formatBalance('1e-7', 'ETH', 'en-US')).toBe('0 ETH')
     expect(formatBalance('not a number', 'ETH', 'en-US')).toBe('0 ETH')
+  })
+})
+
+describe('formatDollars', () => {
+  it('shows dollars and cents with 2 decimals (balance shown as dollars)', () => {
+    expect(formatDollars(1234.5, 'en-US')).toBe('$1,234.50')
+    expect(formatDollars(0, 'en-US')).toBe('$0.00')
+    expect(formatDollars(0.005, 'en-US')).toBe('$0.01')
+    expect(formatDollars(Number.NaN, 'en-US')).toBe('$0.00')
   })
 })

@@ -1,0 +1,146 @@
+import { useEffect, useRef } from 'react'
+import type { Transaction } from '../../../kernel/api/schemas.ts'
+import type { ChainState } from '../../../kernel/index.ts'
+import {
+  Button,
+  type PorticoView,
+  Spinner,
+  Text,
+  WalletImage,
+  formatBalance,
+  truncateAddress,
+  useStoreValue,
+} from '../../../shell/ui/index.ts'
+import type { History, HistoryState } from '../history.ts'
+import { PAST_TENSE, amountSign, groupByMonth, monthTitle } from '../transactions.ts'
+
+const selectNetworkName = (s: ChainState) => s.activeCaipNetwork.name
+const whole = (s: HistoryState) => s
+
+const dayFormat = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short' })
+
+/** The other side of the transaction: who sent it in, or where it went. */
+function counterparty(transaction: Transaction): string {
+  const incoming = transaction.transfers[0]?.direction === 'in' || transaction.metadata.operationType === 'receive'
+  return incoming ? `from ${truncateAddress(transaction.metadata.sentFrom)}` : `to ${truncateAddress(transaction.metadata.sentTo)}`
+}
+
+function TransactionRow({ transaction }: { readonly transaction: Transaction }) {
+  const { operationType, status, minedAt } = transaction.metadata
+  const first = transaction.transfers[0]
+  const icon = first?.fungible_info?.icon?.url ?? first?.nft_info?.content?.preview?.url
+  return (
+    <li className="activity-row" data-testid="activity-row" data-hash={transaction.metadata.hash}>
+      <WalletImage src={icon} size={32} />
+      <span className="activity-main">
+        <span className="activity-title">
+          {PAST_TENSE[operationType]}
+          {status === 'failed' ? ' (failed)' : status === 'pending' ? ' (pending)' : ''}
+        </span>
+        <span className="activity-detail">{counterparty(transaction)}</span>
+      </span>
+      <span className="activity-side">
+        {transaction.transfers.map((transfer, index) => (
+          <span key={index} className="activity-amount" data-testid="activity-amount">
+            {amountSign(operationType, transfer.direction)}
+            {formatBalance(transfer.quantity.numeric, transfer.fungible_info?.symbol ?? transfer.nft_info?.name)}
+          </span>
+        ))}
+        <time className="activity-detail" dateTime={minedAt}>
+          {dayFormat.format(new Date(minedAt))}
+        </time>
+      </span>
+    </li>
+  )
+}
+
+/** Loads the next page when it scrolls into view; a button too, for keyboards and for pages without IntersectionObserver. */
+function LoadMore({ history, transactions }: { readonly history: History; readonly transactions: number }) {
+  const button = useRef<HTMLButtonElement>(null)
+  useEffect(() => {
+    const element = button.current
+    if (!element || typeof IntersectionObserver === 'undefined') return
+    // A new observer per page read: its first report says whether the end is still in view.
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) void history.loadMore()
+    })
+    observer.observe(element)
+    return () => observer.disconnect()
+  }, [history, transactions])
+  return (
+    <Button ref={button} variant="ghost" onClick={() => void history.loadMore()}>
+      Load more activity
+    </Button>
+  )
+}
+
+/**
+ * The Activity tab: the account's transactions on the connected network, by month,
+ * newest first; the next page loads as the list scrolls to its end.
+ */
+export function createActivityPanel(history: History): PorticoView {
+  return function ActivityPanel({ kit }) {
+    const state = useStoreValue(history.store, whole)
+    const networkName = useStoreValue(kit.chains, selectNetworkName)
+    useEffect(() => history.show(), [])
+
+    if (state.status === 'unsupported') {
+      return (
+        <div className="status">
+          <Text variant="muted">Activity is shown for EVM networks.</Text>
+        </div>
+      )
+    }
+    if (state.status === 'failed') {
+      return (
+        <div className="status" role="alert">
+          <Text variant="error" data-testid="activity-error">
+            Failed to fetch transactions
+          </Text>
+          <Button variant="secondary" onClick={() => void history.refresh()}>
+            Try again
+          </Button>
+        </div>
+      )
+    }
+    if (state.status !== 'ready') {
+      return (
+        <div className="status" role="status" aria-label="Loading activity">
+          <Spinner />
+        </div>
+      )
+    }
+    if (state.empty) {
+      return (
+        <div className="status" data-testid="activity-empty">
+          <Text>No activity yet</Text>
+          <Text variant="muted">Transactions of this account on {networkName} will show here.</Text>
+        </div>
+      )
+    }
+    const now = new Date()
+    return (
+      <div className="activity" data-testid="activity">
+        {groupByMonth(state.transactions).map((group) => (
+          <section key={group.key} className="activity-month" aria-labelledby={`activity-${group.key}`}>
+            <Text as="h3" variant="small" id={`activity-${group.key}`} className="activity-heading">
+              {monthTitle(group, now)}
+            </Text>
+            <ul className="activity-list">
+              {group.transactions.map((transaction) => (
+                <TransactionRow key={transaction.id} transaction={transaction} />
+              ))}
+            </ul>
+          </section>
+        ))}
+        {state.next && (state.loadingMore ? (
+          <div className="status" role="status" aria-label="Loading more activity">
+            <Spinner />
+          </div>
+        ) : (
+          <LoadMore history={history} transactions={state.transactions.length} />
+        ))}
+      </div>
+    )
+  }
+}

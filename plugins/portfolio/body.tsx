@@ -1,0 +1,42 @@
+import { blockchainApi, addDirectTokens } from '../../kernel/api/provide.ts'
+import { refreshTokenBalances } from '../../kernel/api/portfolio.ts'
+import { IChainStore, type PluginContext, resolve } from '../../kernel/index.ts'
+import { NFTS_PANEL, TOKENS_PANEL } from './index.ts'
+import type { ParsedPortfolioOptions } from './options.ts'
+import { createNftsPanel } from './views/NftsPanel.tsx'
+import { createTokensPanel } from './views/TokensPanel.tsx'
+
+/**
+ * Registers the Tokens and NFTs panels, gives the direct API its token lists, and keeps
+ * the active account's token balances current while active: on activation, when the
+ * account or network changes, and (past the cache) when an unsafe request succeeds.
+ */
+export function activate({ container, views, bus }: PluginContext, options: ParsedPortfolioOptions) {
+  const removeTokens = addDirectTokens(container, options.tokens)
+  const chains = resolve(container, IChainStore)
+  const target = () => `${chains.get().activeCaipNetwork.caipNetworkId}:${chains.activeAccount()?.address ?? ''}`
+  const refresh = (force: boolean) => {
+    // refreshTokenBalances never rejects: a failure is its snack and its retry.
+    if (chains.activeAccount()?.address) void refreshTokenBalances(container, { force })
+  }
+  let current = target()
+  const unsubscribe = chains.subscribe(() => {
+    const next = target()
+    if (next === current) return
+    current = next
+    refresh(false)
+  })
+  const sent = bus.on('RPC_REQUEST_SUCCEEDED').subscribe(() => refresh(true))
+  refresh(false)
+
+  const disposers = [
+    views.register(TOKENS_PANEL, { component: createTokensPanel(container), title: 'Tokens' }),
+    views.register(NFTS_PANEL, { component: createNftsPanel(blockchainApi(container)), title: 'NFTs' }),
+  ]
+  return () => {
+    disposers.forEach((dispose) => dispose())
+    unsubscribe()
+    sent.unsubscribe()
+    removeTokens()
+  }
+}

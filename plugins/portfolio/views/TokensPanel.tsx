@@ -1,0 +1,89 @@
+import { useEffect, useState } from 'react'
+import type { DependencyContainer } from 'tsyringe'
+import { refreshTokenBalances } from '../../../kernel/api/portfolio.ts'
+import { supportsFeature } from '../../../kernel/api/support.ts'
+import { formatDollars } from '../../../kernel/format/formatDollars.ts'
+import { type ChainState, type TokenBalance, isUnsupportedPlaceholder } from '../../../kernel/index.ts'
+import { type PorticoView, Spinner, Text, WalletImage, formatBalance, shallowEqual, useStoreValue } from '../../../shell/ui/index.ts'
+
+const EMPTY: readonly TokenBalance[] = []
+
+function tokensView(state: ChainState) {
+  const network = state.activeCaipNetwork
+  const account = state.chains[state.activeNamespace]?.accountState
+  return {
+    address: account?.address,
+    network,
+    tokens: account?.tokenBalance ?? EMPTY,
+    // Dollar values are 0.00 on testnets and on networks without balances (§9).
+    priced: !network.testnet && !isUnsupportedPlaceholder(network) && supportsFeature('balance', state.activeNamespace),
+  }
+}
+
+function TokenRow({ token, priced }: { readonly token: TokenBalance; readonly priced: boolean }) {
+  return (
+    <li className="portfolio-row" data-testid="token-row" data-symbol={token.symbol}>
+      <WalletImage src={token.iconUrl} size={32} />
+      <span className="portfolio-main">
+        <span className="portfolio-name">{token.name}</span>
+        <span className="portfolio-detail" data-testid="token-amount">
+          {formatBalance(token.quantity.numeric, token.symbol)}
+        </span>
+      </span>
+      <span className="portfolio-side" data-testid="token-value">
+        {formatDollars(priced ? (token.value ?? 0) : 0)}
+      </span>
+    </li>
+  )
+}
+
+/**
+ * The Tokens tab: the account's balances on the connected network, with their dollar
+ * values (2 decimals) and amounts (3 decimals), and their total. It asks for fresh
+ * balances when shown and when the account or network changes.
+ */
+export function createTokensPanel(container: DependencyContainer): PorticoView {
+  return function TokensPanel({ kit }) {
+    const { address, network, tokens, priced } = useStoreValue(kit.chains, tokensView, shallowEqual)
+    const [loading, setLoading] = useState(true)
+    useEffect(() => {
+      let live = true
+      setLoading(true)
+      void refreshTokenBalances(container).finally(() => live && setLoading(false))
+      return () => {
+        live = false
+      }
+    }, [address, network.caipNetworkId])
+
+    // The list can still hold the previous network's tokens for a moment after a switch.
+    const shown = tokens.filter((token) => token.chainId === network.caipNetworkId)
+    if (shown.length === 0) {
+      return loading ? (
+        <div className="status" role="status" aria-label="Loading tokens">
+          <Spinner />
+        </div>
+      ) : (
+        <div className="status" data-testid="tokens-empty">
+          <Text>No tokens on {network.name}</Text>
+          <Text variant="muted">Tokens this account holds on {network.name} will show here.</Text>
+        </div>
+      )
+    }
+    const total = priced ? shown.reduce((sum, token) => sum + (token.value ?? 0), 0) : 0
+    return (
+      <div className="portfolio">
+        <div className="portfolio-total">
+          <Text variant="muted">Total balance</Text>
+          <Text variant="title" data-testid="tokens-total">
+            {formatDollars(total)}
+          </Text>
+        </div>
+        <ul className="portfolio-list" aria-label={`Tokens on ${network.name}`}>
+          {shown.map((token) => (
+            <TokenRow key={token.address ?? 'native'} token={token} priced={priced} />
+          ))}
+        </ul>
+      </div>
+    )
+  }
+}
