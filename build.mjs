@@ -72,6 +72,8 @@ export const PACKAGE_ENTRIES = {
   './walletconnect': 'plugins/walletconnect/index.ts',
   './receive': 'plugins/receive/index.ts',
   './send': 'plugins/send/index.ts',
+  './portfolio': 'plugins/portfolio/index.ts',
+  './history': 'plugins/history/index.ts',
   './email': 'entries/email.ts',
   './siwx': 'entries/siwx.ts',
 }

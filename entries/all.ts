@@ -9,9 +9,11 @@
 import type { PluginManifest } from '../kernel/index.ts'
 import { emailPlugin } from './email.ts'
 import { bip122Plugin } from '../plugins/namespaces/bip122/index.ts'
+import { historyPlugin } from '../plugins/history/index.ts'
 import { eip155Plugin } from '../plugins/namespaces/eip155/index.ts'
 import { polkadotPlugin } from '../plugins/namespaces/polkadot/index.ts'
 import { solanaPlugin } from '../plugins/namespaces/solana/index.ts'
+import { portfolioPlugin } from '../plugins/portfolio/index.ts'
 import { receivePlugin } from '../plugins/receive/index.ts'
 import { sendPlugin } from '../plugins/send/index.ts'
 import { siwxPlugin } from '../plugins/siwx/index.ts'
@@ -29,9 +31,21 @@ import { walletConnectPlugin } from '../plugins/walletconnect/index.ts'
  * })
  */
 export function allPlugins(replacements: readonly PluginManifest[] = []): PluginManifest[] {
-  const builtin = [receivePlugin(), sendPlugin(), eip155Plugin(), solanaPlugin(), bip122Plugin(), polkadotPlugin(), walletConnectPlugin(), emailPlugin(), siwxPlugin()]
+  const builtin = [receivePlugin(), sendPlugin(), portfolioPlugin(), historyPlugin(), eip155Plugin(), solanaPlugin(), bip122Plugin(), polkadotPlugin(), walletConnectPlugin(), emailPlugin(), siwxPlugin()]
   const replaced = builtin.map((plugin) => replacements.find((r) => r.id === plugin.id) ?? plugin)
   return [...replaced, ...replacements.filter((r) => !builtin.some((plugin) => plugin.id === r.id))]
 }
 
-export { bip122Plugin, eip155Plugin, emailPlugin, polkadotPlugin, receivePlugin, sendPlugin, siwxPlugin, solanaPlugin, walletConnectPlugin }
+export {
+  bip122Plugin,
+  eip155Plugin,
+  emailPlugin,
+  historyPlugin,
+  polkadotPlugin,
+  portfolioPlugin,
+  receivePlugin,
+  sendPlugin,
+  siwxPlugin,
+  solanaPlugin,
+  walletConnectPlugin,
+}

@@ -15,5 +15,5 @@ export const PLUGIN_FLAG_OWNERS: PluginFlagOwners = {
   swaps: notShipped('swaps'),
   onramp: notShipped('onramp'),
   send: "sendPlugin() from 'portico/send'",
-  history: notShipped('history'),
+  history: "historyPlugin() from 'portico/history'",
 }
