@@ -3,12 +3,12 @@
 // balances and token balances before and after, logs and inner instructions, indexed
 // by every account it touches (getSignaturesForAddress, getTransaction). litesvm keeps
 // none of that. Each landed transaction is a block of its own in a new slot, so the slot
-// a client read (getSlot) never receives another transaction; its block hash chains to
-// the previous block's (getBlock). litesvm's own blockhash stays valid meanwhile.
-import { createHash } from 'node:crypto'
+// a client read (getSlot) never receives another transaction, and each block brings a
+// new blockhash, as on a cluster: the same transfer built twice gets two signatures.
+// litesvm remembers only its latest blockhash, so the ledger checks lifetimes itself:
+// a blockhash is good for 150 blocks after the block that made it (BlockhashNotFound after).
 import {
   getBase58Decoder,
-  getBase58Encoder,
   getBase64Decoder,
   getCompiledTransactionMessageDecoder,
   getSignatureFromTransaction,
@@ -22,8 +22,10 @@ const LAMPORTS_PER_SIGNATURE = 5000
 /** An address lookup table's header before its 32-byte addresses. */
 const LOOKUP_TABLE_HEADER = 56
 
+/** How many blocks a blockhash stays valid for (Solana's figure). */
+export const BLOCKHASH_VALIDITY = 150
+
 const base58 = getBase58Decoder()
-const base58Bytes = getBase58Encoder()
 const base64 = getBase64Decoder()
 const messageDecoder = getCompiledTransactionMessageDecoder()
 const wire = getTransactionEncoder()
@@ -51,6 +53,7 @@ export function transactionError(failed) {
   return /err: (\w+)/.exec(text)?.[1] ?? String(err)
 }
 
+/** `svm` must be built `withBlockhashCheck(false)`: the ledger keeps the recent blockhashes. */
 export function createLedger(svm) {
   /** Landed transactions in order, and by signature and slot. */
   const landed = []
@@ -58,10 +61,33 @@ export function createLedger(svm) {
   const bySlot = new Map()
   /** What the first block's previousBlockhash names (getGenesisHash). */
   const genesisHash = svm.latestBlockhash()
+  /** Recent blockhashes and the slot each became the latest in, oldest first. */
+  const issued = new Map([[genesisHash, Number(svm.getClock().slot)]])
   /** address -> positions in `landed`, oldest first. */
   const byAddress = new Map()
 
   const slot = () => Number(svm.getClock().slot)
+  const lastValid = (blockhash) => issued.get(blockhash) + BLOCKHASH_VALIDITY
+  /** getLatestBlockhash's value: the newest blockhash and the last block height it is good for. */
+  const latestBlockhash = () => {
+    const blockhash = svm.latestBlockhash()
+    return { blockhash, lastValidBlockHeight: lastValid(blockhash) }
+  }
+  /** 'BlockhashNotFound' for a transaction whose blockhash is unknown or too old, else null. */
+  const lifetimeError = (transaction) => {
+    const { lifetimeToken } = messageDecoder.decode(transaction.messageBytes)
+    return issued.has(lifetimeToken) && slot() <= lastValid(lifetimeToken) ? null : 'BlockhashNotFound'
+  }
+  /** The block just made brings the next blockhash; those past their validity are forgotten. */
+  const nextBlockhash = (at) => {
+    svm.expireBlockhash()
+    issued.set(svm.latestBlockhash(), at)
+    for (const [blockhash, since] of issued) {
+      if (since + BLOCKHASH_VALIDITY >= at) break
+      issued.delete(blockhash)
+    }
+    return svm.latestBlockhash()
+  }
   const decimalsOf = (mint) => decodeMint(svm.getAccount(mint))?.decimals
 
   /** Addresses a v0 transaction loads from its lookup tables, as the node lists them. */
@@ -96,6 +122,8 @@ export function createLedger(svm) {
    */
   function land(transaction) {
     const signature = getSignatureFromTransaction(transaction)
+    const stale = lifetimeError(transaction)
+    if (stale) return { signature, err: stale, landed: false, slot: slot() }
     const message = messageDecoder.decode(transaction.messageBytes)
     const loaded = loadAddresses(message)
     const keys = [...message.staticAccounts, ...loaded.writable, ...loaded.readonly]
@@ -109,13 +137,12 @@ export function createLedger(svm) {
     if (failed && !(after.balances[0] < before.balances[0])) return { signature, err, landed: false, slot: slot() }
     const meta = failed ? result.meta() : result
     const parent = landed.at(-1)
-    const previousBlockhash = parent?.blockhash ?? genesisHash
     const entry = {
       signature,
       slot: slot(),
       parentSlot: parent?.slot ?? slot() - 1,
-      previousBlockhash,
-      blockhash: base58.decode(createHash('sha256').update(base58Bytes.encode(previousBlockhash)).update(base58Bytes.encode(signature)).digest()),
+      previousBlockhash: parent?.blockhash ?? genesisHash,
+      blockhash: nextBlockhash(slot()),
       blockTime: Math.floor(Date.now() / 1000),
       err,
       transaction,
@@ -305,5 +332,5 @@ export function createLedger(svm) {
   /** getFirstAvailableBlock: the first block's slot (the current slot while there is none). */
   const firstBlock = () => landed[0]?.slot ?? slot()
 
-  return { land, signaturesFor, transactionFor, blockAt, blocksBetween, firstBlock, genesisHash, decimalsOf }
+  return { land, lifetimeError, latestBlockhash, signaturesFor, transactionFor, blockAt, blocksBetween, firstBlock, genesisHash, decimalsOf }
 }

@@ -10,7 +10,10 @@ export interface SolanaRpc {
    * serves PubSub and where web3.js's Connection looks by default for an http URL with a port.
    */
   readonly wsPlusOneUrl?: string
-  /** The chain itself, for direct set-up (airdrops, clock) and checks. */
+  /**
+   * The chain itself, for direct set-up and checks. What is done on it directly (svm.airdrop,
+   * svm.sendTransaction) is not in the history answers, and takes no new slot or blockhash.
+   */
   readonly svm: LiteSVM
   /** Every JSON-RPC method received, in order (HTTP and WebSocket). */
   readonly methods: readonly string[]
@@ -49,8 +52,10 @@ export interface StartSolanaRpcOptions {
  *   skipped slot, -32004 past the head), getFirstAvailableBlock, getGenesisHash.
  * Plus signatureSubscribe/signatureUnsubscribe over a WebSocket on the same port.
  * Each landed transaction is a block of its own in a new slot, after the one getSlot
- * answered before; its blockhash chains to the previous block's. A transaction that
- * failed while running lands (fee paid) as on a cluster. Answers carry `Access-Control-Allow-Origin: *` so pages can call it.
+ * answered before, and brings a new blockhash (so the same transfer built twice lands
+ * twice); a blockhash is good for 150 blocks after its own, then BlockhashNotFound. Blocks
+ * chain by previousBlockhash. A transaction that failed while running lands (fee paid)
+ * as on a cluster. Answers carry `Access-Control-Allow-Origin: *` so pages can call it.
  *
  * @example
  * const rpc = await startSolanaRpc({ port: 8899 })

@@ -26,8 +26,6 @@ import { FailedTransactionMetadata, LiteSVM } from 'litesvm'
 import { WebSocketServer } from 'ws'
 import { createLedger, transactionError } from './solanaLedger.mjs'
 import { decodeMint, decodeTokenAccount, parsedAccountData, uiTokenAmount } from './solanaParsed.mjs'
-/** How many blocks a blockhash stays valid for in the answers (Solana's figure). */
-const BLOCKHASH_VALIDITY = 150
 class RpcError extends Error {
   code
   data
@@ -53,7 +51,8 @@ const MAX_BLOCK_RANGE = 500_000
  * afterAll(() => rpc.stop())
  */
 export async function startSolanaRpc({ port = 0, wsPortPlusOne = true } = {}) {
-  const svm = new LiteSVM()
+  // The ledger checks blockhash lifetimes itself (litesvm knows only its latest one).
+  const svm = new LiteSVM().withBlockhashCheck(false)
   const statuses = new Map()
   const methods = []
   const subscriptions = new Map()
@@ -107,6 +106,11 @@ export async function startSolanaRpc({ port = 0, wsPortPlusOne = true } = {}) {
     const transaction = decodeTransaction(encoded, config?.encoding)
     // Preflight: a transaction that would fail is refused, unsent and unpaid, with the node's code and shape.
     if (!config?.skipPreflight) {
+      if (ledger.lifetimeError(transaction)) {
+        throw new RpcError(-32002, 'Transaction simulation failed: Blockhash not found', {
+          err: 'BlockhashNotFound', logs: [], accounts: null, unitsConsumed: 0, returnData: null,
+        })
+      }
       const simulated = svm.simulateTransaction(transaction)
       if (simulated instanceof FailedTransactionMetadata) {
         const err = transactionError(simulated)
@@ -136,7 +140,7 @@ export async function startSolanaRpc({ port = 0, wsPortPlusOne = true } = {}) {
       pipe(
         createTransactionMessage({ version: 'legacy' }),
         (m) => setTransactionMessageFeePayerSigner(faucet, m),
-        (m) => setTransactionMessageLifetimeUsingBlockhash({ blockhash: svm.latestBlockhash(), lastValidBlockHeight: BigInt(slot() + BLOCKHASH_VALIDITY) }, m),
+        (m) => setTransactionMessageLifetimeUsingBlockhash({ ...ledger.latestBlockhash(), lastValidBlockHeight: BigInt(ledger.latestBlockhash().lastValidBlockHeight) }, m),
         (m) => appendTransactionMessageInstruction(getTransferSolInstruction({ source: faucet, destination: to, amount: BigInt(amount) }), m),
       ),
     )
@@ -169,10 +173,7 @@ export async function startSolanaRpc({ port = 0, wsPortPlusOne = true } = {}) {
     getSlot: () => slot(),
     getBlockHeight: () => slot(),
     getBalance: ([key]) => ({ context: context(), value: Number(svm.getBalance(pubkey(key)) ?? 0n) }),
-    getLatestBlockhash: () => ({
-      context: context(),
-      value: { blockhash: svm.latestBlockhash(), lastValidBlockHeight: slot() + BLOCKHASH_VALIDITY },
-    }),
+    getLatestBlockhash: () => ({ context: context(), value: ledger.latestBlockhash() }),
     getAccountInfo: ([key, config]) => {
       const account = svm.getAccount(pubkey(key))
       return { context: context(), value: account.exists ? accountJson(account, config?.encoding) : null }

@@ -298,3 +298,41 @@ describe('blocks', () => {
     await expect(connection.getBlock(landedAt + 5, { maxSupportedTransactionVersion: 0 })).rejects.toThrow(/not available/)
   })
 })
+
+describe('blockhashes', () => {
+  const payTo = (to: PublicKey, blockhash: string, lamports = 5000) => {
+    const tx = new Transaction({ feePayer: alice.publicKey, recentBlockhash: blockhash }).add(SystemProgram.transfer({ fromPubkey: alice.publicKey, toPubkey: to, lamports }))
+    tx.sign(alice)
+    return tx.serialize()
+  }
+
+  it('each block brings a new one: the same transfer built again lands again; the same bytes resent do not', async () => {
+    const to = Keypair.generate().publicKey
+    await connection.requestAirdrop(to, LAMPORTS_PER_SOL)
+    const first = await connection.getLatestBlockhash()
+    const a = await connection.sendRawTransaction(payTo(to, first.blockhash))
+    const second = await connection.getLatestBlockhash()
+    expect(second.blockhash).not.toBe(first.blockhash)
+    expect(second.lastValidBlockHeight).toBe((await connection.getSlot()) + 150)
+    const b = await connection.sendRawTransaction(payTo(to, second.blockhash))
+    expect(b).not.toBe(a)
+    await expect(connection.sendRawTransaction(payTo(to, second.blockhash))).rejects.toThrow(/simulation failed/i)
+    expect(await connection.getBalance(to)).toBe(LAMPORTS_PER_SOL + 10_000)
+  })
+
+  it('a blockhash is good for 150 blocks after its own, then BlockhashNotFound (preflight -32002; skipPreflight: not landed)', async () => {
+    const { blockhash } = await connection.getLatestBlockhash()
+    // 150 more blocks: airdrops to an account the transfers then pay into.
+    const to = Keypair.generate().publicKey
+    for (let i = 0; i < 150; i++) await connection.requestAirdrop(to, LAMPORTS_PER_SOL)
+    const inTime = await connection.sendRawTransaction(payTo(to, blockhash))
+    expect((await connection.getSignatureStatuses([inTime])).value[0]!.err).toBeNull()
+    const before = await connection.getSignaturesForAddress(to, { limit: 1 })
+    await expect(connection.sendRawTransaction(payTo(to, blockhash, 6000))).rejects.toThrow(/Blockhash not found/)
+    const skipped = await connection.sendRawTransaction(payTo(to, blockhash, 7000), { skipPreflight: true })
+    expect((await connection.getSignatureStatuses([skipped])).value[0]!.err).toBe('BlockhashNotFound')
+    expect(await connection.getSignaturesForAddress(to, { limit: 1 })).toEqual(before)
+    expect(await connection.getBalance(to)).toBe(150 * LAMPORTS_PER_SOL + 5000)
+    await expect(connection.sendRawTransaction(payTo(to, '11111111111111111111111111111111'))).rejects.toThrow(/Blockhash not found/)
+  })
+})
