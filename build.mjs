@@ -1,7 +1,7 @@
 // Builds the library (dist/) and the demo app (dist/demo/) with esbuild.
 // `node build.mjs` builds both; `node build.mjs --package` only what `npm pack` ships
 // (its prepack script). Bench, e2e and `npm start` import the functions.
-import { copyFile, mkdir, readdir, rm, writeFile } from 'node:fs/promises'
+import { copyFile, cp, mkdir, readdir, rm, writeFile } from 'node:fs/promises'
 import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
@@ -78,15 +78,24 @@ export const PACKAGE_ENTRIES = {
   './siwx': 'entries/siwx.ts',
 }
 
+/**
+ * The entries for an integrator's Node backend, built for Node (packages external, no
+ * splitting) beside the browser entries. Their database migrations ship in
+ * dist/migrations/, where the built module looks for them (import.meta.url).
+ */
+export const SERVER_ENTRIES = {
+  './siwx-server': 'servers/siwx/index.ts',
+}
+
 /** The name an export is built under in dist/, without extension: `.` is index, `./react` is react. */
 export function outputName(subpath) {
   return subpath === '.' ? 'index' : subpath.slice('./'.length)
 }
 
 /** esbuild's entryPoints for the library: output name -> source. */
-export function libraryEntryPoints() {
+export function libraryEntryPoints(table = PACKAGE_ENTRIES) {
   const entries = {}
-  for (const [subpath, file] of Object.entries(PACKAGE_ENTRIES)) {
+  for (const [subpath, file] of Object.entries(table)) {
     if (!existsSync(join(ROOT, file))) throw new Error(`build: ${file} (the "${subpath}" export) does not exist`)
     entries[outputName(subpath)] = file
   }
@@ -124,10 +133,30 @@ export async function buildLibrary({ outdir = 'dist', dependencies = 'bundled' }
   return result.metafile
 }
 
-/** What `npm pack` ships: the library with its dependencies external, and one bundled declaration file per entry. */
+/** The Node entries (SERVER_ENTRIES) and the migrations their database layer applies at open. */
+async function buildServerEntries(outdir) {
+  await esbuild.build({
+    absWorkingDir: ROOT,
+    entryPoints: libraryEntryPoints(SERVER_ENTRIES),
+    outdir,
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    packages: 'external',
+    logLevel: 'warning',
+  })
+  await rm(resolve(ROOT, outdir, 'migrations'), { recursive: true, force: true })
+  await cp(join(ROOT, 'servers/db/migrations'), resolve(ROOT, outdir, 'migrations'), { recursive: true })
+}
+
+/** What `npm pack` ships: the library with its dependencies external, the Node entries, and one bundled declaration file per entry. */
 export async function buildPackage({ outdir = 'dist' } = {}) {
   const metafile = await buildLibrary({ outdir, dependencies: 'external' })
+  await buildServerEntries(outdir)
   await buildDeclarations({ root: ROOT, entries: libraryEntryPoints(), outdir })
+  // Node's own types for these: an integrator's backend has @types/node.
+  await buildDeclarations({ root: ROOT, entries: libraryEntryPoints(SERVER_ENTRIES), outdir, types: ['node'] })
   return metafile
 }
 

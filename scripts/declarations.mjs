@@ -13,7 +13,7 @@ import ts from 'typescript'
 /** Where TypeScript writes a source's declaration under `dir`: `entries/react.ts` -> `entries/react.d.ts`. */
 const declarationOf = (dir, source) => join(dir, source.replace(/\.tsx?$/, '.d.ts'))
 
-function emitDeclarations(root, sources, declarationDir) {
+function emitDeclarations(root, sources, declarationDir, types) {
   const config = ts.getParsedCommandLineOfConfigFile(join(root, 'tsconfig.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} })
   if (!config) throw new Error('declarations: cannot read tsconfig.json')
   const options = {
@@ -23,9 +23,9 @@ function emitDeclarations(root, sources, declarationDir) {
     emitDeclarationOnly: true,
     declarationDir,
     rootDir: root,
-    // No ambient Node types: what the declarations need must come from their own imports,
-    // as it will in an app that has no @types/node.
-    types: [],
+    // No ambient Node types (unless asked, for the Node entries): what the declarations need
+    // must come from their own imports, as it will in an app that has no @types/node.
+    types,
   }
   const program = ts.createProgram({ rootNames: sources.map((source) => join(root, source)), options })
   const result = program.emit()
@@ -40,12 +40,12 @@ function emitDeclarations(root, sources, declarationDir) {
  * Writes `<outdir>/<name>.d.ts` for each `entries` name -> source, and shared chunks in
  * `<outdir>/chunks/`. Returns the written file names, relative to outdir.
  */
-export async function buildDeclarations({ root, entries, outdir }) {
+export async function buildDeclarations({ root, entries, outdir, types = [] }) {
   // A directory of its own per run: builds running at once (a test and `npm run pack`) do not meet.
   await mkdir(join(root, '.cache'), { recursive: true })
   const declarationDir = await mkdtemp(join(root, '.cache', 'declarations-'))
   try {
-    emitDeclarations(root, Object.values(entries), declarationDir)
+    emitDeclarations(root, Object.values(entries), declarationDir, types)
     const input = Object.fromEntries(Object.entries(entries).map(([name, source]) => [name, declarationOf(declarationDir, source)]))
     const warnings = []
     const bundle = await rollup({ input, plugins: [dts()], onwarn: (warning) => warnings.push(warning.message) })

@@ -1,11 +1,5 @@
 import { fileURLToPath } from 'node:url'
-import { PGlite } from '@electric-sql/pglite'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
-import pg from 'pg'
 import { schema } from './schema/index.ts'
 
 export type Schema = typeof schema
@@ -33,24 +27,40 @@ const MIGRATION_LOCK = 0x706f7274 // 'port'
  * open a new folder: open once per process.
  */
 export async function openDatabase(location: DatabaseLocation): Promise<OpenedDatabase> {
-  if ('url' in location) {
-    const pool = new pg.Pool({ connectionString: location.url, max: 10 })
+  return 'url' in location ? openPostgres(location.url) : openPglite(location)
+}
+
+// Each driver is imported when used: a deployment installs only its own (pg or @electric-sql/pglite).
+async function openPostgres(url: string): Promise<OpenedDatabase> {
+  const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+    import('drizzle-orm/node-postgres/migrator'),
+  ])
+  const pool = new pg.Pool({ connectionString: url, max: 10 })
+  try {
+    const db = drizzlePg(pool, { schema })
+    const lock = await pool.connect()
     try {
-      const db = drizzlePg(pool, { schema })
-      const lock = await pool.connect()
-      try {
-        await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK])
-        await migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER })
-      } finally {
-        await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined)
-        lock.release()
-      }
-      return { db, kind: 'postgres', close: () => pool.end() }
-    } catch (error) {
-      await pool.end()
-      throw error
+      await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK])
+      await migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER })
+    } finally {
+      await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined)
+      lock.release()
     }
+    return { db, kind: 'postgres', close: () => pool.end() }
+  } catch (error) {
+    await pool.end()
+    throw error
   }
+}
+
+async function openPglite(location: { dataDir: string } | { memory: true }): Promise<OpenedDatabase> {
+  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ])
   const client = 'memory' in location ? await PGlite.create() : await PGlite.create(location.dataDir)
   try {
     const db = drizzlePglite(client, { schema })

@@ -31,8 +31,17 @@ export async function unpack(report: PackReport, into: string): Promise<Map<stri
   return new Map(report.files.map(({ path }) => [path, readFileSync(join(into, path), 'utf8')]))
 }
 
-/** Writes an app in `dir`: the unpacked package in node_modules/portico, links to `packages`, and `files`. */
-export function makeApp(dir: string, shipped: ReadonlyMap<string, string>, files: Readonly<Record<string, string>>, packages: readonly string[]): string {
+/**
+ * Writes an app in `dir`: the unpacked package in node_modules/portico, links to `packages`,
+ * and `files`. `types` are its ambient type packages: none for a browser app, ['node'] for a backend.
+ */
+export function makeApp(
+  dir: string,
+  shipped: ReadonlyMap<string, string>,
+  files: Readonly<Record<string, string>>,
+  packages: readonly string[],
+  types: readonly string[] = [],
+): string {
   for (const [file, text] of shipped) write(join(dir, 'node_modules/portico', file), text)
   for (const pkg of packages) {
     mkdirSync(dirname(join(dir, 'node_modules', pkg)), { recursive: true })
@@ -50,9 +59,9 @@ export function makeApp(dir: string, shipped: ReadonlyMap<string, string>, files
       strict: true,
       exactOptionalPropertyTypes: true,
       noUncheckedIndexedAccess: true,
-      // Declaration files are checked too, and no ambient @types/node is there to lean on.
+      // Declaration files are checked too, and no ambient @types/node is there to lean on (but in a backend).
       skipLibCheck: false,
-      types: [],
+      types,
       noEmit: true,
     }
     write(join(dir, `tsconfig.${moduleResolution}.json`), JSON.stringify({ compilerOptions, include: ['src'] }))

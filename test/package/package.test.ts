@@ -5,7 +5,7 @@ import { publint } from 'publint'
 import { formatMessage } from 'publint/utils'
 import ts from 'typescript'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { PACKAGE_ENTRIES, ROOT, outputName } from '../../build.mjs'
+import { PACKAGE_ENTRIES, ROOT, SERVER_ENTRIES, outputName } from '../../build.mjs'
 import type { PackReport } from '../../scripts/pack.mjs'
 import { compile, installedWithPortico, makeApp, optionalPeers, run, unpack } from './installedApp.ts'
 
@@ -41,8 +41,9 @@ const shippedModules = () => [...shipped].filter(([file]) => /\.(js|d\.ts)$/.tes
 
 describe('package.json and the build agree', () => {
   it('"exports" lists exactly the entries build.mjs builds, each at its built JS and declarations', () => {
-    expect(Object.keys(manifest.exports).sort()).toEqual(Object.keys(PACKAGE_ENTRIES).sort())
-    for (const subpath of Object.keys(PACKAGE_ENTRIES)) {
+    const built = { ...PACKAGE_ENTRIES, ...SERVER_ENTRIES }
+    expect(Object.keys(manifest.exports).sort()).toEqual(Object.keys(built).sort())
+    for (const subpath of Object.keys(built)) {
       const name = outputName(subpath)
       expect(manifest.exports[subpath], subpath).toEqual({ types: `./dist/${name}.d.ts`, default: `./dist/${name}.js` })
     }
@@ -56,9 +57,11 @@ describe('the tarball', () => {
       expect(files, `${subpath} types`).toContain(target.types.slice(2))
       expect(files, `${subpath} code`).toContain(target.default.slice(2))
     }
-    // Built ESM and declarations in dist/ and dist/chunks/; no sources, tests, demo, bench or metafile.
-    const unexpected = files.filter((file) => !/^(package\.json|README\.md|dist\/(chunks\/)?[^/]+\.(js|d\.ts))$/.test(file))
+    // Built ESM and declarations in dist/ and dist/chunks/, the servers' SQL migrations; no sources, tests, demo, bench or metafile.
+    const built = /^(package\.json|README\.md|dist\/(chunks\/)?[^/]+\.(js|d\.ts)|dist\/migrations\/(\d{4}_\w+\.sql|meta\/[\w.]+\.json))$/
+    const unexpected = files.filter((file) => !built.test(file))
     expect(unexpected).toEqual([])
+    expect(files.filter((file) => file.startsWith('dist/migrations/') && file.endsWith('.sql')).length).toBeGreaterThan(0)
     expect(files.filter((file) => file.startsWith('dist/chunks/') && file.endsWith('.js')).length).toBeGreaterThan(0)
     // Every relative import of a shipped file is shipped: a lazy chunk left out would fail on first use.
     for (const [file, text] of shippedModules()) {
@@ -74,7 +77,8 @@ describe('the tarball', () => {
 
   it('imports its dependencies by name, and only those package.json declares', () => {
     const declared = new Set([...Object.keys(manifest.dependencies), ...Object.keys(manifest.peerDependencies)])
-    const imported = new Set(shippedModules().flatMap(([, text]) => specifiers(text)).filter((s) => !isRelative(s)).map(packageOf))
+    // Node's built-ins (node:crypto, in the Node entries) are no package.
+    const imported = new Set(shippedModules().flatMap(([, text]) => specifiers(text)).filter((s) => !isRelative(s) && !s.startsWith('node:')).map(packageOf))
     expect([...imported].filter((name) => !declared.has(name))).toEqual([])
     // The code imports viem rather than carrying a copy of it.
     expect(imported).toContain('viem')
@@ -143,6 +147,34 @@ export const entries = [${Object.keys(PACKAGE_ENTRIES).map((_, i) => `entry${i}`
 export const kit = createPortico({ projectId: 'app', networks: [mainnet, solana], plugins: allPlugins([walletConnectPlugin()]) })
 `
 
+/** A Node backend on portico/siwx-server: the plain node:http handler an integrator starts from. */
+const BACKEND_APP = `
+import { createServer } from 'node:http'
+import { createSiwxServer, type SiwxServer, type SiwxServerOptions } from 'portico/siwx-server'
+
+const options: SiwxServerOptions = {
+  database: process.env.DATABASE_URL ? { url: process.env.DATABASE_URL } : { dataDir: '.data/siwx' },
+  domains: ['localhost:3000'],
+  rpcUrls: { 'eip155:1': 'http://127.0.0.1:8545' },
+}
+export const siwx: SiwxServer = await createSiwxServer(options)
+
+createServer(async (req, res) => {
+  const session = await siwx.session(req.headers.cookie ?? null)
+  res.writeHead(session ? 200 : 401).end(session?.address ?? '')
+}).listen(3000, '127.0.0.1')
+`
+
+/** The built Node entry, run: a nonce, no session for no cookie, a refusal with its reason. */
+const BACKEND_SMOKE = `
+import { createSiwxServer } from 'portico/siwx-server'
+const siwx = await createSiwxServer({ database: { memory: true }, domains: ['localhost:3000'], rpcUrls: {} })
+const nonce = await siwx.nonce()
+const refused = await siwx.verify({ message: 'not a sign-in message', signature: '0x00' })
+console.log(JSON.stringify({ nonce: /^[a-zA-Z0-9]{8,}$/.test(nonce), session: await siwx.session(null), refused: refused.ok ? 'accepted' : refused.reason }))
+await siwx.close()
+`
+
 describe('the declarations in an app with strict and exactOptionalPropertyTypes, skipLibCheck off', () => {
   it('an EVM-only app compiles under moduleResolution bundler and node16, without the optional SDKs', async () => {
     const dir = makeApp(join(work, 'evm-app'), shipped, { 'src/app.tsx': EVM_APP }, installedWithPortico())
@@ -150,6 +182,19 @@ describe('the declarations in an app with strict and exactOptionalPropertyTypes,
     const [bundler, node16] = await Promise.all([compile(dir, 'bundler'), compile(dir, 'node16')])
     expect(bundler).toEqual([])
     expect(node16).toEqual([])
+  }, 300_000)
+
+  it('a Node backend on portico/siwx-server compiles with @types/node and the database packages', async () => {
+    const packages = [...installedWithPortico(), 'drizzle-orm', 'pg', '@types/pg', '@electric-sql/pglite', '@types/node']
+    const dir = makeApp(join(work, 'backend-app'), shipped, { 'src/server.ts': BACKEND_APP, 'smoke.mjs': BACKEND_SMOKE }, packages, ['node'])
+    // Drizzle's own declarations do not pass skipLibCheck off (they name drivers it does not
+    // depend on, gel and mysql2); those errors are theirs, as WalletConnect's are below. Any other fails.
+    const theirs = (line: string) => /(^|\/)node_modules\/drizzle-orm\//.test(line.split('(')[0]!)
+    const results = await Promise.all([compile(dir, 'bundler'), compile(dir, 'node16')])
+    for (const errors of results) expect(errors.filter((line) => !theirs(line))).toEqual([])
+    // And it runs: the shipped migrations are found next to the built module, on PGlite in memory.
+    const { stdout } = await run(process.execPath, ['smoke.mjs'], { cwd: dir })
+    expect(JSON.parse(stdout)).toEqual({ nonce: true, session: null, refused: 'MALFORMED' })
   }, 300_000)
 
   it("an app importing every entry compiles, with no error in Portico's declarations", async () => {
