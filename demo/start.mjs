@@ -1,6 +1,7 @@
 // `npm start`: the demo with its local stack. Starts the two local Hardhat nodes the
 // demo's networks point at (demo/config.ts: "Hardhat" eip155:31337 on 8545, "Hardhat 2"
-// eip155:31338 on 8546), a local Solana cluster on 8899 (PubSub WebSocket also on 8900), a WalletConnect relay on 8620
+// eip155:31338 on 8546), a local Solana cluster on 8899 (PubSub WebSocket also on 8900) with
+// its SPL token "Local USD" funded for the dev Solana wallet, a WalletConnect relay on 8620
 // with a wallet registry on 8630 and the "dev phone wallet" page on 8631, the embedded
 // wallet's secure frame on 8700 with a mailbox for its login mails (SMTP 2525, page 8701), then builds
 // the demo and serves it, with its sign-in backend (portico/siwx-server) under /siwx and /api on the same origin. Ctrl-C (SIGINT) or SIGTERM stops
@@ -12,6 +13,7 @@ import { startDemoServer } from './server.mjs'
 import { HARDHAT_ACCOUNT_1 } from './peers/accounts.mjs'
 import { startRelay } from '../test/peers/relay.mjs'
 import { startSolanaRpc } from '../test/peers/solanaRpc.mjs'
+import { createSolanaDemoToken } from './peers/solanaTokens.mjs'
 import { startWalletRegistry } from '../test/peers/walletRegistry.mjs'
 import { startWcWalletPage } from '../test/peers/wcWalletPage.mjs'
 import { createStack } from './services.mjs'
@@ -78,6 +80,7 @@ const SERVICE_GROUPS = [
           rpcUrls: { 31337: 'http://127.0.0.1:8545', 31338: 'http://127.0.0.1:8546' },
         }),
     },
+    { name: 'Solana demo token', start: () => createSolanaDemoToken('http://127.0.0.1:8899') },
   ],
   [
     {
