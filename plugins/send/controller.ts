@@ -234,8 +234,9 @@ export function createSendController(deps: SendControllerDeps): SendController {
             amount: formatUnits(amount, token.decimals),
           },
         })
-        reset()
+        // Leave the form first, so its reset does not make it load a new fee on the way out.
         deps.router.reset('Account')
+        reset()
         refreshBalances(record.namespace)
       } catch (error) {
         deps.logger.warn('[Portico] send failed', error)
