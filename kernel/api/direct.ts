@@ -148,7 +148,7 @@ export function createDirectBlockchainApi(options: DirectBlockchainApiOptions): 
       return [nativeBalance, ...held]
     },
     transactions: () => notSupported('transactions'),
-    nfts: () => notSupported('nfts'),
+    nfts: () => notSupported('NFTs'),
     identity: () => notSupported('identity'),
     lookupName: () => notSupported('lookupName'),
     reverseLookup: () => notSupported('reverseLookup'),

@@ -91,7 +91,7 @@ export function createHttpBlockchainApi({ baseUrl, storage, fetch }: HttpBlockch
     },
 
     nfts({ address, chainId, cursor, signal }) {
-      return get(NftsResponseSchema, 'nfts', BlockchainApiPaths.nfts(address), { chainId, cursor }, signal)
+      return get(NftsResponseSchema, 'NFTs', BlockchainApiPaths.nfts(address), { chainId, cursor }, signal)
     },
 
     identity({ address, chainId, signal }) {

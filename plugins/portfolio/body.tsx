@@ -1,8 +1,7 @@
 import { blockchainApi, addDirectTokens } from '../../kernel/api/provide.ts'
 import { refreshTokenBalances } from '../../kernel/api/portfolio.ts'
 import { IChainStore, type PluginContext, resolve } from '../../kernel/index.ts'
-import { NFTS_PANEL, TOKENS_PANEL } from './index.ts'
-import type { ParsedPortfolioOptions } from './options.ts'
+import { NFTS_PANEL, type ParsedPortfolioOptions, TOKENS_PANEL } from './index.ts'
 import { createNftsPanel } from './views/NftsPanel.tsx'
 import { createTokensPanel } from './views/TokensPanel.tsx'
 
