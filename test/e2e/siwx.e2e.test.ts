@@ -1,16 +1,19 @@
 // Issue 15 "How it is shown", in real Chromium: the built demo under its strict CSP with its
 // sign-in backend (demo/peers/siwxBackend.ts: portico/siwx-server on PGlite, served on the
 // demo's own origin), Hardhat where "Hardhat" points (8545), the Solana shim where "Solana
-// Local" points (8899), and the demo's dev wallets answering in their page prompts.
+// Local" points (8899), the demo's dev wallets answering in their page prompts, and the
+// embedded wallet's secure frame (8700) with its mailbox for the email login.
 import type { Page } from 'playwright-core'
 import { type Browser } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { DEV_SOLANA_ADDRESS, DEV_SOLANA_WALLET_NAME } from '../../demo/devWallet/solanaInfo.ts'
 import { DEV_WALLET_NAME } from '../../demo/devWallet/info.ts'
+import { DEMO_PORTS, type EmbeddedStack, startEmbeddedStack } from '../../demo/peers/embedded.ts'
 import { type SiwxBackend, startSiwxBackend } from '../../demo/peers/siwxBackend.ts'
 import { HARDHAT_ACCOUNT_0, type HardhatNode } from '../peers/hardhat.ts'
 import { type SolanaRpc, startSolanaRpc } from '../peers/solanaRpc.mjs'
 import { chooseWallet, currentView, modal, startDemoChains, text } from './evmSupport.ts'
+import { approveInFrame, emailLogin, uniqueEmail } from './emailLogin.ts'
 import { type DemoServer, type RecordedPage, launchBrowser, newPage, runAxe } from './harness.ts'
 import { type PrivateDemo, assertCleanPage, buildPrivateDemo, startPrivateDemo, throwFirstFailure, valueOf } from './modalHarness.ts'
 
@@ -20,6 +23,7 @@ let build: PrivateDemo | undefined
 let browser: Browser | undefined
 let demo: DemoServer | undefined
 let backend: SiwxBackend | undefined
+let embedded: EmbeddedStack | undefined
 const pages: RecordedPage[] = []
 
 beforeAll(async () => {
@@ -35,6 +39,7 @@ beforeAll(async () => {
     rpcUrls: { 'eip155:31337': chains![0].url, 'eip155:31338': chains![1].url },
     solanaChains: ['solana:localnet'],
   })
+  embedded = await startEmbeddedStack({ hostOrigins: [new URL(demo.url).origin], ports: { frame: DEMO_PORTS.frame } })
 }, 120_000)
 
 afterEach(async () => {
@@ -43,6 +48,7 @@ afterEach(async () => {
 
 afterAll(async () => {
   await browser?.close()
+  await embedded?.close()
   await demo?.close()
   await backend?.close()
   await build?.dispose()
@@ -126,6 +132,23 @@ describe('sign in with the wallet through the demo and its backend (issue 15)', 
       sign: 'wants you to sign in with your Solana account:\n8UXaBSMYHfje2SqJkkb93juHE2me3Ps4qiJbmzd7p7Uu',
     })
     await expect.poll(() => session(page)).toBe(`Signed in as ${DEV_SOLANA_ADDRESS} on solana:localnet`)
+    expect(await protectedAnswer(page)).toBe(200)
+    assertCleanPage(recorded)
+  })
+
+  it('embedded wallet (email login): the sign-in is approved inside the secure frame, and the server verifies it', async () => {
+    const recorded = await open('?siwx=optional')
+    const { page } = recorded
+    const email = uniqueEmail('siwx')
+    const { loginOnNewDevice } = emailLogin(() => embedded!.mailboxUrl!)
+    const address = await loginOnNewDevice(page, email)
+    await expect.poll(() => currentView(page)).toBe('SIWXSignMessage')
+    const sign = modal(page).getByRole('button', { name: 'Sign', exact: true })
+    await expect.poll(() => sign.isEnabled()).toBe(true)
+    await sign.click()
+    await approveInFrame(page)
+    await expect.poll(() => currentView(page), { timeout: 20_000 }).toBeNull()
+    await expect.poll(() => session(page)).toBe(`Signed in as ${address} on eip155:31337`)
     expect(await protectedAnswer(page)).toBe(200)
     assertCleanPage(recorded)
   })
