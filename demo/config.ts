@@ -10,8 +10,9 @@ import {
   solanaDevnet,
   solanaTestnet,
 } from '../entries/portico.ts'
-import { allPlugins } from '../entries/all.ts'
+import { allPlugins, sendPlugin } from '../entries/all.ts'
 import { serverSiwx } from '../entries/siwx.ts'
+import { DEMO_TOKENS } from './peers/tokens.mjs'
 
 const localChain = (id: number, name: string, port: number) =>
   defineNetwork({
@@ -38,7 +39,7 @@ export const solanaLocal = defineNetwork({
 })
 
 /** The flags of the plugins the demo lists, and the kernel's own. */
-const FEATURE_FLAGS = ['receive', 'analytics', 'allWallets', 'email'] as const
+const FEATURE_FLAGS = ['receive', 'send', 'analytics', 'allWallets', 'email'] as const
 
 /**
  * `?disable=receive,email` turns features off, so a person (and the browser
@@ -98,8 +99,9 @@ export const kit = createPortico({
   },
   features: disabledFeatures(globalThis.location.search),
   siwx: siwxConfig(siwxMode(globalThis.location.search)),
-  // Every plugin that ships with Portico: the demo shows them all.
-  plugins: allPlugins(),
+  // Every plugin that ships with Portico: the demo shows them all. Its DUSD test token has
+  // USDT's transfer (no bool returned), so Send is told to check it with that ABI.
+  plugins: allPlugins([sendPlugin({ usdtContracts: DEMO_TOKENS.filter((token) => token.usdtShaped).map((token) => token.address) })]),
   // Everything local: analytics to the demo server, WalletConnect through the local relay and
   // registry, email login through the local frame server.
   endpoints: {
