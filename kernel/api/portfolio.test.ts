@@ -98,6 +98,14 @@ describe('refreshTokenBalances', () => {
     expect(api).toHaveBeenCalledTimes(2)
   })
 
+  it('callers asking at once share one request', async () => {
+    const { container, api } = await setup(async () => [ETH])
+    const [a, b] = await Promise.all([refreshTokenBalances(container), refreshTokenBalances(container)])
+    expect(a).toEqual([ETH])
+    expect(b).toEqual([ETH])
+    expect(api).toHaveBeenCalledTimes(1)
+  })
+
   it('the cache is per account and network', async () => {
     const { kit, container, api } = await setup(async ({ chainId }) => [{ ...ETH, chainId }])
     await refreshTokenBalances(container)

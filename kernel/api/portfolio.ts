@@ -18,6 +18,8 @@ interface PortfolioState {
   retry?: ReturnType<typeof setTimeout>
   /** Which account and network the pending retry is for. */
   retryFor?: string
+  /** The request under way, which callers for the same account and network share. */
+  inFlight?: { readonly key: string; readonly promise: Promise<readonly AccountTokenBalance[]> }
 }
 
 const IPortfolioState: Token<PortfolioState> = createToken<PortfolioState>('IPortfolioState')
@@ -83,24 +85,35 @@ export async function refreshTokenBalances(
     if (state.lastFailure !== undefined && Date.now() - state.lastFailure < TOKEN_BALANCE_RETRY_MS) return account.tokenBalance
   }
 
-  try {
-    const discovered = await discoverAssets(resolve(container, IRpcRegistry), address, network)
-    const balances = withoutZeroDecimalTokens(
-      discovered ?? (await blockchainApi(container).balances({ address, chainId: network.caipNetworkId })),
-    )
-    storage.setCached('portfolioCache', key, balances)
-    state.lastFailure = undefined
-    if (state.retryFor === key) clearTimeout(state.retry)
-    return apply(balances)
-  } catch {
-    state.lastFailure = Date.now()
-    resolve(container, ISnackService).showError(SnackText.TOKEN_BALANCE_UNAVAILABLE)
-    clearTimeout(state.retry)
-    state.retryFor = key
-    state.retry = setTimeout(() => {
-      state.retry = undefined
-      if (isCurrent()) void refreshTokenBalances(container, { force: true })
-    }, TOKEN_BALANCE_RETRY_MS)
-    return account.tokenBalance
+  // The Tokens tab and the plugin's own refresh often ask at once: one request serves both.
+  if (!force && state.inFlight?.key === key) return state.inFlight.promise
+
+  const request = async (): Promise<readonly AccountTokenBalance[]> => {
+    try {
+      const discovered = await discoverAssets(resolve(container, IRpcRegistry), address, network)
+      const balances = withoutZeroDecimalTokens(
+        discovered ?? (await blockchainApi(container).balances({ address, chainId: network.caipNetworkId })),
+      )
+      storage.setCached('portfolioCache', key, balances)
+      state.lastFailure = undefined
+      if (state.retryFor === key) clearTimeout(state.retry)
+      return apply(balances)
+    } catch {
+      state.lastFailure = Date.now()
+      resolve(container, ISnackService).showError(SnackText.TOKEN_BALANCE_UNAVAILABLE)
+      clearTimeout(state.retry)
+      state.retryFor = key
+      state.retry = setTimeout(() => {
+        state.retry = undefined
+        if (isCurrent()) void refreshTokenBalances(container, { force: true })
+      }, TOKEN_BALANCE_RETRY_MS)
+      return account.tokenBalance
+    }
   }
+  const promise = request()
+  state.inFlight = { key, promise }
+  void promise.finally(() => {
+    if (state.inFlight?.promise === promise) state.inFlight = undefined
+  })
+  return promise
 }
