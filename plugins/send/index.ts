@@ -44,6 +44,7 @@ type SenderLoader = (options: ParsedSendOptions) => Promise<NamespaceSender>
  */
 export const SENDERS: Readonly<Partial<Record<ChainNamespace, SenderLoader>>> = {
   eip155: async (options) => (await import('./evm/evmSender.ts')).createEvmSender(options),
+  solana: async () => (await import('./solana/solanaSender.ts')).createSolanaSender(),
 }
 
 /** Whether Send works on a namespace, or on the namespace of a CAIP-10 address. */
@@ -72,6 +73,8 @@ export function sendPlugin(options: SendPluginOptions = {}): PluginManifest {
       views: [SEND_VIEW, SEND_PREVIEW_VIEW],
       styles:
         '.send-form{display:flex;flex-direction:column;gap:12px}' +
+        // The modal's own rule covers buttons and inputs; a select would keep the browser's black text.
+        '.send-form select{font:inherit;color:inherit}' +
         '.send-field{display:flex;flex-direction:column;gap:4px}' +
         '.send-row{display:flex;gap:8px;align-items:center}.send-row .input{flex:1}.send-row .button{width:auto}' +
         '.send-summary{margin:0;display:grid;grid-template-columns:auto 1fr;gap:8px 12px}' +
