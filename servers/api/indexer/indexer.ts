@@ -50,6 +50,11 @@ export function startIndexer(options: IndexerOptions): Indexer {
       }
     })
 
+  const lostLock = () => {
+    log(`${source.chainId}: lost the lock`)
+    leading = false
+  }
+
   /** Undoes the stored blocks the chain no longer has. */
   async function unwind(cursor: bigint): Promise<void> {
     let below: bigint | undefined
@@ -103,8 +108,7 @@ export function startIndexer(options: IndexerOptions): Indexer {
     }
     const tokens = await newTokens(batch)
     if (!(await lock.stillHeld())) {
-      log(`${source.chainId}: lost the lock`)
-      leading = false
+      lostLock()
       return true
     }
     await writeBatch(db, { chainId: source.chainId, expected: cursor, next: to, batch, tokens, keepBlocks })
@@ -122,6 +126,8 @@ export function startIndexer(options: IndexerOptions): Indexer {
   const running = (async () => {
     while (!stopped) {
       try {
+        // A lock lost meanwhile (its session ended) is said so, then tried for again like any other.
+        if (leading && !(await lock.stillHeld())) lostLock()
         if (!(await lock.acquire())) {
           await sleep(options.lockRetryMs ?? 2000)
           continue

@@ -42,6 +42,8 @@ function isPool(client: object): client is pg.Pool {
 
 function postgresLock(pool: pg.Pool, chainId: string): IndexerLock {
   let session: pg.PoolClient | undefined
+  /** The session broke since stillHeld last asked: the next stillHeld says so even if acquire took the lock again meanwhile. */
+  let lost = false
   const drop = (broken: boolean) => {
     session?.release(broken)
     session = undefined
@@ -61,11 +63,19 @@ function postgresLock(pool: pg.Pool, chainId: string): IndexerLock {
         throw error
       }
       // A broken session has lost the lock on the server's side: never hand it back to the pool.
-      connection.on('error', () => drop(true))
+      connection.on('error', () => {
+        if (session !== connection) return
+        drop(true)
+        lost = true
+      })
       session = connection
       return true
     },
     async stillHeld() {
+      if (lost) {
+        lost = false
+        return false
+      }
       if (!session) return false
       try {
         await session.query('select 1')
@@ -76,6 +86,7 @@ function postgresLock(pool: pg.Pool, chainId: string): IndexerLock {
       }
     },
     async release() {
+      lost = false
       if (!session) return
       // Ending the session releases its advisory locks.
       drop(true)
