@@ -18,8 +18,8 @@ import { hardhatNetwork } from '../peers/networks.ts'
 // holds the demo's tokens: what the two sides agree on, beyond each side's own tests.
 
 const CHAIN = 'eip155:31337'
-const [, DUSD] = DEMO_TOKENS
-const alice = HARDHAT_ACCOUNTS[2].address as Address
+const DUSD = DEMO_TOKENS[1]
+const alice = HARDHAT_ACCOUNTS[2]!.address as Address
 const fresh = '0x000000000000000000000000000000000000c0fe' as Address
 
 let node: HardhatNode
