@@ -71,7 +71,9 @@ export function createHistory({ api, chains, snack, bus, pollMs = 5_000 }: Histo
     if (!address) return
     let next: string | null = cursor ?? null
     let found: Transaction[] = []
-    for (let pages = 0; pages < MAX_EMPTY_PAGES && found.length === 0; pages++) {
+    // A refresh reads the first page only: what is older is in the list already.
+    const refreshing = cursor === undefined && store.get().status === 'ready'
+    for (let pages = 0; pages < (refreshing ? 1 : MAX_EMPTY_PAGES) && found.length === 0; pages++) {
       const page = await api.transactions({ address, chainId, ...(next ? { cursor: next } : {}), signal })
       if (signal.aborted) return
       found = shownTransactions(page.data, chainId)
