@@ -1,6 +1,7 @@
 import type { CaipNetworkId } from '../../kernel/chains/caip.ts'
 import { createEvmSource } from './evm/source.ts'
 import type { ChainSource } from './indexer/source.ts'
+import { createSolanaSource } from './solana/source.ts'
 
 /** One network to index and serve, as the server's options and its environment name it. */
 export interface ChainConfig {
@@ -18,6 +19,7 @@ export interface ChainConfig {
 /** A chain family's source, by CAIP-2 namespace: add one here to index another family. */
 const FACTORIES: Record<string, (config: ChainConfig) => ChainSource> = {
   eip155: (config) => createEvmSource({ ...config, chainId: config.chainId as `eip155:${number}` }),
+  solana: (config) => createSolanaSource(config),
 }
 
 export function createSource(config: ChainConfig): ChainSource {
