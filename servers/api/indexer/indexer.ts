@@ -1,7 +1,7 @@
 import type { Database } from '../../db/index.ts'
 import { type IndexerLock, createIndexerLock } from './lock.ts'
 import { ChainMovedError, type ChainSource, type SourceBatch, type TokenStandard } from './source.ts'
-import { CursorMovedError, knownTokens, readCursor, rollBack, storedBlocks, writeBatch } from './store.ts'
+import { CursorMovedError, forgetChain, knownTokens, readCursor, rollBack, storedBlocks, writeBatch } from './store.ts'
 
 export interface IndexerOptions {
   readonly db: Database
@@ -58,7 +58,6 @@ export function startIndexer(options: IndexerOptions): Indexer {
   /** Undoes the stored blocks the chain no longer has. */
   async function unwind(cursor: bigint): Promise<void> {
     let below: bigint | undefined
-    let lowest: bigint | undefined
     for (;;) {
       const stored = await storedBlocks(db, source.chainId, REORG_PAGE, below)
       if (stored.length === 0) break
@@ -69,13 +68,12 @@ export function startIndexer(options: IndexerOptions): Indexer {
         log(`${source.chainId}: reorg: undid blocks ${agreed.number + 1n}..${cursor} (${removed} transfers), reading them again`)
         return
       }
-      lowest = stored.at(-1)!.number
-      below = lowest
+      below = stored.at(-1)!.number
     }
-    // Deeper than the kept window: undo what is kept, the best that can be known.
-    const ancestor = (lowest ?? source.startBlock) - 1n
-    await rollBack(db, source.chainId, cursor, ancestor)
-    log(`${source.chainId}: reorg deeper than the ${keepBlocks} kept blocks: undid everything above ${ancestor}`)
+    // No kept block is on the chain: not a reorg (none runs that deep) but another chain under
+    // the same id, such as a development node started afresh. Start over from the start block.
+    const removed = await forgetChain(db, source.chainId, cursor)
+    log(`${source.chainId}: none of the last ${keepBlocks} stored blocks is on the chain (a new chain?): forgot ${removed} transfers, indexing again from block ${source.startBlock}`)
   }
 
   /** One step; false when there was nothing to read. */

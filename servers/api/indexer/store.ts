@@ -158,3 +158,23 @@ export async function rollBack(db: Database, chainId: string, expected: bigint, 
     return removed.length
   })
 }
+
+/**
+ * Forgets everything indexed on a network (transfers, blocks, token metadata, NFT owners)
+ * and its cursor: for a chain that shares no block with the store, such as a development
+ * node started afresh, where even a token address may now hold another contract.
+ */
+export async function forgetChain(db: Database, chainId: string, expected: bigint): Promise<number> {
+  return db.transaction(async (tx) => {
+    const gone = await tx
+      .delete(apiCursors)
+      .where(and(eq(apiCursors.chainId, chainId), eq(apiCursors.blockNumber, expected)))
+      .returning({ chainId: apiCursors.chainId })
+    if (gone.length !== 1) throw new CursorMovedError(chainId)
+    const removed = await tx.delete(apiTransfers).where(eq(apiTransfers.chainId, chainId)).returning({ chainId: apiTransfers.chainId })
+    await tx.delete(apiBlocks).where(eq(apiBlocks.chainId, chainId))
+    await tx.delete(apiTokens).where(eq(apiTokens.chainId, chainId))
+    await tx.delete(apiNftOwners).where(eq(apiNftOwners.chainId, chainId))
+    return removed.length
+  })
+}
