@@ -30,13 +30,13 @@ it('forgets a chain none of whose kept blocks is on the node any more, and index
   database = await openDatabase({ memory: true })
   const lines: string[] = []
   indexer = startIndexer({ db: database.db, source: createEvmSource({ chainId: CHAIN, rpcUrl: node.url, pollingIntervalMs: 50 }), keepBlocks: 3, log: (line) => lines.push(line) })
-  const old = await send(node.url, { from: alice, to: HARDHAT_ACCOUNTS[2].address, value: 1n })
+  const old = await send(node.url, { from: alice, to: HARDHAT_ACCOUNTS[2]!.address, value: 1n })
   await untilIndexed(database.db, node.url)
   expect(await database.db.select().from(apiTokens)).toHaveLength(DEMO_TOKENS.length + 1)
 
   await node.stop()
   node = await startHardhat({ port })
-  const fresh = await send(node.url, { from: alice, to: HARDHAT_ACCOUNTS[2].address, value: 2n })
+  const fresh = await send(node.url, { from: alice, to: HARDHAT_ACCOUNTS[2]!.address, value: 2n })
   await untilIndexed(database.db, node.url)
 
   const hashes = (await database.db.select({ hash: apiTransfers.txHash }).from(apiTransfers).where(eq(apiTransfers.chainId, CHAIN))).map((row) => row.hash)
