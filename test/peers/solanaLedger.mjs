@@ -5,8 +5,11 @@
 // none of that. Each landed transaction is a block of its own in a new slot, so the slot
 // a client read (getSlot) never receives another transaction, and each block brings a
 // new blockhash, as on a cluster: the same transfer built twice gets two signatures.
-// litesvm remembers only its latest blockhash, so the ledger checks lifetimes itself:
-// a blockhash is good for 150 blocks after the block that made it (BlockhashNotFound after).
+// The ledger makes the blockhashes (random, so every shim is a cluster of its own, as a
+// fresh solana-test-validator is: litesvm's own sequence is the same in every instance)
+// and checks their lifetimes: good for 150 blocks after the block that made it
+// (BlockhashNotFound after).
+import { randomBytes } from 'node:crypto'
 import {
   getBase58Decoder,
   getBase64Decoder,
@@ -59,8 +62,10 @@ export function createLedger(svm) {
   const landed = []
   const bySignature = new Map()
   const bySlot = new Map()
+  const newBlockhash = () => base58.decode(randomBytes(32))
   /** What the first block's previousBlockhash names (getGenesisHash). */
-  const genesisHash = svm.latestBlockhash()
+  const genesisHash = newBlockhash()
+  let latest = genesisHash
   /** Recent blockhashes and the slot each became the latest in, oldest first. */
   const issued = new Map([[genesisHash, Number(svm.getClock().slot)]])
   /** address -> positions in `landed`, oldest first. */
@@ -69,10 +74,7 @@ export function createLedger(svm) {
   const slot = () => Number(svm.getClock().slot)
   const lastValid = (blockhash) => issued.get(blockhash) + BLOCKHASH_VALIDITY
   /** getLatestBlockhash's value: the newest blockhash and the last block height it is good for. */
-  const latestBlockhash = () => {
-    const blockhash = svm.latestBlockhash()
-    return { blockhash, lastValidBlockHeight: lastValid(blockhash) }
-  }
+  const latestBlockhash = () => ({ blockhash: latest, lastValidBlockHeight: lastValid(latest) })
   /** 'BlockhashNotFound' for a transaction whose blockhash is unknown or too old, else null. */
   const lifetimeError = (transaction) => {
     const { lifetimeToken } = messageDecoder.decode(transaction.messageBytes)
@@ -80,13 +82,13 @@ export function createLedger(svm) {
   }
   /** The block just made brings the next blockhash; those past their validity are forgotten. */
   const nextBlockhash = (at) => {
-    svm.expireBlockhash()
-    issued.set(svm.latestBlockhash(), at)
+    latest = newBlockhash()
+    issued.set(latest, at)
     for (const [blockhash, since] of issued) {
       if (since + BLOCKHASH_VALIDITY >= at) break
       issued.delete(blockhash)
     }
-    return svm.latestBlockhash()
+    return latest
   }
   const decimalsOf = (mint) => decodeMint(svm.getAccount(mint))?.decimals
 

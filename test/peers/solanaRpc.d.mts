@@ -54,7 +54,8 @@ export interface StartSolanaRpcOptions {
  * Each landed transaction is a block of its own in a new slot, after the one getSlot
  * answered before, and brings a new blockhash (so the same transfer built twice lands
  * twice); a blockhash is good for 150 blocks after its own, then BlockhashNotFound. Blocks
- * chain by previousBlockhash. A transaction that failed while running lands (fee paid)
+ * chain by previousBlockhash. Blockhashes (and the genesis hash) are random: each shim is a
+ * cluster of its own, as a fresh solana-test-validator is. A transaction that failed while running lands (fee paid)
  * as on a cluster. Answers carry `Access-Control-Allow-Origin: *` so pages can call it.
  *
  * @example

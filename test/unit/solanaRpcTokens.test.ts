@@ -297,6 +297,17 @@ describe('blocks', () => {
     expect(firstBlock.previousBlockhash).toBe(await connection.getGenesisHash())
     await expect(connection.getBlock(landedAt + 5, { maxSupportedTransactionVersion: 0 })).rejects.toThrow(/not available/)
   })
+
+  it('every shim is a cluster of its own: another one’s genesis hash and blockhashes differ (an index kept from an earlier run sees a new chain)', async () => {
+    const other = await startSolanaRpc()
+    try {
+      const second = new Connection(other.url, 'confirmed')
+      expect(await second.getGenesisHash()).not.toBe(await connection.getGenesisHash())
+      expect((await second.getLatestBlockhash()).blockhash).not.toBe((await connection.getLatestBlockhash()).blockhash)
+    } finally {
+      await other.stop()
+    }
+  })
 })
 
 describe('blockhashes', () => {
