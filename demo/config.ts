@@ -110,5 +110,7 @@ export const kit = createPortico({
     walletRegistry: 'http://127.0.0.1:8630',
     // The embedded wallet's secure frame, on its own origin (email login).
     frame: 'http://127.0.0.1:8700',
+    // Balances, prices, history and NFTs: the local Blockchain API (servers/api) indexing the Hardhat nodes.
+    blockchainApi: 'http://127.0.0.1:8702/',
   },
 })

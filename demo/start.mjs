@@ -3,7 +3,8 @@
 // eip155:31338 on 8546), a local Solana cluster on 8899 (PubSub WebSocket also on 8900) with
 // its SPL token "Local USD" funded for the dev Solana wallet, a WalletConnect relay on 8620
 // with a wallet registry on 8630 and the "dev phone wallet" page on 8631, the embedded
-// wallet's secure frame on 8700 with a mailbox for its login mails (SMTP 2525, page 8701), then builds
+// wallet's secure frame on 8700 with a mailbox for its login mails (SMTP 2525, page 8701), the
+// EVM test tokens on 31337 and the Blockchain API indexing both Hardhat nodes on 8702, then builds
 // the demo and serves it, with its sign-in backend (portico/siwx-server) under /siwx and /api on the same origin. Ctrl-C (SIGINT) or SIGTERM stops
 // everything, in reverse order, also while it is still starting. A busy port fails at
 // once with a message naming it.
@@ -18,6 +19,8 @@ import { startWalletRegistry } from '../test/peers/walletRegistry.mjs'
 import { startWcWalletPage } from '../test/peers/wcWalletPage.mjs'
 import { createStack } from './services.mjs'
 import { bundleServer } from '../servers/bundle.mjs'
+import { deployDemoTokens } from './peers/deployTokens.mjs'
+import { DEMO_COLLECTIBLE, DEMO_TOKENS } from './peers/tokens.mjs'
 
 const DEMO_PORT = Number(process.env.PORT ?? 5173)
 
@@ -59,6 +62,28 @@ async function startSiwxBackend() {
   })
 }
 
+/**
+ * The Blockchain API (8702): indexes both Hardhat nodes, PGlite in .data/demo/api or Postgres
+ * with DATABASE_URL. TypeScript, so bundled first.
+ */
+async function startBlockchainApi() {
+  const outfile = '.cache/demo/api.mjs'
+  await bundleServer({ entry: 'demo/peers/api.ts', outfile })
+  const { startDemoApi } = await import(`../${outfile}`)
+  return startDemoApi({
+    hostOrigins: [`http://127.0.0.1:${DEMO_PORT}`, `http://localhost:${DEMO_PORT}`],
+    dataDir: '.data/demo',
+    databaseUrl: process.env.DATABASE_URL,
+  })
+}
+
+/** The test tokens on Hardhat eip155:31337, deployed right after it starts (fixed nonces, fixed addresses). */
+async function startDemoTokens() {
+  await deployDemoTokens('http://127.0.0.1:8545')
+  const listed = [...DEMO_TOKENS, DEMO_COLLECTIBLE].map((token) => `${token.symbol} ${token.address}`).join(', ')
+  return { url: `${listed} (funded for Hardhat accounts #0 to #9)`, close: async () => undefined }
+}
+
 /** Each group starts in parallel; groups start in order. */
 const SERVICE_GROUPS = [
   [
@@ -81,6 +106,8 @@ const SERVICE_GROUPS = [
         }),
     },
     { name: 'Solana demo token', start: () => createSolanaDemoToken('http://127.0.0.1:8899') },
+    { name: 'EVM test tokens (eip155:31337)', start: startDemoTokens },
+    { name: 'Blockchain API', start: startBlockchainApi },
   ],
   [
     {
