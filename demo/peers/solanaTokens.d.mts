@@ -18,6 +18,9 @@ export declare const LOCAL_USD: {
 export declare const SOLANA_DEMO_NATIVE_PRICE: number
 /** For the demo API's fixed prices: { 'solana:localnet': { native, [mint]: price } }. */
 export declare const SOLANA_DEMO_PRICES: Readonly<Record<string, Readonly<Record<string, number>>>>
+/** The cluster as the demo's Blockchain API indexes it: from its first block. */
+export declare function solanaDemoApiChain(rpcUrl: string): Promise<{ readonly chainId: 'solana:localnet'; readonly rpcUrl: string; readonly startBlock: number }>
+
 /** The demo's own Solana wallets funded at start (the dev Solana wallet). */
 export declare const SOLANA_DEMO_HOLDERS: readonly string[]
 export declare const SOLANA_DEMO_FUNDING: { readonly sol: number; readonly tokens: number }

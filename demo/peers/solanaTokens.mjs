@@ -46,6 +46,18 @@ export const SOLANA_DEMO_PRICES = Object.freeze({
 })
 
 /**
+ * The cluster as the demo's Blockchain API indexes it (servers/api ChainConfig): from the
+ * cluster's first block, since a local cluster's slots do not start at 0 and reading every
+ * empty slot before would take long.
+ *
+ * @example
+ * startApiServer({ chains: [await solanaDemoApiChain('http://127.0.0.1:8899'), ...], prices: fixedPrices({ ...DEMO_PRICES, ...SOLANA_DEMO_PRICES }) })
+ */
+export async function solanaDemoApiChain(rpcUrl) {
+  return { chainId: SOLANA_DEMO_CHAIN_ID, rpcUrl, startBlock: await connect(rpcUrl).getFirstAvailableBlock() }
+}
+
+/**
  * The demo's own Solana wallets, funded at start: the dev Solana wallet's fixed test key
  * (demo/devWallet/solanaInfo.ts DEV_SOLANA_ADDRESS; a unit test keeps the two equal).
  */

@@ -5,7 +5,7 @@ import { Connection, Keypair, LAMPORTS_PER_SOL, PublicKey } from '@solana/web3.j
 import { getTokenMetadata } from '@solana/spl-token'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEV_SOLANA_ADDRESS } from '../../../demo/devWallet/solanaInfo.ts'
-import { LOCAL_USD, SOLANA_DEMO_HOLDERS, SOLANA_DEMO_PRICES, createSolanaDemoToken, fundSolanaDemoAccount } from '../../../demo/peers/solanaTokens.mjs'
+import { LOCAL_USD, SOLANA_DEMO_HOLDERS, SOLANA_DEMO_PRICES, createSolanaDemoToken, fundSolanaDemoAccount, solanaDemoApiChain } from '../../../demo/peers/solanaTokens.mjs'
 import { type SolanaRpc, startSolanaRpc } from '../../peers/solanaRpc.mjs'
 
 let rpc: SolanaRpc
@@ -46,5 +46,12 @@ describe('the demo’s Solana token', () => {
     await fundSolanaDemoAccount(rpc.url, fresh, { sol: 2, tokens: 5 })
     expect(await connection.getBalance(new PublicKey(fresh))).toBe(2 * LAMPORTS_PER_SOL)
     expect(await lusd(fresh)).toEqual(['5'])
+  })
+
+  it('the API indexes the cluster from its first block: the mint’s creation, the oldest of its signatures, is at that slot', async () => {
+    const chain = await solanaDemoApiChain(rpc.url)
+    const [oldest] = (await connection.getSignaturesForAddress(new PublicKey(LOCAL_USD.mint))).slice(-1)
+    expect(chain).toEqual({ chainId: 'solana:localnet', rpcUrl: rpc.url, startBlock: await connection.getFirstAvailableBlock() })
+    expect(chain.startBlock).toBeLessThan(oldest!.slot)
   })
 })
