@@ -6,6 +6,7 @@ import { deviceRoutes } from './routes/device.ts'
 import { emailRoutes } from './routes/email.ts'
 import { pageRoutes } from './routes/page.ts'
 import { sessionRoutes } from './routes/session.ts'
+import { socialRoutes } from './routes/social.ts'
 import { walletRoutes } from './routes/wallets.ts'
 
 /** The frame server's routes over one context. Stateless: every instance on a database answers alike. */
@@ -20,6 +21,7 @@ export function createFrameApp(context: FrameContext): Hono<FrameEnv> {
   emailRoutes(app, context)
   deviceRoutes(app, context)
   sessionRoutes(app, context)
+  socialRoutes(app, context, context.social)
   walletRoutes(app, context)
   pageRoutes(app, context)
   app.notFound((c) => c.json({ error: 'Not found' }, 404))

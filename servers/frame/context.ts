@@ -2,6 +2,7 @@ import type { Database } from '../db/index.ts'
 import type { Mailer } from './mail.ts'
 import type { FrameLimits } from './options.ts'
 import type { Secrets } from './secrets.ts'
+import type { SocialClients } from './social/providers.ts'
 
 /** What every route works with. Nothing here holds visitor state: all of that is in the database. */
 export interface FrameContext {
@@ -14,6 +15,8 @@ export interface FrameContext {
   readonly publicUrl: string
   readonly mailer: Mailer
   readonly pageDir: string
+  /** The configured social providers' OAuth clients. */
+  readonly social: SocialClients
   /** The header a reverse proxy puts the visitor's address in, if the server runs behind one. */
   readonly clientAddressHeader: string | undefined
   now(): Date

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path'
 import * as v from 'valibot'
 import type { FrameServerOptions } from './options.ts'
+import { SOCIAL_PROVIDERS, type SocialOptions } from './social/providers.ts'
 
 const Port = v.pipe(v.string(), v.regex(/^\d{1,5}$/, 'must be a port number'), v.transform(Number), v.maxValue(65535))
 
@@ -41,11 +42,61 @@ const Env = v.object({
   CLIENT_ADDRESS_HEADER: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9-]{1,64}$/, 'must be a header name'))),
 })
 
+const Url = v.pipe(v.string(), v.url())
+const SocialEnv = v.object({
+  CLIENT_ID: v.pipe(v.string(), v.minLength(1)),
+  CLIENT_SECRET: v.pipe(v.string(), v.minLength(1)),
+  ISSUER: v.optional(Url),
+  AUTHORIZATION_URL: v.optional(Url),
+  TOKEN_URL: v.optional(Url),
+  USERINFO_URL: v.optional(Url),
+  SCOPE: v.optional(v.pipe(v.string(), v.minLength(1))),
+})
+
+/**
+ * SOCIAL_<PROVIDER>_CLIENT_ID and _CLIENT_SECRET turn a provider on; _ISSUER, or
+ * _AUTHORIZATION_URL + _TOKEN_URL + _USERINFO_URL, and _SCOPE replace its defaults.
+ */
+function socialsFromEnv(env: Record<string, string | undefined>): { socials: SocialOptions; problems: string[] } {
+  const socials: { -readonly [K in keyof SocialOptions]: SocialOptions[K] } = {}
+  const problems: string[] = []
+  for (const provider of SOCIAL_PROVIDERS) {
+    const prefix = `SOCIAL_${provider.toUpperCase()}_`
+    const own = Object.fromEntries(
+      Object.entries(env).filter(([name, value]) => name.startsWith(prefix) && value !== undefined).map(([name, value]) => [name.slice(prefix.length), value]),
+    )
+    if (Object.keys(own).length === 0) continue
+    const parsed = v.safeParse(SocialEnv, own)
+    if (!parsed.success) {
+      problems.push(...parsed.issues.map((issue) => `${prefix}${issue.path?.map((item) => String(item.key)).join('.') ?? ''}: ${issue.message}`))
+      continue
+    }
+    const { CLIENT_ID, CLIENT_SECRET, ISSUER, AUTHORIZATION_URL, TOKEN_URL, USERINFO_URL, SCOPE } = parsed.output
+    const someEndpoint = AUTHORIZATION_URL ?? TOKEN_URL ?? USERINFO_URL
+    if (someEndpoint && !(AUTHORIZATION_URL && TOKEN_URL && USERINFO_URL)) {
+      problems.push(`${prefix}AUTHORIZATION_URL, ${prefix}TOKEN_URL and ${prefix}USERINFO_URL go together`)
+      continue
+    }
+    socials[provider] = {
+      clientId: CLIENT_ID,
+      clientSecret: CLIENT_SECRET,
+      ...(ISSUER ? { issuer: ISSUER } : {}),
+      ...(AUTHORIZATION_URL && TOKEN_URL && USERINFO_URL ? { endpoints: { authorization: AUTHORIZATION_URL, token: TOKEN_URL, userinfo: USERINFO_URL } } : {}),
+      ...(SCOPE ? { scope: SCOPE } : {}),
+    }
+  }
+  return { socials, problems }
+}
+
 /** The frame server's options from the environment, or the list of what is wrong. DATA_DIR is relative to `cwd`. */
 export function optionsFromEnv(env: Record<string, string | undefined>, cwd: string): FrameServerOptions {
   const result = v.safeParse(Env, env)
-  if (!result.success) {
-    const problems = result.issues.map((issue) => `${issue.path?.map((item) => String(item.key)).join('.') ?? ''}: ${issue.message}`)
+  const social = socialsFromEnv(env)
+  if (!result.success || social.problems.length > 0) {
+    const problems = [
+      ...(result.success ? [] : result.issues.map((issue) => `${issue.path?.map((item) => String(item.key)).join('.') ?? ''}: ${issue.message}`)),
+      ...social.problems,
+    ]
     throw new Error(`frame server: bad environment:\n  ${problems.join('\n  ')}`)
   }
   const e = result.output
@@ -59,5 +110,6 @@ export function optionsFromEnv(env: Record<string, string | undefined>, cwd: str
     sessionSecret: e.SESSION_SECRET,
     projects: e.ALLOWED_ORIGINS,
     clientAddressHeader: e.CLIENT_ADDRESS_HEADER,
+    socials: social.socials,
   }
 }

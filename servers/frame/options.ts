@@ -1,4 +1,5 @@
 import type { Database, DatabaseLocation } from '../db/index.ts'
+import type { SocialOptions } from './social/providers.ts'
 
 /** The frame server's figures; each has a default and may be overridden (tests use small ones). */
 export interface FrameLimits {
@@ -57,6 +58,12 @@ export interface FrameServerOptions {
    * they could then pick their own address.
    */
   clientAddressHeader?: string
+  /**
+   * Social login: per provider (google, github, apple, facebook, x, discord) its client id and
+   * secret, and an issuer or OAuth endpoints where they differ from the provider's own. The
+   * callback URL to register with each is PUBLIC_URL/v1/social/callback.
+   */
+  socials?: SocialOptions
   /** The built frame page (frame.js, frame.css, chunks/). Default: servers/frame/page/dist. */
   pageDir?: string
   /** The server's clock; tests move it to pass a cooldown or an expiry. Default: the system clock. */

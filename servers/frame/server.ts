@@ -7,6 +7,7 @@ import { createMailer } from './mail.ts'
 import { FRAME_PAGE_DIST } from './page/build.ts'
 import { DEFAULT_LIMITS, type FrameServerOptions } from './options.ts'
 import { createSecrets } from './secrets.ts'
+import { createSocialClients } from './social/providers.ts'
 import { pruneExpired } from './store/prune.ts'
 
 /** How often an instance deletes rows no rule reads any more (every instance does; it is idempotent). */
@@ -48,6 +49,7 @@ export async function startFrameServer(options: FrameServerOptions): Promise<Fra
     publicUrl: '',
     mailer,
     pageDir: options.pageDir ?? FRAME_PAGE_DIST,
+    social: createSocialClients(options.socials ?? {}),
     clientAddressHeader: options.clientAddressHeader?.toLowerCase(),
     now: options.now ?? (() => new Date()),
   }

@@ -13,7 +13,8 @@ const time = (name: string) => timestamp(name, { withTimezone: true, mode: 'date
 
 export const users = frame.table('users', {
   id: uuid('id').primaryKey().defaultRandom(),
-  email: text('email').notNull().unique(),
+  /** Null for a user who logged in only through a provider that asserted no verified email. */
+  email: text('email').unique(),
   createdAt: time('created_at').notNull(),
 })
 
@@ -140,3 +141,38 @@ export const cooldowns = frame.table('cooldowns', {
   until: time('until').notNull(),
 })
 
+
+/** A login through a social provider, bound to one user: the provider's subject never changes hands. */
+export const socialIdentities = frame.table(
+  'social_identities',
+  {
+    provider: text('provider').notNull(),
+    subject: text('subject').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The name the provider gave at the last login, shown as the social username. */
+    username: text('username'),
+    createdAt: time('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.subject] }), index('social_identities_user').on(t.userId)],
+)
+
+/**
+ * A social login under way: the state (stored as a keyed hash), the PKCE verifier and nonce
+ * the code exchange needs, the frame that started it (a hashed binding secret) and the host
+ * page to return to. Spent once; expires after a few minutes.
+ */
+export const socialRequests = frame.table('social_requests', {
+  stateHash: text('state_hash').primaryKey(),
+  bindingHash: text('binding_hash').notNull(),
+  provider: text('provider').notNull(),
+  projectId: text('project_id').notNull(),
+  hostOrigin: text('host_origin').notNull(),
+  returnUrl: text('return_url').notNull(),
+  codeVerifier: text('code_verifier').notNull(),
+  nonce: text('nonce'),
+  createdAt: time('created_at').notNull(),
+  expiresAt: time('expires_at').notNull(),
+  usedAt: time('used_at'),
+})

@@ -97,6 +97,8 @@ export function emailRoutes(app: Hono<FrameEnv>, context: FrameContext) {
     await context.db.transaction(async (db) => {
       const [user] = await db.select().from(users).where(eq(users.id, session.userId))
       if (!user) throw new ApiError(401, 'Session expired or signed out')
+      // A user who logged in through a provider without a verified email has none to change.
+      if (!user.email) throw new ApiError(400, 'This account has no email to update')
       if (user.email === body.newEmail) throw new ApiError(400, 'This is already your email')
       await refuseTakenEmail(db, body.newEmail, user.id)
       await admitCodeRequest(db, limits, now, { cooldownKey: `update|${user.id}`, email: user.email, address: clientAddress(context, c) })
