@@ -1,6 +1,7 @@
 // `npm run bench`: bundle bytes (gzip -9) per entry and per lazy chunk, and open latency
 // (pointerdown -> visible dialog, pointerdown -> usable view; first and warm) and heap in
-// Chromium; the secure frame's page bytes and Continue -> login mail (bench/emailLogin.mjs).
+// Chromium; the secure frame's page bytes and Continue -> login mail (bench/emailLogin.mjs);
+// the Blockchain API indexer's blocks per second on Hardhat (bench/indexer.mjs).
 // Figures to compare over time, not pass/fail checks.
 //
 // It builds into dist/bench/ (library and demo), not dist/ and dist/demo/: a build
@@ -16,6 +17,7 @@ import { BUILD_OPTIONS, ROOT, buildDemo, buildLibrary } from '../build.mjs'
 import { startDemoServer } from '../demo/server.mjs'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.mjs'
 import { measureEmailLogin } from './emailLogin.mjs'
+import { measureIndexer } from './indexer.mjs'
 
 const RUNS = 25
 const OPEN_BUTTON = '[data-testid="open-modal"]'
@@ -400,6 +402,15 @@ function emailRows(email) {
   ]
 }
 
+function indexerRows(indexer) {
+  if (typeof indexer === 'string') return [['indexer', indexer, '']]
+  const note = (db) => `${db.blocks} Hardhat blocks of ${indexer.transfersPerBlock} transfers (2 native, 2 ERC20) from block 0 to the head in ${db.seconds} s`
+  return [
+    ['indexer catch-up, PGlite', `${indexer.pglite.blocksPerSecond} blocks/s`, note(indexer.pglite)],
+    ['indexer catch-up, PostgreSQL', `${indexer.postgres.blocksPerSecond} blocks/s`, note(indexer.postgres)],
+  ]
+}
+
 function printTable(results) {
   const rows = [
     ['figure (gzip -9)', 'value', 'note'],
@@ -408,6 +419,7 @@ function printTable(results) {
     ...exampleRows(results.examples),
     ...browserRows(results.browser),
     ...emailRows(results.emailLogin),
+    ...indexerRows(results.indexer),
   ]
   const widths = rows[0].map((_, col) => Math.max(...rows.map((row) => row[col].length)))
   for (const [i, row] of rows.entries()) {
@@ -447,6 +459,7 @@ async function main() {
   results.emailLogin = demo.meta
     ? await measureEmailLogin({ demoRoot: join(ROOT, OUT.demo) }).catch((error) => `n/a (${error.message})`)
     : demo.failed
+  results.indexer = await measureIndexer().catch((error) => `n/a (${error.message})`)
   printTable(results)
   const dir = join(ROOT, 'bench/results')
   await mkdir(dir, { recursive: true })
