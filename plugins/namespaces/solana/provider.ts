@@ -12,12 +12,23 @@ import { parseOrThrow, parsePositiveUnits, WalletError } from '../../../kernel/w
 import { encodeBase58 } from './base58.ts'
 import { type SolanaStandardChain, standardChainOf } from './chains.ts'
 import { SolanaErrorText } from './errors.ts'
-import type { Connections } from './rpc.ts'
+import type { Connections, PreparedTransfer } from './rpc.ts'
 import { type SolanaSendOptions, SolanaSendOptionsSchema } from './schemas.ts'
 import type { SolanaWallet } from './wallet.ts'
 
 /** A transaction as the host app holds it: a web3.js v1 object (legacy or versioned) or wire bytes. */
 export type SolanaTransactionInput = Transaction | VersionedTransaction | Uint8Array
+
+export type { PreparedTransfer } from './rpc.ts'
+
+export interface PrepareTransferParameters {
+  /** In base units: lamports, or the token's smallest unit. 0 prices a transfer without making one. */
+  readonly amount: bigint
+  /** base58 address of the receiving account (its owner, for a token). */
+  readonly receiver: string
+  /** The SPL token's mint (Token or Token-2022); absent for SOL. */
+  readonly mint?: string
+}
 
 export interface SendSolParameters {
   /** SOL as a decimal string or number, e.g. '0.01'. */
@@ -50,6 +61,14 @@ export interface SolanaProvider {
    * (and shows as a snack) 'Failed to send transaction. Please try again.'
    */
   sendSol(parameters: SendSolParameters): Promise<string>
+  /**
+   * An unsigned transfer from the connected account on the kit's Solana network, for
+   * `signAndSendTransaction`: SOL, or a token of `mint` between associated token accounts,
+   * creating the receiver's when it has none (the sender pays its rent). With what it
+   * costs beyond the amount and the account's SOL now. An amount below 0 or a receiver or
+   * mint that is not an address throws 'Please enter a valid amount and receiver address'.
+   */
+  prepareTransfer(parameters: PrepareTransferParameters): Promise<PreparedTransfer>
 }
 
 export interface ProviderDeps {
@@ -132,6 +151,18 @@ export function createSolanaProvider(deps: ProviderDeps): SolanaProvider {
     },
     async signAndSendTransaction(transaction, options) {
       return signAndSend(toBytes(transaction), parseSendOptions(options))
+    },
+    async prepareTransfer({ amount, receiver, mint }) {
+      if (typeof amount !== 'bigint' || amount < 0n || !isSolanaAddress(receiver) || (mint !== undefined && !isSolanaAddress(mint))) {
+        throw new PorticoError(ErrorText.SOLANA_AMOUNT_AND_RECEIVER_REQUIRED)
+      }
+      const from = account()
+      const { module, connections } = await deps.rpc()
+      try {
+        return await module.prepareTransfer(connections.get(network()), { from, to: receiver, amount, ...(mint ? { mint } : {}) })
+      } catch (cause) {
+        throw cause instanceof PorticoError ? cause : module.rpcError('prepareTransfer', cause)
+      }
     },
     async sendSol({ amount, receiver } = {}) {
       const lamports = parsePositiveUnits(amount, NativeDecimals.solana)

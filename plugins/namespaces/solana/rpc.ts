@@ -5,6 +5,7 @@ import { type CaipNetwork, HttpRpcErrorText, PorticoError } from '../../../kerne
  * Everything that needs @solana/web3.js, in one module behind `import()`: the
  * Connect view never downloads it, the first balance read or transaction does.
  */
+export { type PreparedTransfer, prepareTransfer } from './transfers.ts'
 
 /** One web3.js Connection per network, owned by one adapter (no module-level singletons). */
 export interface Connections {
@@ -30,7 +31,7 @@ export function createConnections(): Connections {
 }
 
 /** A node failure with the catalogue's RPC error text, the node's own message as details. */
-const rpcError = (method: string, cause: unknown) =>
+export const rpcError = (method: string, cause: unknown) =>
   new PorticoError(HttpRpcErrorText.RPC_ERROR, {
     details: `${method}: ${cause instanceof Error ? cause.message.slice(0, 300) : String(cause)}`,
     cause,

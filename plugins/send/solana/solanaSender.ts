@@ -1,72 +1,68 @@
-import { Connection, PublicKey } from '@solana/web3.js'
 import * as v from 'valibot'
-import { type CaipNetwork, HttpRpcErrorText, PorticoError, SnackText, isSolanaAddress } from '../../../kernel/index.ts'
+import { PorticoError, SnackText, isSolanaAddress } from '../../../kernel/index.ts'
+import { decodeBase58 } from '../../../kernel/wallets/base58.ts'
 import { parseOrThrow } from '../../../kernel/wallets/index.ts'
 import type { NamespaceSender, SendDraft, SenderContext } from '../sender.ts'
-import { buildTransfer, feeOf } from './transfers.ts'
 
-/* The connected wallet's provider and its answer are untrusted like any other input. */
-const SigningProviderSchema = v.object({ signAndSendTransaction: v.function() })
-type SigningProvider = { signAndSendTransaction(transaction: Uint8Array): Promise<unknown> }
+/*
+ * The connected wallet's provider is the Solana plugin's (kit.getProvider('solana')): it
+ * builds the transfer with the SDK it already loads and hands it to the wallet. Its shape and
+ * answers are checked like any other input.
+ */
+const ProviderSchema = v.object({ prepareTransfer: v.function(), signAndSendTransaction: v.function() })
+const PreparedSchema = v.object({
+  transaction: v.instance(Uint8Array),
+  fee: v.bigint(),
+  rent: v.bigint(),
+  lamportsPerSignature: v.bigint(),
+  balance: v.bigint(),
+})
 const SignatureSchema = v.pipe(v.string(), v.regex(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/, 'a base58 transaction signature'))
 
-/** A base58 text that is a 32-byte public key (the address rule allows 44 characters that decode to more). */
-function isPublicKey(text: string): boolean {
-  try {
-    return new PublicKey(text).toBase58() === text
-  } catch {
-    return false
-  }
+interface SolanaSendingProvider {
+  prepareTransfer(parameters: { amount: bigint; receiver: string; mint?: string }): Promise<unknown>
+  signAndSendTransaction(transaction: Uint8Array): Promise<unknown>
+}
+
+function providerOf(context: SenderContext): SolanaSendingProvider {
+  const provider = context.provider()
+  if (!v.is(ProviderSchema, provider)) throw new PorticoError('send: no Solana wallet provider (is the Solana plugin listed?)')
+  return provider as SolanaSendingProvider
+}
+
+/** The draft's transfer; without a receiver yet the sender stands in (its own token account exists: no rent). */
+async function prepare(context: SenderContext, { token, receiver, amount }: SendDraft) {
+  const answer = await providerOf(context).prepareTransfer({
+    amount: amount ?? 0n,
+    receiver: receiver ?? context.from,
+    ...(token.address ? { mint: token.address } : {}),
+  })
+  return parseOrThrow(PreparedSchema, answer, (issue) => new PorticoError(`prepareTransfer: the provider answered ${issue}`))
 }
 
 /**
- * Sends SOL and SPL tokens on Solana networks. The transfer is built here over the
- * network's RPC (web3.js) and handed, unsigned, to the connected wallet through the Solana
- * plugin's provider (`signAndSendTransaction`: the wallet signs and sends, or signs and
- * the plugin sends). An SPL send creates the receiver's associated token account when it
- * has none; the sender pays that account's rent, so the quote counts it with the fee.
+ * Sends SOL and SPL tokens on Solana networks through the Solana plugin's provider: it
+ * builds the transfer over the network's RPC (an SPL send creates the receiver's
+ * associated token account when it has none) and the wallet signs and sends it. Nothing
+ * here imports the Solana SDK, so an app without Solana never needs it for Send. The
+ * quote counts a new token account's rent with the fee: the sender pays both in SOL.
  */
 export function createSolanaSender(): NamespaceSender {
-  const connections = new Map<string, Connection>()
-  const connectionFor = (network: CaipNetwork) => {
-    const url = network.rpcUrls.default.http[0]
-    if (!url) throw new PorticoError(HttpRpcErrorText.NO_URL, { details: network.caipNetworkId })
-    let connection = connections.get(url)
-    if (!connection) connections.set(url, (connection = new Connection(url, { commitment: 'confirmed' })))
-    return connection
-  }
-  const transferOf = ({ token, receiver, amount }: SendDraft, from: string) => ({
-    from,
-    to: receiver ?? from,
-    amount: amount ?? 0n,
-    decimals: token.decimals,
-    ...(token.address ? { mint: token.address } : {}),
-  })
-
   return {
     namespace: 'solana',
-    isValidReceiver: (text) => isSolanaAddress(text) && isPublicKey(text),
+    // The address rule (base58, 32 to 44 characters), and 32 bytes: 44 characters can decode to more.
+    isValidReceiver: (text) => isSolanaAddress(text) && decodeBase58(text)?.length === 32,
     failureText: SnackText.SOLANA_SEND_FAILED,
     formatGasPrice: (lamports) => `${lamports} lamports per signature`,
 
-    async quote(draft, context: SenderContext) {
-      const connection = connectionFor(context.network)
-      // Without a receiver yet, the sender itself stands in (a token account it has: no rent).
-      const [{ transaction, rent }, nativeBalance] = await Promise.all([
-        buildTransfer(connection, transferOf(draft, context.from)),
-        connection.getBalance(new PublicKey(context.from)).then(BigInt),
-      ])
-      const networkFee = await feeOf(connection, transaction)
-      const signatures = BigInt(transaction.compileMessage().header.numRequiredSignatures)
-      return { gasPrice: networkFee / signatures, fee: networkFee + rent, nativeBalance }
+    async quote(draft, context) {
+      const prepared = await prepare(context, draft)
+      return { gasPrice: prepared.lamportsPerSignature, fee: prepared.fee + prepared.rent, nativeBalance: prepared.balance }
     },
 
     async send(request, context) {
-      const { transaction } = await buildTransfer(connectionFor(context.network), transferOf(request, context.from))
-      const provider = context.provider()
-      if (!v.is(SigningProviderSchema, provider)) throw new PorticoError('send: no Solana wallet provider to sign with')
-      const bytes = transaction.serialize({ requireAllSignatures: false, verifySignatures: false })
-      const answer = await (provider as SigningProvider).signAndSendTransaction(bytes)
+      const { transaction } = await prepare(context, request)
+      const answer = await providerOf(context).signAndSendTransaction(transaction)
       return parseOrThrow(SignatureSchema, answer, (issue) => new PorticoError(`signAndSendTransaction: the wallet answered ${issue}`))
     },
   }

@@ -1,10 +1,10 @@
 import { PublicKey, SystemProgram, TransactionInstruction } from '@solana/web3.js'
 
 /**
- * The two SPL instructions a token send needs, written out over web3.js (which the Solana
- * plugin already loads) instead of taking @solana/spl-token: that library would add about
- * 10 kB gzip to the send chunk for two fixed byte layouts. Both token programs share these
- * layouts; splToken.test.ts checks the bytes against @solana/spl-token's own builders.
+ * The two SPL instructions a token transfer needs (transfers.ts), written out over web3.js
+ * instead of taking @solana/spl-token: that library would add about 10 kB gzip to this lazy
+ * chunk for two fixed byte layouts. Both token programs share these layouts;
+ * splToken.test.ts checks the bytes against @solana/spl-token's own builders.
  */
 export const TOKEN_PROGRAM_ID = new PublicKey('TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA')
 export const TOKEN_2022_PROGRAM_ID = new PublicKey('TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb')
