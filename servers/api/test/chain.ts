@@ -31,9 +31,24 @@ export async function hardhatWithTokens(): Promise<HardhatNode> {
   }
 }
 
+/**
+ * rpc, tried again when it went out on a kept-alive socket the node had closed (a node
+ * restarted on the same port): such a request never reached any node.
+ */
+async function nodeRpc<T>(url: string, method: string, params: unknown[]): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await rpc<T>(url, method, params)
+    } catch (error) {
+      const code = ((error as Error).cause as { code?: string } | undefined)?.code
+      if (code !== 'UND_ERR_SOCKET' || attempt === 5) throw error
+    }
+  }
+}
+
 /** Sends a transaction from one of the node's unlocked default accounts; resolves with its hash (mined at once unless automine is off). */
 export function send(url: string, tx: { from: Address; to: Address; value?: bigint; data?: `0x${string}` }): Promise<`0x${string}`> {
-  return rpc(url, 'eth_sendTransaction', [{ from: tx.from, to: tx.to, value: numberToHex(tx.value ?? 0n), data: tx.data, gas: numberToHex(200_000) }])
+  return nodeRpc(url, 'eth_sendTransaction', [{ from: tx.from, to: tx.to, value: numberToHex(tx.value ?? 0n), data: tx.data, gas: numberToHex(200_000) }])
 }
 
 export const erc20Transfer = (to: Address, amount: bigint) => encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, amount] })
@@ -49,7 +64,7 @@ export async function blockNumber(url: string): Promise<bigint> {
  * hash: after a reorg that left the chain shorter, a cursor past the head is not enough.
  */
 export async function untilIndexed(db: Database, url: string, chainId = 'eip155:31337', timeoutMs = 60_000): Promise<bigint> {
-  const head = await rpc<{ number: `0x${string}`; hash: string }>(url, 'eth_getBlockByNumber', ['latest', false])
+  const head = await nodeRpc<{ number: `0x${string}`; hash: string }>(url, 'eth_getBlockByNumber', ['latest', false])
   const number = BigInt(head.number)
   const deadline = Date.now() + timeoutMs
   for (;;) {
