@@ -76,7 +76,7 @@ export function startIndexer(options: IndexerOptions): Indexer {
     log(`${source.chainId}: none of the last ${keepBlocks} stored blocks is on the chain (a new chain?): forgot ${removed} transfers, indexing again from block ${source.startBlock}`)
   }
 
-  /** One step; false when there was nothing to read. */
+  /** One step; false when there was nothing to read (or nothing settled to read yet). */
   async function step(): Promise<boolean> {
     const cursor = await readCursor(db, source.chainId)
     const [newest] = await storedBlocks(db, source.chainId, 1)
@@ -92,14 +92,16 @@ export function startIndexer(options: IndexerOptions): Indexer {
     try {
       batch = await source.read(from, to)
     } catch (error) {
-      if (error instanceof ChainMovedError) return true
+      // Read again after a poll interval, when the node has settled.
+      if (error instanceof ChainMovedError) return false
       throw error
     }
     let parent = newest?.hash
     for (const [i, block] of batch.blocks.entries()) {
       if (parent !== undefined && block.parentHash !== parent) {
-        // Below the batch: the stored chain is stale (undo it); inside it: it moved while read (read again).
-        if (i === 0 && cursor !== undefined) await unwind(cursor)
+        // Below the batch: the stored chain is stale (undo it, read on); inside it: it moved while read (read again after a poll interval).
+        if (i > 0 || cursor === undefined) return false
+        await unwind(cursor)
         return true
       }
       parent = block.hash
