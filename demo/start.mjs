@@ -63,7 +63,7 @@ async function startSiwxBackend() {
 }
 
 /**
- * The Blockchain API (8702): indexes both Hardhat nodes, PGlite in .data/demo/api or Postgres
+ * The Blockchain API (8702): indexes both Hardhat nodes and the Solana cluster, PGlite in .data/demo/api or Postgres
  * with DATABASE_URL. TypeScript, so bundled first.
  */
 async function startBlockchainApi() {
@@ -74,6 +74,7 @@ async function startBlockchainApi() {
     hostOrigins: [`http://127.0.0.1:${DEMO_PORT}`, `http://localhost:${DEMO_PORT}`],
     dataDir: '.data/demo',
     databaseUrl: process.env.DATABASE_URL,
+    solanaRpcUrl: 'http://127.0.0.1:8899',
   })
 }
 

@@ -1,9 +1,11 @@
-// The demo's Blockchain API (servers/api): indexes both local Hardhat chains and prices ETH and
-// the test tokens (demo/peers/tokens.mjs) from a fixed table. `npm start` bundles this file
+// The demo's Blockchain API (servers/api): indexes both local Hardhat chains (and, when told
+// where, the local Solana cluster) and prices ETH, SOL and the test tokens
+// (demo/peers/tokens.mjs, demo/peers/solanaTokens.mjs) from a fixed table. `npm start` bundles this file
 // (Node 20 does not run TypeScript); browser tests import it directly.
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { type ApiServer, fixedPrices, startApiServer } from '../../servers/api/index.ts'
+import { SOLANA_DEMO_PRICES, solanaDemoApiChain } from './solanaTokens.mjs'
 import { DEMO_PRICES } from './tokens.mjs'
 
 /** The port of `npm start`; demo/config.ts points `endpoints.blockchainApi` at it. */
@@ -20,6 +22,8 @@ export interface DemoApiOptions {
   readonly port?: number
   /** RPC URLs of the chains to index. Default: the demo's Hardhat nodes on 8545 and 8546. */
   readonly rpcUrls?: Readonly<Record<'eip155:31337' | 'eip155:31338', string>>
+  /** The local Solana cluster (solana:localnet) to index too, from its first block; omitted: none. */
+  readonly solanaRpcUrl?: string
 }
 
 export async function startDemoApi(options: DemoApiOptions): Promise<ApiServer> {
@@ -29,8 +33,11 @@ export async function startDemoApi(options: DemoApiOptions): Promise<ApiServer> 
     port: options.port ?? DEMO_API_PORT,
     database: options.databaseUrl ? { url: options.databaseUrl } : options.dataDir ? { dataDir: join(options.dataDir, 'api') } : { memory: true },
     // Local nodes mine a block per transaction: a short poll shows a send within a second.
-    chains: Object.entries(rpcUrls).map(([chainId, rpcUrl]) => ({ chainId: chainId as `eip155:${number}`, rpcUrl, pollingIntervalMs: 250 })),
-    prices: fixedPrices(DEMO_PRICES),
+    chains: [
+      ...Object.entries(rpcUrls).map(([chainId, rpcUrl]) => ({ chainId: chainId as `eip155:${number}`, rpcUrl, pollingIntervalMs: 250 })),
+      ...(options.solanaRpcUrl ? [{ ...(await solanaDemoApiChain(options.solanaRpcUrl)), pollingIntervalMs: 250 }] : []),
+    ],
+    prices: fixedPrices({ ...DEMO_PRICES, ...SOLANA_DEMO_PRICES }),
     origins: options.hostOrigins,
     log: () => undefined,
   })
