@@ -266,6 +266,30 @@ describe('asset discovery (ERC-7811) before the API', () => {
 })
 
 describe('the kit resolves one Blockchain API', () => {
+  const kitWith = (endpoints: { blockchainApi?: string }) =>
+    createKernel(
+      { projectId: 'p', networks: [mainnet], features: { analytics: false }, endpoints },
+      {
+        storage: createMemoryBackend(),
+        fetch: () => Promise.reject(new Error('no requests')),
+        environment: { isMobile: () => false, isTelegram: () => false, isIosSafari: () => false },
+        logger: { warn: () => undefined, error: () => undefined },
+      },
+    )
+
+  it('the HTTP client when endpoints.blockchainApi is set (it answers everything), else the direct one (balances only)', async () => {
+    const { blockchainApi } = await import('./provide.ts')
+    const http = blockchainApi(await kitWith({ blockchainApi: 'http://127.0.0.1:1/' }).container())
+    const direct = blockchainApi(await kitWith({}).container())
+    expect(http.capabilities).toEqual({ history: true, nfts: true, names: true, identity: true })
+    expect(direct.capabilities).toEqual({ history: false, nfts: false, names: false, identity: false })
+    // Each is what it says: the HTTP one asks the server (none listens there), the direct one refuses history.
+    await expect(http.transactions({ address: ADDRESS, chainId: 'eip155:1' })).rejects.toThrow()
+    await expect(direct.transactions({ address: ADDRESS, chainId: 'eip155:1' })).rejects.toMatchObject({
+      shortMessage: 'The Blockchain API in use cannot answer this',
+    })
+  })
+
   it('blockchainApi(container) gives the same instance on every call, and the registered one when an app set it', async () => {
     const { container } = await setup(async () => [])
     const { blockchainApi } = await import('./provide.ts')
