@@ -12,7 +12,7 @@ import type { ApproveFn } from '../../test/peers/testWallet.ts'
 import { eip155Plugin } from '../namespaces/eip155/index.ts'
 import { receivePlugin } from '../receive/index.ts'
 import { sendPlugin } from './index.ts'
-import * as h from './test/harness.tsx'
+import * as h from '../../test/unit/sendFlow.tsx'
 
 // Native sends through the real modal (jsdom), with the eip155 plugin and a test wallet on
 // two real Hardhat nodes; token sends are in sendTokens.test.tsx. Ports 8583/8584 belong

@@ -13,7 +13,7 @@ import { HARDHAT_ACCOUNTS, type HardhatNode, rpc, startHardhat } from '../../tes
 import { hardhatNetwork } from '../../test/peers/networks.ts'
 import { eip155Plugin } from '../namespaces/eip155/index.ts'
 import { sendPlugin } from './index.ts'
-import * as h from './test/harness.tsx'
+import * as h from '../../test/unit/sendFlow.tsx'
 
 // Token sends through the real modal (jsdom) on a real Hardhat node holding the demo's test
 // tokens (demo/peers/tokens.mjs): DEMO (18 decimals, transfer returns bool), DUSD (6

@@ -1,12 +1,14 @@
+// Shared by plugins/send's flow tests (send.test.tsx, sendTokens.test.tsx): outside plugins/, since
+// a plugin's own files may import only the kernel and shell/ui.
 import { act, fireEvent, render, waitFor } from '@testing-library/react'
 import { type Hex, toHex } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { expect } from 'vitest'
-import { type CaipNetwork, type PluginManifest, type PorticoEvent, type PorticoKit, type PorticoOptions, createKernel, createMemoryBackend } from '../../../kernel/index.ts'
-import { PorticoProvider } from '../../../shell/provider/PorticoProvider.tsx'
-import { modalRoot } from '../../../shell/test/testKit.ts'
-import { type HardhatNode, rpc } from '../../../test/peers/hardhat.ts'
-import { type ApproveFn, createTestWallet } from '../../../test/peers/testWallet.ts'
+import { type CaipNetwork, type PluginManifest, type PorticoEvent, type PorticoKit, type PorticoOptions, createKernel, createMemoryBackend } from '../../kernel/index.ts'
+import { PorticoProvider } from '../../shell/provider/PorticoProvider.tsx'
+import { modalRoot } from '../../shell/test/testKit.ts'
+import { type HardhatNode, rpc } from '../peers/hardhat.ts'
+import { type ApproveFn, createTestWallet } from '../peers/testWallet.ts'
 
 // The send flow's tests drive the real modal (jsdom) with the real kernel and plugins, and a
 // test wallet (EIP-6963) that signs and sends on real Hardhat nodes.
