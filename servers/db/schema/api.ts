@@ -1,4 +1,4 @@
-import { bigint, index, integer, numeric, pgSchema, primaryKey, text, timestamp } from 'drizzle-orm/pg-core'
+import { bigint, index, integer, jsonb, numeric, pgSchema, primaryKey, text, timestamp } from 'drizzle-orm/pg-core'
 
 /**
  * The Blockchain API's index (servers/api): what its chain sources read, in their own
@@ -103,4 +103,28 @@ export const apiNftOwners = api.table(
     blockNumber: bigint('block_number', { mode: 'bigint' }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.chainId, t.token, t.tokenId] }), index('nft_owners_owner').on(t.chainId, t.owner, t.token, t.tokenId)],
+)
+
+/**
+ * The name registry (SPEC §7 "Register an ENS name"): one row per name, bound to the account
+ * whose signature registered it. `name` is lower case (names are case-insensitive, so
+ * "Alice-Test" and "alice-test" are one name); the primary key makes a second registration
+ * of a name fail in the database, whichever instance receives it.
+ */
+export const apiNames = api.table(
+  'names',
+  {
+    name: text('name').primaryKey(),
+    /** ENSIP-11 coin type the registration named, and its CAIP-2 network. */
+    coinType: bigint('coin_type', { mode: 'number' }).notNull(),
+    chainId: text('chain_id').notNull(),
+    /** Canonical form (EIP-55). */
+    address: text('address').notNull(),
+    attributes: jsonb('attributes').$type<Record<string, string>>().notNull(),
+    /** What was signed and the signature, kept as the proof of the registration. */
+    message: text('message').notNull(),
+    signature: text('signature').notNull(),
+    createdAt: time('created_at').notNull(),
+  },
+  (t) => [index('names_address').on(t.address, t.createdAt)],
 )
