@@ -14,7 +14,9 @@ let meta: Metafile
 const { peerDependenciesMeta } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
   peerDependenciesMeta: Record<string, { optional?: boolean }>
 }
-const OPTIONAL_SDKS = Object.keys(peerDependenciesMeta).filter((name) => peerDependenciesMeta[name]?.optional)
+/** The database layer of `portico/siwx-server`, a Node entry outside this browser build (test/package runs it). */
+const NODE_ENTRY_PEERS = ['@electric-sql/pglite', 'drizzle-orm', 'pg']
+const OPTIONAL_SDKS = Object.keys(peerDependenciesMeta).filter((name) => peerDependenciesMeta[name]?.optional && !NODE_ENTRY_PEERS.includes(name))
 const REACT = /^react(-dom)?(\/|$)/
 
 /** Output files reachable from `entry` through static imports only: what loads before any click. */
