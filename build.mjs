@@ -75,6 +75,7 @@ export const PACKAGE_ENTRIES = {
   './portfolio': 'plugins/portfolio/index.ts',
   './history': 'plugins/history/index.ts',
   './email': 'entries/email.ts',
+  './socials': 'entries/socials.ts',
   './siwx': 'entries/siwx.ts',
 }
 

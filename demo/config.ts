@@ -10,7 +10,7 @@ import {
   solanaDevnet,
   solanaTestnet,
 } from '../entries/portico.ts'
-import { allPlugins, sendPlugin } from '../entries/all.ts'
+import { allPlugins, sendPlugin, socialsPlugin } from '../entries/all.ts'
 import { serverSiwx } from '../entries/siwx.ts'
 import { DEMO_TOKENS } from './peers/tokens.mjs'
 
@@ -39,7 +39,7 @@ export const solanaLocal = defineNetwork({
 })
 
 /** The flags of the plugins the demo lists, and the kernel's own. */
-const FEATURE_FLAGS = ['receive', 'send', 'analytics', 'allWallets', 'email'] as const
+const FEATURE_FLAGS = ['receive', 'send', 'analytics', 'allWallets', 'email', 'socials'] as const
 
 /**
  * `?disable=receive,email` turns features off, so a person (and the browser
@@ -65,6 +65,11 @@ const NETWORK_SETS = {
 function networkSet(search: string): keyof typeof NETWORK_SETS {
   const value = new URLSearchParams(search).get('networks')
   return v.is(v.picklist(['evm', 'all']), value) ? value : 'all'
+}
+
+/** `?social=redirect` logs in through a full-page redirect to the provider instead of a popup. */
+function socialFlow(search: string): 'popup' | 'redirect' {
+  return new URLSearchParams(search).get('social') === 'redirect' ? 'redirect' : 'popup'
 }
 
 /** The sign-in modes the demo offers: none, a sign-in the visitor may skip, or one without which they stay disconnected. */
@@ -101,14 +106,18 @@ export const kit = createPortico({
   siwx: siwxConfig(siwxMode(globalThis.location.search)),
   // Every plugin that ships with Portico: the demo shows them all. Its DUSD test token has
   // USDT's transfer (no bool returned), so Send is told to check it with that ABI.
-  plugins: allPlugins([sendPlugin({ usdtContracts: DEMO_TOKENS.filter((token) => token.usdtShaped).map((token) => token.address) })]),
+  plugins: allPlugins([
+    sendPlugin({ usdtContracts: DEMO_TOKENS.filter((token) => token.usdtShaped).map((token) => token.address) }),
+    socialsPlugin({ flow: socialFlow(globalThis.location.search) }),
+  ]),
   // Everything local: analytics to the demo server, WalletConnect through the local relay and
   // registry, email login through the local frame server.
   endpoints: {
     analytics: globalThis.location.origin,
     relay: 'ws://127.0.0.1:8620',
     walletRegistry: 'http://127.0.0.1:8630',
-    // The embedded wallet's secure frame, on its own origin (email login).
+    // The embedded wallet's secure frame, on its own origin (email and social login; the
+    // providers are the local OpenID provider, demo/peers/oidc.ts).
     frame: 'http://127.0.0.1:8700',
     // Balances, prices, history and NFTs: the local Blockchain API (servers/api) indexing the Hardhat nodes.
     blockchainApi: 'http://127.0.0.1:8702/',

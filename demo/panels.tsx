@@ -70,6 +70,9 @@ export function AccountPanel() {
         <Field name="caipAddress" value={account.caipAddress} testId="account-caip-address" />
         <Field name="isConnected" value={account.isConnected} testId="account-connected" />
         <Field name="balance" value={formatDemoBalance(account.balance, account.balanceSymbol)} testId="account-balance" />
+        {/* The embedded wallet's login: email or the social provider, and the provider's username. */}
+        <Field name="authProvider" value={account.embeddedWalletInfo?.authProvider} testId="account-auth-provider" />
+        <Field name="username" value={account.embeddedWalletInfo?.user.username} testId="account-username" />
       </dl>
       <div className="row">
         <button type="button" disabled={!account.isConnected} onClick={() => void disconnect()}>

@@ -41,7 +41,8 @@ async function startEmbedded() {
     ports: DEMO_PORTS,
   })
   const mailbox = stack.mailboxUrl ? `; mailbox ${stack.mailboxUrl}` : `; mail to ${process.env.SMTP_URL}`
-  return { url: `${stack.frameUrl}${mailbox}`, close: () => stack.close() }
+  const oidc = stack.oidc ? `; social logins at the local OpenID provider ${stack.oidc.issuer}` : ''
+  return { url: `${stack.frameUrl}${mailbox}${oidc}`, close: () => stack.close() }
 }
 
 /**

@@ -3,11 +3,13 @@
  * the whole set rather than choosing by import. Each plugin still downloads only
  * when it is first needed, but all of them (and their SDKs: `@solana/web3.js`,
  * `@walletconnect/universal-provider`) are part of the app's build. Email login (with
- * the embedded wallet it brings) is among them and shows where `endpoints.frame` is set;
+ * the embedded wallet it brings) is among them and shows where `endpoints.frame` is set, and
+ * social login beside it (the frame server must have the providers configured);
  * so is sign-in with the wallet, active where `siwx` or `siweConfig` is set.
  */
 import type { PluginManifest } from '../kernel/index.ts'
 import { emailPlugin } from './email.ts'
+import { socialsPlugin } from './socials.ts'
 import { bip122Plugin } from '../plugins/namespaces/bip122/index.ts'
 import { historyPlugin } from '../plugins/history/index.ts'
 import { eip155Plugin } from '../plugins/namespaces/eip155/index.ts'
@@ -31,7 +33,7 @@ import { walletConnectPlugin } from '../plugins/walletconnect/index.ts'
  * })
  */
 export function allPlugins(replacements: readonly PluginManifest[] = []): PluginManifest[] {
-  const builtin = [receivePlugin(), sendPlugin(), portfolioPlugin(), historyPlugin(), eip155Plugin(), solanaPlugin(), bip122Plugin(), polkadotPlugin(), walletConnectPlugin(), emailPlugin(), siwxPlugin()]
+  const builtin = [receivePlugin(), sendPlugin(), portfolioPlugin(), historyPlugin(), eip155Plugin(), solanaPlugin(), bip122Plugin(), polkadotPlugin(), walletConnectPlugin(), emailPlugin(), socialsPlugin(), siwxPlugin()]
   const replaced = builtin.map((plugin) => replacements.find((r) => r.id === plugin.id) ?? plugin)
   return [...replaced, ...replacements.filter((r) => !builtin.some((plugin) => plugin.id === r.id))]
 }
@@ -46,6 +48,7 @@ export {
   receivePlugin,
   sendPlugin,
   siwxPlugin,
+  socialsPlugin,
   solanaPlugin,
   walletConnectPlugin,
 }

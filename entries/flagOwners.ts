@@ -11,7 +11,7 @@ export const PLUGIN_FLAG_OWNERS: PluginFlagOwners = {
   receive: "receivePlugin() from 'portico/receive'",
   allWallets: "walletConnectPlugin() from 'portico/walletconnect'",
   email: "emailPlugin() from 'portico/email'",
-  socials: notShipped('socials'),
+  socials: "socialsPlugin() from 'portico/socials'",
   swaps: notShipped('swaps'),
   onramp: notShipped('onramp'),
   send: "sendPlugin() from 'portico/send'",

@@ -1,6 +1,6 @@
 // The embedded wallet's side of the demo's local stack: the secure frame server on its own
-// origin (a second port), and the SMTP sink with its mailbox page where the demo's login
-// mails land. `npm start` bundles this file (Node 20 does not run TypeScript); the browser
+// origin (a second port), the SMTP sink with its mailbox page where the demo's login
+// mails land, and the local OpenID provider every social login goes to (demo/peers/oidc.ts). `npm start` bundles this file (Node 20 does not run TypeScript); the browser
 // tests import it directly.
 import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
@@ -11,11 +11,12 @@ import { buildFramePage } from '../../servers/frame/page/build.ts'
 import { type FrameServer, startFrameServer } from '../../servers/frame/server.ts'
 import type { FrameServerOptions } from '../../servers/frame/options.ts'
 import { type Mailbox, startMailbox } from '../../servers/mailbox/mailbox.ts'
+import { type LocalOidcProvider, type TestUser, startOidcProvider } from './oidc.ts'
 
 /** The demo's project id (demo/config.ts). */
 export const DEMO_PROJECT_ID = 'portico-demo'
 /** Ports of `npm start`; demo/config.ts points `endpoints.frame` at the first. */
-export const DEMO_PORTS = { frame: 8700, mailbox: 8701, smtp: 2525 } as const
+export const DEMO_PORTS = { frame: 8700, mailbox: 8701, smtp: 2525, oidc: 8703 } as const
 
 export interface EmbeddedStackOptions {
   /** Origins of the demo page the frame answers. */
@@ -26,7 +27,9 @@ export interface EmbeddedStackOptions {
   readonly databaseUrl?: string
   /** Mail goes there instead of to the stack's own sink (no mailbox page then). */
   readonly smtpUrl?: string
-  readonly ports?: { readonly frame?: number; readonly mailbox?: number; readonly smtp?: number }
+  readonly ports?: { readonly frame?: number; readonly mailbox?: number; readonly smtp?: number; readonly oidc?: number }
+  /** The users the local OpenID provider's login page offers (default: DEMO_OIDC_USERS). */
+  readonly oidcUsers?: readonly TestUser[]
   readonly limits?: FrameServerOptions['limits']
 }
 
@@ -36,6 +39,11 @@ export interface EmbeddedStack {
   /** The mailbox page and its API (GET /api/messages?to=); undefined with an outside SMTP server. */
   readonly mailboxUrl: string | undefined
   readonly frame: FrameServer
+  /**
+   * The local OpenID provider behind every social login; only with a fixed frame port (its
+   * callback is registered before the frame server starts).
+   */
+  readonly oidc: LocalOidcProvider | undefined
   /** The esbuild metafile of the frame page it serves (the bench weighs it). */
   readonly framePageMeta: Metafile
   close(): Promise<void>
@@ -70,7 +78,16 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions): Promise
     buildFramePage(),
   ])
   let frame: FrameServer
+  let oidc: LocalOidcProvider | undefined
   try {
+    const framePort = options.ports?.frame ?? 0
+    if (framePort !== 0) {
+      oidc = await startOidcProvider({
+        callbackUrl: `http://127.0.0.1:${framePort}/v1/social/callback`,
+        port: options.ports?.oidc ?? 0,
+        users: options.oidcUsers,
+      })
+    }
     if (options.dataDir) mkdirSync(join(options.dataDir, 'frame'), { recursive: true })
     frame = await startFrameServer({
       port: options.ports?.frame ?? 0,
@@ -84,8 +101,10 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions): Promise
       ...secrets,
       projects: { [DEMO_PROJECT_ID]: options.hostOrigins },
       limits: options.limits,
+      socials: oidc?.socials,
     })
   } catch (error) {
+    await oidc?.close()
     await mailbox?.close()
     throw error
   }
@@ -93,9 +112,11 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions): Promise
     frameUrl: frame.url,
     mailboxUrl: mailbox?.url,
     frame,
+    oidc,
     framePageMeta,
     async close() {
       await frame.close()
+      await oidc?.close()
       await mailbox?.close()
     },
   }

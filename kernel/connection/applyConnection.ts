@@ -28,9 +28,13 @@ export function applyConnection(
       { address: result.address, type: ctx.chains.record(namespace)!.accountState.preferredAccountType, namespace },
     ],
     addressExplorerUrl: explorer ? `${explorer}/address/${result.address}` : undefined,
-    connectedWalletInfo: result.wallet
-      ? { name: result.wallet.name, icon: result.wallet.icon, identifier: result.wallet.id }
-      : { name: connector.name, icon: connector.imageUrl, identifier: connector.info?.rdns },
+    connectedWalletInfo: {
+      ...(result.wallet
+        ? { name: result.wallet.name, icon: result.wallet.icon, identifier: result.wallet.id }
+        : { name: connector.name, icon: connector.imageUrl, identifier: connector.info?.rdns }),
+      ...(result.socialProvider ? { social: result.socialProvider } : {}),
+    },
+    socialProvider: result.socialProvider,
     ...(result.user ? { user: result.user } : {}),
     ...(result.smartAccountDeployed !== undefined ? { smartAccountDeployed: result.smartAccountDeployed } : {}),
     ...(result.preferredAccountType ? { preferredAccountType: result.preferredAccountType } : {}),

@@ -23,6 +23,8 @@ export interface ConnectResult {
   /** For wallets that hold smart accounts: whether it is deployed, and the type the wallet uses. */
   readonly smartAccountDeployed?: boolean
   readonly preferredAccountType?: AccountState['preferredAccountType']
+  /** The social provider an embedded wallet's login went through. */
+  readonly socialProvider?: AccountState['socialProvider']
 }
 
 export interface Balance {

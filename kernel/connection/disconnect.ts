@@ -52,6 +52,7 @@ function forget(ctx: ConnectionContext, targets: readonly ChainNamespace[]) {
     chains.updateNetwork(ns, { approvedCaipNetworkIds: [], supportsAllNetworks: true, smartAccountEnabledNetworks: [] })
   }
   storage.remove('connectedSocial')
+  storage.remove('connectedSocialUsername')
   const ids = { ...storage.get('connectedConnectorIds') }
   targets.forEach((ns) => delete ids[ns])
   storage.set('connectedConnectorIds', ids)

@@ -64,4 +64,7 @@ function fail(ctx: ConnectionContext, namespace: ChainNamespace) {
   ctx.storage.set('connectedNamespaces', remaining)
   if (Object.keys(ids).length === 0) ctx.storage.set('connectionStatus', 'disconnected')
   ctx.storage.clearLoginCache()
+  // A failed connection check forgets the social login too (§4).
+  ctx.storage.remove('connectedSocial')
+  ctx.storage.remove('connectedSocialUsername')
 }

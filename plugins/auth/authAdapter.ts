@@ -65,6 +65,8 @@ export function createAuthAdapter(deps: AuthAdapterDeps): ChainAdapter {
       (account) => ({ address: account.address, type: account.type, namespace }),
     ),
     user: { email: user.email, ...(user.userName ? { username: user.userName } : {}) },
+    // Set by the socials plugin before it connects; kept for a restore after a reload.
+    socialProvider: storage.get('connectedSocial'),
     smartAccountDeployed: user.smartAccountDeployed,
     ...(preferredAccountType ? { preferredAccountType } : {}),
     // Shown as the connected wallet; without a registry id it is not remembered as a recent wallet.

@@ -19,6 +19,11 @@ export function createAuthService({ frame, storage, chains, namespaces, connect 
     connectEmail: (email, options) => frame.request('CONNECT_EMAIL', { email }, options),
     connectDevice: async (options) => void (await frame.request('CONNECT_DEVICE', undefined, options)),
     connectOtp: async (otp, options) => void (await frame.request('CONNECT_OTP', { otp }, options)),
+    getSocialRedirectUri: async (provider, returnUrl, options) => (await frame.request('GET_SOCIAL_REDIRECT_URI', { provider, returnUrl }, options)).uri,
+    async connectSocial(uri, options) {
+      const user = await frame.request('CONNECT_SOCIAL', { uri }, options)
+      return { userName: user.userName ?? undefined }
+    },
     connect() {
       // The active namespace when the frame serves it, else the first one it serves.
       const active = chains.get().activeNamespace

@@ -43,7 +43,8 @@ export const AppRequests = {
   CONNECT_DEVICE: None,
   CONNECT_OTP: v.object({ otp: Otp }),
   CONNECT_SOCIAL: v.object({ uri: v.pipe(v.string(), v.url()) }),
-  GET_SOCIAL_REDIRECT_URI: v.object({ provider: SocialProvider }),
+  /** `returnUrl`: the host page the provider's answer comes back to (the current page for a redirect). */
+  GET_SOCIAL_REDIRECT_URI: v.object({ provider: SocialProvider, returnUrl: v.pipe(v.string(), v.maxLength(2048), v.url()) }),
   GET_FARCASTER_URI: None,
   CONNECT_FARCASTER: None,
   GET_USER: v.object({ chainId: ChainId, preferredAccountType: v.optional(AccountType) }),

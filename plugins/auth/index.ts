@@ -26,6 +26,9 @@ export function authPlugin(): PluginManifest {
   })
 }
 
+/** The social providers the frame logs in through. */
+export type SocialLogin = 'google' | 'github' | 'apple' | 'facebook' | 'x' | 'discord'
+
 /** What the frame answers to an email: the next step of the login. */
 export type EmailAction = 'VERIFY_DEVICE' | 'VERIFY_OTP' | 'CONNECT'
 
@@ -42,6 +45,10 @@ export interface AuthService {
   connectDevice(options?: RequestOptions): Promise<void>
   /** Sends the mailed code; the frame then has a session. */
   connectOtp(otp: string, options?: RequestOptions): Promise<void>
+  /** The provider's login page for a social login that comes back to `returnUrl`. */
+  getSocialRedirectUri(provider: SocialLogin, returnUrl: string, options?: RequestOptions): Promise<string>
+  /** Finishes a social login from the address the provider's answer came back to; the frame then has a session. */
+  connectSocial(uri: string, options?: RequestOptions): Promise<{ readonly userName: string | undefined }>
   /** Connects the kit through the AUTH connector once the frame has a session. */
   connect(): Promise<void>
   /** Starts changing the account's email: a code goes to the current address. */

@@ -74,6 +74,7 @@ describe('dispatch', () => {
     initialChainId: 31337,
     doc: undefined as never,
     reload: () => undefined,
+    tabStorage: undefined as never,
   })
 
   it('a handler’s value is the SUCCESS payload; its error text is the ERROR payload', async () => {
@@ -87,6 +88,10 @@ describe('dispatch', () => {
       payload: { message: 'Smart accounts are not available' },
     })
     expect(await dispatch(handlers, 'CONNECT_DEVICE', undefined)).toEqual({ outcome: 'ERROR', payload: { message: 'Enter your email first' } })
+    expect(await dispatch(handlers, 'CONNECT_SOCIAL', { uri: 'http://127.0.0.1:5173/#other=1' })).toEqual({
+      outcome: 'ERROR',
+      payload: { message: 'This address holds no social login answer' },
+    })
   })
 
   it('an RPC request on a network the host did not sync is refused', async () => {

@@ -40,6 +40,7 @@ function start(): void {
     initialChainId: new URLSearchParams(location.search).get('chainId') ?? 1,
     doc: document,
     reload: () => location.reload(),
+    tabStorage: sessionStorage,
   })
   channel.listen((message) => {
     const name = message.type.slice('@portico-app/'.length) as AppRequestName

@@ -1,3 +1,4 @@
+import { bytesToHex } from 'viem'
 import * as v from 'valibot'
 import { ErrorText, EmbeddedWalletErrorText, SnackText } from '../../../kernel/errors/catalogue.ts'
 import { isSafeRpcMethod } from '../../../kernel/rpc/methods.ts'
@@ -25,6 +26,8 @@ export interface HandlerDeps {
   initialChainId: string | number
   doc: Document
   reload(): void
+  /** This tab's storage on the frame's origin: a social login started before a full-page redirect is finished after it. */
+  tabStorage: Storage
 }
 
 const Action = v.object({ action: v.picklist(['VERIFY_DEVICE', 'VERIFY_OTP']) })
@@ -37,9 +40,17 @@ const Verified = v.object({
   recovery: v.boolean(),
 })
 const NewEmail = v.object({ newEmail: v.string() })
+const SocialStarted = v.object({ uri: v.pipe(v.string(), v.url()) })
+const SocialVerified = v.object({ ...Verified.entries, userName: v.nullable(v.string()) })
+
+/** Where the frame keeps the secret that binds the social login it started to itself. */
+const SOCIAL_BINDING_KEY = '@portico-frame/social-binding'
+/** The fragment parameter the frame server puts the provider's answer in (servers/frame/routes/social.ts). */
+const SOCIAL_RESULT_PARAM = 'portico_social'
+export const NO_SOCIAL_RESULT = 'This address holds no social login answer'
 
 export const NO_SMART_ACCOUNTS = 'Smart accounts are not available'
-export const NO_SOCIAL_LOGIN = 'Social and Farcaster login are not available on this frame yet'
+export const NO_FARCASTER = 'Farcaster login is not available on this frame yet'
 export const NO_EMAIL = 'Enter your email first'
 /** How long CONNECT_DEVICE keeps waiting (in long polls) for the mailed link to be followed. */
 export const DEVICE_WAIT_MS = 120_000
@@ -83,6 +94,39 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     throw new Error('The device was not approved in time: open the link in the mail, then try again')
   }
 
+  const userOf = async (chain: string | number): Promise<FrameReply<'GET_USER'>> => {
+    const namespace = namespaceOfChain(chain)
+    const account = await wallets.me()
+    const address = account.wallets[namespace]
+    if (!address) throw new Error(`This account has no ${namespace} address`)
+    chainId = chain
+    const userName = session.get()?.userName
+    return {
+      email: account.user.email,
+      address,
+      chainId: chain,
+      accounts: [{ address, type: 'eoa' }],
+      smartAccountDeployed: false,
+      preferredAccountType: 'eoa',
+      ...(userName ? { userName } : {}),
+    }
+  }
+
+  /** A session from the server (code or social login): kept on this origin, the wallets set up, the host told. */
+  async function signIn(verified: v.InferOutput<typeof Verified>, userName: string | null) {
+    session.set({
+      accessToken: verified.accessToken,
+      refreshToken: verified.refreshToken,
+      hostToken: verified.hostToken,
+      userId: verified.user.id,
+      email: verified.user.email,
+      userName,
+      recovery: verified.recovery,
+    })
+    await wallets.setUp()
+    deps.emit({ type: '@portico-frame/SESSION_UPDATE', payload: { token: verified.hostToken } })
+  }
+
   async function rpcRequest({ method, params, caipNetworkId }: AppPayload<'RPC_REQUEST'>): Promise<FrameReply<'RPC_REQUEST'>> {
     const network = networks.get(caipNetworkId)
     if (!network) throw new Error(`${caipNetworkId} is not a network this site allows`)
@@ -118,33 +162,27 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     async CONNECT_OTP({ otp }) {
       requireEmail()
       const verified = await api.call('POST', '/v1/email/verify', Verified, { body: { ...(await caller()), otp } })
-      session.set({
-        accessToken: verified.accessToken,
-        refreshToken: verified.refreshToken,
-        hostToken: verified.hostToken,
-        userId: verified.user.id,
-        email: verified.user.email,
-        recovery: verified.recovery,
-      })
-      await wallets.setUp()
-      deps.emit({ type: '@portico-frame/SESSION_UPDATE', payload: { token: verified.hostToken } })
+      await signIn(verified, null)
       return {}
     },
-    async GET_USER(payload) {
-      const namespace = namespaceOfChain(payload.chainId)
-      const account = await wallets.me()
-      const address = account.wallets[namespace]
-      if (!address) throw new Error(`This account has no ${namespace} address`)
-      chainId = payload.chainId
-      return {
-        email: account.user.email,
-        address,
-        chainId: payload.chainId,
-        accounts: [{ address, type: 'eoa' }],
-        smartAccountDeployed: false,
-        preferredAccountType: 'eoa',
-      }
+    async GET_SOCIAL_REDIRECT_URI({ provider, returnUrl }) {
+      // A new secret per login: only this frame (this tab, on this origin) may finish it.
+      const binding = bytesToHex(crypto.getRandomValues(new Uint8Array(32))).slice(2)
+      const { uri } = await api.call('POST', '/v1/social/start', SocialStarted, { body: { provider, binding, returnUrl } })
+      deps.tabStorage.setItem(SOCIAL_BINDING_KEY, binding)
+      return { uri }
     },
+    async CONNECT_SOCIAL({ uri }) {
+      const callback = new URLSearchParams(new URL(uri).hash.slice(1)).get(SOCIAL_RESULT_PARAM)
+      if (!callback) throw new Error(NO_SOCIAL_RESULT)
+      const binding = deps.tabStorage.getItem(SOCIAL_BINDING_KEY) ?? ''
+      const body = { deviceId: await keystore.deviceId(), binding, callback }
+      const verified = await api.call('POST', '/v1/social/connect', SocialVerified, { body })
+      deps.tabStorage.removeItem(SOCIAL_BINDING_KEY)
+      await signIn(verified, verified.userName)
+      return userOf(chainId)
+    },
+    GET_USER: (payload) => userOf(payload.chainId),
     async IS_CONNECTED({ token }) {
       const current = session.get()
       if (!current || (token !== undefined && token !== current.hostToken)) return { isConnected: false }
@@ -210,10 +248,8 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       setTimeout(deps.reload, 0)
       return {}
     },
-    CONNECT_SOCIAL: unavailable(NO_SOCIAL_LOGIN),
-    GET_SOCIAL_REDIRECT_URI: unavailable(NO_SOCIAL_LOGIN),
-    GET_FARCASTER_URI: unavailable(NO_SOCIAL_LOGIN),
-    CONNECT_FARCASTER: unavailable(NO_SOCIAL_LOGIN),
+    GET_FARCASTER_URI: unavailable(NO_FARCASTER),
+    CONNECT_FARCASTER: unavailable(NO_FARCASTER),
   }
 }
 

@@ -8,6 +8,8 @@ export const SessionSchema = v.object({
   hostToken: v.string(),
   userId: v.string(),
   email: v.nullable(v.string()),
+  /** The name the social provider gave, for a social login. */
+  userName: v.optional(v.nullable(v.string())),
   /** Set when this device logged in without a key share of its own and may fetch the recovery share. */
   recovery: v.boolean(),
 })

@@ -1,0 +1,18 @@
+/**
+ * What the socials plugin needs of the embedded wallet. The auth plugin's AuthService
+ * provides it; the package entry hands its token over, so this plugin never imports
+ * another one.
+ */
+export interface SocialRequestOptions {
+  timeoutMs?: number
+  signal?: AbortSignal
+  onTimeout?: () => void
+}
+
+export type SocialLoginProvider = 'google' | 'github' | 'apple' | 'facebook' | 'x' | 'discord'
+
+export interface SocialAuth {
+  getSocialRedirectUri(provider: SocialLoginProvider, returnUrl: string, options?: SocialRequestOptions): Promise<string>
+  connectSocial(uri: string, options?: SocialRequestOptions): Promise<{ readonly userName: string | undefined }>
+  connect(): Promise<void>
+}

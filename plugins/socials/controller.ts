@@ -1,0 +1,156 @@
+import * as v from 'valibot'
+import {
+  Alerts,
+  type AlertService,
+  type ChainStore,
+  EMBEDDED_REQUEST_TIMEOUT_MS,
+  type PendingRequests,
+  type PorticoStorage,
+  SnackText,
+  type SnackService,
+} from '../../kernel/index.ts'
+import type { SocialAuth, SocialLoginProvider, SocialRequestOptions } from './authPort.ts'
+import { SOCIAL_POPUP_NAME, SOCIAL_RESULT_PARAM } from './index.ts'
+
+/** How often the popup is looked at: its address once it is back on this page's origin, or whether it was closed. */
+const POPUP_POLL_MS = 250
+/** The provider of a login that left the page by redirect, kept in this tab until it comes back. */
+const PENDING_KEY = '@portico/social_pending'
+const PendingProvider = v.picklist(['google', 'github', 'apple', 'facebook', 'x', 'discord'])
+
+export interface SocialControllerDeps {
+  readonly auth: SocialAuth
+  readonly storage: PorticoStorage
+  readonly chains: ChainStore
+  readonly alerts: AlertService
+  readonly snack: SnackService
+  readonly pending: PendingRequests
+  readonly win: Window
+  readonly flow: 'popup' | 'redirect'
+}
+
+export interface SocialController {
+  /**
+   * Starts a login from a click. It must run inside the click handler: the popup is opened
+   * before anything is awaited, so popup blockers let it through. Resolves when the login
+   * is done, cancelled (the popup closed) or failed; rejects with the text to show.
+   */
+  start(provider: SocialLoginProvider): Promise<void>
+  /** After a full-page redirect back from the provider: finishes the login, and clears the address bar. */
+  resumeRedirect(): Promise<void>
+}
+
+export function createSocialController(deps: SocialControllerDeps): SocialController {
+  const { auth, storage, chains, alerts, snack, win } = deps
+
+  /** One frame request: 30 s, then the SOCIALS_TIMEOUT alert; closing the modal aborts it. */
+  async function timed<T>(run: (options: SocialRequestOptions) => Promise<T>, signal: AbortSignal): Promise<T> {
+    const onTimeout = () => alerts.report(Alerts.SOCIALS_TIMEOUT, 'error', { once: false })
+    return run({ timeoutMs: EMBEDDED_REQUEST_TIMEOUT_MS, onTimeout, signal })
+  }
+
+  /** Runs `body` with an abort signal the modal's close (pending requests) fires. */
+  async function tracked<T>(body: (signal: AbortSignal) => Promise<T>): Promise<T> {
+    const controller = new AbortController()
+    const untrack = deps.pending.add(() => controller.abort())
+    try {
+      return await body(controller.signal)
+    } finally {
+      untrack()
+    }
+  }
+
+  const setSocialWindow = (socialWindow: Window | undefined) => {
+    const namespace = chains.get().activeNamespace
+    if (namespace) chains.updateAccount(namespace, { socialWindow })
+  }
+
+  /** The popup's address once it is back on this origin with the answer; undefined once closed (or aborted). */
+  function watch(popup: Window, signal: AbortSignal): Promise<string | undefined> {
+    return new Promise((resolve) => {
+      const done = (href: string | undefined) => {
+        clearInterval(timer)
+        signal.removeEventListener('abort', abort)
+        resolve(href)
+      }
+      const abort = () => done(undefined)
+      const timer = setInterval(() => {
+        if (popup.closed) return done(undefined)
+        let href: string
+        try {
+          href = popup.location.href
+        } catch {
+          return // At the provider: another origin.
+        }
+        const url = new URL(href)
+        if (url.origin === win.location.origin && new URLSearchParams(url.hash.slice(1)).has(SOCIAL_RESULT_PARAM)) done(href)
+      }, POPUP_POLL_MS)
+      signal.addEventListener('abort', abort, { once: true })
+    })
+  }
+
+  /** The frame exchanges the answer for a session; the kit then connects through it. */
+  async function finish(provider: SocialLoginProvider, href: string, signal: AbortSignal): Promise<void> {
+    const { userName } = await timed((options) => auth.connectSocial(href, options), signal)
+    storage.set('connectedSocial', provider)
+    if (userName) {
+      storage.set('connectedSocialUsername', userName)
+      storage.set('frameSocialUsername', userName)
+    }
+    snack.showLoading(SnackText.AUTHENTICATING)
+    try {
+      await auth.connect()
+      snack.hide()
+    } catch (error) {
+      storage.remove('connectedSocial')
+      storage.remove('connectedSocialUsername')
+      snack.hide()
+      throw error
+    }
+  }
+
+  /** The current page without a fragment: where the provider's answer comes back to. */
+  const returnUrl = () => {
+    const url = new URL(win.location.href)
+    url.hash = ''
+    return url.href
+  }
+
+  async function redirect(provider: SocialLoginProvider, signal: AbortSignal): Promise<void> {
+    const uri = await timed((options) => auth.getSocialRedirectUri(provider, returnUrl(), options), signal)
+    win.sessionStorage.setItem(PENDING_KEY, provider)
+    win.location.assign(uri)
+  }
+
+  return {
+    start(provider) {
+      // Synchronously, inside the click: a popup opened after an await is blocked.
+      const popup = deps.flow === 'popup' ? win.open('', SOCIAL_POPUP_NAME, 'popup,width=480,height=640') : null
+      return tracked(async (signal) => {
+        if (!popup) return redirect(provider, signal)
+        setSocialWindow(popup)
+        try {
+          const uri = await timed((options) => auth.getSocialRedirectUri(provider, returnUrl(), options), signal)
+          popup.location.href = uri
+          const href = await watch(popup, signal)
+          popup.close()
+          // Closed by the visitor: a clean cancel.
+          if (href) await finish(provider, href, signal)
+        } finally {
+          if (!popup.closed) popup.close()
+          setSocialWindow(undefined)
+        }
+      })
+    },
+    async resumeRedirect() {
+      const href = win.location.href
+      const url = new URL(href)
+      url.hash = ''
+      win.history.replaceState(win.history.state, '', url.href)
+      const pending = v.safeParse(PendingProvider, win.sessionStorage.getItem(PENDING_KEY))
+      win.sessionStorage.removeItem(PENDING_KEY)
+      if (!pending.success) return
+      await tracked((signal) => finish(pending.output, href, signal))
+    },
+  }
+}
