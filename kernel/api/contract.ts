@@ -2,6 +2,7 @@ import type { CaipNetworkId } from '../chains/caip.ts'
 import type {
   IdentityResponse,
   NameRecord,
+  NameRegistration,
   NameSuggestionsResponse,
   NftsResponse,
   TokenBalance,
@@ -37,6 +38,8 @@ export interface BlockchainApi {
   /** The names pointing at an address, primary first. */
   reverseLookup(address: string, signal?: AbortSignal): Promise<readonly NameRecord[]>
   suggestNames(name: string, signal?: AbortSignal): Promise<NameSuggestionsResponse['suggestions']>
+  /** Registers the name signed in `registration.message` for the signing account; resolves with its record. */
+  registerName(registration: NameRegistration, signal?: AbortSignal): Promise<NameRecord>
 }
 
 /** The HTTP paths of the contract, relative to `endpoints.blockchainApi`. */
@@ -48,4 +51,5 @@ export const BlockchainApiPaths = {
   lookupName: (name: string) => `v1/profile/account/${encodeURIComponent(name)}`,
   reverseLookup: (address: string) => `v1/profile/reverse/${encodeURIComponent(address)}`,
   suggestNames: (name: string) => `v1/profile/suggestions/${encodeURIComponent(name)}`,
+  registerName: () => 'v1/profile/account',
 } as const

@@ -153,5 +153,6 @@ export function createDirectBlockchainApi(options: DirectBlockchainApiOptions): 
     lookupName: () => notSupported('lookupName'),
     reverseLookup: () => notSupported('reverseLookup'),
     suggestNames: () => notSupported('suggestNames'),
+    registerName: () => notSupported('registerName'),
   }
 }

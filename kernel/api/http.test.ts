@@ -172,7 +172,10 @@ describe('HTTP Blockchain API client', () => {
     answer(`/v1/profile/reverse/${ADDRESS}`, { not: 'a list' })
     answer('/v1/profile/suggestions/ali', { suggestions: 'none' })
     const api = createHttpBlockchainApi({ baseUrl })
-    expect((await rejection(api.lookupName('bad.eth'))).shortMessage).toBe(ErrorText.ERROR_RESOLVING_NAME)
+    // SPEC §8: the API's first reason text when it gave one, else 'Error resolving name'.
+    expect((await rejection(api.lookupName('bad.eth'))).shortMessage).toBe('bad')
+    answer('/v1/profile/account/odd.eth', { name: 7 })
+    expect((await rejection(api.lookupName('odd.eth'))).shortMessage).toBe('Error resolving name')
     expect((await rejection(api.reverseLookup(ADDRESS))).shortMessage).toBe(ErrorText.ERROR_FETCHING_NAMES_FOR_ADDRESS)
     expect((await rejection(api.suggestNames('ali'))).shortMessage).toBe(ErrorText.ERROR_FETCHING_NAME_SUGGESTIONS)
   })

@@ -1,16 +1,18 @@
 import type * as v from 'valibot'
 import { PorticoError } from '../errors/base.ts'
-import { ErrorText, httpStatusError } from '../errors/catalogue.ts'
+import { ErrorText, errorRegisteringName, httpStatusError } from '../errors/catalogue.ts'
 import { CacheLifetimeMs } from '../constants.ts'
-import { type QueryParams, createHttpClient } from '../http/httpClient.ts'
+import { HttpStatusError, type QueryParams, createHttpClient } from '../http/httpClient.ts'
 import type { PorticoStorage } from '../storage/storage.ts'
 import { parseOrThrow, safeParse } from '../wallets/parse.ts'
 import { type BlockchainApi, BlockchainApiPaths } from './contract.ts'
 import { malformedAnswer } from './errors.ts'
 import {
+  ApiErrorSchema,
   BalancesResponseSchema,
   IdentityResponseSchema,
   NameRecordSchema,
+  NameRegistrationMessageSchema,
   NameSuggestionsResponseSchema,
   NftsResponseSchema,
   ReverseNamesResponseSchema,
@@ -73,6 +75,16 @@ export function createHttpBlockchainApi({ baseUrl, storage, fetch }: HttpBlockch
     return value
   }
 
+  /** The message a refusal's body gives (ApiErrorSchema), if it is one. */
+  const apiReason = (error: unknown): string | undefined => {
+    if (!(error instanceof HttpStatusError)) return undefined
+    try {
+      return safeParse(ApiErrorSchema, JSON.parse(error.body))?.message
+    } catch {
+      return undefined
+    }
+  }
+
   /** The spec's name errors wrap what went wrong; a malformed answer stays visible as the cause. */
   const nameError = (text: string, error: unknown) =>
     new PorticoError(text, { details: error instanceof Error ? error.message : String(error), cause: error })
@@ -108,7 +120,8 @@ export function createHttpBlockchainApi({ baseUrl, storage, fetch }: HttpBlockch
       } catch (error) {
         // 404 is the API's "no such name", not a failure.
         if (isStatus(error, 404)) return undefined
-        throw nameError(ErrorText.ERROR_RESOLVING_NAME, error)
+        // SPEC §8: 'Error resolving name', otherwise the first reason text from the API.
+        throw nameError(apiReason(error) ?? ErrorText.ERROR_RESOLVING_NAME, error)
       }
     },
 
@@ -128,6 +141,25 @@ export function createHttpBlockchainApi({ baseUrl, storage, fetch }: HttpBlockch
         return (await get(NameSuggestionsResponseSchema, 'suggestNames', path, undefined, signal)).suggestions
       } catch (error) {
         throw nameError(ErrorText.ERROR_FETCHING_NAME_SUGGESTIONS, error)
+      }
+    },
+
+    async registerName(registration, signal) {
+      // The name is read back from what was signed, for the error text; the server checks the rest.
+      let name = ''
+      try {
+        name = safeParse(NameRegistrationMessageSchema, JSON.parse(registration.message))?.name ?? ''
+      } catch {
+        // not JSON: the server refuses it with its reason
+      }
+      try {
+        const answer = await http.post({ path: BlockchainApiPaths.registerName(), body: registration, signal })
+        const record = parseOrThrow(NameRecordSchema, answer, (issue) => malformedAnswer('registerName', issue))
+        // A name just registered must not be answered from a cached "no such name".
+        storage?.remove('ensCache')
+        return record
+      } catch (error) {
+        throw new PorticoError(errorRegisteringName(name), { details: apiReason(error) ?? (error instanceof Error ? error.message : String(error)), cause: error })
       }
     },
   }

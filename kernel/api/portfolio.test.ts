@@ -55,6 +55,7 @@ async function setup(balances: BlockchainApi['balances'], networks = [mainnet, b
       lookupName: notUsed,
       reverseLookup: notUsed,
       suggestNames: notUsed,
+      registerName: notUsed,
     } satisfies BlockchainApi,
   })
   const tokens = () => kit.chains.record('eip155')?.accountState.tokenBalance

@@ -82,6 +82,7 @@ export function blockchainApi(container: DependencyContainer): BlockchainApi {
     lookupName: async (name, signal) => (await load()).lookupName(name, signal),
     reverseLookup: async (address, signal) => (await load()).reverseLookup(address, signal),
     suggestNames: async (name, signal) => (await load()).suggestNames(name, signal),
+    registerName: async (registration, signal) => (await load()).registerName(registration, signal),
   }
   register(container, IBlockchainApi, api)
   return api

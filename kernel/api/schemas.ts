@@ -99,6 +99,27 @@ export const NameRecordSchema = v.object({
 /** GET /v1/profile/reverse/{address}: the names pointing at an address, primary first. */
 export const ReverseNamesResponseSchema = v.array(NameRecordSchema)
 
+/**
+ * What the visitor signs to register a name (SPEC §7): JSON of the name, its attributes and
+ * the time in seconds, so a signature registers this name for this account, once, recently.
+ */
+export const NameRegistrationMessageSchema = v.object({
+  name: v.string(),
+  attributes: v.record(v.string(), v.string()),
+  timestamp: v.pipe(v.number(), v.integer('is whole seconds'), v.minValue(0)),
+})
+
+/** POST /v1/profile/account: 201 with the NameRecord; 409 when the name is taken. */
+export const NameRegistrationSchema = v.object({
+  /** ENSIP-11 coin type of the account's chain: 60 for Ethereum, 0x80000000 | chainId for other EVM chains. */
+  coinType: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(0xffffffff)),
+  address: v.string(),
+  /** The account's personal_sign of `message`. */
+  signature: v.pipe(v.string(), v.regex(/^0x(?:[0-9a-fA-F]{2})+$/, 'is 0x and an even number of hex digits')),
+  /** NameRegistrationMessageSchema, as JSON text: exactly what was signed. */
+  message: v.pipe(v.string(), v.maxLength(4096, 'is too long')),
+})
+
 /** GET /v1/profile/suggestions/{name} */
 export const NameSuggestionsResponseSchema = v.object({
   suggestions: v.array(v.object({ name: v.string(), registered: v.boolean() })),
@@ -133,4 +154,6 @@ export type NftsResponse = v.InferOutput<typeof NftsResponseSchema>
 export type IdentityResponse = v.InferOutput<typeof IdentityResponseSchema>
 export type NameRecord = v.InferOutput<typeof NameRecordSchema>
 export type NameSuggestionsResponse = v.InferOutput<typeof NameSuggestionsResponseSchema>
+export type NameRegistrationMessage = v.InferOutput<typeof NameRegistrationMessageSchema>
+export type NameRegistration = v.InferOutput<typeof NameRegistrationSchema>
 export type ApiError = v.InferOutput<typeof ApiErrorSchema>

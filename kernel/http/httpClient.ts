@@ -1,6 +1,18 @@
 import { PorticoError } from '../errors/base.ts'
 import { httpStatusError } from '../errors/catalogue.ts'
 
+/** A non-OK answer: 'HTTP status code: N', with the status and the body the server sent (its reason, if any). */
+export class HttpStatusError extends PorticoError {
+  override name = 'HttpStatusError'
+  constructor(
+    readonly status: number,
+    readonly body: string,
+    details: string,
+  ) {
+    super(httpStatusError(status), { details })
+  }
+}
+
 export type QueryParams = Readonly<Record<string, string | number | boolean | undefined>>
 
 export interface RequestArgs {
@@ -42,7 +54,11 @@ export function createHttpClient(baseUrl: string, fetchImpl: typeof fetch = glob
       body: hasBody ? JSON.stringify(args.body) : undefined,
       signal: args.signal,
     })
-    if (!response.ok) throw new PorticoError(httpStatusError(response.status), { details: `${method} ${args.path}` })
+    if (!response.ok) {
+      // The body is kept for callers that show the server's reason (SPEC §8 'Error resolving name').
+      const body = await response.text().catch(() => '')
+      throw new HttpStatusError(response.status, body, `${method} ${args.path}`)
+    }
     return response
   }
 

@@ -11,13 +11,13 @@ import { profileRoutes } from './routes/profile.ts'
 /**
  * The Blockchain API's routes (kernel/api/contract.ts BlockchainApiPaths). Stateless over
  * the database: every instance answers alike, whichever one indexes. Pages of apps on
- * `origins` may call it from the browser ('*' allows any); it only answers GETs.
+ * `origins` may call it from the browser ('*' allows any): GETs, and the POST that registers a name.
  */
 export function createApiApp(context: ApiContext, origins: readonly string[]): Hono {
   const app = new Hono()
   const anyOrigin = origins.includes('*')
   const allowed = new Set(origins)
-  app.use('*', cors({ origin: (origin) => (anyOrigin ? '*' : allowed.has(origin) ? origin : null), allowMethods: ['GET'], maxAge: 600 }))
+  app.use('*', cors({ origin: (origin) => (anyOrigin ? '*' : allowed.has(origin) ? origin : null), allowMethods: ['GET', 'POST'], allowHeaders: ['Content-Type'], maxAge: 600 }))
   app.use('/v1/*', async (c, next) => {
     await next()
     // Answers change with every block: clients keep their own short caches (SPEC §9).

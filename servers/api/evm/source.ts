@@ -159,6 +159,9 @@ export function createEvmSource(options: EvmSourceOptions): ChainSource {
       return { native, tokens: held }
     },
     normalizeAddress: (address) => (isAddress(address, { strict: false }) ? getAddress(address) : undefined),
+    // viem's universal validator: one eth_call that checks an EOA, ERC-1271 and ERC-6492 alike.
+    verifyMessage: ({ address, message, signature }) =>
+      client.verifyMessage({ address: address as Address, message, signature: signature as Hex }),
   }
 }
 

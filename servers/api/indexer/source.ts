@@ -52,6 +52,12 @@ export interface ChainSource {
   balances(address: string, tokens: readonly string[]): Promise<SourceBalances>
   /** `address` in its canonical form, or undefined when it is not an address on this chain. */
   normalizeAddress(address: string): string | undefined
+  /**
+   * Whether `signature` is the account's signature of `message` (a personal_sign). On eip155 an
+   * EOA's signature, an ERC-1271 contract wallet's, or an undeployed wallet's (ERC-6492), read
+   * from the chain; the name registry needs it (absent: names cannot be registered there).
+   */
+  verifyMessage?(args: { readonly address: string; readonly message: string; readonly signature: string }): Promise<boolean>
 }
 
 export interface SourceBlock {

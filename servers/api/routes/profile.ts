@@ -1,37 +1,50 @@
 import type { Hono } from 'hono'
 import * as v from 'valibot'
-import type { IdentityResponse, NameSuggestionsResponse, NameRecord } from '../../../kernel/api/schemas.ts'
+import type { IdentityResponse, NameRecord, NameSuggestionsResponse } from '../../../kernel/api/schemas.ts'
 import type { ApiContext } from '../context.ts'
 import { ApiError, ChainIdField, addressOn, readParam, readQuery, sourceOf } from '../http.ts'
+import { namesOf, recordOf, registerName, suggestNames } from '../names/registry.ts'
+import { readRegistration } from '../names/registration.ts'
 
+/** A name as asked for: what any registered name could be, before the registry is read. */
 const Name = v.pipe(v.string(), v.minLength(1, 'is empty'), v.maxLength(255, 'is too long'), v.regex(/^[\p{L}\p{N}._-]+$/u, 'may hold letters, digits, ".", "_" and "-" only'))
 /** Any chain's address: 0x hex (eip155) or base58 (solana). */
 const AnyAddress = v.pipe(v.string(), v.regex(/^(0x[0-9a-fA-F]{40}|[1-9A-HJ-NP-Za-km-z]{32,44})$/, 'is not an address'))
 
 /**
- * Names and identity. Names come with the names issue; until then the server answers from
- * an empty registry, correctly shaped and validated like the rest: no name is registered,
- * no address has one, and there are no suggestions.
+ * Names and identity. Names live in the registry (names/registry.ts): registered with the
+ * account's signature (POST), looked up by name, by address, and suggested while a visitor
+ * types. Identity (ENS-style name and avatar of any address) has no source here yet: it
+ * answers the registry's primary name for the address, and no avatar.
  */
 export function profileRoutes(app: Hono, context: ApiContext): void {
-  app.get('/v1/identity/:address', (c) => {
+  app.get('/v1/identity/:address', async (c) => {
     const source = sourceOf(context, readQuery(c, v.object({ chainId: ChainIdField })).chainId)
-    addressOn(c, source)
-    const body: IdentityResponse = { name: null, avatar: null }
+    const address = addressOn(c, source)
+    const [primary] = await namesOf(context.db, address)
+    const body: IdentityResponse = { name: primary?.name ?? null, avatar: null }
     return c.json(body)
   })
-  app.get('/v1/profile/account/:name', (c) => {
+  app.get('/v1/profile/account/:name', async (c) => {
     const name = readParam(c, 'name', Name, 'BAD_NAME')
-    throw new ApiError(404, 'NOT_FOUND', `No account is registered under "${name}"`)
-  })
-  app.get('/v1/profile/reverse/:address', (c) => {
-    readParam(c, 'address', AnyAddress, 'BAD_ADDRESS')
-    const body: NameRecord[] = []
+    const record = await recordOf(context.db, name)
+    if (!record) throw new ApiError(404, 'NOT_FOUND', `No account is registered under "${name}"`)
+    const body: NameRecord = record
     return c.json(body)
   })
-  app.get('/v1/profile/suggestions/:name', (c) => {
-    readParam(c, 'name', Name, 'BAD_NAME')
-    const body: NameSuggestionsResponse = { suggestions: [] }
+  app.post('/v1/profile/account', async (c) => {
+    const registration = await readRegistration(c, context)
+    const body: NameRecord = await registerName(context.db, registration)
+    return c.json(body, 201)
+  })
+  app.get('/v1/profile/reverse/:address', async (c) => {
+    const address = readParam(c, 'address', AnyAddress, 'BAD_ADDRESS')
+    const body: NameRecord[] = await namesOf(context.db, address)
+    return c.json(body)
+  })
+  app.get('/v1/profile/suggestions/:name', async (c) => {
+    const name = readParam(c, 'name', Name, 'BAD_NAME')
+    const body: NameSuggestionsResponse = { suggestions: await suggestNames(context.db, name) }
     return c.json(body)
   })
 }
