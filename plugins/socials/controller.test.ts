@@ -1,0 +1,138 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { Alerts, createMemoryBackend, mainnet } from '../../kernel/index.ts'
+import { createAlertService } from '../../kernel/alerts/alertService.ts'
+import { createEventBus } from '../../kernel/bus/bus.ts'
+import { createChainStore } from '../../kernel/chains/chainStore.ts'
+import { createPendingRequests } from '../../kernel/rpc/pendingRequests.ts'
+import { createSnackService } from '../../kernel/snack/snackService.ts'
+import { createStorage } from '../../kernel/storage/storage.ts'
+import type { SocialAuth, SocialRequestOptions } from './authPort.ts'
+import { createSocialController } from './controller.ts'
+
+// The socials controller with the kernel's real stores, a window whose popup the test drives,
+// and a frame (SocialAuth) that answers as the test says, honouring the request options as the
+// frame client does (onTimeout, then the request fails).
+
+const PAGE = 'http://127.0.0.1:5173/app'
+const ANSWER = `${PAGE}#portico_social=${encodeURIComponent('code=abc&state=xyz&iss=http%3A%2F%2F127.0.0.1%3A9000')}`
+
+function setup(options: { popup?: boolean; flow?: 'popup' | 'redirect'; auth?: Partial<SocialAuth> } = {}) {
+  const popup = { closed: false, location: { href: 'about:blank' }, close: vi.fn(() => void (popup.closed = true)) }
+  const session = new Map<string, string>()
+  const win = {
+    open: vi.fn(() => (options.popup === false ? null : popup)),
+    location: { href: PAGE, origin: 'http://127.0.0.1:5173', hash: '', assign: vi.fn() },
+    history: { state: null, replaceState: vi.fn() },
+    sessionStorage: {
+      getItem: (key: string) => session.get(key) ?? null,
+      setItem: (key: string, value: string) => void session.set(key, value),
+      removeItem: (key: string) => void session.delete(key),
+    },
+  }
+  const requests: SocialRequestOptions[] = []
+  const auth: SocialAuth = {
+    getSocialRedirectUri: vi.fn(async (_provider, _returnUrl, request) => {
+      requests.push(request!)
+      return 'http://127.0.0.1:9000/auth?client_id=portico-google'
+    }),
+    connectSocial: vi.fn(async () => ({ userName: 'alice' })),
+    connect: vi.fn(async () => undefined),
+    ...options.auth,
+  }
+  const storage = createStorage(createMemoryBackend(), () => undefined)
+  const chains = createChainStore([mainnet], mainnet)
+  const alerts = createAlertService(createEventBus(), () => undefined)
+  const pending = createPendingRequests()
+  const controller = createSocialController({
+    auth,
+    storage,
+    chains,
+    alerts,
+    snack: createSnackService(),
+    pending,
+    win: win as unknown as Window,
+    flow: options.flow ?? 'popup',
+  })
+  const socialWindow = () => chains.record('eip155')?.accountState.socialWindow
+  return { controller, popup, win, auth, storage, alerts, pending, requests, session, socialWindow }
+}
+
+afterEach(() => vi.useRealTimers())
+
+describe('socials controller', () => {
+  it('opens the popup before anything is awaited, sends it to the provider, and finishes the login once it is back with the answer', async () => {
+    const t = setup()
+    const done = t.controller.start('google')
+    // Synchronously, in the click: nothing awaited yet.
+    expect(t.win.open).toHaveBeenCalledTimes(1)
+    expect(t.win.open).toHaveBeenCalledWith('', 'portico-social', expect.stringContaining('popup'))
+    expect(t.socialWindow()).toBe(t.popup)
+    await vi.waitFor(() => expect(t.popup.location.href).toBe('http://127.0.0.1:9000/auth?client_id=portico-google'))
+    expect(t.auth.getSocialRedirectUri).toHaveBeenCalledWith('google', PAGE, expect.anything())
+    expect(t.requests[0]!.timeoutMs).toBe(30_000)
+    t.popup.location.href = ANSWER
+    await done
+    expect(t.auth.connectSocial).toHaveBeenCalledWith(ANSWER, expect.objectContaining({ timeoutMs: 30_000 }))
+    expect(t.auth.connect).toHaveBeenCalledTimes(1)
+    expect(t.popup.close).toHaveBeenCalled()
+    expect(t.storage.get('connectedSocial')).toBe('google')
+    expect(t.storage.get('connectedSocialUsername')).toBe('alice')
+    expect(t.storage.get('frameSocialUsername')).toBe('alice')
+    expect(t.socialWindow()).toBeUndefined()
+  })
+
+  it('a popup closed by the visitor cancels cleanly: nothing connected, nothing stored, no popup kept', async () => {
+    const t = setup()
+    const done = t.controller.start('github')
+    await vi.waitFor(() => expect(t.popup.location.href).not.toBe('about:blank'))
+    t.popup.closed = true
+    await expect(done).resolves.toBeUndefined()
+    expect(t.auth.connectSocial).not.toHaveBeenCalled()
+    expect(t.auth.connect).not.toHaveBeenCalled()
+    expect(t.storage.get('connectedSocial')).toBeUndefined()
+    expect(t.socialWindow()).toBeUndefined()
+    expect(t.pending.size).toBe(0)
+  })
+
+  it('a frame that does not answer in 30 s gives the SOCIALS_TIMEOUT alert, and the popup is closed', async () => {
+    const t = setup({
+      auth: {
+        getSocialRedirectUri: async (_p, _r, request) => {
+          expect(request!.timeoutMs).toBe(30_000)
+          request!.onTimeout!()
+          throw new Error('Request was aborted')
+        },
+      },
+    })
+    await expect(t.controller.start('google')).rejects.toThrow('Request was aborted')
+    expect(t.alerts.store.get().current?.alert).toEqual(Alerts.SOCIALS_TIMEOUT)
+    expect(t.popup.close).toHaveBeenCalled()
+    expect(t.socialWindow()).toBeUndefined()
+  })
+
+  it('closing the modal (pending requests rejected) stops watching the popup and closes it', async () => {
+    const t = setup()
+    const done = t.controller.start('google')
+    await vi.waitFor(() => expect(t.popup.location.href).not.toBe('about:blank'))
+    t.pending.rejectAll()
+    await expect(done).resolves.toBeUndefined()
+    expect(t.popup.close).toHaveBeenCalled()
+    expect(t.auth.connect).not.toHaveBeenCalled()
+  })
+
+  it('a blocked popup, or the redirect flow, navigates the page to the provider and finishes on return', async () => {
+    for (const t of [setup({ popup: false }), setup({ flow: 'redirect' })]) {
+      await t.controller.start('discord')
+      expect(t.win.location.assign).toHaveBeenCalledWith('http://127.0.0.1:9000/auth?client_id=portico-google')
+      expect(t.session.get('@portico/social_pending')).toBe('discord')
+      // Back from the provider: the answer is taken from the address, which is then cleaned.
+      t.win.location.href = ANSWER
+      await t.controller.resumeRedirect()
+      expect(t.win.history.replaceState).toHaveBeenCalledWith(null, '', PAGE)
+      expect(t.auth.connectSocial).toHaveBeenCalledWith(ANSWER, expect.anything())
+      expect(t.storage.get('connectedSocial')).toBe('discord')
+      expect(t.session.has('@portico/social_pending')).toBe(false)
+    }
+    expect(setup({ flow: 'redirect' }).win.open).not.toHaveBeenCalled()
+  })
+})
