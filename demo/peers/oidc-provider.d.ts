@@ -18,6 +18,7 @@ declare module 'oidc-provider' {
     features: Record<string, { enabled: boolean }>
     pkce: { required(): boolean }
     cookies: { keys: string[] }
+    jwks: { keys: Record<string, unknown>[] }
   }
   class Grant {
     constructor(init: { accountId: string; clientId: string })

@@ -2,7 +2,7 @@
 // confidential client per social provider (google, github, ...), each with the frame server's
 // callback, and a login page where the tester picks a user. The frame server reaches it by
 // configuration only (an issuer URL), exactly as it reaches accounts.google.com.
-import { randomBytes } from 'node:crypto'
+import { generateKeyPairSync, randomBytes } from 'node:crypto'
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import Provider from 'oidc-provider'
@@ -98,6 +98,8 @@ export async function startOidcProvider(options: OidcProviderOptions): Promise<L
     features: { devInteractions: { enabled: false } },
     pkce: { required: () => true },
     cookies: { keys: [randomBytes(32).toString('base64url')] },
+    // A signing key of its own per run (ID tokens live minutes), instead of the library's development key.
+    jwks: { keys: [{ ...generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'jwk' }), use: 'sig', alg: 'RS256', kid: 'demo' }] },
   })
   const callback = provider.callback()
 
