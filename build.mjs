@@ -74,6 +74,7 @@ export const PACKAGE_ENTRIES = {
   './send': 'plugins/send/index.ts',
   './portfolio': 'plugins/portfolio/index.ts',
   './history': 'plugins/history/index.ts',
+  './names': 'plugins/names/index.ts',
   './email': 'entries/email.ts',
   './socials': 'entries/socials.ts',
   './siwx': 'entries/siwx.ts',

@@ -12,6 +12,7 @@ import { emailPlugin } from './email.ts'
 import { socialsPlugin } from './socials.ts'
 import { bip122Plugin } from '../plugins/namespaces/bip122/index.ts'
 import { historyPlugin } from '../plugins/history/index.ts'
+import { namesPlugin } from '../plugins/names/index.ts'
 import { eip155Plugin } from '../plugins/namespaces/eip155/index.ts'
 import { polkadotPlugin } from '../plugins/namespaces/polkadot/index.ts'
 import { solanaPlugin } from '../plugins/namespaces/solana/index.ts'
@@ -33,7 +34,7 @@ import { walletConnectPlugin } from '../plugins/walletconnect/index.ts'
  * })
  */
 export function allPlugins(replacements: readonly PluginManifest[] = []): PluginManifest[] {
-  const builtin = [receivePlugin(), sendPlugin(), portfolioPlugin(), historyPlugin(), eip155Plugin(), solanaPlugin(), bip122Plugin(), polkadotPlugin(), walletConnectPlugin(), emailPlugin(), socialsPlugin(), siwxPlugin()]
+  const builtin = [receivePlugin(), sendPlugin(), portfolioPlugin(), historyPlugin(), namesPlugin(), eip155Plugin(), solanaPlugin(), bip122Plugin(), polkadotPlugin(), walletConnectPlugin(), emailPlugin(), socialsPlugin(), siwxPlugin()]
   const replaced = builtin.map((plugin) => replacements.find((r) => r.id === plugin.id) ?? plugin)
   return [...replaced, ...replacements.filter((r) => !builtin.some((plugin) => plugin.id === r.id))]
 }
@@ -43,6 +44,7 @@ export {
   eip155Plugin,
   emailPlugin,
   historyPlugin,
+  namesPlugin,
   polkadotPlugin,
   portfolioPlugin,
   receivePlugin,

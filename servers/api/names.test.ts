@@ -4,6 +4,7 @@ import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ApiErrorSchema, BlockchainApiPaths, NameRecordSchema, ReverseNamesResponseSchema } from '../../kernel/api/index.ts'
 import { createHttpBlockchainApi } from '../../kernel/api/http.ts'
+import type { PorticoError } from '../../kernel/errors/base.ts'
 import { deployOwnedWallet, ownedWalletArtifacts } from '../../test/peers/contractWallet.ts'
 import { HARDHAT_ACCOUNTS, type HardhatNode, startHardhat } from '../../test/peers/hardhat.ts'
 import { openDatabase } from '../db/index.ts'
@@ -16,8 +17,8 @@ import { freePort, get } from './test/chain.ts'
 
 const CHAIN = 'eip155:31337'
 const COIN_TYPE = 2147514985 // 0x80000000 | 31337
-const alice = privateKeyToAccount(HARDHAT_ACCOUNTS[0].privateKey as Hex)
-const bob = privateKeyToAccount(HARDHAT_ACCOUNTS[1].privateKey as Hex)
+const alice = privateKeyToAccount(HARDHAT_ACCOUNTS[0]!.privateKey as Hex)
+const bob = privateKeyToAccount(HARDHAT_ACCOUNTS[1]!.privateKey as Hex)
 
 let node: HardhatNode
 let server: ApiServer
@@ -81,9 +82,9 @@ describe('name registry', () => {
     // Case does not make another name.
     expect((await post(await signed(bob, 'ALICE-TEST'))).status).toBe(409)
     const client = createHttpBlockchainApi({ baseUrl: `${server.url}/` })
-    const refused = await client.registerName(await signed(bob, 'alice-test')).catch((error: Error) => error)
-    expect((refused as { shortMessage: string }).shortMessage).toBe('Error registering name alice-test')
-    expect((refused as { details: string }).details).toBe('name: "alice-test" is already registered')
+    const refused = await client.registerName(await signed(bob, 'alice-test')).then(() => undefined, (error: PorticoError) => error)
+    expect(refused?.shortMessage).toBe('Error registering name alice-test')
+    expect(refused?.details).toBe('name: "alice-test" is already registered')
     expect((await client.lookupName('alice-test'))?.addresses[COIN_TYPE]?.address).toBe(alice.address)
   })
 
@@ -94,7 +95,7 @@ describe('name registry', () => {
     const flipped = `${good.signature.slice(0, -2)}${(Number.parseInt(last, 16) ^ 1).toString(16).padStart(2, '0')}`
     expect(reasonOf((await post({ ...good, signature: flipped })).body)).toBe('BAD_SIGNATURE')
     // The message changed after signing (another name).
-    const tampered = await post({ ...good, message: messageOf('bob-other', JSON.parse(good.message).timestamp) })
+    const tampered = await post({ ...good, message: messageOf('bob-other', (JSON.parse(good.message) as { timestamp: number }).timestamp) })
     expect(tampered.status).toBe(401)
     expect(reasonOf(tampered.body)).toBe('BAD_SIGNATURE')
     // Alice's signature presented for Bob's address.
@@ -104,7 +105,7 @@ describe('name registry', () => {
   })
 
   it('registers a name for an ERC-1271 contract wallet signed by its owner', async () => {
-    const wallet = getAddress(await deployOwnedWallet(node.url, HARDHAT_ACCOUNTS[2].privateKey as Hex, bob.address))
+    const wallet = getAddress(await deployOwnedWallet(node.url, HARDHAT_ACCOUNTS[2]!.privateKey as Hex, bob.address))
     const message = messageOf('bobs-safe')
     const registration = { coinType: COIN_TYPE, address: wallet, message, signature: await bob.signMessage({ message }) }
     const { status, body } = await post(registration)

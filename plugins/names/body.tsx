@@ -1,0 +1,29 @@
+import { blockchainApi } from '../../kernel/api/provide.ts'
+import { IChainStore, IRouter, type PluginContext, resolve } from '../../kernel/index.ts'
+import { createNamesController } from './controller.ts'
+import { REGISTER_SUCCESS_VIEW, REGISTER_VIEW } from './index.ts'
+import { watchProfile } from './profile.ts'
+import { createRegisterView } from './views/RegisterAccountName.tsx'
+import { createRegisterSuccessView } from './views/RegisterAccountNameSuccess.tsx'
+
+/** The names plugin body: the two views over one controller, and the profile lookup. */
+export function activate({ container, views, rpc, hooks }: PluginContext) {
+  const chains = resolve(container, IChainStore)
+  const api = blockchainApi(container)
+  const controller = createNamesController({
+    api,
+    chains,
+    request: (request) => rpc.request(request),
+    router: resolve(container, IRouter),
+    successView: REGISTER_SUCCESS_VIEW,
+    logger: console,
+  })
+  const disposers = [
+    views.register(REGISTER_VIEW, { component: createRegisterView(controller), title: 'Register a name' }),
+    views.register(REGISTER_SUCCESS_VIEW, { component: createRegisterSuccessView(controller), title: 'Name registered' }),
+    watchProfile({ chains, api, logger: console }),
+    hooks.addDisconnectCleanup(() => controller.reset()),
+    () => controller.dispose(),
+  ]
+  return () => disposers.forEach((dispose) => dispose())
+}

@@ -1,0 +1,73 @@
+import type { BlockchainApi } from '../../kernel/api/contract.ts'
+import type { ChainState, ChainStore, Disposer } from '../../kernel/index.ts'
+
+export interface ProfileWatchDeps {
+  readonly chains: Pick<ChainStore, 'get' | 'subscribe' | 'updateAccount'>
+  readonly api: Pick<BlockchainApi, 'identity' | 'reverseLookup'>
+  readonly logger: Pick<Console, 'warn'>
+}
+
+/** What the lookup depends on: the account and the network it is on. */
+const keyOf = (state: ChainState) => {
+  const record = state.chains[state.activeNamespace]
+  return `${state.activeNamespace}|${record?.accountState.address ?? ''}|${record?.networkState.caipNetwork?.caipNetworkId ?? ''}`
+}
+
+/**
+ * The account's profile name and avatar (SPEC §4 "Profile lookup"), looked up again on every
+ * account or network change.
+ * - On an EVM non-testnet chain: the name service's identity (name and avatar) of the address.
+ *   (Portico's eip155 adapter has no ENS profile of its own; the Blockchain API's identity is
+ *   the name service it falls back to.)
+ * - On any EVM chain: the account's own registered name from the registry (reverse lookup,
+ *   the primary one), so a name registered through RegisterAccountName shows on test chains
+ *   too, the local ones of the demo among them. It is the visitor's own registration, not a
+ *   lookup of someone else's chain profile.
+ * - Otherwise (another namespace, nothing found): name and avatar are cleared.
+ * A failed lookup clears nothing it did not find and logs 'Error fetching names for address'.
+ */
+export function watchProfile({ chains, api, logger }: ProfileWatchDeps): Disposer {
+  let current = ''
+  let controller: AbortController | undefined
+
+  const apply = (namespace: ChainState['activeNamespace'], profileName: string | undefined, profileImage: string | undefined) => {
+    const account = chains.get().chains[namespace]?.accountState
+    if (account && (account.profileName !== profileName || account.profileImage !== profileImage)) {
+      chains.updateAccount(namespace, { profileName, profileImage })
+    }
+  }
+
+  const lookup = async (state: ChainState, signal: AbortSignal) => {
+    const namespace = state.activeNamespace
+    const record = state.chains[namespace]
+    const address = record?.accountState.address
+    const network = record?.networkState.caipNetwork
+    if (namespace !== 'eip155' || !address || !network) return apply(namespace, undefined, undefined)
+    if (!network.testnet) {
+      const identity = await api.identity({ address, chainId: network.caipNetworkId, signal })
+      if (signal.aborted) return
+      if (identity.name) return apply(namespace, identity.name, identity.avatar ?? undefined)
+    }
+    const [primary] = await api.reverseLookup(address, signal)
+    if (signal.aborted) return
+    apply(namespace, primary?.name, undefined)
+  }
+
+  const check = (state: ChainState) => {
+    const key = keyOf(state)
+    if (key === current) return
+    current = key
+    controller?.abort()
+    const mine = (controller = new AbortController())
+    lookup(state, mine.signal).catch((error: unknown) => {
+      if (!mine.signal.aborted) logger.warn('[Portico] names: profile lookup failed', error)
+    })
+  }
+
+  check(chains.get())
+  const unsubscribe = chains.subscribe(check)
+  return () => {
+    unsubscribe()
+    controller?.abort()
+  }
+}
