@@ -9,6 +9,8 @@ import {
   resolve,
 } from '../../kernel/index.ts'
 import { refreshTokenBalances } from '../../kernel/api/portfolio.ts'
+import { blockchainApi } from '../../kernel/api/provide.ts'
+import { receiverOfName } from './receiverName.ts'
 import { createSendController } from './controller.ts'
 import { type ParsedSendOptions, SEND_PREVIEW_VIEW, SEND_VIEW } from './index.ts'
 import { createSendPreview } from './views/SendPreview.tsx'
@@ -32,6 +34,7 @@ export function activate({ container, views, rpc, hooks, bus }: PluginContext, o
     options,
     logger: console,
     previewView: SEND_PREVIEW_VIEW,
+    resolveName: (name) => receiverOfName(blockchainApi(container), chains.get(), name),
   })
   // SPEC §4 "Switching network: ... The send form is reset."
   const switched = bus.on('SWITCH_NETWORK').subscribe(() => controller.reset())

@@ -8,8 +8,12 @@ import {
   type Router,
   type SnackService,
   type Store,
+  DEBOUNCE_MS,
+  ErrorText,
+  PorticoError,
   SnackText,
   createStore,
+  isValidRegistrationName,
 } from '../../kernel/index.ts'
 import { formatUnits } from '../../kernel/wallets/index.ts'
 import { type SendCheck, SendRefusal, checkSend } from './form.ts'
@@ -35,6 +39,11 @@ export interface SendControllerDeps {
   readonly logger: Pick<Console, 'warn'>
   /** The review view, pushed over the form when the send passes every rule. */
   readonly previewView: string
+  /**
+   * The address a registered name points at on the active network (the Blockchain API's
+   * lookupName), undefined when none; without it the receiver must be an address.
+   */
+  readonly resolveName?: (name: string) => Promise<string | undefined>
   /** Loads a namespace's sender; undefined where Send does not work. Defaults to `SENDERS`. */
   readonly loadSender?: (namespace: ChainNamespace, options: ParsedSendOptions) => Promise<NamespaceSender | undefined>
 }
@@ -135,9 +144,36 @@ export function createSendController(deps: SendControllerDeps): SendController {
     })
   }
 
+  let nameTimer: ReturnType<typeof setTimeout> | undefined
   const reset = () => {
     generation += 1
+    clearTimeout(nameTimer)
     store.replace(INITIAL_SEND_STATE)
+  }
+
+  /**
+   * A receiver typed as a registered name is looked up 500 ms after the last key (SPEC §9
+   * debounce); once found, the address is the receiver and the name is kept to show.
+   */
+  const resolveReceiver = (text: string) => {
+    clearTimeout(nameTimer)
+    const name = text.trim()
+    const { sender } = store.get()
+    if (!deps.resolveName || !sender || sender.isValidReceiver(name) || !isValidRegistrationName(name)) return
+    const resolveName = deps.resolveName
+    nameTimer = setTimeout(() => {
+      resolveName(name).then(
+        (address) => {
+          if (store.get().receiverAddress !== text || !address || !store.get().sender?.isValidReceiver(address)) return
+          store.set({ receiverAddress: address, receiverProfileName: name })
+          void requote()
+        },
+        (error: unknown) => {
+          // SPEC §8: 'Error resolving name', or the API's own reason.
+          if (store.get().receiverAddress === text) store.set({ error: error instanceof PorticoError ? error.shortMessage : ErrorText.ERROR_RESOLVING_NAME })
+        },
+      )
+    }, DEBOUNCE_MS)
   }
 
   /** After a send: the native balance and the token list are read again, past their 30 s caches. */
@@ -180,7 +216,8 @@ export function createSendController(deps: SendControllerDeps): SendController {
 
     setReceiver(text) {
       const { sender, receiverAddress } = store.get()
-      store.set({ receiverAddress: text, error: undefined })
+      store.set({ receiverAddress: text, receiverProfileName: undefined, error: undefined })
+      resolveReceiver(text)
       // The fee depends on the receiver (a first transfer to an address costs more): read it again once it is one.
       if (sender && sender.isValidReceiver(text.trim()) && text.trim() !== receiverAddress.trim()) void requote()
     },

@@ -13,7 +13,7 @@ export function createSendPreview(controller: SendController): PorticoView {
   return function SendPreview({ kit }) {
     const state = useStoreValue(controller.store, (s) => s)
     const network = useStoreValue(kit.chains, activeNetwork)
-    const { token, sendTokenAmount, receiverAddress, sending } = state
+    const { token, sendTokenAmount, receiverAddress, receiverProfileName, sending } = state
     const amount = token ? parsePositiveUnits(sendTokenAmount, token.decimals) : undefined
     // The form was reset under the review (a network switch): nothing is left to send.
     if (!token || amount === undefined) {
@@ -32,7 +32,7 @@ export function createSendPreview(controller: SendController): PorticoView {
           <dt>Amount</dt>
           <dd data-testid="send-preview-amount">{`${formatAmount(amount, token)} (≈ ${formatUsd(toUsd(amount, token.decimals, token.price), network)})`}</dd>
           <dt>To</dt>
-          <dd data-testid="send-preview-receiver">{receiverAddress.trim()}</dd>
+          <dd data-testid="send-preview-receiver">{receiverProfileName ? `${receiverProfileName} (${receiverAddress})` : receiverAddress.trim()}</dd>
           <dt>Network</dt>
           <dd>{network.name}</dd>
         </dl>

@@ -24,7 +24,7 @@ export function createSendView(controller: SendController): PorticoView {
     const tokens = useMemo(() => sendTokens(record), [record])
     const network = record?.networkState.caipNetwork
     const address = record?.accountState.address
-    const { token, sender, sendTokenAmount, receiverAddress, error } = state
+    const { token, sender, sendTokenAmount, receiverAddress, receiverProfileName, error } = state
 
     // A new form (first open, or a reset by a network switch or another account) loads its sender and fee.
     useEffect(() => {
@@ -105,11 +105,16 @@ export function createSendView(controller: SendController): PorticoView {
             className="input"
             autoComplete="off"
             spellCheck={false}
-            placeholder="Receiver address"
+            placeholder="Address or registered name"
             aria-invalid={receiverInvalid || undefined}
-            value={receiverAddress}
+            value={receiverProfileName ?? receiverAddress}
             onChange={(event) => controller.setReceiver(event.target.value)}
           />
+          {receiverProfileName && (
+            <Text variant="small" data-testid="send-receiver-resolved">
+              {receiverAddress}
+            </Text>
+          )}
         </div>
         <FeeLine state={state} network={network} />
         {error && (
