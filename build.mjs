@@ -72,6 +72,7 @@ export const PACKAGE_ENTRIES = {
   './walletconnect': 'plugins/walletconnect/index.ts',
   './receive': 'plugins/receive/index.ts',
   './send': 'plugins/send/index.ts',
+  './swaps': 'plugins/swaps/index.ts',
   './portfolio': 'plugins/portfolio/index.ts',
   './history': 'plugins/history/index.ts',
   './names': 'plugins/names/index.ts',

@@ -10,9 +10,10 @@ import {
   solanaDevnet,
   solanaTestnet,
 } from '../entries/portico.ts'
-import { allPlugins, sendPlugin, socialsPlugin } from '../entries/all.ts'
+import { allPlugins, sendPlugin, socialsPlugin, swapsPlugin } from '../entries/all.ts'
 import { serverSiwx } from '../entries/siwx.ts'
 import { DEMO_TOKENS } from './peers/tokens.mjs'
+import { DEMO_UNISWAP } from './peers/uniswap.mjs'
 
 const localChain = (id: number, name: string, port: number) =>
   defineNetwork({
@@ -39,7 +40,7 @@ export const solanaLocal = defineNetwork({
 })
 
 /** The flags of the plugins the demo lists, and the kernel's own. */
-const FEATURE_FLAGS = ['receive', 'send', 'analytics', 'allWallets', 'email', 'socials'] as const
+const FEATURE_FLAGS = ['swaps', 'receive', 'send', 'analytics', 'allWallets', 'email', 'socials'] as const
 
 /**
  * `?disable=receive,email` turns features off, so a person (and the browser
@@ -108,6 +109,8 @@ export const kit = createPortico({
   // USDT's transfer (no bool returned), so Send is told to check it with that ABI.
   plugins: allPlugins([
     sendPlugin({ usdtContracts: DEMO_TOKENS.filter((token) => token.usdtShaped).map((token) => token.address) }),
+    // Swaps on Hardhat through the demo's own Uniswap V2 deployment (demo/peers/uniswap.mjs).
+    swapsPlugin({ routers: { [DEMO_UNISWAP.chainId]: { router: DEMO_UNISWAP.router, factory: DEMO_UNISWAP.factory, weth: DEMO_UNISWAP.weth } } }),
     socialsPlugin({ flow: socialFlow(globalThis.location.search) }),
   ]),
   // Everything local: analytics to the demo server, WalletConnect through the local relay and

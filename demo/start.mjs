@@ -20,6 +20,8 @@ import { startWcWalletPage } from '../test/peers/wcWalletPage.mjs'
 import { createStack } from './services.mjs'
 import { bundleServer } from '../servers/bundle.mjs'
 import { deployDemoTokens } from './peers/deployTokens.mjs'
+import { deployDemoUniswap } from './peers/deployUniswap.mjs'
+import { DEMO_UNISWAP } from './peers/uniswap.mjs'
 import { DEMO_COLLECTIBLE, DEMO_TOKENS } from './peers/tokens.mjs'
 
 const DEMO_PORT = Number(process.env.PORT ?? 5173)
@@ -79,11 +81,15 @@ async function startBlockchainApi() {
   })
 }
 
-/** The test tokens on Hardhat eip155:31337, deployed right after it starts (fixed nonces, fixed addresses). */
+/**
+ * The test tokens on Hardhat eip155:31337, deployed right after it starts (fixed nonces, fixed
+ * addresses), then Uniswap V2 with DEMO/DUSD and ETH/DEMO pools (demo/peers/uniswap.mjs).
+ */
 async function startDemoTokens() {
   await deployDemoTokens('http://127.0.0.1:8545')
+  await deployDemoUniswap('http://127.0.0.1:8545')
   const listed = [...DEMO_TOKENS, DEMO_COLLECTIBLE].map((token) => `${token.symbol} ${token.address}`).join(', ')
-  return { url: `${listed} (funded for Hardhat accounts #0 to #9)`, close: async () => undefined }
+  return { url: `${listed} (funded for Hardhat accounts #0 to #9); Uniswap V2 router ${DEMO_UNISWAP.router}`, close: async () => undefined }
 }
 
 /** Each group starts in parallel; groups start in order. */

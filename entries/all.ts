@@ -19,6 +19,7 @@ import { solanaPlugin } from '../plugins/namespaces/solana/index.ts'
 import { portfolioPlugin } from '../plugins/portfolio/index.ts'
 import { receivePlugin } from '../plugins/receive/index.ts'
 import { sendPlugin } from '../plugins/send/index.ts'
+import { swapsPlugin } from '../plugins/swaps/index.ts'
 import { siwxPlugin } from '../plugins/siwx/index.ts'
 import { walletConnectPlugin } from '../plugins/walletconnect/index.ts'
 
@@ -34,7 +35,7 @@ import { walletConnectPlugin } from '../plugins/walletconnect/index.ts'
  * })
  */
 export function allPlugins(replacements: readonly PluginManifest[] = []): PluginManifest[] {
-  const builtin = [receivePlugin(), sendPlugin(), portfolioPlugin(), historyPlugin(), namesPlugin(), eip155Plugin(), solanaPlugin(), bip122Plugin(), polkadotPlugin(), walletConnectPlugin(), emailPlugin(), socialsPlugin(), siwxPlugin()]
+  const builtin = [receivePlugin(), sendPlugin(), swapsPlugin(), portfolioPlugin(), historyPlugin(), namesPlugin(), eip155Plugin(), solanaPlugin(), bip122Plugin(), polkadotPlugin(), walletConnectPlugin(), emailPlugin(), socialsPlugin(), siwxPlugin()]
   const replaced = builtin.map((plugin) => replacements.find((r) => r.id === plugin.id) ?? plugin)
   return [...replaced, ...replacements.filter((r) => !builtin.some((plugin) => plugin.id === r.id))]
 }
@@ -49,6 +50,7 @@ export {
   portfolioPlugin,
   receivePlugin,
   sendPlugin,
+  swapsPlugin,
   siwxPlugin,
   socialsPlugin,
   solanaPlugin,

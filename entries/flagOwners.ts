@@ -12,7 +12,7 @@ export const PLUGIN_FLAG_OWNERS: PluginFlagOwners = {
   allWallets: "walletConnectPlugin() from 'portico/walletconnect'",
   email: "emailPlugin() from 'portico/email'",
   socials: "socialsPlugin() from 'portico/socials'",
-  swaps: notShipped('swaps'),
+  swaps: "swapsPlugin() from 'portico/swaps'",
   onramp: notShipped('onramp'),
   send: "sendPlugin() from 'portico/send'",
   history: "historyPlugin() from 'portico/history'",

@@ -5,12 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_TOKENS } from '../../demo/peers/tokens.mjs'
 import { DEMO_POOLS, DEMO_UNISWAP } from '../../demo/peers/uniswap.mjs'
 import { HARDHAT_ACCOUNTS, type HardhatNode } from '../../test/peers/hardhat.ts'
-import { freshQuote } from './provider.ts'
+import { type SwapToken, freshQuote } from './provider.ts'
 import { chainReader, sendFrom, startSwapChain } from './test/chain.ts'
 import { createUniswapV2Provider } from './uniswapV2.ts'
 
-const [DEMO, DUSD, DPTS] = DEMO_TOKENS.map((t) => ({ address: t.address, symbol: t.symbol, decimals: t.decimals }))
-const ETH = { symbol: 'ETH', decimals: 18 }
+const asToken = (t: (typeof DEMO_TOKENS)[number]): SwapToken & { address: Hex } => ({ address: t.address, symbol: t.symbol, decimals: t.decimals })
+const [DEMO, DUSD, DPTS] = [asToken(DEMO_TOKENS[0]), asToken(DEMO_TOKENS[1]), asToken(DEMO_TOKENS[2])]
+const ETH: SwapToken = { symbol: 'ETH', decimals: 18 }
 const NETWORK = 'eip155:31337'
 const PAIR_ABI = [{ type: 'function', name: 'getReserves', stateMutability: 'view', inputs: [], outputs: [{ type: 'uint112' }, { type: 'uint112' }, { type: 'uint32' }] }] as const
 
@@ -45,7 +46,7 @@ describe('Uniswap V2 provider on Hardhat', () => {
 
   it('no pool, no quote: DEMO → DPTS, DUSD → ETH, the same token, and ETH against WETH', async () => {
     const chain = chainReader(node.url)
-    const ask = (from: typeof ETH, to: typeof ETH) => provider.quote({ network: NETWORK, from, to, amountIn: 1000n }, chain)
+    const ask = (from: SwapToken, to: SwapToken) => provider.quote({ network: NETWORK, from, to, amountIn: 1000n }, chain)
     expect(await ask(DEMO, DPTS)).toBeUndefined()
     expect(await ask(DUSD, ETH)).toBeUndefined()
     expect(await ask(DEMO, DEMO)).toBeUndefined()

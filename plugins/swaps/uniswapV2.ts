@@ -1,18 +1,10 @@
 import { type Abi, decodeFunctionResult, encodeFunctionData, maxUint256, numberToHex, zeroAddress } from 'viem'
 import { PorticoError } from '../../kernel/index.ts'
 import type { ChainReader, SwapProvider, SwapQuote, SwapTransaction } from './provider.ts'
+import type { UniswapV2Router } from './routers.ts'
 import { minimumReceived, priceImpactBps } from './rules.ts'
 
 type Hex = `0x${string}`
-
-/** A Uniswap V2-compatible deployment on one network. */
-export interface UniswapV2Router {
-  readonly router: Hex
-  /** Read from the router (`factory()`) when not given. */
-  readonly factory?: Hex
-  /** The wrapped native currency the router's ETH functions go through. */
-  readonly weth: Hex
-}
 
 const ROUTER_ABI = [
   { type: 'function', name: 'factory', stateMutability: 'view', inputs: [], outputs: [{ type: 'address' }] },
@@ -66,15 +58,6 @@ const ERC20_ABI = [
   { type: 'function', name: 'allowance', stateMutability: 'view', inputs: [{ type: 'address' }, { type: 'address' }], outputs: [{ type: 'uint256' }] },
   { type: 'function', name: 'approve', stateMutability: 'nonpayable', inputs: [{ type: 'address' }, { type: 'uint256' }], outputs: [] },
 ] as const satisfies Abi
-
-/** Uniswap's own V2 deployment on Ethereum; any other network's router comes from the app's config. */
-export const KNOWN_ROUTERS: Readonly<Record<string, UniswapV2Router>> = {
-  'eip155:1': {
-    router: '0x7a250d5630B4cF539739dF2C5dAcb4c659F2488D',
-    factory: '0x5C69bEe701ef814a2B6a3EDD4B1652CB9cc5aA6f',
-    weth: '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2',
-  },
-}
 
 /** One `eth_call`, its answer decoded with the function's ABI; a malformed answer is a clear error. */
 async function read<const TAbi extends Abi>(chain: ChainReader, to: Hex, abi: TAbi, functionName: string, args: readonly unknown[], blockNumber?: bigint) {
