@@ -39,7 +39,7 @@ const pages: DemoPage[] = []
 beforeAll(async () => {
   ;[node1, node2] = await startDemoChains()
   await deployDemoTokens(node1.url)
-  ;[demo, browser] = await Promise.all([buildAndServeDemo(), launchBrowser()])
+  ;[demo, browser] = await Promise.all([buildAndServeDemo({ api: false }), launchBrowser()])
   api = await startDemoApi({ hostOrigins: [demo.server.url] })
 }, 180_000)
 

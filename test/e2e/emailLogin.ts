@@ -82,7 +82,7 @@ export async function typeEmail(page: Page, email: string) {
   await waitForView(page, 'Connect')
   const field = inModal(page).getByRole('textbox', { name: 'Email' })
   await field.fill(email)
-  await inModal(page).getByRole('button', { name: 'Continue' }).click()
+  await inModal(page).getByRole('button', { name: 'Continue', exact: true }).click()
 }
 
 export async function enterCode(page: Page, code: string) {

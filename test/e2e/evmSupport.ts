@@ -8,6 +8,7 @@ import type { Browser, Page } from 'playwright-core'
 import { formatEther } from 'viem'
 import { ROOT, buildDemo } from '../../build.mjs'
 import { startDemoServer } from '../../demo/server.mjs'
+import { withDemoApi } from './demoApi.ts'
 import { HARDHAT_ACCOUNT_0, type HardhatNode, PortBusyError, assertPortFree, rpc, startHardhat } from '../peers/hardhat.ts'
 import { type TestWalletHandle, type TestWalletOptions, installTestWallet } from '../peers/testWallet.ts'
 import { type DemoServer, type RecordedPage, assertAllRequestsLocal, newPage } from './harness.ts'
@@ -72,10 +73,11 @@ export interface ServedDemo {
  * shared dist/demo could be rebuilt (emptied first) by another test file or `npm start`
  * while these pages still load lazy chunks from it.
  */
-export async function buildAndServeDemo(): Promise<ServedDemo> {
+export async function buildAndServeDemo({ api = true }: { api?: boolean } = {}): Promise<ServedDemo> {
   const outdir = `dist/e2e-evm/${randomUUID().slice(0, 8)}`
   await buildDemo({ outdir })
-  const server = await startDemoServer({ port: 0, root: outdir })
+  const served = await startDemoServer({ port: 0, root: outdir })
+  const server = api ? await withDemoApi(served) : served
   return {
     server,
     async dispose() {

@@ -11,6 +11,7 @@ import type { Metafile } from 'esbuild'
 import { chromium, type Browser, type BrowserContext, type Frame, type Page } from 'playwright-core'
 import { BUILD_OPTIONS, ROOT, buildDemo } from '../../build.mjs'
 import { startDemoServer, type DemoServer } from '../../demo/server.mjs'
+import { withDemoApi } from './demoApi.ts'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs'
 
 export { CHROMIUM_ARGS, CHROMIUM_PATH, type DemoServer }
@@ -32,9 +33,9 @@ export function buildOnce(): Promise<unknown> {
   return built
 }
 
-/** Serves dist/demo on a free port with the demo's CSP. */
-export function startDemo(options: { csp?: boolean } = {}): Promise<DemoServer> {
-  return startDemoServer({ port: 0, ...options })
+/** Serves dist/demo on a free port with the demo's CSP, and its Blockchain API. */
+export async function startDemo(options: { csp?: boolean } = {}): Promise<DemoServer> {
+  return withDemoApi(await startDemoServer({ port: 0, ...options }))
 }
 
 export interface CspViolation {

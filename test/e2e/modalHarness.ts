@@ -9,6 +9,7 @@ import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { ROOT, buildDemo } from '../../build.mjs'
 import { type DemoBackend, startDemoServer } from '../../demo/server.mjs'
+import { withDemoApi } from './demoApi.ts'
 import { type HardhatNode, HARDHAT_ACCOUNT_0, rpc, startHardhat } from '../peers/hardhat.ts'
 import { type ApproveFn, type TestWalletHandle, installTestWallet } from '../peers/testWallet.ts'
 import { type AxeContext, type DemoServer, type RecordedPage, assertAllRequestsLocal, runAxe } from './harness.ts'
@@ -78,9 +79,13 @@ export async function buildPrivateDemo(): Promise<PrivateDemo> {
   }
 }
 
-/** Serves a private build with the demo's strict CSP (unless `csp: false`). */
-export function startPrivateDemo(demo: PrivateDemo, options: { csp?: boolean; backend?: DemoBackend } = {}): Promise<DemoServer> {
-  return startDemoServer({ port: 0, root: demo.root, ...options })
+/** Serves a private build with the demo's strict CSP (unless `csp: false`) and its Blockchain API (unless `api: false`). */
+export async function startPrivateDemo(
+  demo: PrivateDemo,
+  { api = true, ...options }: { csp?: boolean; backend?: DemoBackend; api?: boolean } = {},
+): Promise<DemoServer> {
+  const server = await startDemoServer({ port: 0, root: demo.root, ...options })
+  return api ? withDemoApi(server) : server
 }
 
 /** The requests of `recorded` whose path is `path` (query strings ignored). */

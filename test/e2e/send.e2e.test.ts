@@ -41,7 +41,7 @@ beforeAll(async () => {
   ;[node1, node2] = await startDemoChains()
   await deployDemoTokens(node1.url)
   chain = createPublicClient({ transport: http(node1.url) })
-  ;[demo, browser] = await Promise.all([buildAndServeDemo(), launchBrowser()])
+  ;[demo, browser] = await Promise.all([buildAndServeDemo({ api: false }), launchBrowser()])
   api = await startDemoApi({ hostOrigins: [demo.server.url], rpcUrls: { 'eip155:31337': node1.url, 'eip155:31338': node2.url } })
 }, 180_000)
 

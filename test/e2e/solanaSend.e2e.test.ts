@@ -27,7 +27,7 @@ let connection: Connection
 const pages: RecordedPage[] = []
 
 beforeAll(async () => {
-  const started = await Promise.allSettled([startDemoChains(), startSolanaRpc({ port: 8899 }), buildAndServeDemo(), launchBrowser()])
+  const started = await Promise.allSettled([startDemoChains(), startSolanaRpc({ port: 8899 }), buildAndServeDemo({ api: false }), launchBrowser()])
   const [c, s, served, b] = started
   if (c.status === 'fulfilled') chains = c.value
   if (s.status === 'fulfilled') sol = s.value
