@@ -17,6 +17,12 @@ import * as v from 'valibot'
 export const APP_PREFIX = '@portico-app/'
 export const FRAME_PREFIX = '@portico-frame/'
 
+/**
+ * The fragment parameter of the host page the frame server's social callback returns to: the
+ * provider's answer (its query string), which CONNECT_SOCIAL's uri carries to the frame.
+ */
+export const SOCIAL_RESULT_PARAM = 'portico_social'
+
 /** Sent as the `version` query parameter and in READY; the host accepts a frame of this version. */
 export const FRAME_PROTOCOL_VERSION = 4
 

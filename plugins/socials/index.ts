@@ -12,7 +12,7 @@ export const DEFAULT_SOCIALS = ['google', 'x', 'discord', 'github', 'apple', 'fa
 
 /** The popup's window name: the app, loaded in it on the way back, knows it is not the one to finish the login. */
 export const SOCIAL_POPUP_NAME = 'portico-social'
-/** The fragment parameter the frame server returns the provider's answer in. */
+/** The fragment parameter the frame server returns the provider's answer in (the auth plugin's SOCIAL_RESULT_PARAM: a plugin imports no other plugin). */
 export const SOCIAL_RESULT_PARAM = 'portico_social'
 
 /** This page was opened by the frame server's callback after a full-page redirect (not inside the popup). */

@@ -2,7 +2,7 @@ import { bytesToHex } from 'viem'
 import * as v from 'valibot'
 import { ErrorText, EmbeddedWalletErrorText, SnackText } from '../../../kernel/errors/catalogue.ts'
 import { isSafeRpcMethod } from '../../../kernel/rpc/methods.ts'
-import type { AppPayload, AppRequestName, FrameEvent, FrameReply } from '../../../plugins/auth/frameProtocol.ts'
+import { type AppPayload, type AppRequestName, type FrameEvent, type FrameReply, SOCIAL_RESULT_PARAM } from '../../../plugins/auth/frameProtocol.ts'
 import { type Api, ApiRefusal } from './api.ts'
 import { askApproval } from './approval.ts'
 import { evmSigningRequest } from './evm.ts'
@@ -45,8 +45,6 @@ const SocialVerified = v.object({ ...Verified.entries, userName: v.nullable(v.st
 
 /** Where the frame keeps the secret that binds the social login it started to itself. */
 const SOCIAL_BINDING_KEY = '@portico-frame/social-binding'
-/** The fragment parameter the frame server puts the provider's answer in (servers/frame/routes/social.ts). */
-const SOCIAL_RESULT_PARAM = 'portico_social'
 export const NO_SOCIAL_RESULT = 'This address holds no social login answer'
 
 export const NO_SMART_ACCOUNTS = 'Smart accounts are not available'

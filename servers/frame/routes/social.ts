@@ -2,6 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm'
 import type { Context, Hono } from 'hono'
 import * as v from 'valibot'
 import { frameTables } from '../../db/index.ts'
+import { SOCIAL_RESULT_PARAM } from '../../../plugins/auth/frameProtocol.ts'
 import type { FrameContext, FrameEnv } from '../context.ts'
 import { allowOrigin, ApiError, Caller, DeviceId, readBody } from '../http.ts'
 import { SocialRefusal, finishLogin, startLogin } from '../social/login.ts'
@@ -12,8 +13,6 @@ const { devices, keyShares, socialIdentities, socialRequests, users, wallets } =
 
 /** A login must come back within this time. */
 export const SOCIAL_LOGIN_TTL_SECONDS = 10 * 60
-/** The fragment parameter the host page finds the provider's answer in. */
-export const SOCIAL_RESULT_PARAM = 'portico_social'
 
 /** A secret the frame keeps for the login it started: only that frame may finish it. */
 const Binding = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{32,128}$/, 'must be 32 to 128 letters, digits, _ or -'))
