@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import type { BlockchainApi } from '../../kernel/api/contract.ts'
+import type { NameRecord } from '../../kernel/api/schemas.ts'
 import { createChainStore } from '../../kernel/chains/chainStore.ts'
 import { hardhat, hardhat2 } from '../../test/peers/networks.ts'
 import { receiverOfName } from './receiverName.ts'
@@ -16,15 +17,17 @@ function state(network = hardhat) {
   return chains.get()
 }
 
+const RECORDS: Record<string, NameRecord> = {
+  'alice-test': {
+    name: 'alice-test',
+    addresses: { '2147514985': { chainId: 'eip155:31337', address: ON_31337 }, '2147514986': { chainId: 'eip155:31338', address: ON_31338 } },
+  },
+  'only-main': { name: 'only-main', addresses: { '60': { chainId: 'eip155:1', address: ON_31337 } } },
+}
+
 const api = (names = true): Pick<BlockchainApi, 'capabilities' | 'lookupName'> => ({
   capabilities: { history: names, nfts: names, names, identity: names },
-  lookupName: vi.fn(async (name: string) =>
-    name === 'alice-test'
-      ? { name, addresses: { '2147514985': { chainId: 'eip155:31337', address: ON_31337 }, '2147514986': { chainId: 'eip155:31338', address: ON_31338 } } }
-      : name === 'only-main'
-        ? { name, addresses: { '60': { chainId: 'eip155:1', address: ON_31337 } } }
-        : undefined,
-  ),
+  lookupName: vi.fn<BlockchainApi['lookupName']>(async (name) => RECORDS[name]),
 })
 
 describe('receiverOfName', () => {
