@@ -109,7 +109,9 @@ describe('names controller', () => {
     await t.controller.register()
     expect(t.router.push).toHaveBeenCalledWith('RegisterAccountNameSuccess')
     expect(t.router.goBack).toHaveBeenCalledTimes(1)
-    expect(t.state()).toMatchObject({ registering: false, error: 'Error registering name alice-test', name: 'alice-test' })
+    // The name is checked again at once: the form shows it taken, the error stays.
+    await vi.waitFor(() => expect(t.suggestNames).toHaveBeenCalledWith('alice-test'))
+    expect(t.state()).toMatchObject({ registering: false, checking: false, error: 'Error registering name alice-test', name: 'alice-test' })
     expect(t.chains.record('eip155')?.accountState.profileName).toBeUndefined()
   })
 

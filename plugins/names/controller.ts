@@ -89,9 +89,12 @@ export function createNamesController(deps: NamesControllerDeps): NamesControlle
     if (passes) timer = setTimeout(() => void suggest(name, mine), DEBOUNCE_MS)
   }
 
-  const fail = (message: string) => {
-    store.set({ registering: false, error: message })
+  /** Back to the form with the text; the name is checked again, so the form shows whether it is taken now. */
+  const fail = (name: string, message: string) => {
+    const mine = ++generation
+    store.set({ registering: false, error: message, checking: true })
     deps.router.goBack()
+    void suggest(name, mine)
   }
 
   return {
@@ -123,7 +126,7 @@ export function createNamesController(deps: NamesControllerDeps): NamesControlle
       }
       clearTimeout(timer)
       generation += 1
-      store.set({ registering: true, error: undefined, registered: undefined })
+      store.set({ registering: true, checking: false, error: undefined, registered: undefined })
       deps.router.push(deps.successView)
       try {
         const message = registrationMessage(name, now())
@@ -136,7 +139,7 @@ export function createNamesController(deps: NamesControllerDeps): NamesControlle
         store.set({ registering: false, registered: registered.name, name: '', suggestions: [], taken: undefined })
       } catch (error) {
         deps.logger.warn('[Portico] names: registration failed', error)
-        fail(errorRegisteringName(name))
+        fail(name, errorRegisteringName(name))
       }
     },
 
