@@ -73,7 +73,7 @@ export async function readRegistration(c: Context, context: ApiContext, now = Da
     valid = await source.verifyMessage({ address, message, signature })
   } catch (error) {
     console.error('api server: a registration signature could not be checked', error)
-    throw new ApiError(502, 'CHAIN_UNAVAILABLE', `the node of ${chainId} did not answer; try again`)
+    throw new ApiError(503, 'CHAIN_UNAVAILABLE', `the node of ${chainId} did not answer; try again`)
   }
   if (!valid) throw new ApiError(401, 'BAD_SIGNATURE', `signature: not ${address}'s signature of the message`)
   return { name: signed.name.toLowerCase(), coinType, chainId, address, attributes: signed.attributes, message, signature }
