@@ -175,13 +175,17 @@ describe.each(backends)('Blockchain API on $name', (backend) => {
     })
   })
 
+  // Registration and a filled registry: names.test.ts.
   it('answers identity and names from an empty registry, correctly shaped', async () => {
     expect(v.parse(IdentityResponseSchema, (await api(`${BlockchainApiPaths.identity(alice)}?chainId=${CHAIN}`)).body)).toEqual({ name: null, avatar: null })
     const missing = await api(BlockchainApiPaths.lookupName('alice.portico'))
     expect(missing.status).toBe(404)
     expect(v.parse(ApiErrorSchema, missing.body).reason).toBe('NOT_FOUND')
     expect(v.parse(ReverseNamesResponseSchema, (await api(BlockchainApiPaths.reverseLookup(alice))).body)).toEqual([])
-    expect(v.parse(NameSuggestionsResponseSchema, (await api(BlockchainApiPaths.suggestNames('alice'))).body)).toEqual({ suggestions: [] })
+    // Nothing is taken: the name itself and three alternatives, all free.
+    expect(v.parse(NameSuggestionsResponseSchema, (await api(BlockchainApiPaths.suggestNames('alice'))).body)).toEqual({
+      suggestions: ['alice', 'alice-1', 'alice-2', 'alice-3'].map((name) => ({ name, registered: false })),
+    })
   })
 
   it('refuses bad requests with a 400 and a reason, never a 500', async () => {
