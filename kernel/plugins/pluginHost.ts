@@ -6,6 +6,7 @@ import { createStore, type Store } from '../store/createStore.ts'
 import type { PluginContributions } from './contributions.ts'
 import type { Disposer } from '../disposer.ts'
 import { type PluginContext, type PluginManifest, isPluginEnabled } from './manifest.ts'
+import { failedChunkUrl, reimportChunk } from './chunkRetry.ts'
 
 /** Contributions that are plain lists of names. */
 type NamedKind = 'views' | 'rpcMethods' | 'namespaces' | 'connectors'
@@ -75,6 +76,8 @@ export function createPluginHost(deps: PluginHostDeps): PluginHost {
     Object.fromEntries(manifests.map((manifest) => [manifest.id, { state: 'idle' } as PluginStatus])),
   )
   const pending = new Map<string, Promise<void>>()
+  /** Per plugin, the chunk whose fetch failed and how often it was asked for again (see chunkRetry.ts). */
+  const failedChunks = new Map<string, { url: string; attempts: number }>()
   const disposers: Disposer[] = []
 
   const setStatus = (id: string, next: PluginStatus) => status.set({ [id]: next })
@@ -88,7 +91,8 @@ export function createPluginHost(deps: PluginHostDeps): PluginHost {
     }
     const started = now()
     setStatus(manifest.id, { state: 'loading' })
-    const body = await manifest.load()
+    const failed = failedChunks.get(manifest.id)
+    const body = failed ? await reimportChunk(failed.url, ++failed.attempts) : await manifest.load()
     const disposer = await body.activate(await deps.context())
     if (disposer) disposers.push(disposer)
     const ms = Math.round(now() - started)
@@ -103,6 +107,8 @@ export function createPluginHost(deps: PluginHostDeps): PluginHost {
     if (inFlight) return inFlight
     const promise = activate(manifest).catch((error: unknown) => {
       const message = error instanceof Error ? error.message : String(error)
+      const url = failedChunkUrl(error)
+      if (url && !failedChunks.has(manifest.id)) failedChunks.set(manifest.id, { url, attempts: 0 })
       setStatus(id, { state: 'failed', message })
       deps.bus.emit({ type: 'PLUGIN_LOAD_FAILED', properties: { plugin: id, message } })
       deps.onLoadFailed(manifest, error)
