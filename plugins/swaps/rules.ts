@@ -1,4 +1,4 @@
-import { RESTRICTED_TIMEZONES, SWAP_SLIPPAGE_TOLERANCE } from '../../kernel/index.ts'
+import { SWAP_SLIPPAGE_TOLERANCE } from '../../kernel/index.ts'
 
 /**
  * The least the swap may pay out: the quote less the slippage tolerance (SPEC §9: 1 %),
@@ -25,24 +25,4 @@ export function priceImpactBps({ amountIn, amountOut, reserveIn, reserveOut }: {
   if (atMidPrice === 0n || reserveIn === 0n) return 0
   const lost = atMidPrice - amountOut * reserveIn
   return lost <= 0n ? 0 : Number((lost * 10_000n) / atMidPrice)
-}
-
-/** The browser's IANA time zone, or undefined where Intl cannot say. */
-export function currentTimeZone(): string | undefined {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone
-  } catch {
-    return undefined
-  }
-}
-
-/**
- * Whether swaps are hidden in a time zone (SPEC §6: the nine restricted zones).
- *
- * @example
- * isRestrictedTimeZone('Asia/Shanghai') // true
- * isRestrictedTimeZone('Asia/Tokyo') // false
- */
-export function isRestrictedTimeZone(timeZone: string | undefined): boolean {
-  return timeZone !== undefined && (RESTRICTED_TIMEZONES as readonly string[]).includes(timeZone)
 }

@@ -2,8 +2,8 @@
 // the routers the app may configure, and where the Swap button shows.
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { type AccountState, type PorticoKit, createKernel, createMemoryBackend, mainnet } from '../../kernel/index.ts'
-import { swapsPlugin } from './index.ts'
-import { minimumReceived, priceImpactBps, isRestrictedTimeZone } from './rules.ts'
+import { isRestrictedTimeZone, swapsPlugin } from './index.ts'
+import { minimumReceived, priceImpactBps } from './rules.ts'
 
 const RESTRICTED = ['Asia/Shanghai', 'Asia/Urumqi', 'Asia/Chongqing', 'Asia/Harbin', 'Asia/Kashgar', 'Asia/Macau', 'Asia/Macao', 'Asia/Hong_Kong', 'Asia/Beijing']
 const ROUTER = { router: '0xC5888275e0a1ca13a26463318105957aa4d1feD7', weth: '0x850EC3780CeDfdb116E38B009d0bf7a1ef1b8b38' } as const
