@@ -2,12 +2,14 @@
 import '../../shell/test/preloadModal.ts'
 import '../../shell/test/dialogPolyfill.ts'
 import { act, cleanup, waitFor } from '@testing-library/react'
-import type { Hex } from 'viem'
+import { type Hex, createPublicClient, erc20Abi, http } from 'viem'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { SnackText } from '../../kernel/index.ts'
 import { DEMO_TOKENS } from '../../demo/peers/tokens.mjs'
 import { DEMO_UNISWAP } from '../../demo/peers/uniswap.mjs'
 import { HARDHAT_ACCOUNTS, type HardhatNode } from '../../test/peers/hardhat.ts'
 import { hardhatNetwork } from '../../test/peers/networks.ts'
+import type { ApproveFn } from '../../test/peers/testWallet.ts'
 import * as h from '../../test/unit/sendFlow.tsx'
 import { modalRoot } from '../../shell/test/testKit.ts'
 import { eip155Plugin } from '../namespaces/eip155/index.ts'
@@ -31,8 +33,8 @@ afterEach(() => {
 const quoteOut = () => modalRoot().querySelector('[data-testid="swap-quote-out"]')?.textContent
 const errorText = () => modalRoot().querySelector('[data-testid="swap-error"]')?.textContent
 
-async function connected() {
-  await h.wallet({ 31337: node }, { privateKey: HARDHAT_ACCOUNTS[6]!.privateKey as Hex })
+async function connected(approve: ApproveFn = () => true, account = 6) {
+  await h.wallet({ 31337: node }, { privateKey: HARDHAT_ACCOUNTS[account]!.privateKey as Hex, approve })
   const kit = h.setup([hardhatNetwork(node.url)], [eip155Plugin(), swapsPlugin({ routers: { 'eip155:31337': { router: DEMO_UNISWAP.router, weth: DEMO_UNISWAP.weth } } })])
   await h.connect(kit)
   return kit
@@ -67,5 +69,27 @@ describe('the Swap view opens with swap arguments', () => {
     // An address with no token behind it: its name() and decimals() cannot be read.
     act(() => kit.open({ view: 'Swap', data: { from: DEMO!.address, to: '0x000000000000000000000000000000000000dEaD', amount: '1' } }))
     await waitFor(() => expect(errorText()).toBe('Invalid swap arguments'), { timeout: 15_000 })
+  })
+
+  it('more than the account holds: the quote shows, "Insufficient funds" is said, and Swap stays disabled', async () => {
+    const kit = await connected()
+    act(() => kit.open({ view: 'Swap', data: { from: DEMO!.address, to: DUSD!.address, amount: '5000' } }))
+    await waitFor(() => expect(errorText()).toBe('Insufficient funds'), { timeout: 15_000 })
+    expect(quoteOut()).toMatch(/DUSD$/)
+    expect(h.button('Approve DEMO and swap')?.disabled).toBe(true)
+  })
+
+  it('the wallet refusing the approval: "Something went wrong", nothing approved, and the form can try again', async () => {
+    const asked: string[] = []
+    const kit = await connected((method) => (asked.push(method), method !== 'eth_sendTransaction'), 7)
+    act(() => kit.open({ view: 'Swap', data: { from: DEMO!.address, to: DUSD!.address, amount: '1' } }))
+    await waitFor(() => expect(h.button('Approve DEMO and swap')?.disabled).toBe(false), { timeout: 15_000 })
+    await act(async () => h.button('Approve DEMO and swap')!.click())
+    await waitFor(() => expect(kit.snack.store.get()).toMatchObject({ open: true, message: SnackText.SOMETHING_WENT_WRONG, variant: 'error' }))
+    expect(asked.filter((method) => method === 'eth_sendTransaction')).toHaveLength(1)
+    expect(h.view(kit)).toBe('Swap')
+    const chain = createPublicClient({ transport: http(node.url) })
+    expect(await chain.readContract({ address: DEMO!.address, abi: erc20Abi, functionName: 'allowance', args: [HARDHAT_ACCOUNTS[7]!.address as Hex, DEMO_UNISWAP.router] })).toBe(0n)
+    await waitFor(() => expect(h.button('Approve DEMO and swap')?.disabled).toBe(false))
   })
 })
