@@ -53,6 +53,11 @@ export interface ChainAdapter {
    * uses it for an allowed method no plugin handles. Without it such a request fails.
    */
   request?(connector: Connector, request: { readonly method: string; readonly params?: unknown }): Promise<unknown>
+  /**
+   * The chain's own profile of an address (eip155: its ENS name and avatar where the network
+   * has ENS), undefined when it has none. The names plugin asks it first (SPEC §4 "Profile lookup").
+   */
+  getProfile?(address: string, network: CaipNetwork): Promise<{ readonly name: string; readonly avatar?: string } | undefined>
 }
 
 /** Wallet-side facts an adapter reports back to the kernel. */

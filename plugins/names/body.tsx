@@ -1,4 +1,5 @@
 import { blockchainApi } from '../../kernel/api/provide.ts'
+import { IAdapterRegistry } from '../../kernel/container/tokens.ts'
 import { IChainStore, IRouter, type PluginContext, resolve } from '../../kernel/index.ts'
 import { createNamesController } from './controller.ts'
 import { REGISTER_SUCCESS_VIEW, REGISTER_VIEW } from './index.ts'
@@ -21,7 +22,12 @@ export function activate({ container, views, rpc, hooks }: PluginContext) {
   const disposers = [
     views.register(REGISTER_VIEW, { component: createRegisterView(controller), title: 'Register a name' }),
     views.register(REGISTER_SUCCESS_VIEW, { component: createRegisterSuccessView(controller), title: 'Name registered' }),
-    watchProfile({ chains, api, logger: console }),
+    watchProfile({
+      chains,
+      api,
+      logger: console,
+      adapterProfile: async (address, network) => (await resolve(container, IAdapterRegistry).resolve('eip155')).getProfile?.(address, network),
+    }),
     hooks.addDisconnectCleanup(() => controller.reset()),
     () => controller.dispose(),
   ]

@@ -12,7 +12,7 @@ const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const OTHER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const mainnetLike = defineNetwork({ ...hardhat, id: 1, caipNetworkId: 'eip155:1', name: 'Ethereum', testnet: false })
 
-function setup(network = hardhat) {
+function setup(network = hardhat, ens: Record<string, { name: string; avatar?: string }> = {}) {
   const chains = createChainStore([network, mainnetLike], network)
   chains.updateNetwork('eip155', { caipNetwork: network })
   const identity = vi.fn<BlockchainApi['identity']>(async ({ address }) =>
@@ -21,9 +21,10 @@ function setup(network = hardhat) {
   const reverseLookup = vi.fn<BlockchainApi['reverseLookup']>(async (address) =>
     address === ADDRESS ? [{ name: 'alice-test', addresses: {} }, { name: 'alice-two', addresses: {} }] : [],
   )
-  const stop = watchProfile({ chains, api: { identity, reverseLookup }, logger: { warn: () => undefined } })
+  const adapterProfile = vi.fn(async (address: string) => ens[address])
+  const stop = watchProfile({ chains, api: { identity, reverseLookup }, logger: { warn: () => undefined }, adapterProfile })
   const account = () => chains.record('eip155')?.accountState
-  return { chains, identity, reverseLookup, stop, account }
+  return { chains, identity, reverseLookup, adapterProfile, stop, account }
 }
 
 let stops: (() => void)[] = []
@@ -40,6 +41,16 @@ describe('profile lookup', () => {
     await vi.waitFor(() => expect(t.account()?.profileName).toBe('alice-test'))
     expect(t.account()?.profileImage).toBeUndefined()
     expect(t.identity).not.toHaveBeenCalled()
+    expect(t.adapterProfile).not.toHaveBeenCalled()
+  })
+
+  it("on a non-testnet EVM chain the adapter's profile (ENS) comes first, and the name service is not asked", async () => {
+    const t = setup(mainnetLike, { [ADDRESS]: { name: 'alice.ens', avatar: 'data:image/png;base64,AA==' } })
+    stops.push(t.stop)
+    t.chains.updateAccount('eip155', { address: ADDRESS })
+    await vi.waitFor(() => expect(t.account()).toMatchObject({ profileName: 'alice.ens', profileImage: 'data:image/png;base64,AA==' }))
+    expect(t.adapterProfile).toHaveBeenCalledWith(ADDRESS, mainnetLike)
+    expect(t.identity).not.toHaveBeenCalled()
   })
 
   it('on a non-testnet EVM chain: the name service first, with its avatar', async () => {
@@ -47,6 +58,8 @@ describe('profile lookup', () => {
     stops.push(t.stop)
     t.chains.updateAccount('eip155', { address: ADDRESS })
     await vi.waitFor(() => expect(t.account()).toMatchObject({ profileName: 'alice.eth', profileImage: 'https://example.com/alice.png' }))
+    // The adapter had no profile for it: the fallback name service answered.
+    expect(t.adapterProfile).toHaveBeenCalledTimes(1)
     expect(t.identity).toHaveBeenCalledWith(expect.objectContaining({ address: ADDRESS, chainId: 'eip155:1' }))
     expect(t.reverseLookup).not.toHaveBeenCalled()
   })

@@ -1,10 +1,12 @@
 import type { BlockchainApi } from '../../kernel/api/contract.ts'
-import type { ChainState, ChainStore, Disposer } from '../../kernel/index.ts'
+import type { CaipNetwork, ChainState, ChainStore, Disposer } from '../../kernel/index.ts'
 
 export interface ProfileWatchDeps {
   readonly chains: Pick<ChainStore, 'get' | 'subscribe' | 'updateAccount'>
   readonly api: Pick<BlockchainApi, 'identity' | 'reverseLookup'>
   readonly logger: Pick<Console, 'warn'>
+  /** The eip155 adapter's own profile (ENS), when the adapter has one. */
+  readonly adapterProfile?: (address: string, network: CaipNetwork) => Promise<{ readonly name: string; readonly avatar?: string } | undefined>
 }
 
 /** What the lookup depends on: the account and the network it is on. */
@@ -16,9 +18,8 @@ const keyOf = (state: ChainState) => {
 /**
  * The account's profile name and avatar (SPEC §4 "Profile lookup"), looked up again on every
  * account or network change.
- * - On an EVM non-testnet chain: the name service's identity (name and avatar) of the address.
- *   (Portico's eip155 adapter has no ENS profile of its own; the Blockchain API's identity is
- *   the name service it falls back to.)
+ * - On an EVM non-testnet chain: the adapter's profile (ENS name and avatar, where the network
+ *   has ENS), then the fallback name service: the Blockchain API's identity of the address.
  * - On any EVM chain: the account's own registered name from the registry (reverse lookup,
  *   the primary one), so a name registered through RegisterAccountName shows on test chains
  *   too, the local ones of the demo among them. It is the visitor's own registration, not a
@@ -26,7 +27,7 @@ const keyOf = (state: ChainState) => {
  * - Otherwise (another namespace, nothing found): name and avatar are cleared.
  * A failed lookup clears nothing it did not find and logs 'Error fetching names for address'.
  */
-export function watchProfile({ chains, api, logger }: ProfileWatchDeps): Disposer {
+export function watchProfile({ chains, api, logger, adapterProfile }: ProfileWatchDeps): Disposer {
   let current = ''
   let controller: AbortController | undefined
 
@@ -44,6 +45,9 @@ export function watchProfile({ chains, api, logger }: ProfileWatchDeps): Dispose
     const network = record?.networkState.caipNetwork
     if (namespace !== 'eip155' || !address || !network) return apply(namespace, undefined, undefined)
     if (!network.testnet) {
+      const own = await adapterProfile?.(address, network)
+      if (signal.aborted) return
+      if (own) return apply(namespace, own.name, own.avatar)
       const identity = await api.identity({ address, chainId: network.caipNetworkId, signal })
       if (signal.aborted) return
       if (identity.name) return apply(namespace, identity.name, identity.avatar ?? undefined)

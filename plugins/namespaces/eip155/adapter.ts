@@ -131,6 +131,11 @@ export function createEip155Adapter({ events, rpc }: Eip155AdapterOptions): Chai
 
     getProvider: (connector) => connector.provider,
 
+    async getProfile(address, network) {
+      const { ensProfile } = await import('./ens.ts')
+      return ensProfile(rpc.client(network), address)
+    },
+
     // kit.request for a browser wallet: the kernel has checked that the method is allowed.
     request: (connector, { method, params }) => walletRequest(providerOf(connector), method, params, ForApp),
 
