@@ -96,9 +96,16 @@ describe('lazy loading (a plugin body loads on first use; nothing at start-up th
     // (The analytics sender the demo configures, to its own server, loads at start by design.)
     const analyticsSender = build.chunkOf('kernel/analytics/analytics.ts')
     // The Connect view is rendered ahead of the first open into the closed dialog: with the
-    // modal's chunk come the code of the email section it shows (the email plugin and the
-    // auth plugin it brings) and the container plugins activate in. Not the secure frame.
-    const connectView = [chunks.modal, build.chunkOf('plugins/email/body.tsx'), build.chunkOf('plugins/auth/body.ts'), build.chunkOf('kernel/container/tsyringe.ts')]
+    // modal's chunk come the code of the email and social sections it shows (the email and
+    // socials plugins and the auth plugin they bring) and the container plugins activate in.
+    // Not the secure frame.
+    const connectView = [
+      chunks.modal,
+      build.chunkOf('plugins/email/body.tsx'),
+      build.chunkOf('plugins/socials/body.tsx'),
+      build.chunkOf('plugins/auth/body.ts'),
+      build.chunkOf('kernel/container/tsyringe.ts'),
+    ]
     expect(atLoad.filter((path) => build.lazyKitChunks().includes(path) && path !== analyticsSender).sort()).toEqual(connectView.sort())
     expect(recorded.requests.filter((url) => new URL(url).port === '8700')).toEqual([])
     expect(counts(recorded)).toEqual({ receive: 0, modal: 1, eip155: 0 })
