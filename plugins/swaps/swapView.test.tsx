@@ -40,6 +40,18 @@ async function connected(approve: ApproveFn = () => true, account = 6) {
   return kit
 }
 
+describe('the Swap wallet feature', () => {
+  it('its body loads only when Swap is first pressed; the form then starts from the native currency', async () => {
+    const kit = await connected()
+    await waitFor(() => expect(h.button('Swap')).toBeDefined())
+    expect(kit.plugins.status.get()['swaps']).toEqual({ state: 'idle' })
+    await act(async () => h.button('Swap')!.click())
+    await waitFor(() => expect(kit.plugins.status.get()['swaps']?.state).toBe('active'))
+    expect(h.view(kit)).toBe('Swap')
+    await waitFor(() => expect(h.field<HTMLSelectElement>('From').value).toBe('native'))
+  })
+})
+
 describe('the Swap view opens with swap arguments', () => {
   it('from, to and amount fill the form (tokens the portfolio does not list are read on chain) and the quote follows', async () => {
     const kit = await connected()
