@@ -108,8 +108,11 @@ describe('layers', () => {
   })
 
   it("no import path in the package's code is built at run time, so every rule above sees every import", () => {
-    // (The demo's islands are loaded by URL on purpose: they are served files, not modules of the tree.)
+    // (The demo's islands are loaded by URL on purpose: they are served files, not modules of the tree.
+    // So is a plugin chunk fetched again after a failed download: the URL is the built chunk's own,
+    // whose import the rules above have seen in its manifest; kernel/plugins/chunkRetry.ts says why.)
     const folders = ['kernel', 'host', 'shell', 'plugins', 'entries']
-    expect(folders.flatMap(sourceFiles).filter((file) => scanFile(file).computedImports > 0)).toEqual([])
+    const refetchesBuiltChunks = ['kernel/plugins/chunkRetry.ts']
+    expect(folders.flatMap(sourceFiles).filter((file) => scanFile(file).computedImports > 0)).toEqual(refetchesBuiltChunks)
   })
 })
