@@ -26,8 +26,8 @@ export const hostCss = /* css */ `
 :host([data-theme=light]){--portico-background:#fff;--portico-border:#e2e2e2;--portico-backdrop:rgb(0 0 0/.3)}
 .modal{box-sizing:border-box;width:var(--portico-width);max-width:calc(100vw - 32px);min-height:0;padding:0;background:var(--portico-background);border:1px solid var(--portico-border);border-radius:calc(var(--portico-border-radius)*7);transition:min-height ${AnimationMs.modalHeight}ms ease}
 .modal:not([data-rendered]){min-height:var(--portico-frame-height)}
-.modal:not([open]){display:block;visibility:hidden;position:fixed;inset:0;margin:auto;transition:none}
-.modal[data-revealing]>*{display:none}
+.modal:not([open]){display:block;visibility:hidden;position:fixed;inset:0;margin:auto}
+.modal[data-revealing]{transition:none}.modal[data-revealing]>*{display:none}
 .modal:focus{outline:none}
 .modal::backdrop{background:var(--portico-backdrop)}
 .modal[data-shake]{animation:portico-shake ${SHAKE_MS}ms ease-in-out}

@@ -109,12 +109,10 @@ function createModalHost(kit: PorticoKit): ModalHost {
     // Rendered ahead of time into the closed dialog (hidden but laid out), the view's own height.
     const height = frameReady ? opened.getBoundingClientRect().height : lastHeight
     if (height > 0) opened.style.setProperty('--portico-frame-height', `${height}px`)
-    // Taken while closed (no transition there), so the dialog opens at that height rather
-    // than growing to it from the last one over the height animation.
-    void getComputedStyle(opened).minHeight
     if (!frameReady) return opened.showModal()
-    // The click's frame shows the dialog alone, at the view's height; the view comes in
-    // the next one, so the visitor sees the answer to the click without waiting for its layout.
+    // The click's frame shows the dialog alone, at the view's height (no height animation
+    // while revealing: it opens at that height, not growing to it from the last one); the
+    // view comes in the next one, so the visitor sees the answer to the click without waiting for its layout.
     opened.setAttribute('data-revealing', '')
     opened.showModal()
     afterPaint(() => {
