@@ -73,6 +73,11 @@ describe('name registry', () => {
     const reverse = await get(server.url, BlockchainApiPaths.reverseLookup(alice.address.toLowerCase()))
     expect(v.parse(ReverseNamesResponseSchema, reverse.body).map((r) => r.name)).toEqual(['alice-test'])
     expect((await get(server.url, `${BlockchainApiPaths.identity(alice.address)}?chainId=${CHAIN}`)).body).toEqual({ name: 'alice-test', avatar: null })
+    // The registry is not bound to the indexed chains: on a network this server does not index
+    // (mainnet here), identity still answers, rather than a 400 the page would log.
+    const elsewhere = await get(server.url, `${BlockchainApiPaths.identity(alice.address)}?chainId=eip155:1`)
+    expect(elsewhere.status).toBe(200)
+    expect(elsewhere.body).toEqual({ name: 'alice-test', avatar: null })
   })
 
   it('refuses a second registration of a name with 409 and a reason, and the client says Error registering name', async () => {

@@ -2,7 +2,7 @@ import type { Hono } from 'hono'
 import * as v from 'valibot'
 import type { IdentityResponse, NameRecord, NameSuggestionsResponse } from '../../../kernel/api/schemas.ts'
 import type { ApiContext } from '../context.ts'
-import { ApiError, ChainIdField, addressOn, readParam, readQuery, sourceOf } from '../http.ts'
+import { ApiError, ChainIdField, readParam, readQuery } from '../http.ts'
 import { namesOf, recordOf, registerName, suggestNames } from '../names/registry.ts'
 import { readRegistration } from '../names/registration.ts'
 
@@ -18,9 +18,12 @@ const AnyAddress = v.pipe(v.string(), v.regex(/^(0x[0-9a-fA-F]{40}|[1-9A-HJ-NP-Z
  * answers the registry's primary name for the address, and no avatar.
  */
 export function profileRoutes(app: Hono, context: ApiContext): void {
+  // The registry is not bound to the chains this server indexes: identity answers for any
+  // network (null when no name), so a kit on a network the server does not index learns
+  // "no name" rather than an error.
   app.get('/v1/identity/:address', async (c) => {
-    const source = sourceOf(context, readQuery(c, v.object({ chainId: ChainIdField })).chainId)
-    const address = addressOn(c, source)
+    readQuery(c, v.object({ chainId: ChainIdField }))
+    const address = readParam(c, 'address', AnyAddress, 'BAD_ADDRESS')
     const [primary] = await namesOf(context.db, address)
     const body: IdentityResponse = { name: primary?.name ?? null, avatar: null }
     return c.json(body)
