@@ -10,7 +10,7 @@ import { ErrorText } from '../errors/catalogue.ts'
 import { formatUnits } from '../wallets/units.ts'
 import { MULTICALL3_ADDRESS, createDirectBlockchainApi } from './direct.ts'
 import { BlockchainApiErrorText } from './errors.ts'
-import { installMulticall3 } from './test/multicall3.ts'
+import { installMulticall3 } from '../../test/peers/multicall3.ts'
 
 const [DEMO, DUSD, DPTS] = DEMO_TOKENS
 const FRESH = '0x000000000000000000000000000000000000dEaD'

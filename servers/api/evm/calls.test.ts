@@ -1,10 +1,9 @@
-import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import { type Hex, createPublicClient, custom, encodeFunctionData, erc20Abi, http, padHex, stringToHex } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { HARDHAT_ACCOUNTS } from '../../../demo/peers/accounts.mjs'
 import { DEMO_TOKENS } from '../../../demo/peers/tokens.mjs'
-import { type HardhatNode, rpc } from '../../../test/peers/hardhat.ts'
+import type { HardhatNode } from '../../../test/peers/hardhat.ts'
+import { MULTICALL3_ADDRESS, installMulticall3, removeMulticall3 } from '../../../test/peers/multicall3.ts'
 import { freePort, hardhatWithTokens } from '../test/chain.ts'
 import { createCaller, decodeText, decodeUint } from './calls.ts'
 import { createEvmSource } from './source.ts'
@@ -13,20 +12,8 @@ import { createEvmSource } from './source.ts'
 // one aggregate3 call once Multicall3's code is at its usual address; a revert or an account
 // without code is "no answer", a node that does not answer is an error.
 
-const MULTICALL3 = '0xcA11bde05977b3631167028862bE2a173976CA11'
 const [DEMO, DUSD] = DEMO_TOKENS
 const alice = HARDHAT_ACCOUNTS[0].address
-
-function multicallRuntime(): Hex {
-  const solc = createRequire(import.meta.url)('solc') as { compile(input: string): string }
-  const content = readFileSync(new URL('../../../test/peers/contracts/Multicall3.sol', import.meta.url), 'utf8')
-  const output = JSON.parse(
-    solc.compile(
-      JSON.stringify({ language: 'Solidity', sources: { 'Multicall3.sol': { content } }, settings: { outputSelection: { '*': { '*': ['evm.deployedBytecode.object'] } } } }),
-    ),
-  ) as { contracts: Record<string, Record<string, { evm: { deployedBytecode: { object: string } } }>> }
-  return `0x${output.contracts['Multicall3.sol']!.Multicall3!.evm.deployedBytecode.object}`
-}
 
 let node: HardhatNode
 beforeAll(async () => {
@@ -71,16 +58,16 @@ describe('createCaller', () => {
   })
 
   it('makes one aggregate3 call once Multicall3 is deployed', async () => {
-    await rpc(node.url, 'hardhat_setCode', [MULTICALL3, multicallRuntime()])
+    await installMulticall3(node.url)
     try {
       const { client, targets } = countingClient(node.url)
       const answers = await createCaller(client as never)(calls)
       expect(decodeText(answers[0])).toBe('DEMO')
       expect(decodeUint(answers[1])).toBe(1000_000000n)
       expect(answers.slice(2)).toEqual([undefined, undefined])
-      expect(targets).toEqual([MULTICALL3])
+      expect(targets).toEqual([MULTICALL3_ADDRESS])
     } finally {
-      await rpc(node.url, 'hardhat_setCode', [MULTICALL3, '0x'])
+      await removeMulticall3(node.url)
     }
   })
 

@@ -1,15 +1,18 @@
-// Multicall3's aggregate3 compiled at run time with the solcjs Hardhat brings (no committed
-// bytecode), for the direct Blockchain API's multicall path on a Hardhat node.
+// Multicall3's aggregate3 (test/peers/contracts/Multicall3.sol) compiled at run time with the
+// solcjs Hardhat brings (no committed bytecode), placed at its canonical address: a fresh
+// Hardhat node has no Multicall3, and viem's multicall and the API's indexer use it where present.
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import type { Hex } from 'viem'
-import { rpc } from '../../../test/peers/hardhat.ts'
-import { MULTICALL3_ADDRESS } from '../direct.ts'
+import { rpc } from './hardhat.ts'
+
+/** Where Multicall3 lives on every chain that has it. */
+export const MULTICALL3_ADDRESS = '0xcA11bde05977b3631167028862bE2a173976CA11'
 
 /** Puts Multicall3 at its canonical address on the node at `rpcUrl`. */
 export async function installMulticall3(rpcUrl: string): Promise<void> {
   const solc = createRequire(import.meta.url)('solc') as { compile(input: string): string }
-  const content = readFileSync(new URL('./Multicall3.sol', import.meta.url), 'utf8')
+  const content = readFileSync(new URL('./contracts/Multicall3.sol', import.meta.url), 'utf8')
   const output = JSON.parse(
     solc.compile(
       JSON.stringify({
@@ -23,4 +26,9 @@ export async function installMulticall3(rpcUrl: string): Promise<void> {
   if (errors.length > 0) throw new Error(errors.map((error) => error.formattedMessage).join('\n'))
   const code: Hex = `0x${output.contracts['Multicall3.sol']!['Multicall3']!.evm.deployedBytecode.object}`
   await rpc(rpcUrl, 'hardhat_setCode', [MULTICALL3_ADDRESS, code])
+}
+
+/** Takes Multicall3 away again. */
+export async function removeMulticall3(rpcUrl: string): Promise<void> {
+  await rpc(rpcUrl, 'hardhat_setCode', [MULTICALL3_ADDRESS, '0x'])
 }
