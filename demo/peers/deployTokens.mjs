@@ -8,8 +8,9 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { createPublicClient, createWalletClient, getAddress, http, parseUnits } from 'viem'
+import { createPublicClient, createWalletClient, getAddress, parseUnits } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
+import { nodeTransport } from './nodeTransport.mjs'
 import { HARDHAT_ACCOUNTS } from './accounts.mjs'
 import { DEMO_COLLECTIBLE, DEMO_TOKENS, DEMO_TOKEN_DEPLOYER } from './tokens.mjs'
 
@@ -52,14 +53,14 @@ export function demoTokenArtifacts() {
 export async function deployDemoTokens(rpcUrl) {
   const account = privateKeyToAccount(DEPLOYER_KEY)
   if (account.address !== DEMO_TOKEN_DEPLOYER) throw new Error('deployDemoTokens: the deployer key does not match DEMO_TOKEN_DEPLOYER')
-  const client = createPublicClient({ transport: http(rpcUrl) })
+  const client = createPublicClient({ transport: nodeTransport(rpcUrl) })
   const expected = [...DEMO_TOKENS.map((token) => token.address), DEMO_COLLECTIBLE.address]
   const codes = await Promise.all(expected.map((address) => client.getCode({ address })))
   if (codes.every((code) => code && code !== '0x')) return
   const nonce = await client.getTransactionCount({ address: account.address })
   if (nonce !== 0) throw new Error(`deployDemoTokens: account #19 has nonce ${nonce} on ${rpcUrl}, so the tokens would not land at the addresses tokens.mjs lists (start a fresh node)`)
   const chain = { id: await client.getChainId(), name: 'local', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [rpcUrl] } } }
-  const wallet = createWalletClient({ account, chain, transport: http(rpcUrl) })
+  const wallet = createWalletClient({ account, chain, transport: nodeTransport(rpcUrl) })
   const artifacts = demoTokenArtifacts()
   const holders = HARDHAT_ACCOUNTS.slice(0, 10).map((holder) => holder.address)
   const deployments = [

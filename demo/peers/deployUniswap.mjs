@@ -4,8 +4,9 @@
 // nonces 0 to 2; then account #9 adds the DEMO/DUSD and ETH/DEMO liquidity through the router.
 // Plain ESM: `npm start` runs it on Node 20.
 import { createRequire } from 'node:module'
-import { createPublicClient, createWalletClient, erc20Abi, getAddress, http, maxUint256, parseEther, parseUnits } from 'viem'
+import { createPublicClient, createWalletClient, erc20Abi, getAddress, maxUint256, parseEther, parseUnits } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
+import { nodeTransport } from './nodeTransport.mjs'
 import { HARDHAT_ACCOUNTS } from './accounts.mjs'
 import { DEMO_TOKENS } from './tokens.mjs'
 import { DEMO_LIQUIDITY_PROVIDER, DEMO_POOLS, DEMO_UNISWAP, DEMO_UNISWAP_DEPLOYER } from './uniswap.mjs'
@@ -48,7 +49,7 @@ export async function deployDemoUniswap(rpcUrl) {
   if (deployer.address !== DEMO_UNISWAP_DEPLOYER || provider.address !== DEMO_LIQUIDITY_PROVIDER) {
     throw new Error('deployDemoUniswap: the keys do not match uniswap.mjs')
   }
-  const client = createPublicClient({ transport: http(rpcUrl) })
+  const client = createPublicClient({ transport: nodeTransport(rpcUrl) })
   const pairCodes = await Promise.all(DEMO_POOLS.map(({ pair }) => client.getCode({ address: pair })))
   if (pairCodes.every((code) => code && code !== '0x')) return
   const nonce = await client.getTransactionCount({ address: deployer.address })
@@ -60,7 +61,7 @@ export async function deployDemoUniswap(rpcUrl) {
     return receipt
   }
   const artifacts = uniswapArtifacts()
-  const wallet = createWalletClient({ account: deployer, chain, transport: http(rpcUrl) })
+  const wallet = createWalletClient({ account: deployer, chain, transport: nodeTransport(rpcUrl) })
   const deployments = [
     { artifact: artifacts.WETH9, args: [], expected: DEMO_UNISWAP.weth },
     { artifact: artifacts.UniswapV2Factory, args: [deployer.address], expected: DEMO_UNISWAP.factory },
@@ -74,7 +75,7 @@ export async function deployDemoUniswap(rpcUrl) {
     }
   }
 
-  const lp = createWalletClient({ account: provider, chain, transport: http(rpcUrl) })
+  const lp = createWalletClient({ account: provider, chain, transport: nodeTransport(rpcUrl) })
   const router = { address: DEMO_UNISWAP.router, abi: artifacts.UniswapV2Router02.abi }
   const { timestamp } = await client.getBlock()
   const deadline = timestamp + 3600n

@@ -1,0 +1,2 @@
+import type { HttpTransport } from 'viem'
+export declare const nodeTransport: (url: string) => HttpTransport
