@@ -123,7 +123,7 @@ describe('history plugin: Activity tab', () => {
 
   it('an honest empty state only when there is nothing at all', async () => {
     await openActivity(async () => ({ data: [], next: null }))
-    expect((await screen.findByTestId('activity-empty')).textContent).toContain('No activity yet')
+    expect((await screen.findByTestId('activity-empty')).textContent).toContain('No transactions on')
   })
 
   it('refreshes after an unsafe request succeeds through the kit (a send)', async () => {

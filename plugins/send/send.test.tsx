@@ -72,6 +72,16 @@ describe('the Send wallet feature', () => {
   })
 })
 
+describe('opened where nothing can be sent', () => {
+  it('kit.open({ view: WalletSend }) while disconnected goes to Connect instead of an empty form', async () => {
+    const kit = setup()
+    await kit.restored
+    act(() => kit.open({ view: 'WalletSend' }))
+    await waitFor(() => expect(kit.router.current().view).toBe('Connect'))
+    expect(kit.modal.store.get().open).toBe(true)
+  })
+})
+
 describe('a native send', () => {
   it('1.5 ETH to a fresh address: reviewed, sent by the wallet, "Transaction started", the form reset and back to Account; the receiver holds exactly 1.5 ETH', async () => {
     const w = await wallet()

@@ -113,8 +113,8 @@ export function createActivityPanel(history: History): PorticoView {
     if (state.empty) {
       return (
         <div className="status" data-testid="activity-empty">
-          <Text>No activity yet</Text>
-          <Text variant="muted">Transactions of this account on {networkName} will show here.</Text>
+          <Text>No transactions on {networkName}</Text>
+          <Text variant="muted">This account has sent and received nothing on this network.</Text>
         </div>
       )
     }

@@ -35,8 +35,13 @@ export function createSendView(controller: SendController): PorticoView {
       if (sender && !token && tokens[0]) controller.selectToken(tokenKey(tokens[0]))
     }, [sender, token, tokens])
 
-    if (!address || !record) return <Text variant="muted">Connect a wallet to send.</Text>
-    if (!canSendOn(record.namespace)) return <Text variant="muted">Sending is not available on this network.</Text>
+    // Opened where nothing can be sent (not connected, or a namespace without a sender, as
+    // kit.open({ view: 'Send' }) may do): the visitor goes where they can act instead.
+    const unusable = !address || !record || !canSendOn(record.namespace)
+    useEffect(() => {
+      if (unusable) kit.router.replace(address ? 'Account' : 'Connect')
+    }, [unusable, address])
+    if (unusable) return null
 
     const amount = token ? parsePositiveUnits(sendTokenAmount, token.decimals) : undefined
     // After a refused review, the fields at fault say so.
@@ -64,7 +69,7 @@ export function createSendView(controller: SendController): PorticoView {
             disabled={tokens.length === 0}
             onChange={(event) => controller.selectToken(event.target.value)}
           >
-            {tokens.length === 0 && <option value="">No tokens yet</option>}
+            {tokens.length === 0 && <option value="">Loading balances…</option>}
             {tokens.map((t) => (
               <option key={tokenKey(t)} value={tokenKey(t)}>
                 {`${t.name}: ${formatAmount(t.balance, t)}`}
