@@ -3,11 +3,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createKernel } from '../createKernel.ts'
 import type { PorticoEvent } from '../bus/events.ts'
 import { mainnet } from '../chains/networks.ts'
-import { DISALLOWED_RPC_UI_ERROR_DELAY_MS } from '../constants.ts'
 import { resolve } from '../container/token.ts'
 import { IPendingRequests, IRpcRegistry } from '../container/tokens.ts'
 import { PorticoError } from '../errors/base.ts'
-import { ErrorText, RPC_NOT_ALLOWED_UI_TEXT } from '../errors/catalogue.ts'
 import { createMemoryBackend } from '../storage/storage.ts'
 import { SAFE_RPC_METHODS, UNSAFE_RPC_METHODS, isSafeRpcMethod, isUnsafeRpcMethod } from './methods.ts'
 import { createRpcRegistry } from './rpcRegistry.ts'
@@ -40,40 +38,79 @@ afterEach(() => {
   vi.useRealTimers()
 })
 
-describe('RPC method lists', () => {
-  it.each(['eth_call', 'eth_getBalance', 'eth_chainId', 'wallet_getCapabilities', 'wallet_getAssets'])(
-    'safe read-only method %s is on the safe list',
-    (method) => {
-      expect(isSafeRpcMethod(method)).toBe(true)
-      expect(isUnsafeRpcMethod(method)).toBe(false)
-    },
-  )
+// The lists are written out whole: a method added to or moved between them must
+// fail here (a signing method on the safe list would run without approval).
+const SAFE = [
+  'eth_accounts',
+  'eth_blockNumber',
+  'eth_call',
+  'eth_chainId',
+  'eth_estimateGas',
+  'eth_feeHistory',
+  'eth_gasPrice',
+  'eth_getAccount',
+  'eth_getBalance',
+  'eth_getBlockByHash',
+  'eth_getBlockByNumber',
+  'eth_getBlockReceipts',
+  'eth_getCode',
+  'eth_getFilterChanges',
+  'eth_getFilterLogs',
+  'eth_getLogs',
+  'eth_getProof',
+  'eth_getStorageAt',
+  'eth_getTransactionByHash',
+  'eth_getTransactionCount',
+  'eth_getTransactionReceipt',
+  'eth_maxPriorityFeePerGas',
+  'eth_newBlockFilter',
+  'eth_newFilter',
+  'eth_sendRawTransaction',
+  'eth_syncing',
+  'eth_uninstallFilter',
+  'wallet_getCapabilities',
+  'wallet_getCallsStatus',
+  'wallet_getAssets',
+]
+const UNSAFE = [
+  'personal_sign',
+  'eth_signTypedData_v4',
+  'eth_sendTransaction',
+  'solana_signMessage',
+  'solana_signTransaction',
+  'solana_signAllTransactions',
+  'solana_signAndSendTransaction',
+  'wallet_sendCalls',
+  'wallet_grantPermissions',
+  'wallet_revokePermissions',
+  'eth_sendUserOperation',
+]
 
-  it.each([
-    'personal_sign',
-    'eth_signTypedData_v4',
-    'eth_sendTransaction',
-    'solana_signMessage',
-    'solana_signTransaction',
-    'solana_signAllTransactions',
-    'solana_signAndSendTransaction',
-    'wallet_sendCalls',
-    'wallet_grantPermissions',
-    'wallet_revokePermissions',
-    'eth_sendUserOperation',
-  ])('method %s needs approval (unsafe list)', (method) => {
-    expect(isUnsafeRpcMethod(method)).toBe(true)
-    expect(isSafeRpcMethod(method)).toBe(false)
+describe('RPC method lists', () => {
+  it('the safe list is exactly the read-only methods (30), the unsafe list exactly the signing ones (11)', () => {
+    expect([...SAFE_RPC_METHODS]).toEqual(SAFE)
+    expect([...UNSAFE_RPC_METHODS]).toEqual(UNSAFE)
   })
 
-  it('no method is on both lists', () => {
-    const safe = new Set<string>(SAFE_RPC_METHODS)
-    expect(UNSAFE_RPC_METHODS.filter((m) => safe.has(m))).toEqual([])
+  it('each method is classified by its own list and no other', () => {
+    for (const method of SAFE) expect([method, isSafeRpcMethod(method), isUnsafeRpcMethod(method)]).toEqual([method, true, false])
+    for (const method of UNSAFE) expect([method, isSafeRpcMethod(method), isUnsafeRpcMethod(method)]).toEqual([method, false, true])
+  })
+
+  it('a succeeded request is announced as unsafe (RPC_REQUEST_SUCCEEDED) for exactly the unsafe list', async () => {
+    const { kit, rpc } = makeKit()
+    const announced: string[] = []
+    kit.subscribeEvents((event) => event.type === 'RPC_REQUEST_SUCCEEDED' && announced.push(event.properties.method))
+    for (const method of [...SAFE, ...UNSAFE]) {
+      rpc.register(method, async () => 'ok')
+      await rpc.request({ method })
+    }
+    expect(announced).toEqual(UNSAFE)
   })
 })
 
 describe('RPC allow list', () => {
-  it.each([...SAFE_RPC_METHODS, ...UNSAFE_RPC_METHODS])('%s is accepted and reaches its handler', async (method) => {
+  it.each([...SAFE, ...UNSAFE])('%s is accepted and reaches its handler', async (method) => {
     const { rpc } = makeKit()
     const handler = vi.fn(async (params: unknown) => ({ ok: params }))
     rpc.register(method, handler)
@@ -86,7 +123,7 @@ describe('RPC allow list', () => {
     async (method) => {
       const { kit } = makeKit()
       const error = await rejection(kit.request({ method }))
-      expect(error.shortMessage).toBe(ErrorText.RPC_METHOD_NOT_ALLOWED)
+      expect(error.shortMessage).toBe('Requested RPC call is not allowed')
     },
   )
 
@@ -109,7 +146,7 @@ describe('RPC allow list', () => {
     const { rpc } = makeKit()
     const handler = vi.fn(async () => 'leaked')
     rpc.register('eth_sign', handler)
-    expect((await rejection(rpc.request({ method: 'eth_sign' }))).shortMessage).toBe(ErrorText.RPC_METHOD_NOT_ALLOWED)
+    expect((await rejection(rpc.request({ method: 'eth_sign' }))).shortMessage).toBe('Requested RPC call is not allowed')
     expect(handler).not.toHaveBeenCalled()
   })
 
@@ -121,8 +158,8 @@ describe('RPC allow list', () => {
           const onRejected = vi.fn()
           const rpc = createRpcRegistry({ loadOwner: async () => false, isContributed: () => false, onRejected, forward: async () => 'forwarded' })
           const error = await rejection(rpc.request({ method }))
-          expect(error.shortMessage).toBe(ErrorText.RPC_METHOD_NOT_ALLOWED)
-          expect(onRejected).toHaveBeenCalledWith(method, ErrorText.RPC_METHOD_NOT_ALLOWED)
+          expect(error.shortMessage).toBe('Requested RPC call is not allowed')
+          expect(onRejected).toHaveBeenCalledWith(method, 'Requested RPC call is not allowed')
         },
       ),
     )
@@ -140,7 +177,7 @@ describe('RPC allow list', () => {
     const handler = vi.fn(async () => 'ran')
     rpc.register('eth_call', handler)
     const error = await rejection(rpc.request(request))
-    expect(error.shortMessage).toBe(ErrorText.RPC_METHOD_NOT_ALLOWED)
+    expect(error.shortMessage).toBe('Requested RPC call is not allowed')
     expect(handler).not.toHaveBeenCalled()
   })
 
@@ -164,7 +201,7 @@ describe('RPC allow list', () => {
 
   it('an allowed method with no handler and no plugin fails with Adapter not found', async () => {
     const { kit } = makeKit()
-    expect((await rejection(kit.request({ method: 'eth_call' }))).shortMessage).toBe(ErrorText.ADAPTER_NOT_FOUND)
+    expect((await rejection(kit.request({ method: 'eth_call' }))).shortMessage).toBe('Adapter not found')
   })
 
   it('one handler per method; its disposer frees the method', async () => {
@@ -189,7 +226,7 @@ describe('disallowed RPC method (RPC requests)', () => {
     const { kit, logger } = makeKit()
     await rejection(kit.request({ method: 'eth_sign' }))
     expect(logger.error).toHaveBeenCalledTimes(1)
-    expect(String(logger.error.mock.calls[0]![0])).toContain(ErrorText.RPC_METHOD_NOT_ALLOWED)
+    expect(String(logger.error.mock.calls[0]![0])).toContain('Requested RPC call is not allowed')
   })
 
   it("a disallowed method shows the 'Action not allowed' error after exactly 300 ms", async () => {
@@ -197,10 +234,10 @@ describe('disallowed RPC method (RPC requests)', () => {
     const { kit } = makeKit()
     await rejection(kit.request({ method: 'eth_sign' }))
     expect(kit.snack.store.get().open).toBe(false)
-    vi.advanceTimersByTime(DISALLOWED_RPC_UI_ERROR_DELAY_MS - 1)
+    vi.advanceTimersByTime(299)
     expect(kit.snack.store.get().open).toBe(false)
     vi.advanceTimersByTime(1)
-    expect(kit.snack.store.get()).toEqual({ open: true, message: RPC_NOT_ALLOWED_UI_TEXT, variant: 'error' })
+    expect(kit.snack.store.get()).toEqual({ open: true, message: 'Action not allowed', variant: 'error' })
   })
 
   it('a disallowed method rejects pending requests', async () => {
@@ -229,7 +266,7 @@ describe('disallowed RPC method (RPC requests)', () => {
     await rejection(kit.request({ method: 'eth_sign' }))
     expect(events).toContainEqual({
       type: 'RPC_REQUEST_REJECTED',
-      properties: { method: 'eth_sign', reason: ErrorText.RPC_METHOD_NOT_ALLOWED },
+      properties: { method: 'eth_sign', reason: 'Requested RPC call is not allowed' },
     })
   })
 

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { type PorticoError, resolve } from '../../kernel/index.ts'
+import { SAFE_RPC_METHODS, UNSAFE_RPC_METHODS } from '../../kernel/rpc/methods.ts'
 import { IAuthService } from './index.ts'
 import { EVM_ADDRESS, createAuthKit } from './test/authKit.ts'
 
@@ -42,6 +43,19 @@ describe('the RPC gate of the embedded wallet', () => {
     await expect(signature).resolves.toBe('0xsignature')
     expect(kit.modal.store.get().open).toBe(false)
     await vi.waitFor(() => expect(getBalance.mock.calls.length).toBe(reads + 1))
+  })
+
+  it('every method of the safe list goes to the frame without approval, every one of the unsafe list opens ApproveTransaction', async () => {
+    const { kit, frame } = await connected()
+    const seen: [string, string | undefined][] = []
+    frame.on('RPC_REQUEST', ({ method }) => {
+      seen.push([method, kit.modal.store.get().open ? kit.router.current().view : undefined])
+      return { result: '0x' }
+    })
+    const methods = [...SAFE_RPC_METHODS, ...UNSAFE_RPC_METHODS].filter((method) => !method.startsWith('solana_'))
+    for (const method of methods) await kit.request({ method, params: [] })
+    // eth_chainId is answered by the adapter itself, the frame is not asked.
+    expect(seen).toEqual(methods.filter((method) => method !== 'eth_chainId').map((method) => [method, (UNSAFE_RPC_METHODS as readonly string[]).includes(method) ? 'ApproveTransaction' : undefined]))
   })
 
   it('over an open modal the approval is pushed, and popped again after success', async () => {

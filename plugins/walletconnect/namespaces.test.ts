@@ -1,15 +1,50 @@
 import { describe, expect, it } from 'vitest'
 import { base, bitcoin, defineNetwork, mainnet, solana, solanaDevnet } from '../../kernel/index.ts'
-import { NAMESPACE_EVENTS, NAMESPACE_METHODS } from './constants.ts'
+import { NAMESPACE_METHODS } from './constants.ts'
 import { optionalNamespaces, sessionAccounts } from './namespaces.ts'
 
 describe('session proposal namespaces (issue 5, method lists)', () => {
-  it('eip155 asks for 24 methods, solana 6, bip122 4 (sendTransfer, signMessage, signPsbt, getAccountAddresses)', () => {
-    expect(NAMESPACE_METHODS.eip155).toHaveLength(24)
-    expect(NAMESPACE_METHODS.eip155).toEqual(expect.arrayContaining(['personal_sign', 'eth_sendTransaction', 'eth_signTypedData_v4', 'wallet_sendCalls', 'wallet_switchEthereumChain']))
-    expect(NAMESPACE_METHODS.solana).toHaveLength(6)
-    expect(NAMESPACE_METHODS.bip122).toEqual(['sendTransfer', 'signMessage', 'signPsbt', 'getAccountAddresses'])
-    expect(NAMESPACE_EVENTS).toEqual(['accountsChanged', 'chainChanged'])
+  it('a session proposal asks for the 24 eip155 methods, the 6 solana ones, the 4 bip122 ones and the 2 polkadot ones (each list whole), with the two default events', () => {
+    const polkadot = defineNetwork({
+      id: '91b171bb158e2d3848fa23a9f1c25182',
+      chainNamespace: 'polkadot',
+      name: 'Polkadot',
+      nativeCurrency: { name: 'Polkadot', symbol: 'DOT', decimals: 10 },
+      rpcUrls: { default: { http: ['https://rpc.polkadot.io'] } },
+    })
+    const proposal = optionalNamespaces([mainnet, solana, bitcoin, polkadot])
+    expect(Object.fromEntries(Object.entries(proposal).map(([namespace, { methods }]) => [namespace, methods]))).toEqual({
+      eip155: [
+        'eth_accounts',
+        'eth_requestAccounts',
+        'eth_sendRawTransaction',
+        'eth_sign',
+        'eth_signTransaction',
+        'eth_signTypedData',
+        'eth_signTypedData_v3',
+        'eth_signTypedData_v4',
+        'eth_sendTransaction',
+        'personal_sign',
+        'wallet_switchEthereumChain',
+        'wallet_addEthereumChain',
+        'wallet_getPermissions',
+        'wallet_requestPermissions',
+        'wallet_registerOnboarding',
+        'wallet_watchAsset',
+        'wallet_scanQRCode',
+        'wallet_getCallsStatus',
+        'wallet_showCallsStatus',
+        'wallet_sendCalls',
+        'wallet_getCapabilities',
+        'wallet_grantPermissions',
+        'wallet_revokePermissions',
+        'wallet_getAssets',
+      ],
+      solana: ['solana_signMessage', 'solana_signTransaction', 'solana_requestAccounts', 'solana_getAccounts', 'solana_signAllTransactions', 'solana_signAndSendTransaction'],
+      bip122: ['sendTransfer', 'signMessage', 'signPsbt', 'getAccountAddresses'],
+      polkadot: ['polkadot_signTransaction', 'polkadot_signMessage'],
+    })
+    for (const { events } of Object.values(proposal)) expect(events).toEqual(['accountsChanged', 'chainChanged'])
   })
 
   it('groups the configured networks by namespace, with the methods, events and each network RPC url', () => {
