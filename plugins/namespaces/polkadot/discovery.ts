@@ -26,17 +26,20 @@ export function startDiscovery({ connectors, config }: DiscoveryOptions): Dispos
   if (typeof window === 'undefined') return () => undefined
   const added = new Map<string, Disposer>()
   const scan = () => {
-    let injected: Record<string, unknown> = {}
+    // Listing the entries runs the page's getters and Proxy traps, which may throw.
+    let entries: [string, unknown][] = []
     try {
       const value = (window as { injectedWeb3?: unknown }).injectedWeb3
-      injected = typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {}
+      entries = typeof value === 'object' && value !== null ? Object.entries(value) : []
     } catch {
-      injected = {}
+      entries = []
     }
-    for (const [key, extension] of Object.entries(injected)) {
+    for (const [key, extension] of entries) {
       if (added.has(key) || !/^[a-zA-Z0-9._-]{1,64}$/.test(key)) continue
       if (!safeParse(InjectedExtensionSchema, extension) || filterWallets([{ id: key }], config).length === 0) continue
-      added.set(key, connectors.add({ id: key, name: KNOWN_NAMES[key] ?? key, type: 'INJECTED', chain: 'polkadot', provider: extension }))
+      // Own names only: a key such as `constructor` must not pick up Object.prototype's.
+      const name = Object.hasOwn(KNOWN_NAMES, key) ? KNOWN_NAMES[key]! : key
+      added.set(key, connectors.add({ id: key, name, type: 'INJECTED', chain: 'polkadot', provider: extension }))
     }
   }
   scan()
