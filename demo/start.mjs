@@ -3,7 +3,8 @@
 // eip155:31338 on 8546), a local Solana cluster on 8899 (PubSub WebSocket also on 8900) with
 // its SPL token "Local USD" funded for the dev Solana wallet, a WalletConnect relay on 8620
 // with a wallet registry on 8630 and the "dev phone wallet" page on 8631, the embedded
-// wallet's secure frame on 8700 with a mailbox for its login mails (SMTP 2525, page 8701), the
+// wallet's secure frame on 8700 with a mailbox for its login mails (SMTP 2525, page 8701), a
+// Farcaster auth relay stand-in on 8704 with the IdRegistry stand-in on 31337, the
 // EVM test tokens on 31337 and the Blockchain API indexing both Hardhat nodes on 8702, then builds
 // the demo and serves it, with its sign-in backend (portico/siwx-server) under /siwx and /api on the same origin. Ctrl-C (SIGINT) or SIGTERM stops
 // everything, in reverse order, also while it is still starting. A busy port fails at
@@ -20,6 +21,7 @@ import { startWcWalletPage } from '../test/peers/wcWalletPage.mjs'
 import { createStack } from './services.mjs'
 import { bundleServer } from '../servers/bundle.mjs'
 import { deployDemoTokens } from './peers/deployTokens.mjs'
+import { installIdRegistry } from './peers/idRegistry.mjs'
 import { deployDemoUniswap } from './peers/deployUniswap.mjs'
 import { DEMO_UNISWAP } from './peers/uniswap.mjs'
 import { DEMO_COLLECTIBLE, DEMO_TOKENS } from './peers/tokens.mjs'
@@ -41,10 +43,12 @@ async function startEmbedded() {
     databaseUrl: process.env.DATABASE_URL,
     smtpUrl: process.env.SMTP_URL,
     ports: DEMO_PORTS,
+    farcasterRpcUrl: 'http://127.0.0.1:8545',
   })
   const mailbox = stack.mailboxUrl ? `; mailbox ${stack.mailboxUrl}` : `; mail to ${process.env.SMTP_URL}`
   const oidc = stack.oidc ? `; social logins at the local OpenID provider ${stack.oidc.issuer}` : ''
-  return { url: `${stack.frameUrl}${mailbox}${oidc}`, close: () => stack.close() }
+  const farcaster = stack.farcasterRelay ? `; Farcaster auth relay ${stack.farcasterRelay.url}` : ''
+  return { url: `${stack.frameUrl}${mailbox}${oidc}${farcaster}`, close: () => stack.close() }
 }
 
 /**
@@ -115,6 +119,7 @@ const SERVICE_GROUPS = [
     },
     { name: 'Solana demo token', start: () => createSolanaDemoToken('http://127.0.0.1:8899') },
     { name: 'EVM test tokens (eip155:31337)', start: startDemoTokens },
+    { name: 'Farcaster IdRegistry stand-in (eip155:31337)', start: () => installIdRegistry('http://127.0.0.1:8545') },
     { name: 'Blockchain API', start: startBlockchainApi },
   ],
   [

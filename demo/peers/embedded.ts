@@ -1,6 +1,7 @@
 // The embedded wallet's side of the demo's local stack: the secure frame server on its own
 // origin (a second port), the SMTP sink with its mailbox page where the demo's login
-// mails land, and the local OpenID provider every social login goes to (demo/peers/oidc.ts). `npm start` bundles this file (Node 20 does not run TypeScript); the browser
+// mails land, the local OpenID provider every social login goes to (demo/peers/oidc.ts), and the
+// local Farcaster auth relay (demo/peers/farcasterRelay.ts). `npm start` bundles this file (Node 20 does not run TypeScript); the browser
 // tests import it directly.
 import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
@@ -11,12 +12,13 @@ import { buildFramePage } from '../../servers/frame/page/build.ts'
 import { type FrameServer, startFrameServer } from '../../servers/frame/server.ts'
 import type { FrameServerOptions } from '../../servers/frame/options.ts'
 import { type Mailbox, startMailbox } from '../../servers/mailbox/mailbox.ts'
+import { type LocalFarcasterRelay, startFarcasterRelay } from './farcasterRelay.ts'
 import { type LocalOidcProvider, type TestUser, startOidcProvider } from './oidc.ts'
 
 /** The demo's project id (demo/config.ts). */
 export const DEMO_PROJECT_ID = 'portico-demo'
 /** Ports of `npm start`; demo/config.ts points `endpoints.frame` at the first. */
-export const DEMO_PORTS = { frame: 8700, mailbox: 8701, smtp: 2525, oidc: 8703 } as const
+export const DEMO_PORTS = { frame: 8700, mailbox: 8701, smtp: 2525, oidc: 8703, farcasterRelay: 8704 } as const
 
 export interface EmbeddedStackOptions {
   /** Origins of the demo page the frame answers. */
@@ -27,7 +29,12 @@ export interface EmbeddedStackOptions {
   readonly databaseUrl?: string
   /** Mail goes there instead of to the stack's own sink (no mailbox page then). */
   readonly smtpUrl?: string
-  readonly ports?: { readonly frame?: number; readonly mailbox?: number; readonly smtp?: number; readonly oidc?: number }
+  readonly ports?: { readonly frame?: number; readonly mailbox?: number; readonly smtp?: number; readonly oidc?: number; readonly farcasterRelay?: number }
+  /**
+   * Farcaster login: the RPC URL of the Hardhat node the IdRegistry stand-in is on
+   * (demo/peers/idRegistry.mjs); a local auth relay is started. Omitted: no Farcaster login.
+   */
+  readonly farcasterRpcUrl?: string
   /** The users the local OpenID provider's login page offers (default: DEMO_OIDC_USERS). */
   readonly oidcUsers?: readonly TestUser[]
   readonly limits?: FrameServerOptions['limits']
@@ -44,6 +51,8 @@ export interface EmbeddedStack {
    * callback is registered before the frame server starts).
    */
   readonly oidc: LocalOidcProvider | undefined
+  /** The local Farcaster auth relay, with farcasterRpcUrl. */
+  readonly farcasterRelay: LocalFarcasterRelay | undefined
   /** The esbuild metafile of the frame page it serves (the bench weighs it). */
   readonly framePageMeta: Metafile
   close(): Promise<void>
@@ -79,7 +88,9 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions): Promise
   ])
   let frame: FrameServer
   let oidc: LocalOidcProvider | undefined
+  let farcasterRelay: LocalFarcasterRelay | undefined
   try {
+    if (options.farcasterRpcUrl) farcasterRelay = await startFarcasterRelay({ port: options.ports?.farcasterRelay ?? 0 })
     const framePort = options.ports?.frame ?? 0
     if (framePort !== 0) {
       oidc = await startOidcProvider({
@@ -102,8 +113,10 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions): Promise
       projects: { [DEMO_PROJECT_ID]: options.hostOrigins },
       limits: options.limits,
       socials: oidc?.socials,
+      farcaster: farcasterRelay && { relayUrl: farcasterRelay.url, rpcUrl: options.farcasterRpcUrl! },
     })
   } catch (error) {
+    await farcasterRelay?.close()
     await oidc?.close()
     await mailbox?.close()
     throw error
@@ -113,9 +126,11 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions): Promise
     mailboxUrl: mailbox?.url,
     frame,
     oidc,
+    farcasterRelay,
     framePageMeta,
     async close() {
       await frame.close()
+      await farcasterRelay?.close()
       await oidc?.close()
       await mailbox?.close()
     },

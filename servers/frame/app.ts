@@ -4,6 +4,7 @@ import type { FrameContext, FrameEnv } from './context.ts'
 import { ApiError } from './http.ts'
 import { deviceRoutes } from './routes/device.ts'
 import { emailRoutes } from './routes/email.ts'
+import { farcasterRoutes } from './routes/farcaster.ts'
 import { pageRoutes } from './routes/page.ts'
 import { sessionRoutes } from './routes/session.ts'
 import { socialRoutes } from './routes/social.ts'
@@ -22,6 +23,7 @@ export function createFrameApp(context: FrameContext): Hono<FrameEnv> {
   deviceRoutes(app, context)
   sessionRoutes(app, context)
   socialRoutes(app, context, context.social)
+  farcasterRoutes(app, context)
   walletRoutes(app, context)
   pageRoutes(app, context)
   app.notFound((c) => c.json({ error: 'Not found' }, 404))

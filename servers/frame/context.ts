@@ -2,6 +2,8 @@ import type { Database } from '../db/index.ts'
 import type { Mailer } from './mail.ts'
 import type { FrameLimits } from './options.ts'
 import type { Secrets } from './secrets.ts'
+import type { FarcasterChain } from './social/farcaster.ts'
+import type { FarcasterRelay } from './social/farcasterRelay.ts'
 import type { SocialClients } from './social/providers.ts'
 
 /** What every route works with. Nothing here holds visitor state: all of that is in the database. */
@@ -17,6 +19,8 @@ export interface FrameContext {
   readonly pageDir: string
   /** The configured social providers' OAuth clients. */
   readonly social: SocialClients
+  /** Farcaster login, when configured: the relay, the IdRegistry's chain, and the domain messages are signed for. */
+  readonly farcaster: { readonly relay: FarcasterRelay; readonly chain: FarcasterChain; readonly domain: string | undefined } | undefined
   /** The header a reverse proxy puts the visitor's address in, if the server runs behind one. */
   readonly clientAddressHeader: string | undefined
   now(): Date

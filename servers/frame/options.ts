@@ -1,4 +1,5 @@
 import type { Database, DatabaseLocation } from '../db/index.ts'
+import type { FarcasterOptions } from './social/farcaster.ts'
 import type { SocialOptions } from './social/providers.ts'
 
 /** The frame server's figures; each has a default and may be overridden (tests use small ones). */
@@ -17,6 +18,8 @@ export interface FrameLimits {
   deviceLinkTtlSeconds: number
   /** How long POST /v1/device/wait holds a request before answering { approved: false }. */
   deviceWaitSeconds: number
+  /** How long POST /v1/farcaster/connect waits for the visitor's Farcaster app before answering { completed: false }. */
+  farcasterWaitSeconds: number
   accessTokenSeconds: number
   refreshTokenSeconds: number
 }
@@ -29,6 +32,7 @@ export const DEFAULT_LIMITS: FrameLimits = {
   perAddress: { max: 30, windowSeconds: 60 * 60 },
   deviceLinkTtlSeconds: 15 * 60,
   deviceWaitSeconds: 20,
+  farcasterWaitSeconds: 20,
   accessTokenSeconds: 10 * 60,
   refreshTokenSeconds: 30 * 24 * 60 * 60,
 }
@@ -64,6 +68,11 @@ export interface FrameServerOptions {
    * callback URL to register with each is PUBLIC_URL/v1/social/callback.
    */
   socials?: SocialOptions
+  /**
+   * Farcaster login: the auth relay, and the RPC URL of OP Mainnet where the IdRegistry gives
+   * each fid's custody address. Without it, Farcaster login is refused.
+   */
+  farcaster?: FarcasterOptions
   /** The built frame page (frame.js, frame.css, chunks/). Default: servers/frame/page/dist. */
   pageDir?: string
   /** The server's clock; tests move it to pass a cooldown or an expiry. Default: the system clock. */

@@ -7,6 +7,8 @@ import { createMailer } from './mail.ts'
 import { FRAME_PAGE_DIST } from './page/build.ts'
 import { DEFAULT_LIMITS, type FrameServerOptions } from './options.ts'
 import { createSecrets } from './secrets.ts'
+import { FARCASTER_RELAY, createFarcasterChain } from './social/farcaster.ts'
+import { createFarcasterRelay } from './social/farcasterRelay.ts'
 import { createSocialClients } from './social/providers.ts'
 import { pruneExpired } from './store/prune.ts'
 
@@ -50,6 +52,11 @@ export async function startFrameServer(options: FrameServerOptions): Promise<Fra
     mailer,
     pageDir: options.pageDir ?? FRAME_PAGE_DIST,
     social: createSocialClients(options.socials ?? {}),
+    farcaster: options.farcaster && {
+      relay: createFarcasterRelay(options.farcaster.relayUrl ?? FARCASTER_RELAY),
+      chain: createFarcasterChain(options.farcaster),
+      domain: options.farcaster.domain,
+    },
     clientAddressHeader: options.clientAddressHeader?.toLowerCase(),
     now: options.now ?? (() => new Date()),
   }

@@ -54,7 +54,7 @@ beforeAll(async () => {
     socials: { google: oidc.socials.google, github: oidc.socials.github },
     now: () => new Date(Date.now() + offsetMs),
   })
-}, 30_000)
+}, 120_000)
 
 afterAll(async () => {
   await frame?.close()

@@ -176,3 +176,19 @@ export const socialRequests = frame.table('social_requests', {
   expiresAt: time('expires_at').notNull(),
   usedAt: time('used_at'),
 })
+
+/**
+ * A Farcaster login under way: the relay channel's token (stored as a keyed hash), the nonce
+ * the Sign In With Farcaster message must carry, and the frame that started it (a hashed
+ * binding secret). Spent once; expires after a few minutes.
+ */
+export const farcasterRequests = frame.table('farcaster_requests', {
+  channelHash: text('channel_hash').primaryKey(),
+  bindingHash: text('binding_hash').notNull(),
+  projectId: text('project_id').notNull(),
+  hostOrigin: text('host_origin').notNull(),
+  nonce: text('nonce').notNull(),
+  createdAt: time('created_at').notNull(),
+  expiresAt: time('expires_at').notNull(),
+  usedAt: time('used_at'),
+})

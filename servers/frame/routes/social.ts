@@ -7,15 +7,15 @@ import type { FrameContext, FrameEnv } from '../context.ts'
 import { allowOrigin, ApiError, Caller, DeviceId, readBody } from '../http.ts'
 import { SocialRefusal, finishLogin, startLogin } from '../social/login.ts'
 import { SOCIAL_PROVIDERS, type SocialClients, type SocialProvider } from '../social/providers.ts'
-import { createSession } from '../store/sessions.ts'
+import { signInIdentity } from '../social/identity.ts'
 
-const { devices, keyShares, socialIdentities, socialRequests, users, wallets } = frameTables
+const { socialRequests } = frameTables
 
 /** A login must come back within this time. */
 export const SOCIAL_LOGIN_TTL_SECONDS = 10 * 60
 
 /** A secret the frame keeps for the login it started: only that frame may finish it. */
-const Binding = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{32,128}$/, 'must be 32 to 128 letters, digits, _ or -'))
+export const Binding = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{32,128}$/, 'must be 32 to 128 letters, digits, _ or -'))
 const StartBody = v.object({
   ...Caller,
   provider: v.picklist(SOCIAL_PROVIDERS, 'must be a social provider'),
@@ -129,33 +129,13 @@ export function socialRoutes(app: Hono<FrameEnv>, context: FrameContext, clients
       nonce: request.nonce ?? undefined,
     })
 
-    const result = await context.db.transaction(async (db) => {
-      const [known] = await db
-        .select({ userId: socialIdentities.userId })
-        .from(socialIdentities)
-        .where(and(eq(socialIdentities.provider, provider), eq(socialIdentities.subject, claims.subject)))
-      let userId = known?.userId
-      if (!userId && claims.verifiedEmail) {
-        // Only an email the provider verified reaches the wallet of the user who logs in with it.
-        await db.insert(users).values({ email: claims.verifiedEmail, createdAt: now }).onConflictDoNothing({ target: users.email })
-        ;[{ id: userId } = { id: undefined }] = await db.select({ id: users.id }).from(users).where(eq(users.email, claims.verifiedEmail))
-      }
-      if (!userId) [{ id: userId }] = await db.insert(users).values({ email: null, createdAt: now }).returning({ id: users.id }) as [{ id: string }]
-      await db
-        .insert(socialIdentities)
-        .values({ provider, subject: claims.subject, userId, username: claims.username ?? null, createdAt: now })
-        .onConflictDoUpdate({ target: [socialIdentities.provider, socialIdentities.subject], set: { username: claims.username ?? null } })
-      const [user] = await db.select().from(users).where(eq(users.id, userId))
-      await db.insert(devices).values({ userId, deviceId: body.deviceId, approvedAt: now }).onConflictDoNothing()
-      const walletRows = await db.select({ namespace: wallets.namespace }).from(wallets).where(eq(wallets.userId, userId))
-      const ownShares = await db
-        .select({ namespace: keyShares.namespace })
-        .from(keyShares)
-        .where(and(eq(keyShares.userId, userId), eq(keyShares.deviceId, body.deviceId)))
-      // As after an email code: a device without its own split of existing wallets may fetch another's to split anew.
-      const recovery = walletRows.length > 0 && ownShares.length === 0
-      const tokens = await createSession(db, context, { userId, deviceId: body.deviceId, recovery, projectId: body.projectId })
-      return { ...tokens, user: { id: userId, email: user!.email }, recovery, userName: claims.username ?? null }
+    const result = await signInIdentity(context, {
+      provider,
+      subject: claims.subject,
+      username: claims.username,
+      verifiedEmail: claims.verifiedEmail,
+      deviceId: body.deviceId,
+      projectId: body.projectId,
     })
     return c.json(result)
   })

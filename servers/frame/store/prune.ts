@@ -3,7 +3,7 @@ import type { Database } from '../../db/index.ts'
 import { frameTables } from '../../db/index.ts'
 import type { FrameLimits } from '../options.ts'
 
-const { codes, cooldowns, deviceApprovals, rateLimits, refreshTokens } = frameTables
+const { codes, cooldowns, deviceApprovals, farcasterRequests, rateLimits, refreshTokens } = frameTables
 
 /**
  * Deletes rows that no rule reads any more: finished rate-limit windows, past cooldowns,
@@ -17,4 +17,5 @@ export async function pruneExpired(db: Database, limits: FrameLimits, now: Date)
   await db.delete(codes).where(or(lt(codes.expiresAt, now), isNotNull(codes.usedAt)))
   await db.delete(deviceApprovals).where(lt(deviceApprovals.expiresAt, now))
   await db.delete(refreshTokens).where(lt(refreshTokens.expiresAt, now))
+  await db.delete(farcasterRequests).where(lt(farcasterRequests.expiresAt, now))
 }
