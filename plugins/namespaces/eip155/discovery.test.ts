@@ -116,6 +116,47 @@ describe('EIP-6963 discovery', () => {
     expect(connectors.list().map((c) => c.id)).toEqual(['org.good.wallet'])
   })
 
+  // Announcements are untrusted: names, uuids and rdns are capped at 200 characters, a data: icon at
+  // 200,000 and an icon URL at 2,048.
+  const rdnsOf = (length: number) => `io.${'a'.repeat(length - 3)}`
+  it.each([
+    ['name', 199, { name: 'n'.repeat(199) }],
+    ['name', 200, { name: 'n'.repeat(200) }],
+    ['name', 201, { name: 'n'.repeat(201) }],
+    ['uuid', 199, { uuid: 'u'.repeat(199) }],
+    ['uuid', 200, { uuid: 'u'.repeat(200) }],
+    ['uuid', 201, { uuid: 'u'.repeat(201) }],
+    ['rdns', 199, { rdns: rdnsOf(199) }],
+    ['rdns', 200, { rdns: rdnsOf(200) }],
+    ['rdns', 201, { rdns: rdnsOf(201) }],
+  ])('a %s of %i characters is listed up to 200 and refused above', (_field, length, over) => {
+    installWallet({ info: info(over), provider: provider() })
+    discover()
+    expect(connectors.list()).toHaveLength(length <= 200 ? 1 : 0)
+  })
+
+  it.each([
+    [199_999, true],
+    [200_000, true],
+    [200_001, false],
+  ])('a data: icon of %i characters is kept: %s (the wallet is listed either way)', (length, kept) => {
+    const icon = `data:image/png;base64,${'A'.repeat(length - 'data:image/png;base64,'.length)}`
+    installWallet({ info: info({ icon }), provider: provider() })
+    discover()
+    expect(connectors.list()[0]!.imageUrl).toBe(kept ? icon : undefined)
+  })
+
+  it.each([
+    [2047, true],
+    [2048, true],
+    [2049, false],
+  ])('an https icon URL of %i characters is kept: %s', (length, kept) => {
+    const icon = `https://wallet.example/${'i'.repeat(length - 'https://wallet.example/'.length)}`
+    installWallet({ info: info({ icon }), provider: provider() })
+    discover()
+    expect(connectors.list()[0]!.imageUrl).toBe(kept ? icon : undefined)
+  })
+
   it('applies the include list by rdns', () => {
     installWallet({ info: info({ rdns: 'io.metamask' }), provider: provider() })
     installWallet({ info: info({ rdns: 'com.coinbase.wallet' }), provider: provider() })

@@ -1,8 +1,8 @@
 import { requestProviders } from 'mipd'
 import type { Connector, ConnectorRegistry, Disposer, PorticoConfig } from '../../../kernel/index.ts'
-import { filterWallets } from '../../../kernel/index.ts'
+import { filterWallets, safeIconUrl } from '../../../kernel/index.ts'
 import { safeParse } from '../../../kernel/wallets/index.ts'
-import { AnnouncementSchema, type Eip1193Provider, IconSchema, ProviderSchema } from './schemas.ts'
+import { AnnouncementSchema, type Eip1193Provider, ProviderSchema } from './schemas.ts'
 
 /** The legacy `window.ethereum` connector (connector type INJECTED). */
 export const INJECTED_CONNECTOR = { id: 'injected', name: 'Browser Wallet' } as const
@@ -64,7 +64,7 @@ export function startDiscovery({ connectors, config }: DiscoveryOptions): Dispos
         name: info.name,
         type: 'ANNOUNCED',
         chain: 'eip155',
-        imageUrl: safeParse(IconSchema, info.icon),
+        imageUrl: safeIconUrl(info.icon),
         info: { rdns: info.rdns },
         provider,
       })

@@ -44,15 +44,6 @@ export const ChainChangedSchema = v.union([
   v.pipe(v.string(), v.regex(/^[1-9][0-9]{0,15}$/), v.transform(Number)),
 ])
 
-/**
- * An icon is kept only if it cannot run script or leak elsewhere when rendered:
- * a `data:image/` URI or an http(s) URL. `javascript:` and the rest are dropped.
- */
-export const IconSchema = v.union([
-  v.pipe(v.string(), v.startsWith('data:image/')),
-  v.pipe(v.string(), v.url(), v.regex(/^https?:\/\//, 'must be http(s)')),
-])
-
 const Text = v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(200))
 
 /** An `eip6963:announceProvider` detail (EIP-6963). Extra fields are ignored. */

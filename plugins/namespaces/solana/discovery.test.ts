@@ -81,6 +81,24 @@ describe('Solana wallet discovery', () => {
     expect(connectors.list()[0]).toMatchObject({ id: 'Evil', imageUrl: undefined })
   })
 
+  // Wallet Standard wallets are untrusted: a name is capped at 200 characters, a data: icon at 200,000.
+  it.each([199, 200, 201])('a wallet named with %i characters is listed up to 200 and left out above', (length) => {
+    register(standardWallet('s'.repeat(length)).wallet)
+    discover()
+    expect(ids()).toEqual(length <= 200 ? [`ANNOUNCED:${'s'.repeat(length)}`] : [])
+  })
+
+  it.each([
+    [199_999, true],
+    [200_000, true],
+    [200_001, false],
+  ])('a data: icon of %i characters is kept: %s (the wallet is listed either way)', (length, kept) => {
+    const icon = `data:image/png;base64,${'A'.repeat(length - 'data:image/png;base64,'.length)}`
+    register(standardWallet('Iconic', { icon }).wallet)
+    discover()
+    expect(connectors.list()[0]).toMatchObject({ id: 'Iconic', imageUrl: kept ? icon : undefined })
+  })
+
   it('unregistering removes the connector; a change that drops solana removes it, one that adds it lists it', () => {
     const a = standardWallet('A')
     const stopA = register(a.wallet)
