@@ -157,6 +157,30 @@ describe('bip122 discovery and connection', () => {
     ])
   })
 
+  // Wallets are untrusted: a name is capped at 200 characters, a data: icon at 200,000, an icon URL at 2,048.
+  it.each([199, 200, 201])('a wallet named with %i characters is listed up to 200 and left out above', async (length) => {
+    register(fakeBitcoinWallet({ name: 'b'.repeat(length) }).wallet)
+    const k = kit()
+    await k.plugins.load('bip122')
+    expect(k.connectors.list().map((c) => c.id)).toEqual(length <= 200 ? ['b'.repeat(length)] : [])
+  })
+
+  it.each([
+    ['data:', 199_999, true],
+    ['data:', 200_000, true],
+    ['data:', 200_001, false],
+    ['https:', 2047, true],
+    ['https:', 2048, true],
+    ['https:', 2049, false],
+  ])('a %s icon of %i characters is kept: %s (the wallet is listed either way)', async (scheme, length, kept) => {
+    const prefix = scheme === 'data:' ? 'data:image/png;base64,' : 'https://wallet.example/'
+    const icon = `${prefix}${'A'.repeat(length - prefix.length)}`
+    register(fakeBitcoinWallet({ icon }).wallet)
+    const k = kit()
+    await k.plugins.load('bip122')
+    expect(k.connectors.list().map((c) => [c.id, c.imageUrl])).toEqual([['Fake Bitcoin Wallet', kept ? icon : undefined]])
+  })
+
   it('connects the payment account (type payment) on the kit\'s network; balance is 0 BTC (a balance is read on eip155 and solana only)', async () => {
     const w = fakeBitcoinWallet()
     register(w.wallet)
@@ -234,6 +258,27 @@ describe('the four bip122 methods through kit.request', () => {
     const [input] = w.calls.at(-1)!.input as { account: { address: string }; message: Uint8Array }[]
     expect(input!.account.address).toBe(PAYMENT)
     expect(new TextDecoder().decode(input!.message)).toBe('hello')
+  })
+
+  it.each([
+    [99_999, true],
+    [100_000, true],
+    [100_001, false],
+  ])('signMessage takes a message of %i characters: %s (100,000 at most)', async (length, signed) => {
+    const { w, k } = await connected()
+    const answer = k.request({ method: 'signMessage', params: { message: 'm'.repeat(length), address: PAYMENT } })
+    if (signed) await expect(answer).resolves.toEqual({ address: PAYMENT, signature: 'AQIDBA==' })
+    else await expect(answer).rejects.toMatchObject({ shortMessage: 'Invalid request parameters' })
+    expect(w.calls.filter((call) => call.feature === 'bitcoin:signMessage')).toHaveLength(signed ? 1 : 0)
+  })
+
+  it('the kit takes exactly the four bip122 methods: sendTransfer, signMessage, signPsbt, getAccountAddresses', async () => {
+    expect(bip122Plugin().contributes.rpcMethods).toEqual(['sendTransfer', 'signMessage', 'signPsbt', 'getAccountAddresses'])
+    const k = kit()
+    for (const method of ['sendTransfer', 'signMessage', 'signPsbt', 'getAccountAddresses']) {
+      await expect(k.request({ method })).rejects.toMatchObject({ shortMessage: 'No ActiveCaipAddress found' })
+    }
+    await expect(k.request({ method: 'signPsbts' })).rejects.toMatchObject({ shortMessage: 'Requested RPC call is not allowed' })
   })
 
   it('signPsbt groups inputs by account on the kit\'s chain; broadcast goes through signAndSendTransaction', async () => {
