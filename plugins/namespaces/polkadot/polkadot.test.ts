@@ -90,6 +90,27 @@ describe('polkadot injected extensions', () => {
     ])
   })
 
+  // Extensions are untrusted: an injectedWeb3 key is 1 to 64 characters, an account name 200 at most.
+  it.each([63, 64, 65])('an extension under a key of %i characters is listed up to 64 and left out above', async (length) => {
+    g.window!.injectedWeb3 = { ['k'.repeat(length)]: fakeExtension().extension }
+    const k = kit()
+    await k.plugins.load('polkadot')
+    expect(k.connectors.list().map((c) => c.id)).toEqual(length <= 64 ? ['k'.repeat(length)] : [])
+  })
+
+  it('an account named with 199 or 200 characters is connected, one with 201 is left out', async () => {
+    const CHARLIE = '12xLgPQunSsPkwMJ3vAgfac7mtU3Xw6R4fbHQcCp2QqXzdtu'
+    const accounts = [
+      { address: ALICE, name: 'a'.repeat(199) },
+      { address: BOB, name: 'b'.repeat(200) },
+      { address: CHARLIE, name: 'c'.repeat(201) },
+    ]
+    g.window!.injectedWeb3 = { 'polkadot-js': fakeExtension({ accounts }).extension }
+    const k = kit()
+    await connect(k)
+    expect(account(k).allAccounts.map((a) => a.address)).toEqual([ALICE, BOB])
+  })
+
   it('connects with enable(appName) and accounts.get(): eoa accounts on the defined network; balance 0 DOT', async () => {
     const x = fakeExtension()
     g.window!.injectedWeb3 = { 'polkadot-js': x.extension }
