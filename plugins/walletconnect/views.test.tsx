@@ -220,6 +220,18 @@ describe('AllWallets', () => {
     expect(buttonTexts()).not.toContain('Load more wallets')
   })
 
+  it('pages 1,000 announced browser wallets 40 at a time, ahead of the registry', async () => {
+    const { kit } = setup()
+    for (let i = 0; i < 1_000; i++) kit.connectors.add({ id: `w${i}`, name: `Installed ${i}`, type: 'ANNOUNCED', chain: 'eip155' })
+    act(() => kit.open({ view: 'AllWallets' }))
+    // The QR entry heads the list; then a page of 40 installed wallets.
+    await waitFor(() => expect(names()).toHaveLength(41))
+    expect(names().at(-1)).toBe('Installed 39')
+    fireEvent.click(await button('Load more wallets'))
+    await waitFor(() => expect(names()).toHaveLength(81))
+    expect(names().at(-1)).toBe('Installed 79')
+  })
+
   it('a registry that fails offers a retry', async () => {
     const { kit } = setup({ registryUrl: 'http://127.0.0.1:1' })
     act(() => kit.open({ view: 'AllWallets' }))

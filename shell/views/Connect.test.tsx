@@ -102,6 +102,28 @@ describe('Connect view', () => {
     expect(screen.queryByRole('button', { name: 'All wallets' })).toBeNull()
   })
 
+  it('lists 8 of 1,000 announced wallets, and 8 more per "More wallets" click', () => {
+    const kit = createTestKit()
+    for (let i = 0; i < 1_000; i++) kit.connectors.add(wallet({ id: `w${i}`, name: `Wallet ${i}`, type: 'ANNOUNCED' }))
+    render(<ConnectView kit={kit} data={undefined} />)
+    const listed = () => screen.getAllByRole('button', { name: /^Wallet \d+$/ }).map((button) => button.textContent)
+    expect(listed()).toEqual(['Wallet 0', 'Wallet 1', 'Wallet 2', 'Wallet 3', 'Wallet 4', 'Wallet 5', 'Wallet 6', 'Wallet 7'])
+    const more = screen.getByRole('button', { name: /More wallets/ })
+    expect(more.textContent).toContain('992 more')
+    fireEvent.click(more)
+    expect(listed()).toHaveLength(16)
+    expect(listed().at(-1)).toBe('Wallet 15')
+    expect(screen.getByRole('button', { name: /More wallets/ }).textContent).toContain('984 more')
+  })
+
+  it('8 wallets are all listed, with no "More wallets"', () => {
+    const kit = createTestKit()
+    for (let i = 0; i < 8; i++) kit.connectors.add(wallet({ id: `w${i}`, name: `Wallet ${i}`, type: 'ANNOUNCED' }))
+    render(<ConnectView kit={kit} data={undefined} />)
+    expect(screen.getAllByRole('button', { name: /^Wallet \d+$/ })).toHaveLength(8)
+    expect(screen.queryByRole('button', { name: /More wallets/ })).toBeNull()
+  })
+
   it("a section whose plugin fails to load says so in place and offers Retry", async () => {
     let fail = true
     const flaky = definePlugin({

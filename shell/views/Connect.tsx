@@ -2,6 +2,7 @@ import { useMemo, useRef } from 'react'
 import type { ConnectMethod, Connector, PorticoKit } from '../../kernel/index.ts'
 import { useStoreValue } from '../ui/useStoreValue.ts'
 import { ListItem } from '../ui/ListItem.tsx'
+import { usePaged } from '../ui/usePaged.ts'
 import { Stack } from '../ui/Stack.tsx'
 import { WalletImage } from '../ui/WalletImage.tsx'
 import { ContributedComponent } from './ContributedComponent.tsx'
@@ -9,6 +10,9 @@ import type { PorticoViewProps } from '../ui/PorticoView.ts'
 import { useKeepFocusOnReorder } from './useKeepFocusOnReorder.ts'
 
 const selectConnectors = (s: { connectors: readonly Connector[] }) => s.connectors
+
+/** Browser wallets listed at first, and added per "More wallets" click. */
+export const WALLETS_SHOWN = 8
 
 /**
  * The Connect view: the wallet list and the sections enabled plugins contribute
@@ -51,7 +55,8 @@ interface WalletListProps {
 /**
  * Connector names and icons are untrusted wallet metadata: names render as text,
  * icons through WalletImage. A connector connects through the view a plugin
- * contributes for its type, else ConnectingExternal.
+ * contributes for its type, else ConnectingExternal. Any page can announce wallets,
+ * as many as it likes: the list grows a page at a time, on the visitor's request.
  */
 function WalletList({ kit, connectors }: WalletListProps) {
   // A multi-chain wallet registers one connector per namespace; the visitor picks the wallet once.
@@ -60,6 +65,7 @@ function WalletList({ kit, connectors }: WalletListProps) {
     () => [...new Map(connectors.filter((c) => c.type !== 'AUTH').map((c) => [c.id, c])).values()],
     [connectors],
   )
+  const { shown, hidden, showMore } = usePaged(wallets, WALLETS_SHOWN)
   const entries = kit.plugins.contributed('walletListEntries')
   const select = (connector: Connector) => {
     kit.bus.emit({ type: 'SELECT_WALLET', properties: { name: connector.name, platform: 'browser' } })
@@ -68,13 +74,20 @@ function WalletList({ kit, connectors }: WalletListProps) {
   }
   return (
     <ul className="list">
-      {wallets.map((connector) => (
+      {shown.map((connector) => (
         <li key={connector.id}>
           <ListItem image={<WalletImage src={connector.imageUrl} />} onClick={() => select(connector)}>
             {connector.name}
           </ListItem>
         </li>
       ))}
+      {hidden > 0 && (
+        <li>
+          <ListItem onClick={showMore} description={`${hidden} more`}>
+            More wallets
+          </ListItem>
+        </li>
+      )}
       {entries.map((entry) => (
         <li key={entry.id}>
           <ListItem onClick={() => kit.router.push(entry.view)}>{entry.label}</ListItem>

@@ -92,6 +92,11 @@ export function createAllWalletsView(controller: WalletConnectController) {
       [kit.config, connectors, recent, featured, current, search],
     )
     const loading = Boolean(registry) && !current && !error
+    // Installed wallets are listed ahead of the registry's, and a page can announce any number:
+    // the whole list is paged like the registry's (the QR entry that heads it aside).
+    const limit = pages * WALLETS_PER_PAGE + (search ? 0 : 1)
+    const shown = entries.length > limit ? entries.slice(0, limit) : entries
+    const more = shown.length < entries.length || (current !== undefined && current.wallets.length < current.count)
 
     return (
       <Stack data-testid="portico-all-wallets">
@@ -108,7 +113,7 @@ export function createAllWalletsView(controller: WalletConnectController) {
           onChange={(event) => setQuery(event.target.value)}
         />
         <ul className="list" aria-label="Wallets">
-          {entries.map((entry) => (
+          {shown.map((entry) => (
             <li key={`${entry.group}:${entry.id}`}>
               <ListItem
                 image={<WalletImage src={entry.imageUrl} />}
@@ -136,7 +141,7 @@ export function createAllWalletsView(controller: WalletConnectController) {
           </Stack>
         )}
         {current && entries.length === 0 && <Text variant="muted">No wallet matches “{search}”.</Text>}
-        {current && current.wallets.length < current.count && (
+        {more && (
           <Button variant="secondary" onClick={() => setPages((n) => n + 1)}>
             Load more wallets
           </Button>
