@@ -27,6 +27,17 @@ export function isEvmAddress(address: unknown): address is string {
 }
 
 /**
+ * An EVM address with its `0x`, as JSON-RPC and viem need it (`isEvmAddress`
+ * takes the prefix as optional).
+ *
+ * @example
+ * withEvmPrefix('f39fd6e51aad88f6f4ce6ab8827279cfffb92266') // '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266'
+ */
+export function withEvmPrefix(address: string): `0x${string}` {
+  return /^0x/i.test(address) ? `0x${address.slice(2)}` : `0x${address}`
+}
+
+/**
  * Solana address: base58, 32 to 44 characters.
  *
  * @example

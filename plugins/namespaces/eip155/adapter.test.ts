@@ -140,6 +140,30 @@ describe('eip155 adapter: bad wallets', () => {
     })
   })
 
+  // SPEC's one EVM address rule: an optional 0x, then 40 hex digits in lower, upper or mixed case.
+  it.each([
+    ['0x and 40 lower-case digits', '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266'],
+    ['0x and 40 upper-case digits', '0xF39FD6E51AAD88F6F4CE6AB8827279CFFFB92266'],
+    ['40 mixed-case digits without 0x', 'f39Fd6e51aad88F6F4ce6aB8827279cffFb92266'],
+  ])('a wallet account of %s is connected, with its 0x and checksummed', async (_, address) => {
+    const { adapter } = setup()
+    const result = await adapter.connect(connectorWith({ eth_requestAccounts: [address], eth_chainId: '0x7a69' }), chain1)
+    expect(result.address).toBe('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266')
+  })
+
+  it.each([
+    ['39 digits', `0x${'a'.repeat(39)}`],
+    ['41 digits', `0x${'a'.repeat(41)}`],
+    ['41 digits without 0x', 'a'.repeat(41)],
+    ['a capital 0X', `0X${'a'.repeat(40)}`],
+    ['a non-hex digit', `0x${'g'.repeat(40)}`],
+  ])('a wallet account of %s is a clear INVALID_ANSWER error', async (_, address) => {
+    const { adapter } = setup()
+    await expect(adapter.connect(connectorWith({ eth_requestAccounts: [address], eth_chainId: '0x7a69' }), chain1)).rejects.toMatchObject({
+      shortMessage: 'The wallet returned an invalid answer',
+    })
+  })
+
   it('an empty account list is NO_ACCOUNTS', async () => {
     const { adapter } = setup()
     await expect(adapter.connect(connectorWith({ eth_requestAccounts: [] }), chain1)).rejects.toMatchObject({
@@ -177,6 +201,12 @@ describe('eip155 adapter: balance over the public RPC transport', () => {
     expect(error).toBeInstanceOf(PorticoError)
     expect((error as PorticoError).shortMessage).toBe(HttpRpcErrorText.HTTP_STATUS)
   }, 15_000)
+
+  it('reads the balance of an address written without its 0x (the address rule makes it optional)', async () => {
+    const { adapter } = setup()
+    const wei = BigInt(await rpc<string>(node1.url, 'eth_getBalance', [HARDHAT_ACCOUNT_1.address, 'latest']))
+    await expect(adapter.getBalance(HARDHAT_ACCOUNT_1.address.slice(2), chain1)).resolves.toEqual({ balance: formatUnits(wei, 18), symbol: 'ETH' })
+  })
 
   it('refuses an address that is not an EVM address before any request', async () => {
     const { adapter } = setup()

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { isEvmAddress, withEvmPrefix } from '../../../kernel/validation/address.ts'
 
 /**
  * Schemas for everything a wallet or a page hands us. Inbound data is untrusted;
@@ -21,8 +22,12 @@ export const ProviderSchema = v.custom<Eip1193Provider>(
   'must be an EIP-1193 provider with a request function',
 )
 
-/** EVM address as wallets return it: 0x + 40 hex digits, any case. */
-export const AddressSchema = v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{40}$/, 'must be 0x followed by 40 hex digits'))
+/** An EVM address by the kernel's one rule (optional 0x, 40 hex digits, any case), given back with its 0x. */
+export const AddressSchema = v.pipe(
+  v.string(),
+  v.check(isEvmAddress, 'must be an EVM address: an optional 0x and 40 hex digits'),
+  v.transform(withEvmPrefix),
+)
 
 export const AddressListSchema = v.array(AddressSchema)
 

@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { decodeFunctionResult, encodeFunctionData, numberToHex } from 'viem'
 import { PorticoError, SnackText, isEvmAddress, isTransactionHash } from '../../../kernel/index.ts'
+import { withEvmPrefix } from '../../../kernel/validation/address.ts'
 import { formatUnits, parseOrThrow } from '../../../kernel/wallets/index.ts'
 import type { ParsedSendOptions } from '../index.ts'
 import type { NamespaceSender, SendDraft, SenderContext } from '../sender.ts'
@@ -11,9 +12,6 @@ type Hex = `0x${string}`
 /* What the wallet answers is untrusted like any other input. */
 const QuantitySchema = v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{1,64}$/, 'must be a hex quantity'))
 const DataSchema = v.pipe(v.string(), v.regex(/^0x(?:[0-9a-fA-F]{2})*$/, 'must be hex data'))
-
-/** The address rule accepts an address without its 0x; JSON-RPC wants it. */
-const withPrefix = (address: string): Hex => (/^0x/i.test(address) ? `0x${address.slice(2)}` : `0x${address}`)
 
 async function read<S extends v.GenericSchema<unknown, string>>(context: SenderContext, method: string, params: unknown, schema: S) {
   const answer = await context.request({ method, params })
@@ -43,10 +41,10 @@ export function createEvmSender(options: ParsedSendOptions): NamespaceSender {
 
   /** The transaction a draft describes; a native value of 0 for estimates (the gas of a plain transfer does not depend on it). */
   const estimateTransaction = ({ token, receiver, amount }: SendDraft, from: Hex): EvmTransaction => {
-    const to = receiver && isEvmAddress(receiver) ? withPrefix(receiver) : from
+    const to = receiver && isEvmAddress(receiver) ? withEvmPrefix(receiver) : from
     if (!token.address) return { from, to, value: '0x0' }
     const held = amount !== undefined && amount <= token.balance ? amount : token.balance
-    return { from, to: withPrefix(token.address), data: transferData(token.address, to, held).data }
+    return { from, to: withEvmPrefix(token.address), data: transferData(token.address, to, held).data }
   }
 
   return {
@@ -56,7 +54,7 @@ export function createEvmSender(options: ParsedSendOptions): NamespaceSender {
     formatGasPrice: (wei) => `${formatUnits(wei, 9)} gwei`,
 
     async quote(draft, context) {
-      const from = withPrefix(context.from)
+      const from = withEvmPrefix(context.from)
       const [gasPrice, nativeBalance] = await Promise.all([
         read(context, 'eth_gasPrice', [], QuantitySchema).then(BigInt),
         read(context, 'eth_getBalance', [from, 'latest'], QuantitySchema).then(BigInt),
@@ -73,13 +71,13 @@ export function createEvmSender(options: ParsedSendOptions): NamespaceSender {
     },
 
     async send({ token, amount, receiver }, context) {
-      const from = withPrefix(context.from)
-      const to = withPrefix(receiver)
+      const from = withEvmPrefix(context.from)
+      const to = withEvmPrefix(receiver)
       let transaction: EvmTransaction
       if (!token.address) {
         transaction = { from, to, value: numberToHex(amount) }
       } else {
-        const contract = withPrefix(token.address)
+        const contract = withEvmPrefix(token.address)
         const { abi, data } = transferData(contract, to, amount)
         const answer = await read(context, 'eth_call', [{ from, to: contract, data }, 'latest'], DataSchema)
         const returned: unknown = decodeFunctionResult({ abi, functionName: 'transfer', data: answer as Hex })
