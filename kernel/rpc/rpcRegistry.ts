@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import { PorticoError } from '../errors/base.ts'
 import { ErrorText } from '../errors/catalogue.ts'
 import type { Disposer } from '../disposer.ts'
+import { safeParse } from '../wallets/parse.ts'
 
 /** An RPC request: method plus params. */
 export const RpcRequestSchema = v.object({
@@ -50,18 +51,19 @@ export function createRpcRegistry(deps: RpcRegistryDeps): RpcRegistry {
       }
     },
     async request(input) {
-      const parsed = v.safeParse(RpcRequestSchema, input)
-      if (!parsed.success) {
+      // The kernel's safeParse: an input whose getters or Proxy traps throw is malformed, not a crash.
+      const parsed = safeParse(RpcRequestSchema, input)
+      if (!parsed) {
         throw new PorticoError(ErrorText.RPC_METHOD_NOT_ALLOWED, { details: 'malformed request' })
       }
-      const { method, params } = parsed.output
+      const { method, params } = parsed
       if (!(await isAllowed(method))) {
         deps.onRejected(method, ErrorText.RPC_METHOD_NOT_ALLOWED)
         throw new PorticoError(ErrorText.RPC_METHOD_NOT_ALLOWED, { details: method })
       }
       if (!handlers.has(method)) await deps.loadOwner(method)
       const handler = handlers.get(method)
-      const result = await (handler ? handler(params) : deps.forward(parsed.output))
+      const result = await (handler ? handler(params) : deps.forward(parsed))
       if (deps.onUnsafeSucceeded) {
         const { isUnsafeRpcMethod } = await import('./methods.ts')
         if (isUnsafeRpcMethod(method)) deps.onUnsafeSucceeded(method)
