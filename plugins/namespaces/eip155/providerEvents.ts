@@ -31,8 +31,8 @@ export function forwardProviderEvents(
     const id = safeParse(ChainChangedSchema, chainId)
     if (id !== undefined) events().chainChanged('eip155', connector.id, id)
   }
-  const onDisconnect = (error?: { code?: unknown }) => {
-    if (error?.code !== RECONNECTING_CODE) events().disconnected('eip155', connector.id)
+  const onDisconnect = (error?: unknown) => {
+    if (codeOf(error) !== RECONNECTING_CODE) events().disconnected('eip155', connector.id)
   }
   const listeners = [
     ['accountsChanged', onAccounts],
@@ -52,5 +52,14 @@ export function forwardProviderEvents(
         // Harmless: the kernel ignores events from a connector that is no longer the connected one.
       }
     }
+  }
+}
+
+/** The code of a wallet's disconnect error; reading it can throw (a Proxy or a getter), which counts as none. */
+function codeOf(error: unknown): unknown {
+  try {
+    return (error as { code?: unknown } | null | undefined)?.code
+  } catch {
+    return undefined
   }
 }
