@@ -14,7 +14,7 @@ export default defineConfig({
           // machine a node can take tens of seconds to answer, which is not a failure.
           hookTimeout: 120_000,
           testTimeout: 30_000,
-          include: ['kernel/**/*.test.{ts,tsx}', 'plugins/**/*.test.{ts,tsx}', 'shell/**/*.test.{ts,tsx}', 'host/**/*.test.{ts,tsx}', 'test/unit/**/*.test.{ts,tsx}', 'frame/**/*.test.{ts,tsx}', 'servers/**/*.test.{ts,tsx}'],
+          include: ['kernel/**/*.test.{ts,tsx}', 'plugins/**/*.test.{ts,tsx}', 'shell/**/*.test.{ts,tsx}', 'host/**/*.test.{ts,tsx}', 'test/unit/**/*.test.{ts,tsx}', 'test/fuzz/**/*.test.{ts,tsx}', 'frame/**/*.test.{ts,tsx}', 'servers/**/*.test.{ts,tsx}'],
           environment: 'node',
         },
       },

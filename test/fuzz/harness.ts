@@ -1,0 +1,115 @@
+import { appendFileSync } from 'node:fs'
+import fc from 'fast-check'
+import { expect } from 'vitest'
+import { PorticoError } from '../../kernel/errors/base.ts'
+
+/**
+ * Runs one fuzz target: a flow's entry function fed generated cases. Per case it asserts
+ * that the flow does not throw (a rejection with a PorticoError, the kit's clear error,
+ * is the flow refusing, which is allowed where the target says so), that no built-in
+ * prototype gained or changed a property, that a refused input left the flow's state as
+ * it was, and that the case took at most 100 ms (1 MiB inputs included, on a shared 2-core machine).
+ *
+ * PORTICO_FUZZ_RUNS sets the cases per target (CI: 300; `npm run fuzz`: 100,000). When
+ * PORTICO_FUZZ_REPORT names a file, each target appends one JSON line with its figures.
+ */
+export const FUZZ_RUNS = Number(process.env.PORTICO_FUZZ_RUNS ?? 300)
+
+/** The vitest timeout for one target at FUZZ_RUNS cases: the per-case bound with room for setup. */
+export const fuzzTimeout = (casesPerTarget = FUZZ_RUNS) => 60_000 + casesPerTarget * 100
+
+export interface FuzzTarget<T> {
+  /** How the report names it: the schema and the flow, e.g. 'AnnouncementSchema (EIP-6963 discovery)'. */
+  readonly name: string
+  readonly cases: fc.Arbitrary<T>
+  /** Puts the case where the flow reads it (e.g. into storage), before the state is taken. */
+  prepare?(input: T): void
+  /** Feeds one case to the flow's entry function. */
+  run(input: T): unknown
+  /** Whether the input is one the flow must refuse (usually: the schema refuses it). */
+  refuses(input: T): boolean
+  /** The flow's observable state; compared before and after each refused case. */
+  state?(): unknown
+  /** Undoes an accepted case (e.g. unregisters the wallet) so that cases do not pile up. */
+  after?(input: T): void
+  /** The flow may reject with the kit's own error (a PorticoError) instead of returning. */
+  readonly mayReject?: boolean
+}
+
+const PROTOTYPES = [Object.prototype, Array.prototype, Function.prototype, String.prototype, Number.prototype, Promise.prototype] as const
+
+/** The own properties of the built-in prototypes with their values, flattened, to tell a polluted one cheaply. */
+function prototypeFingerprint(): unknown[] {
+  return PROTOTYPES.flatMap((proto) =>
+    Reflect.ownKeys(proto).flatMap((key) => {
+      const descriptor = Object.getOwnPropertyDescriptor(proto, key)!
+      return [key, descriptor.value, descriptor.get, descriptor.set]
+    }),
+  )
+}
+
+const samePrototypes = (before: unknown[], after: unknown[]) => before.length === after.length && before.every((item, index) => Object.is(item, after[index]))
+
+/** The schema refuses `input`: its safeParse fails or throws (a hostile getter). */
+export function refusedBy(check: (input: unknown) => { success: boolean }) {
+  return (input: unknown) => {
+    try {
+      return !check(input).success
+    } catch {
+      return true
+    }
+  }
+}
+
+/** Case time after the first run of a case exceeded the bound: scheduling noise is not slowness. */
+const CASE_MS = 100
+
+export async function fuzz<T>(target: FuzzTarget<T>, numRuns = FUZZ_RUNS): Promise<void> {
+  const prototypes = prototypeFingerprint()
+  let slowest = 0
+  const started = performance.now()
+
+  const once = async (input: T) => {
+    const begin = performance.now()
+    try {
+      await target.run(input)
+    } catch (error) {
+      if (!(target.mayReject && error instanceof PorticoError)) throw error
+    }
+    return performance.now() - begin
+  }
+
+  const property = fc.asyncProperty(target.cases, async (input) => {
+    const refused = target.refuses(input)
+    target.prepare?.(input)
+    const before = refused && target.state ? target.state() : undefined
+    let took: number
+    try {
+      took = await once(input)
+      const now = prototypeFingerprint()
+      if (!samePrototypes(prototypes, now)) expect(now, 'a built-in prototype changed').toEqual(prototypes)
+      if (refused && target.state) expect(target.state(), 'a refused input changed the state').toEqual(before)
+    } finally {
+      target.after?.(input)
+    }
+    // A GC pause or another process on the 2 cores can stretch one run; a slow input is slow twice.
+    if (took > CASE_MS) {
+      try {
+        target.prepare?.(input)
+        took = Math.min(took, await once(input))
+      } finally {
+        target.after?.(input)
+      }
+    }
+    slowest = Math.max(slowest, took)
+    expect(took, `one case took ${took.toFixed(1)} ms`).toBeLessThanOrEqual(CASE_MS)
+  })
+
+  const details = await fc.check(property, { numRuns, endOnFailure: false })
+  const report = process.env.PORTICO_FUZZ_REPORT
+  if (report) {
+    const line = { target: target.name, cases: details.numRuns, crashes: details.failed ? 1 : 0, slowestMs: Number(slowest.toFixed(2)), seconds: Number(((performance.now() - started) / 1000).toFixed(1)) }
+    appendFileSync(report, `${JSON.stringify(line)}\n`)
+  }
+  if (details.failed) throw new Error(`${fc.defaultReportMessage(details) ?? 'fuzz target failed'}\n${String(details.errorInstance)}`)
+}
