@@ -25,7 +25,7 @@ export const ProviderSchema = v.custom<Eip1193Provider>(
 /** An EVM address by the kernel's one rule (optional 0x, 40 hex digits, any case), given back with its 0x. */
 export const AddressSchema = v.pipe(
   v.string(),
-  v.check(isEvmAddress, 'must be an EVM address: an optional 0x and 40 hex digits'),
+  v.check((address: string) => isEvmAddress(address), 'must be an EVM address: an optional 0x and 40 hex digits'),
   v.transform(withEvmPrefix),
 )
 
