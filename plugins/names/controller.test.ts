@@ -65,6 +65,14 @@ describe('names controller', () => {
     expect(t.router.push).not.toHaveBeenCalled()
   })
 
+  it.each(['abcd', 'A-1b', 'my-wallet-2'])('takes %j (letters, digits and hyphens, 4 characters or more): no rule shown, suggestions asked', async (name) => {
+    const t = setup()
+    t.controller.setName(name)
+    expect(t.state().error).toBeUndefined()
+    await vi.advanceTimersByTimeAsync(500)
+    expect(t.suggestNames).toHaveBeenCalledWith(name)
+  })
+
   it('asks for suggestions 500 ms after the last key, once, for the last name typed', async () => {
     const t = setup()
     t.controller.setName('alic')
