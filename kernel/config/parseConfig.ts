@@ -23,12 +23,7 @@ export interface ParseConfigOptions {
  * parseConfig({ projectId: 'p', networks: [mainnet] }).features.analytics // true
  */
 export function parseConfig(options: PorticoOptions, parseOptions: ParseConfigOptions = {}): PorticoConfig {
-  if (typeof options === 'object' && options !== null) {
-    for (const key of Object.keys(options)) {
-      if (!CONFIG_KEYS.includes(key)) throw new ConfigError(key, `is not a Portico option.${suggestion(key, CONFIG_KEYS)}`)
-    }
-  }
-  const result = v.safeParse(ConfigSchema, options)
+  const result = readOptions(options)
   if (!result.success) {
     const issue = result.issues[0]
     throw new ConfigError(v.getDotPath(issue) ?? '(root)', issue.message)
@@ -46,4 +41,19 @@ export function parseConfig(options: PorticoOptions, parseOptions: ParseConfigOp
   const plugins = withIncludedPlugins(parsed.plugins)
   const features = resolvePluginFlags(parsed.features, plugins, parseOptions.flagOwners ?? {})
   return { ...parsed, plugins, features, networks, defaultNetwork, adapters }
+}
+
+/** The options checked against the schema; options whose getters or Proxy traps throw are a ConfigError too. */
+function readOptions(options: PorticoOptions) {
+  try {
+    if (typeof options === 'object' && options !== null) {
+      for (const key of Object.keys(options)) {
+        if (!CONFIG_KEYS.includes(key)) throw new ConfigError(key, `is not a Portico option.${suggestion(key, CONFIG_KEYS)}`)
+      }
+    }
+    return v.safeParse(ConfigSchema, options)
+  } catch (error) {
+    if (error instanceof ConfigError) throw error
+    throw new ConfigError('(root)', `could not be read: ${error instanceof Error ? error.message : String(error)}`)
+  }
 }
