@@ -84,7 +84,7 @@ export function createHttpWalletRegistry(baseUrl: string, options: HttpWalletReg
   const imageUrl = (id: string) => new URL(`getWalletImage/${encodeURIComponent(id)}`, baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`).toString()
   return {
     async list({ page, entries, search, include, exclude }, signal) {
-      const answer = await http.get({
+      const answer = await readAnswer(() => http.get({
         path: 'getWallets',
         params: {
           page,
@@ -95,7 +95,7 @@ export function createHttpWalletRegistry(baseUrl: string, options: HttpWalletReg
         },
         headers: options.projectId ? { 'x-project-id': options.projectId } : undefined,
         signal,
-      })
+      }))
       const envelope = v.safeParse(WalletPageSchema, answer)
       if (!envelope.success) {
         throw new PorticoError(RegistryErrorText.INVALID_ANSWER, { details: envelope.issues[0].message })
@@ -121,5 +121,15 @@ export function createHttpWalletRegistry(baseUrl: string, options: HttpWalletReg
       }
       return { count: envelope.output.count, wallets }
     },
+  }
+}
+
+/** The registry's answer; a body that is not JSON is the registry's unreadable answer, not a SyntaxError. */
+async function readAnswer(get: () => Promise<unknown>): Promise<unknown> {
+  try {
+    return await get()
+  } catch (error) {
+    if (error instanceof SyntaxError) throw new PorticoError(RegistryErrorText.INVALID_ANSWER, { details: 'not JSON', cause: error })
+    throw error
   }
 }
