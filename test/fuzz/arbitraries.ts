@@ -186,8 +186,12 @@ export const hostileJsonText: fc.Arbitrary<string> = fc.oneof(
 
 type Path = readonly (string | number)[]
 
+/** A sample may hold hostile parts of its own (cycles, deep chains): fields are walked this deep only. */
+const WALK_DEPTH = 8
+
 /** Paths to every field of a sample, parents before children; functions and class instances are leaves. */
 function pathsOf(value: unknown, prefix: Path = [], out: Path[] = []): Path[] {
+  if (prefix.length >= WALK_DEPTH) return out
   if (Array.isArray(value)) value.forEach((item, index) => (out.push([...prefix, index]), pathsOf(item, [...prefix, index], out)))
   else if (isPlain(value)) for (const key of Object.keys(value)) out.push([...prefix, key]), pathsOf((value as Record<string, unknown>)[key], [...prefix, key], out)
   return out
@@ -197,9 +201,10 @@ const isPlain = (value: unknown): value is object =>
   typeof value === 'object' && value !== null && (Object.getPrototypeOf(value) === Object.prototype || Object.getPrototypeOf(value) === null)
 
 /** A copy of the plain objects and arrays of a sample (functions and instances are shared). */
-function copy<T>(value: T): T {
-  if (Array.isArray(value)) return value.map(copy) as T
-  if (isPlain(value)) return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, copy(item)])) as T
+function copy<T>(value: T, depth = 0): T {
+  if (depth > WALK_DEPTH) return value
+  if (Array.isArray(value)) return value.map((item) => copy(item, depth + 1)) as T
+  if (isPlain(value)) return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, copy(item, depth + 1)])) as T
   return value
 }
 
