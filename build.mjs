@@ -73,6 +73,7 @@ export const PACKAGE_ENTRIES = {
   './receive': 'plugins/receive/index.ts',
   './send': 'plugins/send/index.ts',
   './swaps': 'plugins/swaps/index.ts',
+  './onramp': 'plugins/onramp/index.ts',
   './portfolio': 'plugins/portfolio/index.ts',
   './history': 'plugins/history/index.ts',
   './names': 'plugins/names/index.ts',

@@ -10,10 +10,13 @@ import {
   solanaDevnet,
   solanaTestnet,
 } from '../entries/portico.ts'
-import { allPlugins, sendPlugin, socialsPlugin, swapsPlugin } from '../entries/all.ts'
+import { allPlugins, onrampPlugin, sendPlugin, socialsPlugin, swapsPlugin } from '../entries/all.ts'
 import { serverSiwx } from '../entries/siwx.ts'
 import { DEMO_TOKENS } from './peers/tokens.mjs'
 import { DEMO_UNISWAP } from './peers/uniswap.mjs'
+
+/** The on-ramp providers' local stand-ins `npm start` runs (demo/peers/onrampStandIn.mjs). */
+const ONRAMP_STAND_IN = 'http://127.0.0.1:8710'
 
 const localChain = (id: number, name: string, port: number) =>
   defineNetwork({
@@ -40,7 +43,7 @@ export const solanaLocal = defineNetwork({
 })
 
 /** The flags of the plugins the demo lists, and the kernel's own. */
-const FEATURE_FLAGS = ['swaps', 'receive', 'send', 'analytics', 'allWallets', 'email', 'socials'] as const
+const FEATURE_FLAGS = ['swaps', 'onramp', 'receive', 'send', 'analytics', 'allWallets', 'email', 'socials'] as const
 
 /**
  * `?disable=receive,email` turns features off, so a person (and the browser
@@ -112,6 +115,12 @@ export const kit = createPortico({
     // Swaps on Hardhat through the demo's own Uniswap V2 deployment (demo/peers/uniswap.mjs).
     swapsPlugin({ routers: { [DEMO_UNISWAP.chainId]: { router: DEMO_UNISWAP.router, factory: DEMO_UNISWAP.factory, weth: DEMO_UNISWAP.weth } } }),
     socialsPlugin({ flow: socialFlow(globalThis.location.search) }),
+    // On-ramp through the local stand-ins of Coinbase's and Meld's pages (demo/peers/onrampStandIn.mjs).
+    onrampPlugin({
+      coinbase: { url: `${ONRAMP_STAND_IN}/coinbase` },
+      meld: { url: `${ONRAMP_STAND_IN}/meld` },
+      presetAmount: 100,
+    }),
   ]),
   // Everything local: analytics to the demo server, WalletConnect through the local relay and
   // registry, email login through the local frame server.

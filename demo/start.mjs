@@ -5,7 +5,8 @@
 // with a wallet registry on 8630 and the "dev phone wallet" page on 8631, the embedded
 // wallet's secure frame on 8700 with a mailbox for its login mails (SMTP 2525, page 8701), a
 // Farcaster auth relay stand-in on 8704 with the IdRegistry stand-in on 31337, the
-// EVM test tokens on 31337 and the Blockchain API indexing both Hardhat nodes on 8702, then builds
+// EVM test tokens on 31337 and the Blockchain API indexing both Hardhat nodes on 8702, the
+// on-ramp providers' stand-in pages on 8710 (their purchases delivered on 31337), then builds
 // the demo and serves it, with its sign-in backend (portico/siwx-server) under /siwx and /api on the same origin. Ctrl-C (SIGINT) or SIGTERM stops
 // everything, in reverse order, also while it is still starting. A busy port fails at
 // once with a message naming it.
@@ -24,6 +25,7 @@ import { deployDemoTokens } from './peers/deployTokens.mjs'
 import { installIdRegistry } from './peers/idRegistry.mjs'
 import { deployDemoUniswap } from './peers/deployUniswap.mjs'
 import { DEMO_UNISWAP } from './peers/uniswap.mjs'
+import { startOnRampStandIn } from './peers/onrampStandIn.mjs'
 import { DEMO_COLLECTIBLE, DEMO_TOKENS } from './peers/tokens.mjs'
 
 const DEMO_PORT = Number(process.env.PORT ?? 5173)
@@ -121,6 +123,13 @@ const SERVICE_GROUPS = [
     { name: 'EVM test tokens (eip155:31337)', start: startDemoTokens },
     { name: 'Farcaster IdRegistry stand-in (eip155:31337)', start: () => installIdRegistry('http://127.0.0.1:8545') },
     { name: 'Blockchain API', start: startBlockchainApi },
+    {
+      name: 'On-ramp stand-ins (Coinbase, Meld)',
+      async start() {
+        const standIn = await startOnRampStandIn({ rpcUrl: 'http://127.0.0.1:8545' })
+        return { url: `${standIn.url}/coinbase and ${standIn.url}/meld`, close: () => standIn.close() }
+      },
+    },
   ],
   [
     {

@@ -20,6 +20,7 @@ import { portfolioPlugin } from '../plugins/portfolio/index.ts'
 import { receivePlugin } from '../plugins/receive/index.ts'
 import { sendPlugin } from '../plugins/send/index.ts'
 import { swapsPlugin } from '../plugins/swaps/index.ts'
+import { onrampPlugin } from '../plugins/onramp/index.ts'
 import { siwxPlugin } from '../plugins/siwx/index.ts'
 import { walletConnectPlugin } from '../plugins/walletconnect/index.ts'
 
@@ -35,7 +36,7 @@ import { walletConnectPlugin } from '../plugins/walletconnect/index.ts'
  * })
  */
 export function allPlugins(replacements: readonly PluginManifest[] = []): PluginManifest[] {
-  const builtin = [receivePlugin(), sendPlugin(), swapsPlugin(), portfolioPlugin(), historyPlugin(), namesPlugin(), eip155Plugin(), solanaPlugin(), bip122Plugin(), polkadotPlugin(), walletConnectPlugin(), emailPlugin(), socialsPlugin(), siwxPlugin()]
+  const builtin = [receivePlugin(), sendPlugin(), swapsPlugin(), onrampPlugin(), portfolioPlugin(), historyPlugin(), namesPlugin(), eip155Plugin(), solanaPlugin(), bip122Plugin(), polkadotPlugin(), walletConnectPlugin(), emailPlugin(), socialsPlugin(), siwxPlugin()]
   const replaced = builtin.map((plugin) => replacements.find((r) => r.id === plugin.id) ?? plugin)
   return [...replaced, ...replacements.filter((r) => !builtin.some((plugin) => plugin.id === r.id))]
 }
@@ -46,6 +47,7 @@ export {
   emailPlugin,
   historyPlugin,
   namesPlugin,
+  onrampPlugin,
   polkadotPlugin,
   portfolioPlugin,
   receivePlugin,

@@ -1,7 +1,5 @@
 import type { PluginFlagOwners } from '../kernel/index.ts'
 
-const notShipped = (plugin: string) => `the ${plugin} plugin (not part of this version of Portico yet)`
-
 /**
  * The well-known flags under `features` and the plugin behind each, so that setting
  * one without listing its plugin names what to add. Each plugin still defines and
@@ -13,7 +11,7 @@ export const PLUGIN_FLAG_OWNERS: PluginFlagOwners = {
   email: "emailPlugin() from 'portico/email'",
   socials: "socialsPlugin() from 'portico/socials'",
   swaps: "swapsPlugin() from 'portico/swaps'",
-  onramp: notShipped('onramp'),
+  onramp: "onrampPlugin() from 'portico/onramp'",
   send: "sendPlugin() from 'portico/send'",
   history: "historyPlugin() from 'portico/history'",
 }

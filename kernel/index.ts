@@ -45,6 +45,7 @@ export { sortByConnectorGroup, filterWallets } from './connectOrder/connectorOrd
 export { createMemoryBackend, type StorageBackend, type PorticoStorage } from './storage/storage.ts'
 export { StorageKeys, type RecentWallet } from './storage/keys.ts'
 export type { Environment } from './env/environment.ts'
+export { currentTimeZone, inRestrictedTimeZone, isRestrictedTimeZone } from './env/timeZone.ts'
 export { type Token, createToken, resolve } from './container/token.ts'
 export * from './container/tokens.ts'
 export { isEvmAddress, isSolanaAddress, EVM_ADDRESS_PATTERN, SOLANA_ADDRESS_PATTERN } from './validation/address.ts'

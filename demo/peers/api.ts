@@ -5,6 +5,7 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { type ApiServer, fixedPrices, startApiServer } from '../../servers/api/index.ts'
+import { DEMO_ONRAMP_SENDERS } from './onrampStandIn.mjs'
 import { SOLANA_DEMO_PRICES, solanaDemoApiChain } from './solanaTokens.mjs'
 import { DEMO_PRICES } from './tokens.mjs'
 
@@ -39,6 +40,8 @@ export async function startDemoApi(options: DemoApiOptions): Promise<ApiServer> 
     ],
     prices: fixedPrices({ ...DEMO_PRICES, ...SOLANA_DEMO_PRICES }),
     origins: options.hostOrigins,
+    // The on-ramp stand-ins' deliveries (demo/peers/onrampStandIn.mjs) are purchases in history.
+    onrampSenders: DEMO_ONRAMP_SENDERS,
     log: () => undefined,
   })
 }

@@ -26,7 +26,8 @@ export interface BlockchainApi {
     readonly address: string
     readonly chainId: CaipNetworkId
     readonly cursor?: string
-    readonly onramp?: 'coinbase'
+    /** Only this on-ramp provider's purchases (SPEC §7: Coinbase's, never from a cache). */
+    readonly onramp?: 'coinbase' | 'meld'
     readonly signal?: AbortSignal
   }): Promise<TransactionsResponse>
   /** One page of the NFTs the account holds on a network. */

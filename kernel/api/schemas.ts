@@ -31,6 +31,8 @@ export const BalancesResponseSchema = v.object({ balances: v.array(TokenBalanceS
 
 export const OperationTypeSchema = v.picklist([
   'send', 'receive', 'deposit', 'withdraw', 'borrow', 'repay', 'claim', 'burn', 'mint', 'trade', 'approve', 'execute',
+  // An on-ramp purchase arriving: the provider's delivery to the account.
+  'buy',
 ])
 
 export const TransferSchema = v.object({

@@ -80,4 +80,5 @@ export const PAST_TENSE: Record<OperationType, string> = {
   trade: 'Swapped',
   approve: 'Approved',
   execute: 'Executed',
+  buy: 'Bought',
 }

@@ -2,16 +2,17 @@ import * as v from 'valibot'
 import {
   ConfigError,
   type PluginManifest,
-  RESTRICTED_TIMEZONES,
   SWAP_NETWORKS,
   definePlugin,
   definePluginFlag,
+  inRestrictedTimeZone,
   isEvmAddress,
 } from '../../kernel/index.ts'
 import type { SwapProvider } from './provider.ts'
 
-// The manifest's own rules live here, in the always-bundled half: the time zones that hide
-// swaps and the routers an app may configure. Everything else loads with the body.
+// The manifest's own rules live here, in the always-bundled half: the routers an app may
+// configure (the restricted time zones are the kernel's, shared with on-ramp). Everything
+// else loads with the body.
 
 type Hex = `0x${string}`
 
@@ -65,26 +66,6 @@ export function swapRouters(configured: Readonly<Record<string, unknown>> = {}):
   return { ...KNOWN_ROUTERS, ...(parsed.output as Record<string, UniswapV2Router>) }
 }
 
-/** The browser's IANA time zone, or undefined where Intl cannot say. */
-export function currentTimeZone(): string | undefined {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone
-  } catch {
-    return undefined
-  }
-}
-
-/**
- * Whether swaps are hidden in a time zone (SPEC §6: the nine restricted zones).
- *
- * @example
- * isRestrictedTimeZone('Asia/Shanghai') // true
- * isRestrictedTimeZone('Asia/Tokyo') // false
- */
-export function isRestrictedTimeZone(timeZone: string | undefined): boolean {
-  return timeZone !== undefined && (RESTRICTED_TIMEZONES as readonly string[]).includes(timeZone)
-}
-
 /** The Swap view; `kit.open({ view: 'Swap', data: { from, to, amount } })` opens it prefilled. */
 export const SWAP_VIEW = 'Swap'
 
@@ -127,7 +108,7 @@ export function swapsPlugin(options: SwapsPluginOptions = {}): PluginManifest {
     flags: [definePluginFlag({ name: 'swaps', schema: v.boolean(), default: true })],
     enabledBy: 'swaps',
     // SPEC §6: no swaps for a visitor in a restricted time zone.
-    when: () => !isRestrictedTimeZone(currentTimeZone()),
+    when: () => !inRestrictedTimeZone(),
     contributes: {
       views: [SWAP_VIEW],
       styles:

@@ -20,6 +20,7 @@ describe('api server environment', () => {
       ],
       origins: ['https://app.example.com', 'http://127.0.0.1:5173'],
       index: true,
+      onrampSenders: {},
     })
     const prices = await options.prices!.prices('eip155:1', [NATIVE, '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48', '0x0000000000000000000000000000000000000001'])
     expect([...prices.values()]).toEqual([3000.5, 1, 0])
@@ -28,6 +29,10 @@ describe('api server environment', () => {
       database: { url: 'postgresql://u@db:5432/portico' },
       index: false,
       origins: [],
+    })
+    expect(optionsFromEnv({ ...valid, ONRAMP_SENDERS: 'coinbase=0xAb5801a7D398351b8bE11C439e05C5B3259aeC9B, 0x1111111111111111111111111111111111111111;meld=0x2222222222222222222222222222222222222222' }, '/').onrampSenders).toEqual({
+      coinbase: ['0xAb5801a7D398351b8bE11C439e05C5B3259aeC9B', '0x1111111111111111111111111111111111111111'],
+      meld: ['0x2222222222222222222222222222222222222222'],
     })
   })
 
@@ -40,6 +45,8 @@ describe('api server environment', () => {
     expect(run).toThrow(/must be network\/asset, e.g. eip155:1\/native/)
     expect(run).toThrow(/must be origins like https:\/\/app.example.com, or \*/)
     expect(run).toThrow(/INDEX: must be true or false/)
+    expect(() => optionsFromEnv({ ...valid, ONRAMP_SENDERS: 'moonpay=0x1111111111111111111111111111111111111111' }, '/')).toThrow(/must be coinbase or meld/)
+    expect(() => optionsFromEnv({ ...valid, ONRAMP_SENDERS: 'coinbase=' }, '/')).toThrow(/names at least one address/)
     expect(() => optionsFromEnv({ CHAINS: 'eip155:1=ftp://x.example' }, '/')).toThrow(/must be an http\(s\) RPC URL/)
     expect(() => optionsFromEnv({ ...valid, START_BLOCKS: 'eip155:10=5' }, '/')).toThrow('START_BLOCKS: eip155:10 is not in CHAINS')
   })

@@ -2,6 +2,7 @@ import { resolve } from 'node:path'
 import * as v from 'valibot'
 import type { CaipNetworkId } from '../../kernel/chains/caip.ts'
 import { fixedPrices } from './prices.ts'
+import { ONRAMP_PROVIDERS } from './context.ts'
 import type { ApiServerOptions } from './server.ts'
 import type { ChainConfig } from './sources.ts'
 
@@ -50,6 +51,23 @@ const Origins = v.pipe(
   v.array(v.pipe(v.string(), v.regex(/^(\*|https?:\/\/[^/\s?#]+)$/, 'must be origins like https://app.example.com, or *'))),
 )
 
+/** `coinbase=0xabc…,0xdef…;meld=0x123…`: the addresses each on-ramp provider delivers purchases from. */
+const OnRampSendersEnv = v.pipe(
+  v.string(),
+  v.transform(pairs),
+  v.array(
+    v.tuple([
+      v.picklist(ONRAMP_PROVIDERS, 'must be coinbase or meld'),
+      v.pipe(
+        v.string(),
+        v.transform((text) => text.split(',').map((address) => address.trim()).filter(Boolean)),
+        v.array(v.pipe(v.string(), v.maxLength(128, 'is too long'))),
+        v.minLength(1, 'names at least one address'),
+      ),
+    ]),
+  ),
+)
+
 const Env = v.object({
   PORT: v.optional(Port, '8702'),
   DATABASE_URL: v.optional(v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL'))),
@@ -59,6 +77,7 @@ const Env = v.object({
   PRICES: v.optional(Prices, ''),
   ALLOWED_ORIGINS: v.optional(Origins, ''),
   INDEX: v.optional(v.picklist(['true', 'false'], 'must be true or false'), 'true'),
+  ONRAMP_SENDERS: v.optional(OnRampSendersEnv, ''),
 })
 
 /** The API server's options from the environment, or the list of what is wrong. DATA_DIR is relative to `cwd`. */
@@ -86,5 +105,6 @@ export function optionsFromEnv(env: Record<string, string | undefined>, cwd: str
     prices: fixedPrices(table),
     origins: e.ALLOWED_ORIGINS,
     index: e.INDEX === 'true',
+    onrampSenders: Object.fromEntries(e.ONRAMP_SENDERS),
   }
 }

@@ -27,6 +27,8 @@ const CHAIN = 'eip155:31337'
 const [DEMO, DUSD, DPTS] = DEMO_TOKENS
 const alice = HARDHAT_ACCOUNTS[0].address
 const bob = HARDHAT_ACCOUNTS[1].address
+/** Where this server's Coinbase delivers purchases from. */
+const coinbase = HARDHAT_ACCOUNTS[7].address
 const APP = 'http://127.0.0.1:5173'
 
 interface Backend {
@@ -72,6 +74,7 @@ describe.each(backends)('Blockchain API on $name', (backend) => {
       chains: [{ chainId: CHAIN, rpcUrl: node.url, pollingIntervalMs: 100 }],
       prices: fixedPrices(DEMO_PRICES),
       origins: [APP],
+      onrampSenders: { coinbase: [coinbase.toLowerCase()] },
       log: () => undefined,
     })
     await untilIndexed(env.db, node.url)
@@ -104,6 +107,28 @@ describe.each(backends)('Blockchain API on $name', (backend) => {
     expect(bySymbol.DPTS).toMatchObject({ address: DPTS.address, quantity: { decimals: '0', numeric: '500' }, price: 0.1, value: 50 })
     // By value, highest first, after the native balance.
     expect(balances.slice(1).map((balance) => balance.symbol)).toEqual(['DEMO', 'DUSD', 'DPTS'])
+  })
+
+  it("an on-ramp provider's delivery is a 'buy'; ?onramp=coinbase lists its purchases alone, ?onramp=meld (no sender configured) none", async () => {
+    const buyer = getAddress(`0x${'7'.repeat(38)}01`)
+    const bought = await send(node.url, { from: coinbase, to: buyer, value: parseEther('0.05') })
+    const received = await send(node.url, { from: alice, to: buyer, value: parseEther('0.01') })
+    // The provider's account sending elsewhere is not a purchase of the buyer's.
+    await send(node.url, { from: coinbase, to: bob, value: parseEther('0.02') })
+    await untilIndexed(env.db, node.url)
+
+    const all = v.parse(TransactionsResponseSchema, (await api(`${BlockchainApiPaths.transactions(buyer)}?chainId=${CHAIN}`)).body)
+    expect(all.data.map((tx) => [tx.metadata.hash, tx.metadata.operationType])).toEqual([
+      [received, 'receive'],
+      [bought, 'buy'],
+    ])
+    expect(all.data[1]!.transfers).toEqual([{ direction: 'in', fungible_info: { name: 'Ether', symbol: 'ETH' }, quantity: { numeric: '0.05', decimals: '18' }, price: 3000, value: 150 }])
+    const coinbaseOnly = v.parse(TransactionsResponseSchema, (await api(`${BlockchainApiPaths.transactions(buyer)}?chainId=${CHAIN}&onramp=coinbase`)).body)
+    expect(coinbaseOnly).toEqual({ data: [all.data[1]], next: null })
+    expect((await api(`${BlockchainApiPaths.transactions(buyer)}?chainId=${CHAIN}&onramp=meld`)).body).toEqual({ data: [], next: null })
+    // The provider's own history: its deliveries are sends, not purchases.
+    const sender = v.parse(TransactionsResponseSchema, (await api(`${BlockchainApiPaths.transactions(coinbase)}?chainId=${CHAIN}`)).body)
+    expect(sender.data.find((tx) => tx.metadata.hash === bought)?.metadata.operationType).toBe('send')
   })
 
   it('accepts an address in any case and answers in checksummed form', async () => {

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net'
 import { serve, type ServerType } from '@hono/node-server'
 import { type Database, type DatabaseLocation, openDatabase } from '../db/index.ts'
 import { createApiApp } from './app.ts'
-import type { ApiContext } from './context.ts'
+import type { ApiContext, OnRampSenders } from './context.ts'
 import { type Indexer, startIndexer } from './indexer/indexer.ts'
 import type { ChainSource } from './indexer/source.ts'
 import { type PriceSource, noPrices } from './prices.ts'
@@ -23,6 +23,12 @@ export interface ApiServerOptions {
   readonly index?: boolean
   /** Transactions per history page, NFTs per page. Default 20. */
   readonly pageSize?: number
+  /**
+   * The addresses each on-ramp provider delivers purchases from, e.g. `{ coinbase: ['0x…'] }`.
+   * A transaction from one of them that only brought the account something is that provider's
+   * purchase: history calls it a 'buy', and `?onramp=coinbase` lists those alone. Default none.
+   */
+  readonly onrampSenders?: OnRampSenders
   /** How often an instance that does not index tries to take over. Default 2000 ms. */
   readonly lockRetryMs?: number
   /** Where indexing news goes (lock taken, reorgs, retries). Default: console.log. */
@@ -55,7 +61,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
   if (byId.size !== sources.length) throw new Error('api server: a network is listed twice')
   const opened = 'db' in options.database ? undefined : await openDatabase(options.database)
   const db: Database = 'db' in options.database ? options.database.db : opened!.db
-  const context: ApiContext = { db, sources: byId, prices: options.prices ?? noPrices, pageSize: options.pageSize ?? 20 }
+  const context: ApiContext = { db, sources: byId, prices: options.prices ?? noPrices, pageSize: options.pageSize ?? 20, onrampSenders: options.onrampSenders ?? {} }
   const log = options.log ?? ((message: string) => console.log(`api server: ${message}`))
   const indexers =
     options.index === false ? [] : sources.map((source) => startIndexer({ db, source, log, lockRetryMs: options.lockRetryMs }))

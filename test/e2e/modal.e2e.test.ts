@@ -303,9 +303,9 @@ describe('strict CSP (constructable stylesheets, no inline style)', () => {
       return { sheets: root.adoptedStyleSheets.length, styleTags: root.querySelectorAll('style').length, width: dialog.getBoundingClientRect().width }
     })
     // The first screen's sheet, the frame's, and one for each plugin of the demo that brings
-    // styles for its views: receive, send, swaps, portfolio, history, names, email, socials and
-    // the auth plugin those two bring along.
-    expect(styled).toEqual({ sheets: 11, styleTags: 0, width: 360 })
+    // styles for its views: receive, send, swaps, onramp, portfolio, history, names, email,
+    // socials and the auth plugin those two bring along.
+    expect(styled).toEqual({ sheets: 12, styleTags: 0, width: 360 })
 
     // Switch views: All wallets (the WalletConnect plugin's view, reading the local registry), Back, then Receive.
     await inModal(page).getByRole('button', { name: 'All wallets' }).click()

@@ -12,10 +12,10 @@ import { deployDemoTokens } from '../../demo/peers/deployTokens.mjs'
 import { deployDemoUniswap } from '../../demo/peers/deployUniswap.mjs'
 import { DEMO_TOKENS } from '../../demo/peers/tokens.mjs'
 import { DEMO_POOLS, DEMO_UNISWAP } from '../../demo/peers/uniswap.mjs'
-import { DEV_WALLET_NAME } from '../../demo/devWallet/info.ts'
 import type { ApiServer } from '../../servers/api/index.ts'
 import { HARDHAT_ACCOUNT_0, type HardhatNode } from '../peers/hardhat.ts'
-import { type DemoPage, type ServedDemo, assertCleanPage, buildAndServeDemo, chooseWallet, currentView, modal, openDemo, startDemoChains } from './evmSupport.ts'
+import { approveInDevWallet as approve, connectDevWallet, devWalletPrompt as prompt } from './devWalletSupport.ts'
+import { type DemoPage, type ServedDemo, assertCleanPage, buildAndServeDemo, currentView, modal, openDemo, startDemoChains } from './evmSupport.ts'
 import { launchBrowser } from './harness.ts'
 import { expectNoAxeViolations } from './modalHarness.ts'
 
@@ -54,27 +54,6 @@ afterAll(async () => {
   await Promise.all([node1?.stop(), node2?.stop()])
 })
 
-/** The dev wallet's prompt: the page's own dialog, named by the wallet's label. */
-const prompt = (page: Page) => page.getByRole('dialog', { name: DEV_WALLET_NAME })
-
-async function approve(page: Page, expectText: string) {
-  const dialog = prompt(page)
-  await dialog.waitFor({ timeout: 15_000 })
-  expect(await dialog.innerText()).toContain(expectText)
-  await dialog.getByRole('button', { name: 'Approve' }).click()
-  await dialog.waitFor({ state: 'detached' })
-}
-
-/** Connects the dev wallet and opens the Account view. */
-async function connectDevWallet(page: Page) {
-  await chooseWallet(page, DEV_WALLET_NAME)
-  await approve(page, 'asks to connect to your account')
-  await page.waitForFunction(() => document.querySelector('[data-testid="account-status"]')?.textContent === 'connected')
-  await expect.poll(() => currentView(page)).toBeNull()
-  await page.getByTestId('open-modal').click()
-  await expect.poll(() => currentView(page)).toBe('Account')
-}
-
 const features = (page: Page) => modal(page).getByRole('group', { name: 'Wallet features' })
 
 /** Picks an option by the token's name once the API's list is there ("Demo Token: 1,000 DEMO"). */
@@ -111,8 +90,8 @@ describe('Swap through the demo with the dev wallet on Uniswap V2 (issue 17)', (
     pages.push(recorded)
     const { page } = recorded
     await connectDevWallet(page)
-    // SPEC §9 order: swaps (20) before receive (30) and send (40).
-    expect((await features(page).getByRole('button').allInnerTexts()).slice(0, 3)).toEqual(['Swap', 'Receive', 'Send'])
+    // SPEC §9 order: onramp (10), swaps (20), receive (30), send (40).
+    expect((await features(page).getByRole('button').allInnerTexts()).slice(0, 4)).toEqual(['Buy', 'Swap', 'Receive', 'Send'])
 
     for (const round of [1, 2]) {
       const quoted = await fillSwap(page)
@@ -161,8 +140,9 @@ describe('Swap through the demo with the dev wallet on Uniswap V2 (issue 17)', (
   })
 
   // Asia/Beijing is not in the IANA database: Chromium refuses to emulate it (and never reports
-  // it), so the unit tests (plugins/swaps/swaps.test.ts) cover that name alone.
-  it.each(RESTRICTED.filter((zone) => zone !== 'Asia/Beijing'))('in %s (Chromium time zone emulation) the Account view offers no Swap', async (timezoneId) => {
+  // it), so the unit tests (kernel/env/timeZone.test.ts, plugins/swaps/swaps.test.ts,
+  // plugins/onramp/onramp.test.ts) cover that name alone.
+  it.each(RESTRICTED.filter((zone) => zone !== 'Asia/Beijing'))('in %s (Chromium time zone emulation) the Account view offers no Swap and no Buy (on-ramp)', async (timezoneId) => {
     const context = await browser.newContext({ timezoneId })
     contexts.push(context)
     const page = await context.newPage()
@@ -170,7 +150,10 @@ describe('Swap through the demo with the dev wallet on Uniswap V2 (issue 17)', (
     expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toMatch(/^Asia\//)
     await connectDevWallet(page)
     await expect.poll(() => features(page).getByRole('button').allInnerTexts()).toContain('Send')
-    expect(await features(page).getByRole('button').allInnerTexts()).not.toContain('Swap')
+    const offered = await features(page).getByRole('button').allInnerTexts()
+    expect(offered).not.toContain('Swap')
+    expect(offered).not.toContain('Buy')
+    expect(offered).toContain('Receive')
   })
 
   it('Chromium refuses to emulate Asia/Beijing (not an IANA zone)', async () => {

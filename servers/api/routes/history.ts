@@ -1,9 +1,9 @@
-import { and, asc, desc, eq, or, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm'
 import type { Hono } from 'hono'
 import * as v from 'valibot'
 import type { Transaction, TransactionsResponse, Transfer } from '../../../kernel/api/schemas.ts'
 import { apiTables } from '../../db/index.ts'
-import type { ApiContext } from '../context.ts'
+import { type ApiContext, ONRAMP_PROVIDERS } from '../context.ts'
 import { CursorField, decodeCursor, encodeCursor } from '../cursor.ts'
 import { ChainIdField, addressOn, readQuery, sourceOf } from '../http.ts'
 import type { ChainSource } from '../indexer/source.ts'
@@ -15,8 +15,8 @@ const { apiTransfers: t } = apiTables
 const HistoryQuery = v.object({
   chainId: ChainIdField,
   cursor: CursorField,
-  // Onramp purchases come from the onramp's provider, not the chain: accepted, nothing to add yet.
-  onramp: v.optional(v.picklist(['coinbase'], 'must be coinbase')),
+  // SPEC §7: the client asks for one provider's purchases (Coinbase's, uncached).
+  onramp: v.optional(v.picklist(ONRAMP_PROVIDERS, 'must be coinbase or meld')),
 })
 
 /** A history cursor: the last transaction's block number and position in it. */
@@ -25,10 +25,27 @@ const HistoryCursor = v.tuple([v.pipe(v.string(), v.regex(/^\d{1,20}$/)), v.pipe
 type Row = typeof t.$inferSelect
 
 /**
- * GET /v1/account/:address/history?chainId=&cursor= : the transactions that moved something
- * to or from the account, newest first (block, then position in the block), a page at a
- * time. Each lists the account's own transfers in it, with their direction seen from the
- * account; a transaction that only sent is a 'send', anything else a 'receive'.
+ * The configured on-ramp senders on a network, by their address there: a purchase is
+ * delivered by the provider's own transaction, so its sender names the provider.
+ */
+function onrampSendersOn(context: ApiContext, source: ChainSource): Map<string, string> {
+  const senders = new Map<string, string>()
+  for (const [provider, addresses] of Object.entries(context.onrampSenders)) {
+    for (const address of addresses ?? []) {
+      const normalized = source.normalizeAddress(address)
+      if (normalized !== undefined) senders.set(normalized, provider)
+    }
+  }
+  return senders
+}
+
+/**
+ * GET /v1/account/:address/history?chainId=&cursor=&onramp= : the transactions that moved
+ * something to or from the account, newest first (block, then position in the block), a page
+ * at a time. Each lists the account's own transfers in it, with their direction seen from the
+ * account; a transaction that only sent is a 'send', one that only brought something and was
+ * sent by an on-ramp provider (ApiServerOptions.onrampSenders) a 'buy', anything else a
+ * 'receive'. With `onramp=coinbase` only that provider's purchases are listed.
  */
 export function historyRoutes(app: Hono, context: ApiContext): void {
   app.get('/v1/account/:address/history', async (c) => {
@@ -36,7 +53,16 @@ export function historyRoutes(app: Hono, context: ApiContext): void {
     const source = sourceOf(context, query.chainId)
     const address = addressOn(c, source)
     const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor, HistoryCursor)
-    const involves = and(eq(t.chainId, source.chainId), or(eq(t.fromAddress, address), eq(t.toAddress, address)))
+    const senders = onrampSendersOn(context, source)
+    const provider = query.onramp
+    const from = provider === undefined ? undefined : [...senders].filter(([, name]) => name === provider).map(([sender]) => sender)
+    // A provider with no configured sender has delivered nothing this server can see.
+    if (from?.length === 0) return c.json({ data: [], next: null } satisfies TransactionsResponse)
+    const involves = and(
+      eq(t.chainId, source.chainId),
+      or(eq(t.fromAddress, address), eq(t.toAddress, address)),
+      from && and(inArray(t.txFrom, from), eq(t.toAddress, address)),
+    )
     const keys = await context.db
       .selectDistinct({ blockNumber: t.blockNumber, txIndex: t.txIndex })
       .from(t)
@@ -54,14 +80,20 @@ export function historyRoutes(app: Hono, context: ApiContext): void {
             .orderBy(desc(t.blockNumber), desc(t.txIndex), asc(t.logIndex))
     const last = page.at(-1)
     const body: TransactionsResponse = {
-      data: await transactions(context, source, address, rows),
+      data: await transactions(context, source, address, rows, senders),
       next: keys.length > context.pageSize && last ? encodeCursor([last.blockNumber.toString(), last.txIndex]) : null,
     }
     return c.json(body)
   })
 }
 
-async function transactions(context: ApiContext, source: ChainSource, account: string, rows: readonly Row[]): Promise<Transaction[]> {
+async function transactions(
+  context: ApiContext,
+  source: ChainSource,
+  account: string,
+  rows: readonly Row[],
+  senders: ReadonlyMap<string, string>,
+): Promise<Transaction[]> {
   const tokens = await tokenInfo(context, source.chainId, rows.map((row) => row.token))
   const prices = await context.prices.prices(source.chainId, [NATIVE, ...tokens.keys()])
   const groups = new Map<string, Row[]>()
@@ -95,7 +127,7 @@ async function transactions(context: ApiContext, source: ChainSource, account: s
     return {
       id: `${source.chainId}:${first.txHash}`,
       metadata: {
-        operationType: transfers.every((transfer) => transfer.direction === 'in') ? 'receive' : 'send',
+        operationType: transfers.every((transfer) => transfer.direction === 'in') ? (senders.has(first.txFrom) ? 'buy' : 'receive') : 'send',
         hash: first.txHash,
         minedAt: first.minedAt.toISOString(),
         sentFrom: first.txFrom,

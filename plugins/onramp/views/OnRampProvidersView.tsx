@@ -1,0 +1,61 @@
+import { useState } from 'react'
+import { type ChainState, FeeRangePercent } from '../../../kernel/index.ts'
+import { ListItem, type PorticoView, Stack, Text, useStoreValue } from '../../../shell/ui/index.ts'
+import type { OnRampProvider, OnRampProviderId, ParsedOnRampOptions } from '../index.ts'
+import { providerUrl } from '../onrampUrls.ts'
+
+const NAMES: Readonly<Record<OnRampProviderId, string>> = { coinbase: 'Coinbase', meld: 'Meld' }
+
+/** The active account and its network: what a purchase is for. */
+const purchaseTarget = (state: ChainState) => ({
+  namespace: state.activeNamespace,
+  address: state.chains[state.activeNamespace]?.accountState.address,
+  network: state.activeCaipNetwork,
+})
+const sameTarget = (a: ReturnType<typeof purchaseTarget>, b: ReturnType<typeof purchaseTarget>) =>
+  a.namespace === b.namespace && a.address === b.address && a.network === b.network
+
+/** Where a popup opens: its own window, with no way back to this page (noopener). */
+const POPUP_FEATURES = 'popup,width=480,height=720,noopener,noreferrer'
+
+/**
+ * The providers that sell on the account's namespace, each with its fee range (SPEC §9).
+ * Choosing one opens its page in a popup at once, inside the click (so no popup blocker
+ * steps in), with the address, network, asset and preset amount.
+ */
+export function createOnRampProvidersView(options: ParsedOnRampOptions): PorticoView {
+  return function OnRampProvidersView({ kit }) {
+    const { namespace, address, network } = useStoreValue(kit.chains, purchaseTarget, sameTarget)
+    const [opened, setOpened] = useState<OnRampProviderId | undefined>(undefined)
+    if (!address) return <Text variant="muted">Connect a wallet to buy crypto.</Text>
+    const offered = options.providers.filter((provider) => (FeeRangePercent[provider.id].namespaces as readonly string[]).includes(namespace))
+    if (offered.length === 0) return <Text variant="muted">No provider sells on {network.name}.</Text>
+
+    const open = (provider: OnRampProvider) => {
+      const url = providerUrl(provider, { address, network, ...(options.presetAmount === undefined ? {} : { presetAmount: options.presetAmount }) })
+      globalThis.open(url, '_blank', POPUP_FEATURES)
+      setOpened(provider.id)
+    }
+
+    return (
+      <Stack gap="large">
+        <Text variant="muted">Buy {network.nativeCurrency.symbol} with a card, sent to your account on {network.name}.</Text>
+        <ul className="onramp-providers" aria-label="On-ramp providers">
+          {offered.map((provider) => {
+            const fee = FeeRangePercent[provider.id]
+            return (
+              <li key={provider.id}>
+                <ListItem data-provider={provider.id} description={`${fee.min}–${fee.max}% fee`} onClick={() => open(provider)}>
+                  {NAMES[provider.id]}
+                </ListItem>
+              </li>
+            )
+          })}
+        </ul>
+        <Text variant="muted" role="status" data-testid="onramp-status">
+          {opened ? `Continue in the ${NAMES[opened]} window. Your purchase shows in Activity once it arrives.` : ''}
+        </Text>
+      </Stack>
+    )
+  }
+}
