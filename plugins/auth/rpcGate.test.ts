@@ -19,6 +19,9 @@ async function connected() {
 }
 
 const SIGN = { method: 'personal_sign', params: ['0x68656c6c6f', EVM_ADDRESS] }
+/** A 65-byte signature and a 32-byte hash, as the frame answers them. */
+const SIGNATURE = `0x${'5a'.repeat(65)}`
+const HASH = `0x${'ab'.repeat(32)}`
 
 describe('the RPC gate of the embedded wallet', () => {
   it('a safe method goes to the frame without approval: no modal', async () => {
@@ -39,8 +42,8 @@ describe('the RPC gate of the embedded wallet', () => {
     expect(kit.modal.store.get().open).toBe(true)
     expect(kit.router.current().view).toBe('ApproveTransaction')
     expect(frame.held('RPC_REQUEST').payload).toEqual({ ...SIGN, caipNetworkId: 'eip155:1' })
-    frame.held('RPC_REQUEST').resolve({ result: '0xsignature' })
-    await expect(signature).resolves.toBe('0xsignature')
+    frame.held('RPC_REQUEST').resolve({ result: SIGNATURE })
+    await expect(signature).resolves.toBe(SIGNATURE)
     expect(kit.modal.store.get().open).toBe(false)
     await vi.waitFor(() => expect(getBalance.mock.calls.length).toBe(reads + 1))
   })
@@ -50,12 +53,33 @@ describe('the RPC gate of the embedded wallet', () => {
     const seen: [string, string | undefined][] = []
     frame.on('RPC_REQUEST', ({ method }) => {
       seen.push([method, kit.modal.store.get().open ? kit.router.current().view : undefined])
-      return { result: '0x' }
+      return { result: method === 'eth_sendTransaction' || method === 'eth_sendUserOperation' ? HASH : method.includes('sign') ? SIGNATURE : {} }
     })
     const methods = [...SAFE_RPC_METHODS, ...UNSAFE_RPC_METHODS].filter((method) => !method.startsWith('solana_'))
     for (const method of methods) await kit.request({ method, params: [] })
     // eth_chainId is answered by the adapter itself, the frame is not asked.
     expect(seen).toEqual(methods.filter((method) => method !== 'eth_chainId').map((method) => [method, (UNSAFE_RPC_METHODS as readonly string[]).includes(method) ? 'ApproveTransaction' : undefined]))
+  })
+
+  // SPEC: a transaction hash is 0x and 64 hex digits, a signed message 0x and 62 or more.
+  it.each([
+    ['eth_sendTransaction', HASH, true],
+    ['eth_sendTransaction', `0x${'ab'.repeat(31)}cd0`, false],
+    ['eth_sendTransaction', SIGNATURE, false],
+    ['eth_sendUserOperation', HASH, true],
+    ['personal_sign', `0x${'a'.repeat(62)}`, true],
+    ['personal_sign', `0x${'a'.repeat(61)}`, false],
+    ['personal_sign', HASH, false],
+    ['eth_signTypedData_v4', SIGNATURE, true],
+    ['eth_signTypedData_v4', { signature: SIGNATURE }, false],
+    ['wallet_sendCalls', { id: '0x01' }, true],
+  ])('an approved %s answered %j by the frame is passed on: %s', async (method, result, passed) => {
+    const { kit, frame } = await connected()
+    frame.on('RPC_REQUEST', () => ({ result }))
+    const answer = kit.request({ method, params: [] })
+    if (passed) await expect(answer).resolves.toEqual(result)
+    else await expect(answer).rejects.toMatchObject({ shortMessage: `${method}: the embedded wallet answered no ${method.startsWith('eth_send') ? 'transaction hash' : 'signature'}` })
+    expect(kit.modal.store.get().open).toBe(false)
   })
 
   it('over an open modal the approval is pushed, and popped again after success', async () => {
@@ -65,7 +89,7 @@ describe('the RPC gate of the embedded wallet', () => {
     const signature = kit.request(SIGN)
     await vi.waitFor(() => frame.held('RPC_REQUEST'))
     expect(kit.router.store.get().history.map((entry) => entry.view)).toEqual(['Account', 'ApproveTransaction'])
-    frame.held('RPC_REQUEST').resolve({ result: '0xsignature' })
+    frame.held('RPC_REQUEST').resolve({ result: SIGNATURE })
     await signature
     expect(kit.router.store.get().history.map((entry) => entry.view)).toEqual(['Account'])
     expect(kit.modal.store.get().open).toBe(true)
@@ -86,8 +110,8 @@ describe('the RPC gate of the embedded wallet', () => {
     const signature = provider.request(SIGN)
     await vi.waitFor(() => frame.held('RPC_REQUEST'))
     expect(kit.router.current().view).toBe('ApproveTransaction')
-    frame.held('RPC_REQUEST').resolve({ result: '0xsignature' })
-    await expect(signature).resolves.toBe('0xsignature')
+    frame.held('RPC_REQUEST').resolve({ result: SIGNATURE })
+    await expect(signature).resolves.toBe(SIGNATURE)
     await expect(provider.request({ method: 'eth_sign', params: [] })).rejects.toThrow('Requested RPC call is not allowed')
   })
 
@@ -137,7 +161,7 @@ describe('the RPC gate of the embedded wallet', () => {
     await vi.waitFor(() => expect(frame.names().filter((n) => n === 'RPC_REQUEST')).toHaveLength(2))
     kit.services.pending.setTransactionPending(true)
     kit.close()
-    frame.held('RPC_REQUEST').resolve({ result: '0xhash' })
-    await expect(kept).resolves.toBe('0xhash')
+    frame.held('RPC_REQUEST').resolve({ result: SIGNATURE })
+    await expect(kept).resolves.toBe(SIGNATURE)
   })
 })

@@ -7,7 +7,21 @@ import {
   ErrorText,
 } from '../../kernel/index.ts'
 import { isSafeRpcMethod, isUnsafeRpcMethod } from '../../kernel/rpc/methods.ts'
+import { type ResultKind, classifyResult } from '../../kernel/validation/classifyResult.ts'
 import type { FrameSession } from './frameSession.ts'
+
+/**
+ * What the frame must answer to an approved request, by SPEC's result rule (a transaction
+ * hash is 0x and 64 hex digits, a signed message 0x and 62 or more). The other methods
+ * answer objects or ids of their own shape, and Solana's are not hex.
+ */
+const EXPECTED_RESULT: Readonly<Record<string, ResultKind>> = {
+  eth_sendTransaction: 'transactionHash',
+  eth_sendUserOperation: 'transactionHash',
+  personal_sign: 'signedMessage',
+  eth_signTypedData_v4: 'signedMessage',
+}
+const RESULT_NAME: Readonly<Record<ResultKind, string>> = { transactionHash: 'transaction hash', signedMessage: 'signature', object: 'object' }
 
 /** The view the visitor approves a request in; the frame shows over its box. */
 export const APPROVE_VIEW = 'ApproveTransaction'
@@ -71,7 +85,10 @@ export function createRpcGate(deps: RpcGateDeps): RpcGate {
         (reply) =>
           finish(() => {
             deps.refreshBalance()
-            resolve(reply.result)
+            const expected = Object.hasOwn(EXPECTED_RESULT, method) ? EXPECTED_RESULT[method]! : undefined
+            if (expected && classifyResult(reply.result) !== expected) {
+              reject(new PorticoError(`${method}: the embedded wallet answered no ${RESULT_NAME[expected]}`, { details: String(reply.result).slice(0, 100) }))
+            } else resolve(reply.result)
           }),
         (error: unknown) => finish(() => reject(error)),
       )

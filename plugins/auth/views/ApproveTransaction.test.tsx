@@ -29,7 +29,7 @@ describe('ApproveTransaction', () => {
     const box = shadow().querySelector('[data-testid="portico-approve-frame"]')
     await waitFor(() => expect(frame.shownOver).toBe(box))
     await act(async () => {
-      frame.held('RPC_REQUEST').resolve({ result: '0xsignature' })
+      frame.held('RPC_REQUEST').resolve({ result: `0x${'5a'.repeat(65)}` })
       await signature
     })
     expect(frame.shownOver).toBeUndefined()
