@@ -6,7 +6,6 @@ import type { ChainNamespace } from '../chains/namespaces.ts'
 import { isUnsupportedPlaceholder } from '../chains/network.ts'
 import { base, bitcoin, mainnet, solana } from '../chains/networks.ts'
 import type { PorticoOptions } from '../config/schema.ts'
-import { CacheLifetimeMs } from '../constants.ts'
 import { resolve } from '../container/token.ts'
 import { IAdapterRegistry, IConnectionService } from '../container/tokens.ts'
 import type { Connector, ConnectorType } from '../connectorRegistry/connector.ts'
@@ -17,7 +16,6 @@ import { definePlugin } from '../plugins/manifest.ts'
 import { StorageKeys } from '../storage/keys.ts'
 import { type StorageBackend, createMemoryBackend } from '../storage/storage.ts'
 import type { ChainAdapter, ConnectResult } from './chainAdapter.ts'
-import { RECONNECT_DISCOVERY_TIMEOUT_MS } from './resumeConnections.ts'
 
 const ADDRESS: Record<ChainNamespace, string> = {
   eip155: '0xabc0000000000000000000000000000000000001',
@@ -208,11 +206,11 @@ describe('native balance (native balance cache 30 s)', () => {
     expect(adapters.eip155.getBalance).toHaveBeenCalledTimes(1)
 
     const storedAt = Object.values(kit.storage.get('nativeBalanceCache') ?? {})[0]!.timestamp
-    vi.setSystemTime(storedAt + CacheLifetimeMs.nativeBalance)
+    vi.setSystemTime(storedAt + 30_000)
     await service.syncBalance('eip155')
     expect(adapters.eip155.getBalance).toHaveBeenCalledTimes(1)
 
-    vi.setSystemTime(storedAt + CacheLifetimeMs.nativeBalance + 1)
+    vi.setSystemTime(storedAt + 30_001)
     adapters.eip155.getBalance.mockResolvedValueOnce({ balance: '2.0', symbol: 'ETH' })
     await service.syncBalance('eip155')
     expect(adapters.eip155.getBalance).toHaveBeenCalledTimes(2)
@@ -546,10 +544,10 @@ describe('start-up (Connection status at start)', () => {
     expect(account(ctx.kit, 'eip155').status).toBe('disconnected')
   })
 
-  it('a stored wallet that is not discovered again in time ends disconnected', async () => {
+  it('a stored wallet that is not discovered again within 2 s ends disconnected', async () => {
     vi.useFakeTimers()
     const ctx = setup({ backend: storedConnection() })
-    await vi.advanceTimersByTimeAsync(RECONNECT_DISCOVERY_TIMEOUT_MS - 1)
+    await vi.advanceTimersByTimeAsync(1_999)
     expect(account(ctx.kit, 'eip155').status).toBe('connecting')
     await vi.advanceTimersByTimeAsync(1)
     await ctx.kit.restored

@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { SNACK_SWAP_DELAY_MS } from '../constants.ts'
 import { SnackText } from '../errors/catalogue.ts'
-import { SNACK_AUTO_HIDE_MS, createSnackService } from './snackService.ts'
+import { createSnackService } from './snackService.ts'
 
 beforeEach(() => {
   vi.useFakeTimers()
@@ -23,7 +22,7 @@ describe('snack', () => {
     snack.showError(SnackText.SIGNATURE_DECLINED)
     // the old one is hidden at once (its text kept for the exit animation)
     expect(snack.store.get()).toEqual({ open: false, message: SnackText.AUTHENTICATING, variant: 'loading' })
-    vi.advanceTimersByTime(SNACK_SWAP_DELAY_MS - 1)
+    vi.advanceTimersByTime(149)
     expect(snack.store.get().open).toBe(false)
     vi.advanceTimersByTime(1)
     expect(snack.store.get()).toEqual({ open: true, message: SnackText.SIGNATURE_DECLINED, variant: 'error' })
@@ -35,7 +34,7 @@ describe('snack', () => {
     snack.store.subscribe((s) => seen.push(`${s.open ? 'open' : 'closed'}:${s.message}`))
     snack.showLoading('one')
     snack.showSuccess('two')
-    vi.advanceTimersByTime(SNACK_SWAP_DELAY_MS)
+    vi.advanceTimersByTime(150)
     expect(seen).toEqual(['open:one', 'closed:one', 'open:two'])
   })
 
@@ -49,10 +48,10 @@ describe('snack', () => {
     expect(snack.store.get()).toEqual({ open: true, message: 'message', variant })
   })
 
-  it.each(['success', 'error'] as const)('a %s snack hides itself after SNACK_AUTO_HIDE_MS', (variant) => {
+  it.each(['success', 'error'] as const)('a %s snack hides itself after 2.5 s', (variant) => {
     const snack = createSnackService()
     snack.show('done', variant)
-    vi.advanceTimersByTime(SNACK_AUTO_HIDE_MS - 1)
+    vi.advanceTimersByTime(2_499)
     expect(snack.store.get().open).toBe(true)
     vi.advanceTimersByTime(1)
     expect(snack.store.get().open).toBe(false)
@@ -70,11 +69,11 @@ describe('snack', () => {
   it("the old snack's auto-hide does not cut the new one short", () => {
     const snack = createSnackService()
     snack.showSuccess('first')
-    vi.advanceTimersByTime(SNACK_AUTO_HIDE_MS - 100)
+    vi.advanceTimersByTime(2_400)
     snack.showLoading('second')
-    vi.advanceTimersByTime(SNACK_SWAP_DELAY_MS)
+    vi.advanceTimersByTime(150)
     expect(snack.store.get()).toEqual({ open: true, message: 'second', variant: 'loading' })
-    vi.advanceTimersByTime(SNACK_AUTO_HIDE_MS * 2)
+    vi.advanceTimersByTime(5_000)
     expect(snack.store.get()).toEqual({ open: true, message: 'second', variant: 'loading' })
   })
 
@@ -83,7 +82,7 @@ describe('snack', () => {
     snack.showLoading('one')
     snack.showError('two')
     snack.hide()
-    vi.advanceTimersByTime(SNACK_SWAP_DELAY_MS * 2)
+    vi.advanceTimersByTime(300)
     expect(snack.store.get().open).toBe(false)
     expect(snack.store.get().message).toBe('one')
   })
@@ -94,7 +93,7 @@ describe('snack', () => {
     snack.showError('two')
     vi.advanceTimersByTime(50)
     snack.showSuccess('three')
-    vi.advanceTimersByTime(SNACK_SWAP_DELAY_MS)
+    vi.advanceTimersByTime(150)
     expect(snack.store.get()).toMatchObject({ open: true, message: 'three', variant: 'success' })
   })
 })
