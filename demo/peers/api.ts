@@ -5,6 +5,7 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { type ApiServer, fixedPrices, startApiServer } from '../../servers/api/index.ts'
+import type { Database } from '../../servers/db/index.ts'
 import { DEMO_ONRAMP_SENDERS } from './onrampStandIn.mjs'
 import { SOLANA_DEMO_PRICES, solanaDemoApiChain } from './solanaTokens.mjs'
 import { DEMO_PRICES } from './tokens.mjs'
@@ -19,6 +20,8 @@ export interface DemoApiOptions {
   readonly dataDir?: string
   /** A Postgres server instead of PGlite. */
   readonly databaseUrl?: string
+  /** An opened database the caller keeps (and closes), e.g. a test that writes rows the API serves. */
+  readonly db?: Database
   /** Default 8702; 0 picks a free one. */
   readonly port?: number
   /** RPC URLs of the chains to index. Default: the demo's Hardhat nodes on 8545 and 8546. */
@@ -32,7 +35,7 @@ export async function startDemoApi(options: DemoApiOptions): Promise<ApiServer> 
   if (options.dataDir && !options.databaseUrl) mkdirSync(join(options.dataDir, 'api'), { recursive: true })
   return startApiServer({
     port: options.port ?? DEMO_API_PORT,
-    database: options.databaseUrl ? { url: options.databaseUrl } : options.dataDir ? { dataDir: join(options.dataDir, 'api') } : { memory: true },
+    database: options.db ? { db: options.db } : options.databaseUrl ? { url: options.databaseUrl } : options.dataDir ? { dataDir: join(options.dataDir, 'api') } : { memory: true },
     // Local nodes mine a block per transaction: a short poll shows a send within a second.
     chains: [
       ...Object.entries(rpcUrls).map(([chainId, rpcUrl]) => ({ chainId: chainId as `eip155:${number}`, rpcUrl, pollingIntervalMs: 250 })),

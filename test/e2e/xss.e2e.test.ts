@@ -1,0 +1,234 @@
+// Issue 18: hostile strings (test/e2e/xssCorpus.ts) in every untrusted text the modal shows,
+// in real Chromium through the demo: EIP-6963 wallet names and icons, ERC20 names and symbols
+// read from the chain by the Blockchain API (the tokens list and the history), and a frame's
+// error texts. Nothing may run and nothing may become markup: the text shows as text.
+// The demo is served WITHOUT its CSP here: under the CSP an injected handler would be
+// blocked and the test could not tell an escaped string from a blocked injection.
+// Ports: 8545/8546 (the demo's chains), 8702 (the API); the frame's 8700 is answered by the
+// test itself (a hostile frame), no server listens there.
+import type { Browser, Page } from 'playwright-core'
+import { type Address, createPublicClient, createWalletClient, parseUnits } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { demoTokenArtifacts } from '../../demo/peers/deployTokens.mjs'
+import { nodeTransport } from '../../demo/peers/nodeTransport.mjs'
+import { startDemoApi } from '../../demo/peers/api.ts'
+import type { ApiServer } from '../../servers/api/index.ts'
+import { registerName } from '../../servers/api/names/registry.ts'
+import { type OpenedDatabase, openDatabase } from '../../servers/db/index.ts'
+import { HARDHAT_ACCOUNT_0, HARDHAT_ACCOUNT_1, type HardhatNode } from '../peers/hardhat.ts'
+import { installTestWallet } from '../peers/testWallet.ts'
+import { launchBrowser, type DemoServer, type RecordedPage } from './harness.ts'
+import { startDemoChains } from './evmSupport.ts'
+import {
+  type PrivateDemo,
+  assertCleanPage,
+  buildPrivateDemo,
+  inModal,
+  openPage,
+  pendingApproval,
+  startPrivateDemo,
+  waitForModal,
+  waitForView,
+} from './modalHarness.ts'
+import { HUGE_STRING, JAVASCRIPT_ICON, SCRIPTED_SVG_ICON, XSS_PAYLOADS, type XssReport, recordDialogs, xssReport } from './xssCorpus.ts'
+
+const PAYLOADS = Object.entries(XSS_PAYLOADS)
+/** The registered name of Hardhat account #0, written straight into the API's registry (a registration would refuse it). */
+const HOSTILE_NAME = XSS_PAYLOADS.attributeBreakout
+
+let browser: Browser
+let build: PrivateDemo
+let demo: DemoServer
+let api: ApiServer
+let database: OpenedDatabase
+let chains: [HardhatNode, HardhatNode]
+const pages: RecordedPage[] = []
+
+beforeAll(async () => {
+  chains = await startDemoChains()
+  ;[build, browser] = await Promise.all([buildPrivateDemo(), launchBrowser()])
+  demo = await startPrivateDemo(build, { csp: false, api: false })
+  // The API's own database, so the test can put a hostile registered name in it as a row.
+  database = await openDatabase({ memory: true })
+  api = await startDemoApi({ hostOrigins: [new URL(demo.url).origin], db: database.db })
+  await registerName(database.db, {
+    name: HOSTILE_NAME,
+    coinType: (0x80000000 | 31337) >>> 0,
+    chainId: 'eip155:31337',
+    address: HARDHAT_ACCOUNT_0.address,
+    attributes: {},
+    message: '{}',
+    signature: '0x',
+  })
+}, 180_000)
+afterEach(async () => {
+  await Promise.all(pages.splice(0).map((p) => p.context.close().catch(() => undefined)))
+})
+afterAll(async () => {
+  await browser?.close()
+  await api?.close()
+  await database?.close()
+  await demo?.close()
+  await Promise.all((chains ?? []).map((node) => node?.stop()))
+  await build?.dispose()
+})
+
+async function open(before?: (page: Page) => Promise<unknown>): Promise<RecordedPage & { dialogs: string[] }> {
+  const recorded = await openPage(browser, new URL('/?devwallet=off', demo.url).href, { before })
+  pages.push(recorded)
+  return { ...recorded, dialogs: recordDialogs(recorded.page) }
+}
+
+/** Nothing ran, nothing became markup, no dialog opened; `shown` must each appear as text. */
+function expectInert(report: XssReport, dialogs: readonly string[], shown: readonly string[]): void {
+  expect(report.ran).toBe(false)
+  expect(dialogs).toEqual([])
+  expect(report.injected).toEqual([])
+  expect(report.imageSources.filter((src) => /^javascript:/i.test(src))).toEqual([])
+  for (const text of shown) expect(report.text, `shown as text: ${text}`).toContain(text)
+}
+
+describe('the detector', () => {
+  it('sees a payload put into the modal as markup: it runs (no CSP on this page) and shows as an injected element', async () => {
+    const { page } = await open()
+    await page.getByTestId('open-modal').click()
+    await waitForView(page, 'Connect')
+    await page.evaluate((markup) => {
+      document.querySelector('portico-modal')!.shadowRoot!.querySelector('dialog')!.insertAdjacentHTML('beforeend', markup)
+    }, XSS_PAYLOADS.imgOnerror)
+    await expect.poll(async () => (await xssReport(page)).ran).toBe(true)
+    expect((await xssReport(page)).injected).toEqual([expect.stringContaining('<img src="x" onerror=')])
+  })
+})
+
+describe('hostile EIP-6963 announcements', () => {
+  it('names from the corpus show as text on Connect and while connecting; scripted SVG icons stay images, javascript: icons are dropped, a 100 000-character name is refused', async () => {
+    const wallets = PAYLOADS.map(([key, name], index) => ({
+      name,
+      rdns: `org.xss.${key.toLowerCase()}`,
+      icon: index % 2 === 0 ? SCRIPTED_SVG_ICON : JAVASCRIPT_ICON,
+    }))
+    const prompt = pendingApproval(true)
+    const recorded = await open(async (page) => {
+      for (const info of [...wallets, { name: HUGE_STRING, rdns: 'org.xss.huge', icon: SCRIPTED_SVG_ICON }]) {
+        await installTestWallet(page, {
+          ...info,
+          privateKey: HARDHAT_ACCOUNT_0.privateKey,
+          rpcUrls: { 31337: chains[0].url },
+          knownChainIds: [31337],
+          approve: prompt.approve,
+        })
+      }
+    })
+    const { page, dialogs } = recorded
+    await page.getByTestId('open-modal').click()
+    await waitForView(page, 'Connect')
+    const imgOnerror = inModal(page).getByRole('button', { name: XSS_PAYLOADS.imgOnerror })
+    await imgOnerror.waitFor()
+    // Connect lists wallets a page at a time: show them all.
+    const more = inModal(page).getByRole('button', { name: /More wallets/ })
+    while ((await more.count()) > 0) await more.click()
+    expectInert(await xssReport(page), dialogs, PAYLOADS.map(([, name]) => name))
+    expect((await xssReport(page)).text).not.toContain('W'.repeat(1_000))
+    // Scripted SVG icons are kept as <img> sources, where SVG script never runs.
+    expect((await xssReport(page)).imageSources.filter((src) => src.startsWith('data:image/svg+xml')).length).toBeGreaterThan(0)
+
+    await imgOnerror.click()
+    await waitForView(page, 'ConnectingExternal')
+    await prompt.wasAsked
+    expectInert(await xssReport(page), dialogs, [`Continue in ${XSS_PAYLOADS.imgOnerror}`])
+    prompt.answer(true)
+    await waitForModal(page, false)
+    await page.getByTestId('open-modal').click()
+    await waitForView(page, 'Account')
+    expectInert(await xssReport(page), dialogs, [])
+    assertCleanPage(recorded)
+  })
+})
+
+/** A DemoToken (test/peers/contracts/DemoTokens.sol) named and symbolled by the corpus, funding Hardhat account #0. */
+async function deployHostileToken(name: string, symbol: string): Promise<Address> {
+  const { DemoToken } = demoTokenArtifacts()
+  const wallet = createWalletClient({ account: privateKeyToAccount(HARDHAT_ACCOUNT_1.privateKey), transport: nodeTransport(chains[0].url) })
+  const hash = await wallet.deployContract({
+    abi: DemoToken.abi,
+    bytecode: DemoToken.bytecode,
+    args: [name, symbol, 18, [HARDHAT_ACCOUNT_0.address], parseUnits('7', 18)],
+    chain: null,
+  })
+  const receipt = await createPublicClient({ transport: nodeTransport(chains[0].url) }).waitForTransactionReceipt({ hash })
+  return receipt.contractAddress!
+}
+
+describe('hostile names, ERC20 names and symbols (served by the Blockchain API)', () => {
+  it("the account's registered name in the Account view, the Tokens and the Activity tabs show each as text; nothing runs", async () => {
+    // Symbols are short on purpose: the rows cut long ones; names carry the longer payloads.
+    for (const [, payload] of PAYLOADS) await deployHostileToken(payload, payload.slice(0, 24))
+    let wallet: { address: string } | undefined
+    const recorded = await open(async (page) => {
+      wallet = await installTestWallet(page, {
+        name: 'XSS token holder',
+        rdns: 'org.xss.holder',
+        privateKey: HARDHAT_ACCOUNT_0.privateKey,
+        rpcUrls: { 31337: chains[0].url },
+        knownChainIds: [31337],
+      })
+    })
+    const { page, dialogs } = recorded
+    await page.getByTestId('open-modal').click()
+    await waitForView(page, 'Connect')
+    await inModal(page).getByRole('button', { name: 'XSS token holder' }).click()
+    await waitForModal(page, false)
+    expect(wallet).toBeDefined()
+    await page.getByTestId('open-modal').click()
+    await waitForView(page, 'Account')
+    await expect.poll(async () => (await xssReport(page)).text.includes(HOSTILE_NAME), { timeout: 20_000 }).toBe(true)
+    expectInert(await xssReport(page), dialogs, [HOSTILE_NAME])
+    await inModal(page).getByRole('tab', { name: 'Tokens', exact: true }).click()
+    await expect.poll(async () => (await xssReport(page)).text.includes(XSS_PAYLOADS.rtlOverride.slice(0, 24)), { timeout: 20_000 }).toBe(true)
+    expectInert(await xssReport(page), dialogs, PAYLOADS.map(([, payload]) => payload.slice(0, 24)))
+
+    await inModal(page).getByRole('tab', { name: 'Activity', exact: true }).click()
+    await expect.poll(async () => (await xssReport(page)).text.includes(XSS_PAYLOADS.script.slice(0, 24)), { timeout: 20_000 }).toBe(true)
+    expectInert(await xssReport(page), dialogs, [])
+    assertCleanPage(recorded)
+  })
+})
+
+/** A frame on the frame server's address that says READY and answers each request with `message` as its error. */
+function hostileFrame(message: string): string {
+  const script = `
+    const message = ${JSON.stringify(message).replace(/</g, '\\u003c')};
+    const ok = { IS_CONNECTED: { isConnected: false }, SYNC_THEME: {}, SYNC_DAPP_DATA: {} };
+    parent.postMessage({ type: '@portico-frame/READY', payload: { version: 4 } }, '*');
+    addEventListener('message', (event) => {
+      const { id, type } = event.data ?? {};
+      if (!id || typeof type !== 'string') return;
+      const name = type.slice('@portico-app/'.length);
+      const answer = name in ok ? { type: '@portico-frame/' + name + '_SUCCESS', payload: ok[name] } : { type: '@portico-frame/' + name + '_ERROR', payload: { message } };
+      parent.postMessage({ id, ...answer }, '*');
+    });`
+  return `<!doctype html><html><head><meta charset="utf-8"><title>frame</title></head><body><script>${script}</script></body></html>`
+}
+
+describe('hostile frame error texts', () => {
+  it("the frame's error for an email login shows as text in the modal; nothing runs", async () => {
+    // The error payload is capped at 500 characters: the short payloads fit in one.
+    const message = PAYLOADS.map(([, payload]) => payload).join(' | ')
+    expect(message.length).toBeLessThanOrEqual(500)
+    const recorded = await open(async (page) => {
+      await page.route('http://127.0.0.1:8700/frame**', (route) =>
+        route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: hostileFrame(message) }),
+      )
+    })
+    const { page, dialogs } = recorded
+    await page.getByTestId('open-modal').click()
+    await waitForView(page, 'Connect')
+    await inModal(page).getByRole('textbox', { name: 'Email' }).fill('visitor@example.com')
+    await inModal(page).getByRole('button', { name: 'Continue', exact: true }).click()
+    await expect.poll(async () => (await xssReport(page)).text.includes(XSS_PAYLOADS.svgOnload), { timeout: 20_000 }).toBe(true)
+    expectInert(await xssReport(page), dialogs, [XSS_PAYLOADS.imgOnerror, XSS_PAYLOADS.script, XSS_PAYLOADS.attributeBreakout])
+    assertCleanPage(recorded)
+  })
+})
