@@ -4,7 +4,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createKernel } from '../createKernel.ts'
 import type { PorticoEvent } from '../bus/events.ts'
 import { mainnet } from '../chains/networks.ts'
-import { CacheLifetimeMs, RECENT_WALLETS_MAX } from '../constants.ts'
 import { LOGIN_CACHE_KEYS, StorageKeys, type StorageKeyName, type StoredValue } from './keys.ts'
 import { type StorageBackend, createMemoryBackend, createStorage } from './storage.ts'
 
@@ -118,7 +117,7 @@ describe('recent wallets (max 2)', () => {
     storage.addRecentWallet({ id: 'b', name: 'B' })
     const list = storage.addRecentWallet({ id: 'c', name: 'C' })
     expect(list.map((w) => w.id)).toEqual(['c', 'b'])
-    expect(list).toHaveLength(RECENT_WALLETS_MAX)
+    expect(list).toHaveLength(2)
     expect(storage.get('recentWallets')?.map((w) => w.id)).toEqual(['c', 'b'])
   })
 
@@ -136,10 +135,10 @@ describe('recent wallets (max 2)', () => {
         let list: readonly { id: string }[] = []
         for (const id of ids) list = storage.addRecentWallet({ id, name: id.toUpperCase() })
         const got = list.map((w) => w.id)
-        expect(got.length).toBeLessThanOrEqual(RECENT_WALLETS_MAX)
+        expect(got.length).toBeLessThanOrEqual(2)
         expect(new Set(got).size).toBe(got.length)
         expect(got[0]).toBe(ids.at(-1))
-        const distinctFromEnd = [...new Set([...ids].reverse())].slice(0, RECENT_WALLETS_MAX)
+        const distinctFromEnd = [...new Set([...ids].reverse())].slice(0, 2)
         expect(got).toEqual(distinctFromEnd)
       }),
     )
@@ -212,15 +211,58 @@ describe('untrusted stored values (inbound data is untrusted)', () => {
     expect(logger.warn).toHaveBeenCalledTimes(1)
   })
 
-  it('a backend that throws on every access never throws out of the storage', () => {
+  it('a backend that throws on every access never throws out of the storage, and what was set lives on in memory', () => {
     const storage = createStorage(throwingBackend(), vi.fn())
     expect(() => storage.set('activeNamespace', 'eip155')).not.toThrow()
-    expect(storage.get('activeNamespace')).toBeUndefined()
+    expect(storage.get('activeNamespace')).toBe('eip155')
     expect(() => storage.remove('activeNamespace')).not.toThrow()
+    expect(storage.get('activeNamespace')).toBeUndefined()
     expect(() => storage.addRecentWallet({ id: 'a', name: 'A' })).not.toThrow()
+    expect(storage.addRecentWallet({ id: 'b', name: 'B' })).toEqual([{ id: 'b', name: 'B' }, { id: 'a', name: 'A' }])
     expect(() => storage.clearLoginCache()).not.toThrow()
     expect(() => storage.setCached('ensCache', 'alice.eth', '0xabc')).not.toThrow()
-    expect(storage.getCached('ensCache', 'alice.eth', CacheLifetimeMs.ens)).toBeUndefined()
+    expect(storage.getCached('ensCache', 'alice.eth', 300_000)).toBe('0xabc')
+  })
+
+  it('storage full (setItem throws QuotaExceededError): the connection is kept in memory, the backend keeps what it had', () => {
+    const backend = createMemoryBackend()
+    backend.setItem(StorageKeys.activeNamespace.key, '"solana"')
+    const full: StorageBackend = {
+      ...backend,
+      setItem: () => {
+        throw new DOMException('The quota has been exceeded.', 'QuotaExceededError')
+      },
+    }
+    const storage = createStorage(full, vi.fn())
+    storage.set('connectedConnectorIds', { eip155: 'org.portico.e2e.evm' })
+    storage.set('activeNamespace', 'eip155')
+    expect(storage.get('connectedConnectorIds')).toEqual({ eip155: 'org.portico.e2e.evm' })
+    expect(storage.get('activeNamespace')).toBe('eip155')
+    expect(backend.getItem(StorageKeys.activeNamespace.key)).toBe('"solana"')
+    expect(backend.getItem(StorageKeys.connectedConnectorIds.key)).toBeNull()
+    // A removal reaches both: the memory copy and the backend's own.
+    storage.remove('activeNamespace')
+    expect(storage.get('activeNamespace')).toBeUndefined()
+    expect(backend.getItem(StorageKeys.activeNamespace.key)).toBeNull()
+  })
+
+  it('once the backend takes writes again, it is read, not the memory copy', () => {
+    let fullNow = true
+    const backend = createMemoryBackend()
+    const flaky: StorageBackend = {
+      ...backend,
+      setItem: (key, value) => {
+        if (fullNow) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError')
+        backend.setItem(key, value)
+      },
+    }
+    const storage = createStorage(flaky, vi.fn())
+    storage.set('activeNamespace', 'eip155')
+    fullNow = false
+    storage.set('activeNamespace', 'solana')
+    expect(storage.get('activeNamespace')).toBe('solana')
+    backend.setItem(StorageKeys.activeNamespace.key, '"bip122"')
+    expect(storage.get('activeNamespace')).toBe('bip122')
   })
 
   it('a kit whose storage backend throws still opens', () => {
@@ -272,21 +314,24 @@ describe('untrusted stored values (inbound data is untrusted)', () => {
   })
 })
 
-describe('TTL caches (cache lifetimes)', () => {
+// The lifetimes themselves (portfolio and native balance 30 s, ENS and identity 5 min) are
+// tested where they are used: kernel/api/portfolio.test.ts, kernel/api/http.test.ts,
+// kernel/connection/connectionService.test.ts. Here: an entry lives exactly the age asked.
+describe('TTL caches', () => {
   it.each([
-    ['portfolioCache', 'portfolio', { tokens: [1] }],
-    ['nativeBalanceCache', 'nativeBalance', { balance: '1.0', symbol: 'ETH' }],
-    ['ensCache', 'ens', '0xabc'],
-    ['identityCache', 'identity', { name: 'alice', avatar: null }],
-  ] as const)('%s lives exactly CacheLifetimeMs.%s', (name, lifetime, value) => {
+    ['portfolioCache', { tokens: [1] }],
+    ['nativeBalanceCache', { balance: '1.0', symbol: 'ETH' }],
+    ['ensCache', '0xabc'],
+    ['identityCache', { name: 'alice', avatar: null }],
+  ] as const)('%s gives an entry back while it is at most the asked age old, not a millisecond more', (name, value) => {
     vi.useFakeTimers()
     vi.setSystemTime(1_000_000)
     const storage = createStorage(createMemoryBackend(), vi.fn())
     storage.setCached(name, 'id', value as never)
-    vi.advanceTimersByTime(CacheLifetimeMs[lifetime])
-    expect(storage.getCached(name, 'id', CacheLifetimeMs[lifetime])).toEqual(value)
+    vi.advanceTimersByTime(30_000)
+    expect(storage.getCached(name, 'id', 30_000)).toEqual(value)
     vi.advanceTimersByTime(1)
-    expect(storage.getCached(name, 'id', CacheLifetimeMs[lifetime])).toBeUndefined()
+    expect(storage.getCached(name, 'id', 30_000)).toBeUndefined()
   })
 
   it('portfolio cache 30 s: a stale entry is removed from storage, other entries stay', () => {
@@ -296,19 +341,19 @@ describe('TTL caches (cache lifetimes)', () => {
     storage.setCached('portfolioCache', 'old', 1)
     vi.advanceTimersByTime(20_000)
     storage.setCached('portfolioCache', 'new', 2)
-    vi.advanceTimersByTime(CacheLifetimeMs.portfolio - 20_000 + 1)
-    expect(storage.getCached('portfolioCache', 'old', CacheLifetimeMs.portfolio)).toBeUndefined()
+    vi.advanceTimersByTime(10_001)
+    expect(storage.getCached('portfolioCache', 'old', 30_000)).toBeUndefined()
     expect(Object.keys(storage.get('portfolioCache') ?? {})).toEqual(['new'])
-    expect(storage.getCached('portfolioCache', 'new', CacheLifetimeMs.portfolio)).toBe(2)
+    expect(storage.getCached('portfolioCache', 'new', 30_000)).toBe(2)
   })
 
   it('caches: entries are keyed by id', () => {
     const storage = createStorage(createMemoryBackend(), vi.fn())
     storage.setCached('ensCache', 'a.eth', '0xa')
     storage.setCached('ensCache', 'b.eth', '0xb')
-    expect(storage.getCached('ensCache', 'a.eth', CacheLifetimeMs.ens)).toBe('0xa')
-    expect(storage.getCached('ensCache', 'b.eth', CacheLifetimeMs.ens)).toBe('0xb')
-    expect(storage.getCached('ensCache', 'c.eth', CacheLifetimeMs.ens)).toBeUndefined()
+    expect(storage.getCached('ensCache', 'a.eth', 300_000)).toBe('0xa')
+    expect(storage.getCached('ensCache', 'b.eth', 300_000)).toBe('0xb')
+    expect(storage.getCached('ensCache', 'c.eth', 300_000)).toBeUndefined()
   })
 })
 
