@@ -24,6 +24,12 @@ export function createAuthService({ frame, storage, chains, namespaces, connect 
       const user = await frame.request('CONNECT_SOCIAL', { uri }, options)
       return { userName: user.userName ?? undefined }
     },
+    getFarcasterUri: async (options) => (await frame.request('GET_FARCASTER_URI', undefined, options)).url,
+    async connectFarcaster(options) {
+      const { userName } = await frame.request('CONNECT_FARCASTER', undefined, options)
+      return { userName: userName || undefined }
+    },
+    reload: async () => void (await frame.request('RELOAD', undefined)),
     connect() {
       // The active namespace when the frame serves it, else the first one it serves.
       const active = chains.get().activeNamespace

@@ -49,6 +49,12 @@ export interface AuthService {
   getSocialRedirectUri(provider: SocialLogin, returnUrl: string, options?: RequestOptions): Promise<string>
   /** Finishes a social login from the address the provider's answer came back to; the frame then has a session. */
   connectSocial(uri: string, options?: RequestOptions): Promise<{ readonly userName: string | undefined }>
+  /** Opens a Farcaster login: the url the visitor's Farcaster app opens (shown as a QR code). */
+  getFarcasterUri(options?: RequestOptions): Promise<string>
+  /** Waits until the visitor signed in the Farcaster app (no time limit; abort it through `signal`); the frame then has a session. */
+  connectFarcaster(options?: RequestOptions): Promise<{ readonly userName: string | undefined }>
+  /** Reloads the secure frame: what it was doing (a Farcaster wait) is dropped. */
+  reload(): Promise<void>
   /** Connects the kit through the AUTH connector once the frame has a session. */
   connect(): Promise<void>
   /** Starts changing the account's email: a code goes to the current address. */

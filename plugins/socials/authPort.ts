@@ -14,5 +14,9 @@ export type SocialLoginProvider = 'google' | 'github' | 'apple' | 'facebook' | '
 export interface SocialAuth {
   getSocialRedirectUri(provider: SocialLoginProvider, returnUrl: string, options?: SocialRequestOptions): Promise<string>
   connectSocial(uri: string, options?: SocialRequestOptions): Promise<{ readonly userName: string | undefined }>
+  getFarcasterUri(options?: SocialRequestOptions): Promise<string>
+  connectFarcaster(options?: SocialRequestOptions): Promise<{ readonly userName: string | undefined }>
+  /** Reloads the secure frame (back from ConnectingFarcaster drops its wait). */
+  reload(): Promise<void>
   connect(): Promise<void>
 }

@@ -1,35 +1,61 @@
 import {
   IAlertService,
   IChainStore,
+  IEnvironment,
+  IModalService,
   IPendingRequests,
+  IRouter,
   ISnackService,
   IStorage,
   type PluginContext,
+  type SocialOption,
   type Token,
   resolve,
 } from '../../kernel/index.ts'
-import type { SocialAuth, SocialLoginProvider } from './authPort.ts'
+import type { SocialAuth } from './authPort.ts'
 import { createSocialController } from './controller.ts'
-import { isSocialRedirectReturn } from './index.ts'
+import { FARCASTER_VIEW, createFarcasterController } from './farcaster.ts'
+import { isSocialRedirectReturn, isTelegramReturn } from './index.ts'
+import { visibleSocials } from './telegram.ts'
+import { createConnectingFarcaster } from './views/ConnectingFarcaster.tsx'
 import { createSocialLoginSection } from './views/SocialLoginSection.tsx'
 
-/** The socials plugin body: the section over the embedded wallet's service; a redirect return is finished at once. */
+/**
+ * The socials plugin body: the section over the embedded wallet's service, the Farcaster view
+ * and its back rule; a redirect or Telegram return is finished at once.
+ */
 export function activate(context: PluginContext, authToken: Token<SocialAuth>, flow: 'popup' | 'redirect') {
-  const { container, views, config } = context
-  const controller = createSocialController({
-    auth: resolve(container, authToken),
+  const { container, views, config, hooks } = context
+  const auth = resolve(container, authToken)
+  const environment = resolve(container, IEnvironment)
+  const router = resolve(container, IRouter)
+  const deps = {
+    auth,
     storage: resolve(container, IStorage),
     chains: resolve(container, IChainStore),
-    alerts: resolve(container, IAlertService),
     snack: resolve(container, ISnackService),
+  }
+  const controller = createSocialController({
+    ...deps,
+    alerts: resolve(container, IAlertService),
     pending: resolve(container, IPendingRequests),
+    modal: resolve(container, IModalService),
     win: window,
-    flow,
+    // A Telegram mini app's web view opens no popups: the page goes to the provider and back.
+    flow: environment.isTelegram() ? 'redirect' : flow,
   })
-  const providers = () => (Array.isArray(config.features.socials) ? (config.features.socials as SocialLoginProvider[]) : [])
-  if (isSocialRedirectReturn(window)) {
+  const farcaster = createFarcasterController(deps)
+  const providers = (): SocialOption[] =>
+    Array.isArray(config.features.socials) ? visibleSocials(config.features.socials as SocialOption[], environment, navigator.userAgent) : []
+  if (isTelegramReturn(window)) void controller.resumeTelegram()
+  else if (isSocialRedirectReturn(window)) {
     controller.resumeRedirect().catch((error: Error) => console.error('Portico: social login failed:', error.message))
   }
-  const dispose = views.register('SocialLoginSection', { component: createSocialLoginSection(controller, providers), title: 'Social login' })
-  return () => dispose()
+  const section = createSocialLoginSection(controller, providers, () => router.push(FARCASTER_VIEW))
+  const disposers = [
+    views.register('SocialLoginSection', { component: section, title: 'Social login' }),
+    views.register(FARCASTER_VIEW, { component: createConnectingFarcaster(farcaster), title: 'Farcaster' }),
+    hooks.addBackRule((popped) => farcaster.popped(popped)),
+  ]
+  return () => disposers.forEach((dispose) => dispose())
 }

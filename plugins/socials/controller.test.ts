@@ -16,12 +16,12 @@ import { createSocialController } from './controller.ts'
 const PAGE = 'http://127.0.0.1:5173/app'
 const ANSWER = `${PAGE}#portico_social=${encodeURIComponent('code=abc&state=xyz&iss=http%3A%2F%2F127.0.0.1%3A9000')}`
 
-function setup(options: { popup?: boolean; flow?: 'popup' | 'redirect'; auth?: Partial<SocialAuth> } = {}) {
+function setup(options: { popup?: boolean; flow?: 'popup' | 'redirect'; auth?: Partial<SocialAuth>; href?: string } = {}) {
   const popup = { closed: false, location: { href: 'about:blank' }, close: vi.fn(() => void (popup.closed = true)) }
   const session = new Map<string, string>()
   const win = {
     open: vi.fn(() => (options.popup === false ? null : popup)),
-    location: { href: PAGE, origin: 'http://127.0.0.1:5173', hash: '', assign: vi.fn() },
+    location: { href: options.href ?? PAGE, origin: 'http://127.0.0.1:5173', hash: '', assign: vi.fn() },
     history: { state: null, replaceState: vi.fn() },
     sessionStorage: {
       getItem: (key: string) => session.get(key) ?? null,
@@ -36,6 +36,9 @@ function setup(options: { popup?: boolean; flow?: 'popup' | 'redirect'; auth?: P
       return 'http://127.0.0.1:9000/auth?client_id=portico-google'
     }),
     connectSocial: vi.fn(async () => ({ userName: 'alice' })),
+    getFarcasterUri: vi.fn(async () => 'http://127.0.0.1:8704/~/sign-in-with-farcaster?channelToken=t'),
+    connectFarcaster: vi.fn(async () => ({ userName: 'alice' })),
+    reload: vi.fn(async () => undefined),
     connect: vi.fn(async () => undefined),
     ...options.auth,
   }
@@ -43,6 +46,7 @@ function setup(options: { popup?: boolean; flow?: 'popup' | 'redirect'; auth?: P
   const chains = createChainStore([mainnet], mainnet)
   const alerts = createAlertService(createEventBus(), () => undefined)
   const pending = createPendingRequests()
+  const modal = { setLoading: vi.fn() }
   const controller = createSocialController({
     auth,
     storage,
@@ -50,11 +54,12 @@ function setup(options: { popup?: boolean; flow?: 'popup' | 'redirect'; auth?: P
     alerts,
     snack: createSnackService(),
     pending,
+    modal,
     win: win as unknown as Window,
     flow: options.flow ?? 'popup',
   })
   const socialWindow = () => chains.record('eip155')?.accountState.socialWindow
-  return { controller, popup, win, auth, storage, alerts, pending, requests, session, socialWindow }
+  return { controller, popup, win, auth, storage, alerts, pending, modal, requests, session, socialWindow }
 }
 
 afterEach(() => vi.useRealTimers())
@@ -134,5 +139,31 @@ describe('socials controller', () => {
       expect(t.session.has('@portico/social_pending')).toBe(false)
     }
     expect(setup({ flow: 'redirect' }).win.open).not.toHaveBeenCalled()
+  })
+
+  it('a Telegram mini app reopened with result_uri finishes the login with that address, then takes result_uri out of the address bar', async () => {
+    const href = `${PAGE}?tab=1&result_uri=${encodeURIComponent(ANSWER)}`
+    const t = setup({ href })
+    t.session.set('@portico/social_pending', 'github')
+    await t.controller.resumeTelegram()
+    expect(t.auth.connectSocial).toHaveBeenCalledWith(ANSWER, expect.objectContaining({ timeoutMs: 30_000 }))
+    expect(t.win.history.replaceState).toHaveBeenCalledWith(null, '', 'http://127.0.0.1:5173/app?tab=1')
+    expect(t.storage.get('connectedSocial')).toBe('github')
+    expect(t.modal.setLoading.mock.calls).toEqual([[true], [false]])
+  })
+
+  it('a failed Telegram social connection logs an error and clears loading (no rejection)', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const t = setup({
+      href: `${PAGE}?result_uri=${encodeURIComponent(ANSWER)}`,
+      auth: { connectSocial: async () => Promise.reject(new Error('This login was already used: start again')) },
+    })
+    t.session.set('@portico/social_pending', 'google')
+    await expect(t.controller.resumeTelegram()).resolves.toBeUndefined()
+    expect(error).toHaveBeenCalledWith('Portico: Telegram social login failed:', 'This login was already used: start again')
+    expect(t.modal.setLoading).toHaveBeenLastCalledWith(false)
+    expect(t.storage.get('connectedSocial')).toBeUndefined()
+    expect(t.win.history.replaceState).toHaveBeenCalledWith(null, '', PAGE)
+    error.mockRestore()
   })
 })

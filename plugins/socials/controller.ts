@@ -4,6 +4,7 @@ import {
   type AlertService,
   type ChainStore,
   EMBEDDED_REQUEST_TIMEOUT_MS,
+  type ModalService,
   type PendingRequests,
   type PorticoStorage,
   SnackText,
@@ -11,6 +12,7 @@ import {
 } from '../../kernel/index.ts'
 import type { SocialAuth, SocialLoginProvider, SocialRequestOptions } from './authPort.ts'
 import { SOCIAL_POPUP_NAME, SOCIAL_RESULT_PARAM } from './index.ts'
+import { takeTelegramResult } from './telegram.ts'
 
 /** How often the popup is looked at: its address once it is back on this page's origin, or whether it was closed. */
 const POPUP_POLL_MS = 250
@@ -25,6 +27,7 @@ export interface SocialControllerDeps {
   readonly alerts: AlertService
   readonly snack: SnackService
   readonly pending: PendingRequests
+  readonly modal: Pick<ModalService, 'setLoading'>
   readonly win: Window
   readonly flow: 'popup' | 'redirect'
 }
@@ -38,7 +41,16 @@ export interface SocialController {
   start(provider: SocialLoginProvider): Promise<void>
   /** After a full-page redirect back from the provider: finishes the login, and clears the address bar. */
   resumeRedirect(): Promise<void>
+  /**
+   * A Telegram mini app reopened with result_uri (the address holding the provider's answer):
+   * finishes the login, and takes the parameter out of the address bar. A failure is logged and
+   * loading cleared; it does not reject.
+   */
+  resumeTelegram(): Promise<void>
 }
+
+const TELEGRAM_FAILED = 'Portico: Telegram social login failed:'
+const Uri = v.pipe(v.string(), v.maxLength(4096), v.url())
 
 export function createSocialController(deps: SocialControllerDeps): SocialController {
   const { auth, storage, chains, alerts, snack, win } = deps
@@ -151,6 +163,23 @@ export function createSocialController(deps: SocialControllerDeps): SocialContro
       win.sessionStorage.removeItem(PENDING_KEY)
       if (!pending.success) return
       await tracked((signal) => finish(pending.output, href, signal))
+    },
+    async resumeTelegram() {
+      const result = v.safeParse(Uri, takeTelegramResult(win))
+      const pending = v.safeParse(PendingProvider, win.sessionStorage.getItem(PENDING_KEY))
+      win.sessionStorage.removeItem(PENDING_KEY)
+      if (!result.success || !pending.success) {
+        console.error(TELEGRAM_FAILED, result.success ? 'no social login was started in this tab' : 'result_uri is not an address')
+        return
+      }
+      deps.modal.setLoading(true)
+      try {
+        await tracked((signal) => finish(pending.output, result.output, signal))
+      } catch (error) {
+        console.error(TELEGRAM_FAILED, error instanceof Error ? error.message : String(error))
+      } finally {
+        deps.modal.setLoading(false)
+      }
     },
   }
 }

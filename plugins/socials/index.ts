@@ -4,16 +4,21 @@ import type { SocialAuth } from './authPort.ts'
 
 export type { SocialAuth } from './authPort.ts'
 
-/**
- * The socials shown by default, in this order (SPEC §9 lists farcaster after discord: it is
- * left out until the Farcaster login works end to end).
- */
-export const DEFAULT_SOCIALS = ['google', 'x', 'discord', 'github', 'apple', 'facebook'] as const
+/** The socials shown by default, in this order (SPEC §9). */
+export const DEFAULT_SOCIALS = ['google', 'x', 'discord', 'farcaster', 'github', 'apple', 'facebook'] as const
 
 /** The popup's window name: the app, loaded in it on the way back, knows it is not the one to finish the login. */
 export const SOCIAL_POPUP_NAME = 'portico-social'
 /** The fragment parameter the frame server returns the provider's answer in (the auth plugin's SOCIAL_RESULT_PARAM: a plugin imports no other plugin). */
 export const SOCIAL_RESULT_PARAM = 'portico_social'
+
+/** The query parameter a Telegram mini app is reopened with after a social login: the address holding the provider's answer (SPEC §2). */
+export const TELEGRAM_RESULT_PARAM = 'result_uri'
+
+/** This page is a Telegram mini app reopened after a social login. */
+export function isTelegramReturn(win: Window | undefined): boolean {
+  return Boolean(win?.location && new URLSearchParams(win.location.search).has(TELEGRAM_RESULT_PARAM))
+}
 
 /** This page was opened by the frame server's callback after a full-page redirect (not inside the popup). */
 export function isSocialRedirectReturn(win: Window | undefined): boolean {
@@ -47,7 +52,10 @@ export function createSocialsPlugin(links: SocialsPluginLinks, options: SocialsO
     flags: [
       definePluginFlag({
         name: 'socials',
-        schema: v.union([v.literal(false), v.array(v.picklist(SOCIAL_PROVIDERS, 'must be one of google, github, apple, facebook, x, discord'))]),
+        schema: v.union([
+          v.literal(false),
+          v.array(v.picklist([...SOCIAL_PROVIDERS, 'farcaster'], 'must be one of google, github, apple, facebook, x, discord, farcaster')),
+        ]),
         default: [...DEFAULT_SOCIALS],
       }),
     ],
@@ -55,12 +63,12 @@ export function createSocialsPlugin(links: SocialsPluginLinks, options: SocialsO
     when: (config) => (links.authPlugin.when ? links.authPlugin.when(config) : true),
     includes: [links.authPlugin],
     requires: [links.authPlugin.id],
-    activationEvents: isSocialRedirectReturn(globalThis.window) ? ['onStartup'] : [],
+    activationEvents: isSocialRedirectReturn(globalThis.window) || isTelegramReturn(globalThis.window) ? ['onStartup'] : [],
     contributes: {
-      views: ['SocialLoginSection'],
+      views: ['SocialLoginSection', 'ConnectingFarcaster'],
       // After email (10), before the wallet list (100).
       connectMethods: [{ id: 'social', label: 'Social login', section: 'SocialLoginSection', rank: 20 }],
-      styles: '.social-list{display:flex;flex-direction:column;gap:6px}',
+      styles: '.social-list{display:flex;flex-direction:column;gap:6px}.farcaster-url{max-width:100%;overflow-wrap:anywhere;text-align:center}',
     },
     load: async () => {
       const body = await import('./body.tsx')

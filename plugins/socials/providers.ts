@@ -1,10 +1,10 @@
-import type { SocialProvider } from '../../kernel/index.ts'
+import type { SocialOption } from '../../kernel/index.ts'
 
 /**
  * The social buttons' names and marks: stroke paths on the 24-unit icon grid, drawn
  * inline (no image is fetched from a provider's host).
  */
-export const SOCIAL_BUTTONS: Record<SocialProvider, { readonly name: string; readonly icon: string }> = {
+export const SOCIAL_BUTTONS: Record<SocialOption, { readonly name: string; readonly icon: string }> = {
   google: { name: 'Google', icon: 'M20 12h-8M20 12a8 8 0 1 1-2.3-5.7' },
   x: { name: 'X', icon: 'M5 4l14 16M19 4L5 20' },
   discord: {
@@ -19,5 +19,7 @@ export const SOCIAL_BUTTONS: Record<SocialProvider, { readonly name: string; rea
     name: 'Apple',
     icon: 'M12 7c0-2 1.5-3.5 3-4M8 8c-3 0-5 3-4 7 1 3 3 6 5 6 1 0 2-.6 3-.6s2 .6 3 .6c2 0 3.5-2.5 4.5-5-2-1-2.5-4.5 0-6-1-1.5-2.5-2-4-2-1 0-2 .6-3.5.6S9.5 8 8 8z',
   },
+  // The Farcaster arch: two posts and a crossbar.
+  farcaster: { name: 'Farcaster', icon: 'M5 4h14M7 4v16M17 4v16M7 10c1-2 3-3 5-3s4 1 5 3' },
   facebook: { name: 'Facebook', icon: 'M18 2h-3a5 5 0 0 0-5 5v3H7v4h3v8h4v-8h3l1-4h-4V7a1 1 0 0 1 1-1h3z' },
 }

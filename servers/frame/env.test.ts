@@ -34,4 +34,11 @@ describe('frame server environment', () => {
     expect(run).toThrow(/must be origins like https:\/\/app.example.com/)
     expect(run).toThrow(/SMTP_URL/)
   })
+
+  it('FARCASTER_RPC_URL turns Farcaster login on (relay, IdRegistry and domain optional); without it there is none', () => {
+    expect(optionsFromEnv(valid, '/').farcaster).toBeUndefined()
+    expect(optionsFromEnv({ ...valid, FARCASTER_RPC_URL: 'https://mainnet.optimism.io' }, '/').farcaster).toEqual({ rpcUrl: 'https://mainnet.optimism.io' })
+    const run = () => optionsFromEnv({ ...valid, FARCASTER_RPC_URL: 'https://mainnet.optimism.io', FARCASTER_ID_REGISTRY: '0x12' }, '/')
+    expect(run).toThrow(/FARCASTER_ID_REGISTRY: must be an address/)
+  })
 })

@@ -40,6 +40,11 @@ const Env = v.object({
   SESSION_SECRET: v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters')),
   ALLOWED_ORIGINS: AllowedOrigins,
   CLIENT_ADDRESS_HEADER: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9-]{1,64}$/, 'must be a header name'))),
+  /** Farcaster login: an OP Mainnet RPC URL (the IdRegistry's chain) turns it on. */
+  FARCASTER_RPC_URL: v.optional(v.pipe(v.string(), v.url())),
+  FARCASTER_RELAY_URL: v.optional(v.pipe(v.string(), v.url())),
+  FARCASTER_ID_REGISTRY: v.optional(v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{40}$/, 'must be an address'), v.transform((text) => text as `0x${string}`))),
+  FARCASTER_DOMAIN: v.optional(v.pipe(v.string(), v.minLength(1))),
 })
 
 const Url = v.pipe(v.string(), v.url())
@@ -111,5 +116,8 @@ export function optionsFromEnv(env: Record<string, string | undefined>, cwd: str
     projects: e.ALLOWED_ORIGINS,
     clientAddressHeader: e.CLIENT_ADDRESS_HEADER,
     socials: social.socials,
+    farcaster: e.FARCASTER_RPC_URL
+      ? { rpcUrl: e.FARCASTER_RPC_URL, relayUrl: e.FARCASTER_RELAY_URL, idRegistry: e.FARCASTER_ID_REGISTRY, domain: e.FARCASTER_DOMAIN }
+      : undefined,
   }
 }

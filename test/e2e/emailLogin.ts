@@ -46,7 +46,8 @@ export async function startEmailDemo(): Promise<EmailDemo> {
   try {
     throwFirstFailure(started)
     demo = await startPrivateDemo(build!)
-    stack = await startEmbeddedStack({ hostOrigins: [new URL(demo.url).origin], ports: { frame: DEMO_PORTS.frame } })
+    // Farcaster login reads custody addresses from the IdRegistry stand-in on this chain (a test installs it).
+    stack = await startEmbeddedStack({ hostOrigins: [new URL(demo.url).origin], ports: { frame: DEMO_PORTS.frame }, farcasterRpcUrl: chain!.url })
   } catch (error) {
     await close()
     throw error

@@ -73,9 +73,17 @@ describe('social login through a popup', () => {
     await page.getByTestId('open-modal').click()
     await waitForView(page, 'Connect')
     await inModal(page).getByRole('button', { name: 'Continue with Google' }).waitFor()
-    // The default socials, in order (farcaster is left out until it works).
+    // The default socials, in order.
     const names = await inModal(page).locator('[data-method="social"] button').allTextContents()
-    expect(names.map((n) => n.trim())).toEqual(['Continue with Google', 'Continue with X', 'Continue with Discord', 'Continue with GitHub', 'Continue with Apple', 'Continue with Facebook'])
+    expect(names.map((n) => n.trim())).toEqual([
+      'Continue with Google',
+      'Continue with X',
+      'Continue with Discord',
+      'Continue with Farcaster',
+      'Continue with GitHub',
+      'Continue with Apple',
+      'Continue with Facebook',
+    ])
     await expectNoAxeViolations(page, 'Connect view with the social section')
     await page.keyboard.press('Escape')
 

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { Icon, ListItem, type PorticoView, Text } from '../../../shell/ui/index.ts'
+import type { SocialOption } from '../../../kernel/index.ts'
 import type { SocialLoginProvider } from '../authPort.ts'
 import type { SocialController } from '../controller.ts'
 import { SOCIAL_BUTTONS } from '../providers.ts'
@@ -9,16 +10,22 @@ const messageOf = (error: unknown) => (error instanceof Error && error.message ?
 /**
  * The Connect view's social section: "Continue with …" per configured provider, in the
  * configured order. A click starts the login at once (the popup must open inside it); the
- * button shows the login under way and the others wait until it ends.
+ * button shows the login under way and the others wait until it ends. Farcaster has its own
+ * view (a QR code for the phone).
  */
-export function createSocialLoginSection(controller: SocialController, providers: () => readonly SocialLoginProvider[]): PorticoView {
+export function createSocialLoginSection(
+  controller: SocialController,
+  providers: () => readonly SocialOption[],
+  openFarcaster: () => void,
+): PorticoView {
   return function SocialLoginSection() {
     const [busy, setBusy] = useState<SocialLoginProvider>()
     const [error, setError] = useState<string>()
     const mounted = useRef(true)
     useEffect(() => () => void (mounted.current = false), [])
 
-    const click = (provider: SocialLoginProvider) => {
+    const click = (provider: SocialOption) => {
+      if (provider === 'farcaster') return openFarcaster()
       setError(undefined)
       setBusy(provider)
       controller

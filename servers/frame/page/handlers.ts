@@ -42,13 +42,18 @@ const Verified = v.object({
 const NewEmail = v.object({ newEmail: v.string() })
 const SocialStarted = v.object({ uri: v.pipe(v.string(), v.url()) })
 const SocialVerified = v.object({ ...Verified.entries, userName: v.nullable(v.string()) })
+const FarcasterStarted = v.object({ url: v.pipe(v.string(), v.url()), channelToken: v.string() })
+const FarcasterWaited = v.variant('completed', [
+  v.object({ completed: v.literal(false) }),
+  v.object({ completed: v.literal(true), ...SocialVerified.entries }),
+])
 
 /** Where the frame keeps the secret that binds the social login it started to itself. */
 const SOCIAL_BINDING_KEY = '@portico-frame/social-binding'
 export const NO_SOCIAL_RESULT = 'This address holds no social login answer'
 
 export const NO_SMART_ACCOUNTS = 'Smart accounts are not available'
-export const NO_FARCASTER = 'Farcaster login is not available on this frame yet'
+export const NO_FARCASTER = 'Ask for the Farcaster url first'
 export const NO_EMAIL = 'Enter your email first'
 /** How long CONNECT_DEVICE keeps waiting (in long polls) for the mailed link to be followed. */
 export const DEVICE_WAIT_MS = 120_000
@@ -67,6 +72,9 @@ export function createHandlers(deps: HandlerDeps): Handlers {
   let networks = new Map<string, FrameNetwork>()
   let site: string | undefined
   let deviceWait: Promise<void> | undefined
+  /** The Farcaster login this frame started: the relay channel, and the secret binding it to this frame. */
+  let farcaster: { channelToken: string; binding: string } | undefined
+  let farcasterWait: Promise<FrameReply<'CONNECT_FARCASTER'>> | undefined
   /** Approvals are shown one at a time, in the order asked. */
   let approvals: Promise<unknown> = Promise.resolve()
 
@@ -91,6 +99,20 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     }
     throw new Error('The device was not approved in time: open the link in the mail, then try again')
   }
+
+  /** Long polls until the visitor's Farcaster app has signed (or the login expired: the server says so). */
+  async function waitForFarcaster(started: { channelToken: string; binding: string }): Promise<FrameReply<'CONNECT_FARCASTER'>> {
+    for (;;) {
+      const body = { deviceId: await keystore.deviceId(), ...started }
+      const waited = await api.call('POST', '/v1/farcaster/connect', FarcasterWaited, { body })
+      if (!waited.completed) continue
+      if (farcaster === started) farcaster = undefined
+      await signIn(waited, waited.userName)
+      return { userName: waited.userName ?? '' }
+    }
+  }
+
+  const newBinding = () => bytesToHex(crypto.getRandomValues(new Uint8Array(32))).slice(2)
 
   const userOf = async (chain: string | number): Promise<FrameReply<'GET_USER'>> => {
     const namespace = namespaceOfChain(chain)
@@ -165,7 +187,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     },
     async GET_SOCIAL_REDIRECT_URI({ provider, returnUrl }) {
       // A new secret per login: only this frame (this tab, on this origin) may finish it.
-      const binding = bytesToHex(crypto.getRandomValues(new Uint8Array(32))).slice(2)
+      const binding = newBinding()
       const { uri } = await api.call('POST', '/v1/social/start', SocialStarted, { body: { provider, binding, returnUrl } })
       deps.tabStorage.setItem(SOCIAL_BINDING_KEY, binding)
       return { uri }
@@ -246,8 +268,19 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       setTimeout(deps.reload, 0)
       return {}
     },
-    GET_FARCASTER_URI: unavailable(NO_FARCASTER),
-    CONNECT_FARCASTER: unavailable(NO_FARCASTER),
+    async GET_FARCASTER_URI() {
+      const binding = newBinding()
+      const { url, channelToken } = await api.call('POST', '/v1/farcaster/start', FarcasterStarted, { body: { binding } })
+      farcaster = { channelToken, binding }
+      return { url }
+    },
+    async CONNECT_FARCASTER() {
+      const started = farcaster
+      if (!started) throw new Error(NO_FARCASTER)
+      // A host that asks again (the view shown anew) joins the wait already under way.
+      farcasterWait ??= waitForFarcaster(started).finally(() => (farcasterWait = undefined))
+      return farcasterWait
+    },
   }
 }
 

@@ -74,7 +74,8 @@ export function farcasterRoutes(app: Hono<FrameEnv>, context: FrameContext) {
     let status = await relay.status(body.channelToken)
     while (status.state === 'pending') {
       if (request.expiresAt <= context.now()) throw new ApiError(400, FarcasterRefusal.EXPIRED)
-      if (Date.now() + RELAY_POLL_MS > deadline) return c.json({ completed: false })
+      // The frame gone (page closed, frame reloaded): stop asking the relay for it.
+      if (Date.now() + RELAY_POLL_MS > deadline || c.req.raw.signal.aborted) return c.json({ completed: false })
       await sleep(RELAY_POLL_MS)
       status = await relay.status(body.channelToken)
     }

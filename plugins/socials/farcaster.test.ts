@@ -1,0 +1,79 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { createMemoryBackend, mainnet } from '../../kernel/index.ts'
+import { createChainStore } from '../../kernel/chains/chainStore.ts'
+import { createSnackService } from '../../kernel/snack/snackService.ts'
+import { createStorage } from '../../kernel/storage/storage.ts'
+import type { SocialAuth } from './authPort.ts'
+import { createFarcasterController } from './farcaster.ts'
+
+// The Farcaster login's host side with the kernel's real stores and a frame (SocialAuth) that
+// answers as the test says.
+
+const URL_ = 'http://127.0.0.1:8704/~/sign-in-with-farcaster?channelToken=abc'
+
+function setup(auth: Partial<SocialAuth> = {}) {
+  const frame: SocialAuth = {
+    getSocialRedirectUri: vi.fn(),
+    connectSocial: vi.fn(),
+    getFarcasterUri: vi.fn(async () => URL_),
+    connectFarcaster: vi.fn(async () => ({ userName: 'alice' })),
+    reload: vi.fn(async () => undefined),
+    connect: vi.fn(async () => undefined),
+    ...auth,
+  }
+  const storage = createStorage(createMemoryBackend(), () => undefined)
+  const chains = createChainStore([mainnet], mainnet)
+  const controller = createFarcasterController({ auth: frame, storage, chains, snack: createSnackService() })
+  const farcasterUrl = () => chains.activeAccount()?.farcasterUrl
+  return { controller, frame, storage, chains, farcasterUrl }
+}
+
+afterEach(() => vi.useRealTimers())
+
+describe('Farcaster login (host side)', () => {
+  it("asks the frame for the farcaster url ('get farcaster uri'), keeps it as accountState.farcasterUrl, then 'connect farcaster' and connects; the provider and username are stored", async () => {
+    let answer: (value: { userName: string }) => void = () => undefined
+    const t = setup({ connectFarcaster: vi.fn(() => new Promise<{ userName: string }>((resolve) => (answer = resolve))) })
+    const done = t.controller.connect(new AbortController().signal)
+    await vi.waitFor(() => expect(t.farcasterUrl()).toBe(URL_))
+    expect(t.frame.connectFarcaster).toHaveBeenCalledTimes(1)
+    answer({ userName: 'alice' })
+    await done
+    expect(t.frame.connect).toHaveBeenCalledTimes(1)
+    expect(t.storage.get('connectedSocial')).toBe('farcaster')
+    expect(t.storage.get('connectedSocialUsername')).toBe('alice')
+    expect(t.farcasterUrl()).toBeUndefined()
+  })
+
+  it('a kept farcaster url is shown again without asking the frame for a new one', async () => {
+    const t = setup()
+    t.chains.updateAccount('eip155', { farcasterUrl: URL_ })
+    await t.controller.connect(new AbortController().signal)
+    expect(t.frame.getFarcasterUri).not.toHaveBeenCalled()
+    expect(t.frame.connectFarcaster).toHaveBeenCalledTimes(1)
+  })
+
+  it('back from ConnectingFarcaster while disconnected clears the farcaster url and reloads the frame after 100 ms', () => {
+    vi.useFakeTimers()
+    const t = setup()
+    t.chains.updateAccount('eip155', { farcasterUrl: URL_ })
+    t.controller.popped({ view: 'ConnectingFarcaster' })
+    expect(t.farcasterUrl()).toBeUndefined()
+    vi.advanceTimersByTime(99)
+    expect(t.frame.reload).not.toHaveBeenCalled()
+    vi.advanceTimersByTime(1)
+    expect(t.frame.reload).toHaveBeenCalledTimes(1)
+  })
+
+  it('back from another view, or while connected, keeps the url and does not reload', () => {
+    vi.useFakeTimers()
+    const t = setup()
+    t.chains.updateAccount('eip155', { farcasterUrl: URL_ })
+    t.controller.popped({ view: 'WalletCatalogue' })
+    t.chains.updateAccount('eip155', { status: 'connected', caipAddress: 'eip155:1:0x0000000000000000000000000000000000000001' })
+    t.controller.popped({ view: 'ConnectingFarcaster' })
+    vi.advanceTimersByTime(1000)
+    expect(t.farcasterUrl()).toBe(URL_)
+    expect(t.frame.reload).not.toHaveBeenCalled()
+  })
+})

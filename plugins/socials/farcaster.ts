@@ -1,0 +1,58 @@
+import { type ChainStore, type PorticoStorage, type RouteEntry, SnackText, type SnackService } from '../../kernel/index.ts'
+import type { SocialAuth } from './authPort.ts'
+
+export const FARCASTER_VIEW = 'ConnectingFarcaster'
+/** After going back from ConnectingFarcaster while disconnected, the frame reloads this much later (SPEC §2). */
+export const FARCASTER_RELOAD_DELAY_MS = 100
+
+export interface FarcasterControllerDeps {
+  readonly auth: SocialAuth
+  readonly storage: PorticoStorage
+  readonly chains: ChainStore
+  readonly snack: SnackService
+}
+
+export interface FarcasterController {
+  /**
+   * The ConnectingFarcaster view is shown: the farcaster url is asked of the frame unless one
+   * is kept (accountState.farcasterUrl), then the visitor's signature is awaited and the kit
+   * connected. Resolves once connected; an abort (the view left) rejects.
+   */
+  connect(signal: AbortSignal): Promise<void>
+  /** The back rule: leaving ConnectingFarcaster by back while disconnected drops the url and reloads the frame. */
+  popped(entry: RouteEntry): void
+}
+
+export function createFarcasterController({ auth, storage, chains, snack }: FarcasterControllerDeps): FarcasterController {
+  const setUrl = (farcasterUrl: string | undefined) => {
+    const namespace = chains.get().activeNamespace
+    if (namespace) chains.updateAccount(namespace, { farcasterUrl })
+  }
+  return {
+    async connect(signal) {
+      if (!chains.activeAccount()?.farcasterUrl) setUrl(await auth.getFarcasterUri({ signal }))
+      const { userName } = await auth.connectFarcaster({ signal })
+      storage.set('connectedSocial', 'farcaster')
+      if (userName) {
+        storage.set('connectedSocialUsername', userName)
+        storage.set('frameSocialUsername', userName)
+      }
+      snack.showLoading(SnackText.AUTHENTICATING)
+      try {
+        await auth.connect()
+        setUrl(undefined)
+      } catch (error) {
+        storage.remove('connectedSocial')
+        storage.remove('connectedSocialUsername')
+        throw error
+      } finally {
+        snack.hide()
+      }
+    },
+    popped(entry) {
+      if (entry.view !== FARCASTER_VIEW || chains.isConnected()) return
+      setUrl(undefined)
+      setTimeout(() => void auth.reload().catch(() => undefined), FARCASTER_RELOAD_DELAY_MS)
+    },
+  }
+}

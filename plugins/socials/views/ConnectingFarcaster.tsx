@@ -1,0 +1,53 @@
+import { useEffect, useState } from 'react'
+import type { ChainState } from '../../../kernel/index.ts'
+import { CopyButton, type PorticoView, QrCode, Spinner, Stack, Text, useStoreValue } from '../../../shell/ui/index.ts'
+import type { FarcasterController } from '../farcaster.ts'
+
+const selectUrl = (state: ChainState) => state.chains[state.activeNamespace]?.accountState.farcasterUrl
+const messageOf = (error: unknown) => (error instanceof Error && error.message ? error.message : 'Something went wrong')
+
+/**
+ * Farcaster login: the url of the relay channel as a QR code for the visitor's Farcaster app,
+ * and as text with "Copy link"; the login finishes on its own once they signed there.
+ */
+export function createConnectingFarcaster(controller: FarcasterController): PorticoView {
+  return function ConnectingFarcaster({ kit }) {
+    const url = useStoreValue(kit.chains, selectUrl)
+    const [error, setError] = useState<string>()
+
+    useEffect(() => {
+      const abort = new AbortController()
+      controller.connect(abort.signal).catch((reason: unknown) => {
+        if (!abort.signal.aborted) setError(messageOf(reason))
+      })
+      return () => abort.abort()
+    }, [])
+
+    if (error) {
+      return (
+        <Stack align="center" role="alert">
+          <Text variant="title">Farcaster login failed</Text>
+          <Text variant="error">{error}</Text>
+        </Stack>
+      )
+    }
+    if (!url) {
+      return (
+        <Stack align="center" role="status" aria-busy="true">
+          <Spinner />
+          <Text variant="muted">Preparing the QR code…</Text>
+        </Stack>
+      )
+    }
+    return (
+      <Stack align="center" data-testid="portico-farcaster" data-url={url}>
+        <QrCode value={url} label="Farcaster QR code" />
+        <Text variant="muted">Scan with your phone's Farcaster app, or open the link there</Text>
+        <Text variant="muted" data-testid="portico-farcaster-url" className="farcaster-url">
+          {url}
+        </Text>
+        <CopyButton kit={kit} text={url} label="Copy link" successMessage="Link copied" />
+      </Stack>
+    )
+  }
+}
