@@ -3,7 +3,6 @@ import { createKernel } from '../createKernel.ts'
 import { mainnet } from '../chains/networks.ts'
 import { createMemoryBackend } from '../storage/storage.ts'
 import { definePlugin } from './manifest.ts'
-import { MODAL_SHOWN_FALLBACK_MS } from './pluginHost.ts'
 
 const environment = { isMobile: () => false, isTelegram: () => false, isIosSafari: () => false }
 const kitWith = (activationEvents: ('onModalOpen' | 'onStartup')[], load = vi.fn(async () => ({ activate: () => {} }))) => {
@@ -32,7 +31,7 @@ describe('plugin activation events (declare up front, load on first use)', () =>
     try {
       const { kit, load } = kitWith(['onModalOpen'])
       kit.open()
-      await vi.advanceTimersByTimeAsync(MODAL_SHOWN_FALLBACK_MS - 1)
+      await vi.advanceTimersByTimeAsync(249)
       expect(load).not.toHaveBeenCalled()
       kit.bus.emit({ type: 'MODAL_SHOWN' })
       expect(load).toHaveBeenCalledTimes(1)
@@ -41,12 +40,14 @@ describe('plugin activation events (declare up front, load on first use)', () =>
     }
   })
 
-  it('without a MODAL_SHOWN (a renderer that does not say), it loads MODAL_SHOWN_FALLBACK_MS after the open', async () => {
+  it('without a MODAL_SHOWN (a renderer that does not say), it loads 250 ms after the open, not before', async () => {
     vi.useFakeTimers()
     try {
       const { kit, load } = kitWith(['onModalOpen'])
       kit.open()
-      await vi.advanceTimersByTimeAsync(MODAL_SHOWN_FALLBACK_MS)
+      await vi.advanceTimersByTimeAsync(249)
+      expect(load).not.toHaveBeenCalled()
+      await vi.advanceTimersByTimeAsync(1)
       expect(load).toHaveBeenCalledTimes(1)
     } finally {
       vi.useRealTimers()

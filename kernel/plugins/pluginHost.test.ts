@@ -9,7 +9,6 @@ import { Alerts, ErrorText } from '../errors/catalogue.ts'
 import { createMemoryBackend } from '../storage/storage.ts'
 import * as v from 'valibot'
 import { type PluginBody, type PluginContext, type PluginManifest, definePlugin } from './manifest.ts'
-import { MODAL_SHOWN_FALLBACK_MS } from './pluginHost.ts'
 
 const runtime = (extra: Partial<KernelOptions> = {}): KernelOptions => ({
   storage: createMemoryBackend(),
@@ -170,7 +169,7 @@ describe('plugin host: activation events (nothing loads at start-up that the fir
     kit.plugins.dispose()
     kit.open()
     kit.bus.emit({ type: 'MODAL_SHOWN' })
-    await new Promise((resolve) => setTimeout(resolve, MODAL_SHOWN_FALLBACK_MS + 20))
+    await new Promise((resolve) => setTimeout(resolve, 270))
     expect(load).not.toHaveBeenCalled()
   })
 })
