@@ -1,6 +1,5 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
-import { NativeDecimals } from '../constants.ts'
 import { NetworkSchema, defineNetwork } from './network.ts'
 import { base, bitcoin, bitcoinTestnet, mainnet, solana, solanaDevnet, solanaTestnet } from './networks.ts'
 
@@ -15,8 +14,16 @@ describe('networks', () => {
     expect(network.caipNetworkId).toBe(`${network.chainNamespace}:${network.id}`)
   })
 
-  it.each(Object.entries(PREDEFINED))('%s native currency decimals follow its namespace', (_name, network) => {
-    expect(network.nativeCurrency.decimals).toBe(NativeDecimals[network.chainNamespace as keyof typeof NativeDecimals])
+  it('native currency decimals: 18 on eip155 networks, 9 on Solana, 8 on Bitcoin', () => {
+    expect(Object.fromEntries(Object.entries(PREDEFINED).map(([name, network]) => [name, network.nativeCurrency.decimals]))).toEqual({
+      mainnet: 18,
+      base: 18,
+      solana: 9,
+      solanaDevnet: 9,
+      solanaTestnet: 9,
+      bitcoin: 8,
+      bitcoinTestnet: 8,
+    })
   })
 
   it('defineNetwork derives the CAIP id, and keeps an explicit one', () => {
