@@ -17,6 +17,7 @@ import { ConfigError } from './errors/base.ts'
 import { Alerts } from './errors/catalogue.ts'
 import { isPluginEnabled } from './plugins/manifest.ts'
 import { assertRequiredPackages, nodePackageProbe } from './plugins/requiredPackages.ts'
+import { watchOtherTabs } from './storage/otherTabs.ts'
 import { defaultBackend } from './storage/storage.ts'
 
 export type KernelOptions = Partial<KernelRuntime> & {
@@ -82,6 +83,18 @@ export function createKernel(options: PorticoOptions, kernelOptions: KernelOptio
         )
       : undefined
 
+  // A microtask later, so whoever holds the kit can subscribe before state starts moving.
+  const restored = Promise.resolve().then(() => connection.restore())
+  // Another tab of the site connecting or disconnecting is followed here, one change at a
+  // time and after this tab's own start-up.
+  let following: Promise<unknown> = restored
+  const stopFollowing = watchOtherTabs(runtime.storage, (before, after) => {
+    following = following
+      .catch(() => undefined)
+      .then(() => connection.followOtherTab(before, after))
+      .catch((error: unknown) => runtime.logger.warn('[Portico] could not follow another tab', error))
+  })
+
   const kit: PorticoKit = {
     config,
     services,
@@ -104,8 +117,7 @@ export function createKernel(options: PorticoOptions, kernelOptions: KernelOptio
     addNetwork: (namespace, network) => addNetwork(networkList, namespace, network),
     removeNetwork: (namespace, caipNetworkId) => removeNetwork(networkList, namespace, caipNetworkId),
     getProvider: (namespace) => connection.getProvider(namespace),
-    // A microtask later, so whoever holds the kit can subscribe before state starts moving.
-    restored: Promise.resolve().then(() => connection.restore()),
+    restored,
     close: () => kit.modal.close(),
     request: (request) => services.rpc.request(request),
     connectMethods: () =>
@@ -136,6 +148,7 @@ export function createKernel(options: PorticoOptions, kernelOptions: KernelOptio
     },
     hasRenderer: () => renderers > 0,
     destroy() {
+      stopFollowing()
       analytics?.unsubscribe()
       plugins.dispose()
       bus.complete()

@@ -1,6 +1,7 @@
 import type { CaipNetwork } from '../chains/network.ts'
 import type { ChainNamespace } from '../chains/namespaces.ts'
 import type { RpcRequest } from '../rpc/rpcRegistry.ts'
+import type { ConnectorIds } from '../storage/otherTabs.ts'
 import type { AdapterEvents } from './chainAdapter.ts'
 import type { ConnectParameters } from './connect.ts'
 import { connectedConnector } from './connectedConnector.ts'
@@ -13,6 +14,8 @@ export interface ConnectionService {
   switchNetwork(network: CaipNetwork): Promise<void>
   /** Start-up: the stored network comes back; stored connections are resumed. */
   restore(): Promise<void>
+  /** Another tab of the site changed the stored connections (ids before and after): this tab follows. */
+  followOtherTab(before: ConnectorIds, after: ConnectorIds): Promise<void>
   syncBalance(namespace: ChainNamespace): Promise<void>
   /** The connected wallet's provider for a namespace, for the host app to sign and send. */
   getProvider(namespace: ChainNamespace): unknown
@@ -42,6 +45,7 @@ export function createConnectionService(ctx: ConnectionContext): ConnectionServi
     disconnect: async (namespace) => (await load()).disconnect(ctx, namespace),
     switchNetwork: async (network) => (await load()).switchNetwork(ctx, network),
     syncBalance: async (namespace) => (await load()).syncBalance(ctx, namespace),
+    followOtherTab: async (before, after) => (await load()).followOtherTab(ctx, before, after),
     async restore() {
       const stored = ctx.chains.networks().find((n) => n.caipNetworkId === ctx.storage.get('activeCaipNetworkId'))
       if (stored) {

@@ -21,6 +21,14 @@ export async function resumeConnections(ctx: ConnectionContext): Promise<void> {
 }
 
 async function resume(ctx: ConnectionContext, namespace: ChainNamespace, connectorId: string): Promise<void> {
+  if (!(await resumeWithoutPrompt(ctx, namespace, connectorId))) fail(ctx, namespace)
+}
+
+/**
+ * Connects `namespace` again with the stored connector, without a prompt (the wallet
+ * remembers the site); true when it did. A failure is logged and leaves the state as it was.
+ */
+export async function resumeWithoutPrompt(ctx: ConnectionContext, namespace: ChainNamespace, connectorId: string): Promise<boolean> {
   try {
     // The plugin that registers this connector (WalletConnect: a stored session) runs first;
     // otherwise the namespace's plugin, whose discovery announces it again.
@@ -32,12 +40,12 @@ async function resume(ctx: ConnectionContext, namespace: ChainNamespace, connect
       applyConnection(ctx, namespace, connector, result)
       // A resumed connection is a connection: a sign-in the app's store no longer holds is asked for again.
       await afterConnect(ctx, namespace)
-      return
+      return true
     }
   } catch (error) {
     ctx.logger.warn(`[Portico] could not resume the ${namespace} connection`, error)
   }
-  fail(ctx, namespace)
+  return false
 }
 
 /** Waits for the stored wallet to be discovered again (EIP-6963 announcements arrive asynchronously). */

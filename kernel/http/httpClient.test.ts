@@ -39,6 +39,14 @@ function handle(req: IncomingMessage, res: ServerResponse, body: string) {
       res.writeHead(204)
       res.end()
       return
+    case '/api/hang':
+      // Headers never come: a server that accepted the request and went quiet.
+      return
+    case '/api/slow-body':
+      // Headers at once, then a body that never ends.
+      res.writeHead(200, { 'content-type': 'application/json' })
+      res.write('{"partial":')
+      return
     case '/api/blob':
       res.writeHead(200, { 'content-type': 'image/png' })
       res.end(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a]))
@@ -60,6 +68,7 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
+  server.closeAllConnections()
   await new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())))
 })
 
@@ -158,5 +167,29 @@ describe('HTTP helper against a real server', () => {
     expect(response.status).toBe(200)
     expect(received[0]!.method).toBe('POST')
     expect(JSON.parse(received[0]!.body)).toEqual({ b: 2 })
+  })
+
+  it("a server that never answers fails after the time limit with 'The request took too long to respond.' (300 ms here)", async () => {
+    const http = createHttpClient(baseUrl, undefined, { timeoutMs: 300 })
+    const started = performance.now()
+    const error = await rejection(http.get({ path: 'hang' }))
+    const took = performance.now() - started
+    expect(error.shortMessage).toBe('The request took too long to respond.')
+    expect(took).toBeGreaterThanOrEqual(290)
+    expect(took).toBeLessThan(2_000)
+  })
+
+  it('the limit covers the body too: headers at once, then a body that never ends, fails after 300 ms', async () => {
+    const http = createHttpClient(baseUrl, undefined, { timeoutMs: 300 })
+    expect((await rejection(http.get({ path: 'slow-body' }))).shortMessage).toBe('The request took too long to respond.')
+  })
+
+  it('an answer within the limit is not cut; the caller aborting is an abort, not a time-out', async () => {
+    const http = createHttpClient(baseUrl, undefined, { timeoutMs: 300 })
+    expect(await http.get({ path: 'echo' })).toMatchObject({ method: 'GET' })
+    const controller = new AbortController()
+    const pending = http.get({ path: 'hang', signal: controller.signal })
+    controller.abort()
+    await expect(pending).rejects.toMatchObject({ name: 'AbortError' })
   })
 })

@@ -1,5 +1,6 @@
+import { HttpRpcDefaults } from '../constants.ts'
 import { PorticoError } from '../errors/base.ts'
-import { httpStatusError } from '../errors/catalogue.ts'
+import { HttpRpcErrorText, httpStatusError } from '../errors/catalogue.ts'
 
 /** A non-OK answer: 'HTTP status code: N', with the status and the body the server sent (its reason, if any). */
 export class HttpStatusError extends PorticoError {
@@ -37,7 +38,20 @@ export interface HttpClient {
   send(args: BodyRequestArgs): Promise<Response>
 }
 
-export function createHttpClient(baseUrl: string, fetchImpl: typeof fetch = globalThis.fetch): HttpClient {
+export interface HttpClientOptions {
+  /**
+   * How long one request may take, answer body included, before it fails with 'The request
+   * took too long to respond.': a server that never answers must not leave a view loading
+   * forever. The HTTP RPC default, 10 s.
+   */
+  readonly timeoutMs?: number
+}
+
+export function createHttpClient(
+  baseUrl: string,
+  fetchImpl: typeof fetch = globalThis.fetch,
+  { timeoutMs = HttpRpcDefaults.timeoutMs }: HttpClientOptions = {},
+): HttpClient {
   const url = ({ path, params }: RequestArgs) => {
     const target = new URL(path, baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`)
     for (const [key, value] of Object.entries(params ?? {})) {
@@ -46,20 +60,38 @@ export function createHttpClient(baseUrl: string, fetchImpl: typeof fetch = glob
     return target.toString()
   }
 
-  const call = async (method: string, args: BodyRequestArgs): Promise<Response> => {
+  /** One request, read by `read` within the time limit; the caller's signal still aborts it as before. */
+  const call = async <T>(method: string, args: BodyRequestArgs, read: (response: Response) => Promise<T>): Promise<T> => {
     const hasBody = args.body !== undefined
-    const response = await fetchImpl(url(args), {
-      method,
-      headers: hasBody ? { 'Content-Type': 'application/json', ...args.headers } : args.headers,
-      body: hasBody ? JSON.stringify(args.body) : undefined,
-      signal: args.signal,
-    })
-    if (!response.ok) {
-      // The body is kept for callers that show the server's reason (SPEC §8 'Error resolving name').
-      const body = await response.text().catch(() => '')
-      throw new HttpStatusError(response.status, body, `${method} ${args.path}`)
+    const controller = new AbortController()
+    const abort = () => controller.abort(args.signal?.reason)
+    if (args.signal?.aborted) abort()
+    args.signal?.addEventListener('abort', abort)
+    let timedOut = false
+    const timer = setTimeout(() => {
+      timedOut = true
+      controller.abort()
+    }, timeoutMs)
+    try {
+      const response = await fetchImpl(url(args), {
+        method,
+        headers: hasBody ? { 'Content-Type': 'application/json', ...args.headers } : args.headers,
+        body: hasBody ? JSON.stringify(args.body) : undefined,
+        signal: controller.signal,
+      })
+      if (!response.ok) {
+        // The body is kept for callers that show the server's reason (SPEC §8 'Error resolving name').
+        const body = await response.text().catch(() => '')
+        throw new HttpStatusError(response.status, body, `${method} ${args.path}`)
+      }
+      return await read(response)
+    } catch (error) {
+      if (timedOut) throw new PorticoError(HttpRpcErrorText.TIMEOUT, { details: `${method} ${args.path}: no answer within ${timeoutMs} ms`, cause: error })
+      throw error
+    } finally {
+      clearTimeout(timer)
+      args.signal?.removeEventListener('abort', abort)
     }
-    return response
   }
 
   // An empty body (204, or a POST that answers nothing) is not an error.
@@ -69,11 +101,11 @@ export function createHttpClient(baseUrl: string, fetchImpl: typeof fetch = glob
   }
 
   return {
-    get: (args) => call('GET', args).then(json),
-    post: (args) => call('POST', args).then(json),
-    put: (args) => call('PUT', args).then(json),
-    delete: (args) => call('DELETE', args).then(json),
-    getBlob: (args) => call('GET', args).then((response) => response.blob()),
-    send: (args) => call('POST', args),
+    get: (args) => call('GET', args, json),
+    post: (args) => call('POST', args, json),
+    put: (args) => call('PUT', args, json),
+    delete: (args) => call('DELETE', args, json),
+    getBlob: (args) => call('GET', args, (response) => response.blob()),
+    send: (args) => call('POST', args, async (response) => response),
   }
 }

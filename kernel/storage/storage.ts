@@ -48,43 +48,59 @@ export function defaultBackend(): StorageBackend {
   return createMemoryBackend()
 }
 
+/** A stored text read as the key's value: undefined when it is not JSON or fails the key's schema. */
+export function parseStored<K extends StorageKeyName>(name: K, raw: string): StoredValue<K> | undefined {
+  try {
+    const parsed = v.safeParse(StorageKeys[name].schema, JSON.parse(raw))
+    if (parsed.success) return parsed.output as StoredValue<K>
+  } catch {
+    // not JSON: treated like any other value that fails its schema
+  }
+  return undefined
+}
+
 /**
  * Typed local storage. Every read passes the key's schema: a corrupt or foreign
  * value is ignored, reported through `onRejected`, and never thrown.
  */
 export function createStorage(backend: StorageBackend, onRejected: (key: string) => void): PorticoStorage {
   const get = <K extends StorageKeyName>(name: K): StoredValue<K> | undefined => {
-    const { key, schema } = StorageKeys[name]
+    const { key } = StorageKeys[name]
     let raw: string | null
     try {
-      raw = backend.getItem(key)
+      raw = unsaved.get(key) ?? backend.getItem(key)
     } catch {
       return undefined
     }
     if (raw === null) return undefined
-    try {
-      const parsed = v.safeParse(schema, JSON.parse(raw))
-      if (parsed.success) return parsed.output as StoredValue<K>
-    } catch {
-      // not JSON: treated like any other value that fails its schema
-    }
-    onRejected(key)
-    return undefined
+    const value = parseStored(name, raw)
+    if (value === undefined) onRejected(key)
+    return value
   }
 
+  // What the backend refused to keep (storage full, or blocked on write): the kit's state
+  // lives on in memory for this page, and the next visit just starts without it.
+  const unsaved = new Map<string, string>()
+
   const set = <K extends StorageKeyName>(name: K, value: StoredValue<K>) => {
+    const { key } = StorageKeys[name]
+    const raw = JSON.stringify(value)
     try {
-      backend.setItem(StorageKeys[name].key, JSON.stringify(value))
+      backend.setItem(key, raw)
+      unsaved.delete(key)
     } catch {
-      // Quota or policy errors must not break a connection; the value just is not kept.
+      // Quota or policy errors must not break a connection: the value is kept in memory instead.
+      unsaved.set(key, raw)
     }
   }
 
   const remove = (name: StorageKeyName) => {
+    const { key } = StorageKeys[name]
+    unsaved.delete(key)
     try {
-      backend.removeItem(StorageKeys[name].key)
+      backend.removeItem(key)
     } catch {
-      // same as set
+      // same as set: the memory copy is gone, which is what a reader sees
     }
   }
 

@@ -2,7 +2,7 @@
 // follows"): the provider runs in the page (or in Node for unit tests), reads go
 // to the node with fetch, and signing goes to viem in Node, so the key never
 // enters the page.
-import type { Page } from 'playwright-core'
+import type { BrowserContext, Page } from 'playwright-core'
 import { type Address, type Hex, createWalletClient, hexToBigInt, http, isHex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { type TestEip1193Provider, type WalletBridge, type WalletControl, type WalletState, createWalletProvider } from './walletCore.ts'
@@ -175,8 +175,9 @@ function handleOf(backend: ReturnType<typeof createBackend>, control: WalletCont
 }
 
 /**
- * Installs the test wallet in a page (before any of its scripts, on every
- * load): an EIP-1193 provider announced through EIP-6963, whose prompts,
+ * Installs the test wallet in a page, or in every page of a browser context (one wallet
+ * across tabs, like an extension), before any of its scripts, on every
+ * load: an EIP-1193 provider announced through EIP-6963, whose prompts,
  * signatures and transactions are answered in Node. What it remembers
  * (authorization, chain) lives in Node, so a reload resumes like a real wallet.
  *
@@ -184,10 +185,10 @@ function handleOf(backend: ReturnType<typeof createBackend>, control: WalletCont
  * const wallet = await installTestWallet(page, { name: 'Test Wallet', rdns: 'org.portico.test', rpcUrls: { 31337: node.url }, privateKey: HARDHAT_ACCOUNT_0.privateKey, knownChainIds: [31337] })
  * await page.goto(url)
  */
-export async function installTestWallet(page: Page, options: TestWalletOptions): Promise<TestWalletHandle> {
+export async function installTestWallet(target: Page | BrowserContext, options: TestWalletOptions): Promise<TestWalletHandle> {
   const backend = createBackend(options)
   const binding = `__porticoTestWallet_${options.rdns.replace(/[^a-zA-Z0-9]/g, '_')}`
-  await page.exposeFunction(binding, (call: keyof WalletBridge, args: unknown[]) =>
+  await target.exposeFunction(binding, (call: keyof WalletBridge, args: unknown[]) =>
     (backend.bridge[call] as (...a: unknown[]) => Promise<unknown>)(...args),
   )
   const pageOptions = {
@@ -196,13 +197,20 @@ export async function installTestWallet(page: Page, options: TestWalletOptions):
     info: { name: options.name, icon: options.icon ?? DEFAULT_TEST_WALLET_ICON, rdns: options.rdns },
     injectLegacy: Boolean(options.injectLegacy),
   }
-  await page.addInitScript({ content: `(${installInPage.toString()})(${createWalletProvider.toString()}, ${JSON.stringify(pageOptions)});` })
+  await target.addInitScript({ content: `(${installInPage.toString()})(${createWalletProvider.toString()}, ${JSON.stringify(pageOptions)});` })
 
-  const inPage = (method: keyof WalletControl, args: unknown[]) =>
-    page.evaluate(
-      ([b, m, a]) => (window as unknown as Record<string, Record<string, (...x: unknown[]) => unknown>>)[`${b}_control`]![m]!(...a),
-      [binding, method, args] as const,
-    ) as Promise<void>
+  // Installed in a context, the wallet is one extension across its tabs: each tab hears its events.
+  const pages = () => ('pages' in target ? target.pages() : [target])
+  const inPage = async (method: keyof WalletControl, args: unknown[]) => {
+    await Promise.all(
+      pages().map((page) =>
+        page.evaluate(
+          ([b, m, a]) => (window as unknown as Record<string, Record<string, (...x: unknown[]) => unknown>>)[`${b}_control`]![m]!(...a),
+          [binding, method, args] as const,
+        ),
+      ),
+    )
+  }
   return handleOf(backend, {
     setChain: (chainId) => inPage('setChain', [chainId]),
     lock: () => inPage('lock', []),

@@ -167,6 +167,8 @@ export function createWalletProvider(
     async request(args) {
       const method = args && typeof args.method === 'string' ? args.method : ''
       await ready
+      // What the wallet remembers lives on its Node side: another tab of the same wallet may have changed it.
+      state = await bridge.load()
       void bridge.log(method, args?.params).catch(() => undefined)
       return handle(method, args?.params)
     },
