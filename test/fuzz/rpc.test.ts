@@ -29,7 +29,7 @@ describe('EIP-1193 wallet events', () => {
       }))
       await fuzz({
         name: `${event === 'accountsChanged' ? 'AddressListSchema' : 'ChainChangedSchema'} (EIP-1193 ${event})`,
-        cases: casesOf(payload),
+        cases: casesOf(payload as fc.Arbitrary<unknown>),
         run: (data) => wallet.emit(event, data),
         refuses: refusedBy((data) => v.safeParse(schema, data)),
         state: () => heard.length,
@@ -56,7 +56,7 @@ describe('EIP-1193 wallet events', () => {
 
 describe('RPC results', () => {
   it('WalletGetAssetsResponseSchema and the capabilities through discoverAssets', { timeout: fuzzTimeout() }, async () => {
-    const network = defineNetwork('eip155', { id: 31337, name: 'Hardhat', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: ['http://127.0.0.1:8545'] } } })
+    const network = defineNetwork({ chainNamespace: 'eip155', id: 31337, name: 'Hardhat', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: ['http://127.0.0.1:8545'] } } })
     const asset = fc.record({
       address: valid.evmAddress,
       balance: fc.oneof(fc.bigInt({ min: 0n, max: 2n ** 255n }).map((n) => `0x${n.toString(16)}`), fc.nat().map(String)),
