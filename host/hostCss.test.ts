@@ -1,6 +1,5 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest'
-import { AnimationMs, MODAL_WIDTH_PX, SHAKE_MS, ThemeDefaults } from '../kernel/index.ts'
 import { FIRST_FRAME_HEIGHT_PX, SHEET_MAX_WIDTH_PX, hostCss } from './hostCss.ts'
 
 const parsed = () => {
@@ -14,8 +13,8 @@ const styleRule = (selector: string) =>
 describe("the first screen's sheet (what the empty dialog needs on the click that opens it)", () => {
   it('gives the dialog its 360 px width, the theme radius, and its background and border in both modes', () => {
     const host = styleRule(':host')!.style
-    expect(host.getPropertyValue('--portico-width')).toBe(`${MODAL_WIDTH_PX}px`)
-    expect(host.getPropertyValue('--portico-border-radius')).toBe(ThemeDefaults.borderRadius)
+    expect(host.getPropertyValue('--portico-width')).toBe('360px')
+    expect(host.getPropertyValue('--portico-border-radius')).toBe('4px')
     expect(host.getPropertyValue('--portico-frame-height')).toBe(`${FIRST_FRAME_HEIGHT_PX}px`)
     const light = styleRule(':host([data-theme="light"])')!.style
     for (const name of ['--portico-background', '--portico-border', '--portico-backdrop']) {
@@ -25,7 +24,7 @@ describe("the first screen's sheet (what the empty dialog needs on the click tha
     const modal = styleRule('.modal')!.style
     expect(modal.getPropertyValue('width')).toBe('var(--portico-width)')
     expect(modal.getPropertyValue('background')).toBe('var(--portico-background)')
-    expect(hostCss).toContain(`portico-shake ${SHAKE_MS}ms`)
+    expect(hostCss).toContain('portico-shake 500ms')
     expect(hostCss).not.toContain('@font-face')
     expect(hostCss).not.toMatch(/url\(/)
   })
@@ -34,7 +33,7 @@ describe("the first screen's sheet (what the empty dialog needs on the click tha
     expect(styleRule('.modal:not([data-rendered])')?.style.getPropertyValue('min-height')).toBe('var(--portico-frame-height)')
     // A length, not auto: auto does not transition, and the dialog would jump to its content's height.
     expect(styleRule('.modal')?.style.getPropertyValue('min-height')).toBe('0')
-    expect(hostCss).toContain(`min-height ${AnimationMs.modalHeight}ms`)
+    expect(hostCss).toContain('min-height 150ms')
   })
 
   it('turns the dialog into a bottom sheet on phones and drops motion on request', () => {

@@ -5,7 +5,6 @@ import { createKernel } from '../createKernel.ts'
 import type { PorticoEvent } from '../bus/events.ts'
 import { mainnet } from '../chains/networks.ts'
 import type { PorticoOptions } from '../config/schema.ts'
-import { LIBRARY_VERSION, SDK_TYPE } from '../constants.ts'
 import { Alerts } from '../errors/catalogue.ts'
 import { createMemoryBackend } from '../storage/storage.ts'
 
@@ -89,7 +88,7 @@ describe('analytics against a real local endpoint', () => {
     const [hit] = hits
     expect(hit!.method).toBe('POST')
     expect(hit!.path).toBe('/e')
-    expect(hit!.query).toEqual({ projectId: 'analytics-project', st: SDK_TYPE, sv: `react-${SDK_TYPE}-${LIBRARY_VERSION}` })
+    expect(hit!.query).toEqual({ projectId: 'analytics-project', st: 'portico', sv: 'react-portico-1.7.3' })
     expect(hit!.contentType).toBe('application/json')
   })
 

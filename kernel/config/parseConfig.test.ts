@@ -2,7 +2,6 @@ import * as v from 'valibot'
 import { describe, expect, it, vi } from 'vitest'
 import { createKernel } from '../createKernel.ts'
 import { base, bitcoin, mainnet, solana } from '../chains/networks.ts'
-import { ThemeDefaults } from '../constants.ts'
 import { ConfigError } from '../errors/base.ts'
 import { Alerts, ErrorText } from '../errors/catalogue.ts'
 import { definePlugin } from '../plugins/manifest.ts'
@@ -58,7 +57,7 @@ describe('parseConfig: defaults', () => {
 
   it('theme defaults to dark', () => {
     expect(config.themeMode).toBe('dark')
-    expect(config.themeMode).toBe(ThemeDefaults.themeMode)
+    expect(config.themeMode).toBe('dark')
   })
 
   it("an explicit plugin flag overrides only that flag, validated by the plugin's schema", () => {

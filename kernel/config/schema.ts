@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { CHAIN_NAMESPACES } from '../chains/namespaces.ts'
 import { NetworkSchema, type CaipNetwork } from '../chains/network.ts'
+import { ThemeDefaults } from '../constants.ts'
 import type { PluginManifest } from '../plugins/manifest.ts'
 import { CoreFeaturesSchema, type Features } from './features.ts'
 import { SiweConfigSchema, SiwxConfigSchema } from './siwxConfig.ts'
@@ -39,7 +40,7 @@ export const ConfigSchema = v.object({
   adapters: v.optional(v.array(v.picklist(CHAIN_NAMESPACES))),
   /** Core flags here; the keys plugins own pass through and are checked against their plugins. */
   features: v.optional(v.looseObject(CoreFeaturesSchema.entries), {}),
-  themeMode: v.optional(v.picklist(['light', 'dark']), 'dark'),
+  themeMode: v.optional(v.picklist(['light', 'dark']), ThemeDefaults.themeMode),
   themeVariables: v.optional(ThemeVariablesSchema, {}),
   metadata: v.optional(
     v.object({

@@ -1,7 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createKernel } from '../createKernel.ts'
 import { mainnet } from '../chains/networks.ts'
-import { ThemeDefaults } from '../constants.ts'
 import { createMemoryBackend } from '../storage/storage.ts'
 
 const makeKit = (options: { themeMode?: 'light' | 'dark'; themeVariables?: Record<string, string> } = {}) =>
@@ -17,7 +16,7 @@ const makeKit = (options: { themeMode?: 'light' | 'dark'; themeVariables?: Recor
 
 describe('theme (payload and defaults)', () => {
   it('the theme starts dark with no variables', () => {
-    expect(makeKit().theme.get()).toEqual({ themeMode: ThemeDefaults.themeMode, themeVariables: {} })
+    expect(makeKit().theme.get()).toEqual({ themeMode: 'dark', themeVariables: {} })
   })
 
   it('the configured mode and variables are the starting theme', () => {

@@ -3,7 +3,6 @@ import '../test/preloadModal.ts'
 import '../test/dialogPolyfill.ts'
 import { act, cleanup, render } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { AnimationMs, ThemeDefaults } from '../../kernel/index.ts'
 import { PorticoProvider } from '../provider/PorticoProvider.tsx'
 import { connectAccount, createTestKit, modalRoot } from '../test/testKit.ts'
 import { adoptStyles } from './adoptStyles.ts'
@@ -55,15 +54,15 @@ describe('modal styles', () => {
   })
 
   it('carry the theme defaults, the frame and view animations and reduced motion; the dialog box is the host sheet\'s', () => {
-    expect(modalCss).toContain(`--portico-font-size-base: ${ThemeDefaults.fontSize}`)
-    expect(modalCss).toContain(`--portico-z-index: ${ThemeDefaults.zIndex}`)
+    expect(modalCss).toContain('--portico-font-size-base: 10px')
+    expect(modalCss).toContain('--portico-z-index: 999')
     expect(modalCss).toContain(`--portico-font-family: Inter,`)
     expect(modalCss).not.toMatch(/\.modal \{/)
     expect(modalCss).not.toContain('@font-face')
     expect(modalCss).not.toMatch(/url\(/)
-    expect(modalCss).toContain(`${AnimationMs.headerText}ms`)
-    expect(modalCss).toContain(`height ${AnimationMs.modalHeight}ms`)
-    expect(modalCss).toContain(`portico-view-in ${AnimationMs.viewTransition}ms`)
+    expect(modalCss).toContain('120ms')
+    expect(modalCss).toContain('height 150ms')
+    expect(modalCss).toContain('portico-view-in 150ms')
 
     const sheet = new CSSStyleSheet()
     sheet.replaceSync(modalCss)
