@@ -2,7 +2,7 @@
 // the ethereum fallback (SPEC §9), Meld's on eip155 and solana, the options an app may set,
 // and where the Buy button shows (flag, namespace, the restricted time zones of SPEC §6).
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { type AccountState, type PorticoKit, createKernel, createMemoryBackend, mainnet } from '../../kernel/index.ts'
+import { type AccountState, type CaipNetworkId, type PorticoKit, createKernel, createMemoryBackend, mainnet } from '../../kernel/index.ts'
 import { onrampOptions, onrampPlugin } from './index.ts'
 import { coinbasePayChain, providerUrl } from './onrampUrls.ts'
 
@@ -10,7 +10,7 @@ const EVM = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const SOL = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM'
 const COINBASE = { id: 'coinbase', url: 'https://pay.coinbase.com/buy/select-asset' } as const
 const MELD = { id: 'meld', url: 'https://meldcrypto.com/' } as const
-const network = (caipNetworkId: string, symbol = 'ETH') => ({ caipNetworkId, nativeCurrency: { name: symbol, symbol, decimals: 18 } }) as const
+const network = (caipNetworkId: string, symbol = 'ETH') => ({ caipNetworkId: caipNetworkId as CaipNetworkId, nativeCurrency: { name: symbol, symbol, decimals: 18 } })
 
 const kits: PorticoKit[] = []
 afterEach(() => {

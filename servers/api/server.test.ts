@@ -28,7 +28,7 @@ const [DEMO, DUSD, DPTS] = DEMO_TOKENS
 const alice = HARDHAT_ACCOUNTS[0].address
 const bob = HARDHAT_ACCOUNTS[1].address
 /** Where this server's Coinbase delivers purchases from. */
-const coinbase = HARDHAT_ACCOUNTS[7].address
+const coinbase = HARDHAT_ACCOUNTS[7]!.address
 const APP = 'http://127.0.0.1:5173'
 
 interface Backend {
