@@ -34,6 +34,8 @@ describe('createRpcClients against real HTTP endpoints', () => {
   let server: Server
   let url: string
   const seen: (string | undefined)[] = []
+  /** How many calls each POST to /count carried (1 for a lone call). */
+  const batches: number[] = []
 
   beforeAll(async () => {
     // A stand-in node: answers every call with an RPC error, or a 500 for /down.
@@ -45,8 +47,11 @@ describe('createRpcClients against real HTTP endpoints', () => {
         if (request.url === '/down') return void response.writeHead(500).end('down')
         response.writeHead(200, { 'content-type': 'application/json' })
         const calls = [JSON.parse(body)].flat() as { id: number }[]
+        if (request.url === '/count') batches.push(calls.length)
         const answers = calls.map(({ id }) =>
-          request.url === '/garbage'
+          request.url === '/count'
+            ? { jsonrpc: '2.0', id, result: '0x1' }
+            : request.url === '/garbage'
             ? { jsonrpc: '2.0', id, result: { balance: 'lots' } }
             : { jsonrpc: '2.0', id, error: { code: -32000, message: 'node says no' } },
         )
@@ -65,6 +70,13 @@ describe('createRpcClients against real HTTP endpoints', () => {
     expect(clients.client(hardhatNetwork(url, 31338))).not.toBe(a)
     clients.clear()
     expect(clients.client(hardhatNetwork(url))).not.toBe(a)
+  })
+
+  it('requests made at once go out in batches of at most 1000: 1001 reads are two POSTs, of 1000 and 1', async () => {
+    const client = createRpcClients().client(hardhatNetwork(`${url}/count`))
+    const reads = await Promise.all(Array.from({ length: 1001 }, () => getNativeBalance(client, ADDRESS)))
+    expect(reads).toHaveLength(1001)
+    expect(batches).toEqual([1000, 1])
   })
 
   it('an RPC error from the node maps to the RPC error text', async () => {
