@@ -91,6 +91,23 @@ describe('HTTP Blockchain API client', () => {
     expect(Object.fromEntries(requests[0]!.searchParams)).toEqual({ chainId: 'eip155:31337', cursor: 'page-2' })
   })
 
+  it("transactions with onramp=coinbase: the parameter goes out and the request is no-cache (SPEC §7); without it, the default cache", async () => {
+    answer(`/v1/account/${ADDRESS}/history`, { data: [], next: null })
+    const modes: (RequestCache | undefined)[] = []
+    const api = createHttpBlockchainApi({
+      baseUrl,
+      fetch: (input, init) => {
+        modes.push(init?.cache)
+        return fetch(input, init)
+      },
+    })
+    await api.transactions({ address: ADDRESS, chainId: 'eip155:31337', onramp: 'coinbase' })
+    await api.transactions({ address: ADDRESS, chainId: 'eip155:31337' })
+    expect(modes).toEqual(['no-cache', undefined])
+    expect(Object.fromEntries(requests[0]!.searchParams)).toEqual({ chainId: 'eip155:31337', onramp: 'coinbase' })
+    expect(requests[1]!.searchParams.has('onramp')).toBe(false)
+  })
+
   it('nfts: one page with its cursor', async () => {
     const nft = {
       chainId: 'eip155:31337',

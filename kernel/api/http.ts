@@ -49,10 +49,11 @@ export function createHttpBlockchainApi({ baseUrl, storage, fetch }: HttpBlockch
     path: string,
     params?: QueryParams,
     signal?: AbortSignal,
+    cache?: RequestCache,
   ): Promise<v.InferOutput<S>> => {
     let answer: unknown
     try {
-      answer = await http.get({ path, params, signal })
+      answer = await http.get({ path, params, signal, ...(cache ? { cache } : {}) })
     } catch (error) {
       if (error instanceof SyntaxError) throw malformedAnswer(what, 'not JSON', error)
       throw error
@@ -99,7 +100,8 @@ export function createHttpBlockchainApi({ baseUrl, storage, fetch }: HttpBlockch
 
     transactions({ address, chainId, cursor, onramp, signal }) {
       const path = BlockchainApiPaths.transactions(address)
-      return get(TransactionsResponseSchema, 'transactions', path, { chainId, cursor, onramp }, signal)
+      // SPEC §7: Coinbase's purchases are asked with no-cache, so one just made shows at once.
+      return get(TransactionsResponseSchema, 'transactions', path, { chainId, cursor, onramp }, signal, onramp === 'coinbase' ? 'no-cache' : undefined)
     },
 
     nfts({ address, chainId, cursor, signal }) {

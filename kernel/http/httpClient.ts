@@ -21,6 +21,8 @@ export interface RequestArgs {
   readonly params?: QueryParams
   readonly headers?: Readonly<Record<string, string>>
   readonly signal?: AbortSignal
+  /** The browser's HTTP cache mode for this request, e.g. 'no-cache' (SPEC §7: Coinbase's on-ramp transactions). */
+  readonly cache?: RequestCache
 }
 
 export interface BodyRequestArgs extends RequestArgs {
@@ -78,6 +80,7 @@ export function createHttpClient(
         headers: hasBody ? { 'Content-Type': 'application/json', ...args.headers } : args.headers,
         body: hasBody ? JSON.stringify(args.body) : undefined,
         signal: controller.signal,
+        ...(args.cache ? { cache: args.cache } : {}),
       })
       if (!response.ok) {
         // The body is kept for callers that show the server's reason (SPEC §8 'Error resolving name').
