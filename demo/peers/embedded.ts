@@ -15,6 +15,9 @@ import { type Mailbox, startMailbox } from '../../servers/mailbox/mailbox.ts'
 import { type LocalFarcasterRelay, startFarcasterRelay } from './farcasterRelay.ts'
 import { type LocalOidcProvider, type TestUser, startOidcProvider } from './oidc.ts'
 
+/** The custody key of the demo's dev Farcaster account (a made-up key; never for real funds). */
+const DEV_FARCASTER_KEY = '0x4b1d0e8c4a47a3c3f2e1d7a6b5c4d3e2f1a0b9c8d7e6f5a4b3c2d1e0f9a8b7c6'
+
 /** The demo's project id (demo/config.ts). */
 export const DEMO_PROJECT_ID = 'portico-demo'
 /** Ports of `npm start`; demo/config.ts points `endpoints.frame` at the first. */
@@ -90,7 +93,12 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions): Promise
   let oidc: LocalOidcProvider | undefined
   let farcasterRelay: LocalFarcasterRelay | undefined
   try {
-    if (options.farcasterRpcUrl) farcasterRelay = await startFarcasterRelay({ port: options.ports?.farcasterRelay ?? 0 })
+    if (options.farcasterRpcUrl) {
+      farcasterRelay = await startFarcasterRelay({
+        port: options.ports?.farcasterRelay ?? 0,
+        devAccount: { rpcUrl: options.farcasterRpcUrl, custodyKey: DEV_FARCASTER_KEY, username: 'dev' },
+      })
+    }
     const framePort = options.ports?.frame ?? 0
     if (framePort !== 0) {
       oidc = await startOidcProvider({

@@ -4,12 +4,17 @@
 // Sign In With Farcaster message to it (POST /v1/channel/authenticate, with the relay key).
 // Channels live in memory. It checks nothing about the signature: like the real relay, it only
 // carries it; the frame server verifies. The channel's url carries the message's parameters, so
-// a test client playing the phone can sign from the url alone.
+// a test client playing the phone can sign from the url alone. With `devAccount`, that url is
+// also a page standing in for a Farcaster app: a demo visitor opens it (Copy link) and signs in
+// as the dev account (its fid registered on the IdRegistry stand-in on first use).
 import { randomBytes } from 'node:crypto'
 import type { AddressInfo } from 'node:net'
 import { serve, type ServerType } from '@hono/node-server'
-import { Hono } from 'hono'
+import { type Context, Hono } from 'hono'
 import * as v from 'valibot'
+import type { Hex } from 'viem'
+import { registerFid } from './idRegistry.mjs'
+import { authenticateChannel } from '../../test/peers/farcasterPhone.ts'
 
 /** How long a channel lives. */
 const CHANNEL_TTL_MS = 10 * 60 * 1000
@@ -44,7 +49,18 @@ export interface LocalFarcasterRelay {
   close(): Promise<void>
 }
 
-export async function startFarcasterRelay(options: { port?: number } = {}): Promise<LocalFarcasterRelay> {
+/** The account the dev page signs in as: its custody key, on the Hardhat node at rpcUrl. */
+export interface DevFarcasterAccount {
+  readonly rpcUrl: string
+  readonly custodyKey: Hex
+  readonly username: string
+}
+
+const escape = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`)
+const page = (body: string) =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Dev Farcaster app</title></head><body><main>${body}</main></body></html>`
+
+export async function startFarcasterRelay(options: { port?: number; devAccount?: DevFarcasterAccount } = {}): Promise<LocalFarcasterRelay> {
   const channels = new Map<string, Channel>()
   const authKey = randomBytes(16).toString('hex')
   const app = new Hono()
@@ -90,6 +106,40 @@ export async function startFarcasterRelay(options: { port?: number } = {}): Prom
     channels.delete(open.token)
     return c.json(status, 200)
   })
+
+  /** The dev account's fid, registered once. */
+  let devFid: Promise<number> | undefined
+  const devAccount = options.devAccount
+  if (devAccount) {
+    const html = (c: Context, body: string, status: 200 | 400 = 200) => {
+      c.header('Content-Security-Policy', "default-src 'none'; form-action 'self'; frame-ancestors 'none'")
+      return c.html(page(body), status)
+    }
+    // The channel url, opened in a browser: what a Farcaster app would show before signing.
+    app.get('/~/sign-in-with-farcaster', (c) => {
+      const domain = c.req.query('domain') ?? ''
+      return html(
+        c,
+        `<h1>Dev Farcaster app</h1><p>${escape(domain)} asks you to sign in with Farcaster.</p>` +
+          `<form method="post"><input type="hidden" name="url" value="${escape(c.req.url)}"><button type="submit">Sign in as @${escape(devAccount.username)}</button></form>`,
+      )
+    })
+    app.post('/~/sign-in-with-farcaster', async (c) => {
+      const form = await c.req.parseBody()
+      const url = typeof form['url'] === 'string' ? form['url'] : ''
+      try {
+        devFid ??= registerFid(devAccount.rpcUrl, devAccount.custodyKey).then(Number)
+        const fid = await devFid.catch((error: Error) => {
+          devFid = undefined
+          throw error
+        })
+        await authenticateChannel({ url: origin, authKey }, url, { fid, custodyKey: devAccount.custodyKey, username: devAccount.username })
+        return html(c, `<h1>Signed in</h1><p role="status">Signed in as @${escape(devAccount.username)} (fid ${fid}). Go back to the app.</p>`)
+      } catch (error) {
+        return html(c, `<h1>Sign-in failed</h1><p role="alert">${escape((error as Error).message)}</p>`, 400)
+      }
+    })
+  }
 
   let server: ServerType | undefined
   await new Promise<void>((resolve, reject) => {

@@ -30,10 +30,7 @@ function runtimeCode() {
   return `0x${output.contracts['IdRegistry.sol'].IdRegistry.evm.deployedBytecode.object}`
 }
 
-async function call(rpcUrl, method, params) {
-  const client = createPublicClient({ transport: nodeTransport(rpcUrl) })
-  return client.request({ method, params })
-}
+const call = (rpcUrl, method, params) => createPublicClient({ transport: nodeTransport(rpcUrl) }).request({ method, params })
 
 /** Puts the stand-in at ID_REGISTRY_ADDRESS on the Hardhat node at `rpcUrl` (left alone when code is already there). */
 export async function installIdRegistry(rpcUrl) {
@@ -46,11 +43,14 @@ export async function installIdRegistry(rpcUrl) {
 
 /**
  * Registers the custody key's address (funded first, on Hardhat) and returns its fid: what a
- * Farcaster account's owner did once, on Optimism, before signing in anywhere.
+ * Farcaster account's owner did once, on Optimism, before signing in anywhere. An address that
+ * has a fid already gets it back.
  */
 export async function registerFid(rpcUrl, custodyKey) {
   const account = privateKeyToAccount(custodyKey)
   const client = createPublicClient({ transport: nodeTransport(rpcUrl) })
+  const known = await client.readContract({ address: ID_REGISTRY_ADDRESS, abi: ABI, functionName: 'idOf', args: [account.address] })
+  if (known !== 0n) return known
   await call(rpcUrl, 'hardhat_setBalance', [account.address, toHex(parseEther('1'))])
   const chain = { id: await client.getChainId(), name: 'local', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [rpcUrl] } } }
   const wallet = createWalletClient({ account, chain, transport: nodeTransport(rpcUrl) })

@@ -78,6 +78,17 @@ describe('Farcaster login', () => {
     expect((await address(again.page))!.trim()).toBe(wallet)
   })
 
+  it("the demo's dev Farcaster app: the url opened in another tab signs in as @dev, and the page connects", async () => {
+    const { page, context } = await open()
+    const url = await farcasterUrl(page)
+    const app = await context.newPage()
+    await app.goto(url)
+    await app.getByRole('button', { name: 'Sign in as @dev' }).click()
+    await app.getByRole('status').filter({ hasText: 'Signed in as @dev' }).waitFor({ timeout: 30_000 })
+    await connected(page, 'true')
+    await expect.poll(async () => (await page.getByTestId('account-username').textContent())?.trim()).toBe('dev')
+  })
+
   it('a message signed by another key is refused: the view says why and nothing is connected', async () => {
     const { page } = await open()
     const url = await farcasterUrl(page)
