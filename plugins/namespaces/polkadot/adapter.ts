@@ -39,6 +39,7 @@ const toHex = (bytes: Uint8Array) => `0x${[...bytes].map((b) => b.toString(16).p
 export function createPolkadotAdapter(options: PolkadotAdapterOptions): ChainAdapter & { getProvider(connector: Connector): PolkadotProvider; dispose(): void } {
   const enabled = new Map<string, Promise<v.InferOutput<typeof InjectedSchema>>>()
   const watching = new Map<string, Disposer>()
+  const providers = new WeakMap<object, PolkadotProvider>()
 
   const enable = (connector: Connector) => {
     let pending = enabled.get(connector.id)
@@ -86,6 +87,21 @@ export function createPolkadotAdapter(options: PolkadotAdapterOptions): ChainAda
     }
   }
 
+  const createProvider = (connector: Connector): PolkadotProvider => ({
+    extension: connector.id,
+    get injected() {
+      return enabled.get(connector.id)
+    },
+    async signMessage(message, address = options.address()) {
+      if (!address) throw new WalletError(PolkadotErrorText.NOT_CONNECTED, { method: 'signRaw' })
+      const injected = await enable(connector)
+      const data = toHex(typeof message === 'string' ? new TextEncoder().encode(message) : message)
+      const answer = await callWallet(injected.signer, 'signRaw', [{ address, data, type: 'bytes' }])
+      const parsed = parseOrThrow(SignRawOutputSchema, answer, (issue) => invalidAnswer('signRaw', issue))
+      return parsed.signature as `0x${string}`
+    },
+  })
+
   const result = (addresses: string[], network: CaipNetwork | undefined): ConnectResult => {
     if (!network) throw new PorticoError(ErrorText.CAIP_NETWORK_UNDEFINED)
     return { address: addresses[0]!, chainId: network.id, accounts: addresses.map((address) => ({ address, type: 'eoa', namespace: 'polkadot' })) }
@@ -129,20 +145,11 @@ export function createPolkadotAdapter(options: PolkadotAdapterOptions): ChainAda
     },
 
     getProvider(connector) {
-      return {
-        extension: connector.id,
-        get injected() {
-          return enabled.get(connector.id)
-        },
-        async signMessage(message, address = options.address()) {
-          if (!address) throw new WalletError(PolkadotErrorText.NOT_CONNECTED, { method: 'signRaw' })
-          const injected = await enable(connector)
-          const data = toHex(typeof message === 'string' ? new TextEncoder().encode(message) : message)
-          const answer = await callWallet(injected.signer, 'signRaw', [{ address, data, type: 'bytes' }])
-          const parsed = parseOrThrow(SignRawOutputSchema, answer, (issue) => invalidAnswer('signRaw', issue))
-          return parsed.signature as `0x${string}`
-        },
-      }
+      // One object per connector: the host app's hooks (useSyncExternalStore) compare it by identity.
+      const key = (typeof connector.provider === 'object' && connector.provider) || connector
+      let provider = providers.get(key)
+      if (!provider) providers.set(key, (provider = createProvider(connector)))
+      return provider
     },
 
     dispose() {
