@@ -177,6 +177,48 @@ describe('axe: no violation on any view of the modal', () => {
     ])
   })
 
+  it("a connected account: every Account tab and every wallet feature's view (whatever the demo's plugins contribute), under the strict CSP", async () => {
+    let wallet!: TestWalletHandle
+    const recorded = await open({
+      before: withTestWallet({ rpcUrls: { 31337: demoChain.url }, knownChainIds: [31337] }, (w) => (wallet = w)),
+    })
+    const { page } = recorded
+    const csp = (await page.request.get(demo.url)).headers()['content-security-policy'] ?? ''
+    expect(csp).toContain("default-src 'self'")
+    expect(csp).not.toMatch(/unsafe-inline|unsafe-eval/)
+    await connectThroughModal(page, wallet.address)
+    await openModal(page, 'Account')
+
+    const tabs = inModal(page).getByRole('tab')
+    const tabNames = await tabs.allInnerTexts()
+    expect(tabNames).toEqual(expect.arrayContaining(['Tokens', 'NFTs', 'Activity']))
+    for (const name of tabNames) {
+      await inModal(page).getByRole('tab', { name, exact: true }).click()
+      await expect.poll(() => inModal(page).getByRole('tab', { name, exact: true }).getAttribute('aria-selected')).toBe('true')
+      await inModal(page).getByRole('tabpanel').waitFor()
+      await expectNoAxeViolations(page, `the Account view's ${name} tab`)
+    }
+
+    // The wallet features row lists what the plugins contribute: each opens its view, then Back returns to Account.
+    const features = inModal(page).getByRole('group', { name: 'Wallet features' }).getByRole('button')
+    const featureNames = await features.allInnerTexts()
+    expect(featureNames).toEqual(expect.arrayContaining(['Send', 'Receive', 'Swap', 'Register name']))
+    const seen: string[] = []
+    for (const name of featureNames) {
+      await inModal(page).getByRole('group', { name: 'Wallet features' }).getByRole('button', { name, exact: true }).click()
+      // A plugin's view may show the loading state first, while its body downloads.
+      await expect.poll(async () => (await modalSnapshot(page)).view ?? 'Account').not.toBe('Account')
+      await expect.poll(() => inModal(page).getByTestId('portico-view-loading').count()).toBe(0)
+      const { view } = await modalSnapshot(page)
+      seen.push(`${name} -> ${view}`)
+      await expectNoAxeViolations(page, `${name} (${view})`)
+      await inModal(page).getByRole('button', { name: 'Back', exact: true }).click()
+      await waitForView(page, 'Account')
+    }
+    expect(seen).toEqual(expect.arrayContaining(['Send -> WalletSend', 'Receive -> Receive', 'Swap -> Swap', 'Register name -> RegisterAccountName']))
+    assertCleanPage(recorded)
+  })
+
   it('the mobile bottom sheet (390x844): full width, on the bottom edge', async () => {
     const recorded = await open({ viewport: { width: 390, height: 844 } })
     const { page } = recorded
