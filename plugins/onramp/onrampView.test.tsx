@@ -7,13 +7,14 @@ import '../../shell/test/preloadModal.ts'
 import '../../shell/test/dialogPolyfill.ts'
 import { act, cleanup, fireEvent, render, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { base, solana } from '../../kernel/index.ts'
+import { base, bitcoin, solana } from '../../kernel/index.ts'
 import { PorticoProvider } from '../../shell/provider/PorticoProvider.tsx'
 import { connectAccount, createTestKit, modalRoot } from '../../shell/test/testKit.ts'
 import { onrampPlugin } from './index.ts'
 
 const ADDRESS = '0x1234567890abcdef1234567890abcdef12345678'
 const SOL = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM'
+const BTC = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq'
 
 afterEach(() => {
   cleanup()
@@ -67,5 +68,24 @@ describe('OnRampProviders view', () => {
     fireEvent.click(providerButtons()[0]!)
     const opened = new URL(String(open.mock.calls[0]![0]))
     expect(Object.fromEntries(opened.searchParams)).toEqual({ walletAddress: SOL, destinationCurrencyCode: 'SOL', sourceAmount: '100', sourceCurrencyCode: 'USD' })
+  })
+
+  it('opened where nothing can be bought goes where the visitor can act: Connect while disconnected, Account on bip122 (no provider)', async () => {
+    const kit = openProviders()
+    act(() => kit.open({ view: 'OnRampProviders' }))
+    await waitFor(() => expect(kit.router.current().view).toBe('Connect'))
+    expect(providerButtons()).toEqual([])
+    act(() => kit.close())
+
+    const onBitcoin = createTestKit({ networks: [base, bitcoin] }, [onrampPlugin()])
+    cleanup()
+    render(<PorticoProvider kit={onBitcoin} />)
+    act(() => {
+      onBitcoin.chains.updateAccount('bip122', { address: BTC, caipAddress: `${bitcoin.caipNetworkId}:${BTC}`, status: 'connected' })
+      onBitcoin.chains.set({ activeNamespace: 'bip122', activeCaipNetwork: bitcoin })
+    })
+    act(() => onBitcoin.open({ view: 'OnRampProviders' }))
+    await waitFor(() => expect(onBitcoin.router.current().view).toBe('Account'))
+    expect(providerButtons()).toEqual([])
   })
 })

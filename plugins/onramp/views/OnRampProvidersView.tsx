@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { type ChainState, FeeRangePercent } from '../../../kernel/index.ts'
 import { ListItem, type PorticoView, Stack, Text, useStoreValue } from '../../../shell/ui/index.ts'
 import type { OnRampProvider, OnRampProviderId, ParsedOnRampOptions } from '../index.ts'
@@ -27,9 +27,14 @@ export function createOnRampProvidersView(options: ParsedOnRampOptions): Portico
   return function OnRampProvidersView({ kit }) {
     const { namespace, address, network } = useStoreValue(kit.chains, purchaseTarget, sameTarget)
     const [opened, setOpened] = useState<OnRampProviderId | undefined>(undefined)
-    if (!address) return <Text variant="muted">Connect a wallet to buy crypto.</Text>
     const offered = options.providers.filter((provider) => (FeeRangePercent[provider.id].namespaces as readonly string[]).includes(namespace))
-    if (offered.length === 0) return <Text variant="muted">No provider sells on {network.name}.</Text>
+    // Opened where nothing can be bought (not connected, or a namespace no provider serves, as
+    // kit.open({ view: 'OnRampProviders' }) may do): the visitor goes where they can act instead.
+    const unusable = !address || offered.length === 0
+    useEffect(() => {
+      if (unusable) kit.router.replace(address ? 'Account' : 'Connect')
+    }, [unusable, address])
+    if (unusable) return null
 
     const open = (provider: OnRampProvider) => {
       const url = providerUrl(provider, { address, network, ...(options.presetAmount === undefined ? {} : { presetAmount: options.presetAmount }) })
