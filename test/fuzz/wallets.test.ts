@@ -149,7 +149,7 @@ describe('polkadot injectedWeb3', () => {
       // The scan refuses the whole object when it is not an object of extensions that pass.
       refuses: (value) => {
         try {
-          return typeof value !== 'object' || value === null || !Object.values(value).some((item) => v.safeParse(InjectedExtensionSchema, item).success)
+          return typeof value !== 'object' || value === null || !Object.values(value).some((item) => !refusedBy((x) => v.safeParse(InjectedExtensionSchema, x))(item))
         } catch {
           return true
         }
