@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { EmbeddedWalletErrorText, PorticoError } from '../../kernel/index.ts'
+import { EmbeddedWalletErrorText, FRAME_READY_WAIT_MS, PorticoError, SECURE_FRAME_ID } from '../../kernel/index.ts'
 import {
   APP_PREFIX,
   AppRequests,
@@ -48,9 +48,6 @@ export interface FrameClient {
   dispose(): void
 }
 
-export const IFRAME_ID = 'w3m-iframe'
-/** The frame's scripts may still be wiring up after READY; requests wait this long. */
-export const READY_SETTLE_MS = 500
 /** A frame that has not said READY this long after being added is taken as failed. */
 export const READY_TIMEOUT_MS = 15_000
 /** After the iframe's load event READY is due at once; this covers message delivery between processes. */
@@ -154,7 +151,7 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
   function startLoading(): Promise<void> {
     win.addEventListener('message', onMessage)
     const element = doc.createElement('iframe')
-    element.id = IFRAME_ID
+    element.id = SECURE_FRAME_ID
     element.title = 'Secure wallet frame'
     element.src = frameSrc()
     placement.attach(element)
@@ -170,7 +167,8 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
       onReady = () => {
         timers.forEach(clearTimeout)
         onReady = undefined
-        setTimeout(resolve, READY_SETTLE_MS)
+        // The frame's scripts may still be wiring up after READY; requests wait this long.
+        setTimeout(resolve, FRAME_READY_WAIT_MS)
       }
       timers.push(setTimeout(() => fail(`no READY from ${frameOrigin} within ${READY_TIMEOUT_MS} ms`), READY_TIMEOUT_MS))
       element.addEventListener('error', () => fail(`the frame at ${frameOrigin} failed to load`))

@@ -1,3 +1,5 @@
+import { IFRAME_Z_INDEX } from '../../kernel/index.ts'
+
 /**
  * Where the frame's iframe sits: hidden (no size, invisible, not hit-testable) at the
  * end of the body, or visible exactly over an anchor element while the visitor
@@ -18,7 +20,7 @@ type Movable = Element & { moveBefore?: (node: Node, child: Node | null) => void
 
 const HIDDEN: Record<string, string> = {
   position: 'fixed',
-  'z-index': '999999',
+  'z-index': String(IFRAME_Z_INDEX),
   border: '0',
   margin: '0',
   padding: '0',
