@@ -190,6 +190,23 @@ describe('what reaches no handler (dropped and counted)', () => {
     await expect(reply).rejects.toMatchObject({ shortMessage: 'Something went wrong' })
     expect(frame.dropped).toBe(1)
   })
+
+  it('a login page URL (social redirect, Farcaster) that is not http(s) fails the request: the host never navigates to javascript: or data:', async () => {
+    const frame = await loaded()
+    const cases = [
+      ['GET_SOCIAL_REDIRECT_URI', 'uri', 'javascript:opener.document.title="x"'],
+      ['GET_SOCIAL_REDIRECT_URI', 'uri', 'data:text/html,<script>opener.x=1</script>'],
+      ['GET_FARCASTER_URI', 'url', 'JavaScript:alert(1)'],
+    ] as const
+    for (const [name, field, url] of cases) {
+      const reply = name === 'GET_SOCIAL_REDIRECT_URI' ? frame.request(name, { provider: 'google', returnUrl: 'http://127.0.0.1/' }) : frame.request(name, undefined)
+      fromFrame({ id: posted().at(-1)!.message.id, type: `@portico-frame/${name}_SUCCESS`, payload: { [field]: url } })
+      await expect(reply).rejects.toMatchObject({ shortMessage: 'Something went wrong' })
+    }
+    const ok = frame.request('GET_SOCIAL_REDIRECT_URI', { provider: 'google', returnUrl: 'http://127.0.0.1/' })
+    fromFrame({ id: posted().at(-1)!.message.id, type: '@portico-frame/GET_SOCIAL_REDIRECT_URI_SUCCESS', payload: { uri: 'https://accounts.example/auth?x=1' } })
+    await expect(ok).resolves.toEqual({ uri: 'https://accounts.example/auth?x=1' })
+  })
 })
 
 describe('abort and timeout', () => {

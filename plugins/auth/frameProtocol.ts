@@ -34,6 +34,12 @@ const SocialProvider = v.picklist(['google', 'github', 'apple', 'facebook', 'x',
 const Id = v.pipe(v.string(), v.minLength(8), v.maxLength(64))
 /** A request without a payload. */
 const None = v.optional(v.undefined())
+/**
+ * A page the host sends the visitor to on the frame's word (the provider's login page):
+ * http(s) only. v.url() alone takes `javascript:` and `data:`, which the host would run
+ * in its own origin (its same-origin popup, or its own location).
+ */
+const PageUrl = v.pipe(v.string(), v.maxLength(4096), v.url(), v.regex(/^https?:\/\//i, 'must be an http(s) URL'))
 
 /** A network the frame may sign and send on, with the RPC endpoint the integrator configured. */
 export const FrameNetworkSchema = v.object({
@@ -120,8 +126,8 @@ export const FrameReplies = {
   CONNECT_DEVICE: Empty,
   CONNECT_OTP: Empty,
   CONNECT_SOCIAL: FrameUserSchema,
-  GET_SOCIAL_REDIRECT_URI: v.object({ uri: v.pipe(v.string(), v.url()) }),
-  GET_FARCASTER_URI: v.object({ url: v.pipe(v.string(), v.url()) }),
+  GET_SOCIAL_REDIRECT_URI: v.object({ uri: PageUrl }),
+  GET_FARCASTER_URI: v.object({ url: PageUrl }),
   CONNECT_FARCASTER: v.object({ userName: v.string() }),
   GET_USER: FrameUserSchema,
   SIGN_OUT: Empty,
