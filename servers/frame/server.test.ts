@@ -349,6 +349,8 @@ describe.each(backends)('frame server on $name', (backend) => {
     expect(csp).toContain(`frame-ancestors ${HOST} https://app.example.com`)
     expect(page.headers.get('origin-agent-cluster')).toBe('?1')
     expect(csp).toContain("script-src 'self'")
+    expect(csp).toContain("style-src 'self';")
+    expect(csp).not.toMatch(/unsafe-inline|unsafe-eval/)
     expect(await page.text()).toContain(`"allowedOrigins":["${HOST}","https://app.example.com"]`)
     const unknown = await fetch(`${a.url}/frame?projectId=nope&chainId=1&version=4`)
     expect(unknown.status).toBe(403)
