@@ -12,7 +12,6 @@ export const CacheLifetimeMs = {
   identity: 5 * 60_000,
 } as const
 
-export const IMAGE_PRELOAD_TIMEOUT_MS = 2_000
 export const SHAKE_MS = 500
 export const SNACK_SWAP_DELAY_MS = 150
 export const DEBOUNCE_MS = 500
@@ -75,7 +74,6 @@ export const COINBASE_PAY_CHAINS = [
 ] as const
 export const COINBASE_PAY_FALLBACK_CHAIN = 'ethereum'
 
-export const TRANSACTION_AMOUNT_DECIMALS = 3
 export const BALANCE_DISPLAY_DECIMALS = 3
 
 export const ADDRESS_TRUNCATION = { start: 4, end: 6 } as const
@@ -92,12 +90,8 @@ export const EMAIL_CODE_COOLDOWN_MS = 30_000
 export const EMBEDDED_REQUEST_TIMEOUT_MS = 30_000
 export const FRAME_READY_WAIT_MS = 500
 export const SECURE_SDK_VERSION = 4
-export const DEFAULT_LOG_LEVEL = 'error'
 export const IFRAME_Z_INDEX = 999_999
 export const SECURE_FRAME_ID = 'w3m-iframe'
-
-export const DEFAULT_EVM_CHAIN_ID = 1
-export const DEFAULT_WALLETCONNECT_CAIP_NETWORK_ID = 'eip155:1'
 
 export const DISALLOWED_RPC_UI_ERROR_DELAY_MS = 300
 

@@ -5,7 +5,6 @@ import { ErrorText } from '../errors/catalogue.ts'
 import { createMemoryBackend } from '../storage/storage.ts'
 import { initialAccountState } from './accountState.ts'
 import { createChainStore } from './chainStore.ts'
-import { DEFAULT_ACCOUNT_TYPES } from './namespaces.ts'
 import { defineNetwork, isUnsupportedPlaceholder, unsupportedNetworkPlaceholder } from './network.ts'
 import { base, bitcoin, mainnet, solana, solanaDevnet } from './networks.ts'
 
@@ -57,7 +56,7 @@ describe('chain records', () => {
     expect(store.record('solana')?.accountState.preferredAccountType).toBe('eoa')
     expect(store.record('polkadot')?.accountState.preferredAccountType).toBe('eoa')
     expect(store.record('bip122')?.accountState.preferredAccountType).toBe('payment')
-    expect(initialAccountState('bip122').preferredAccountType).toBe(DEFAULT_ACCOUNT_TYPES.bip122)
+    expect(initialAccountState('bip122').preferredAccountType).toBe('payment')
   })
 
   it("updateAccount on an unknown namespace throws 'Chain is required to update chain account data'", () => {

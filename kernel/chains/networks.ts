@@ -67,9 +67,3 @@ export const bitcoinTestnet = /* @__PURE__ */ defineNetwork({
   blockExplorers: { default: { name: 'Mempool', url: 'https://mempool.space/testnet' } },
   testnet: true,
 })
-
-/** EVM chain ids the kit supports out of the box. */
-export const SUPPORTED_EVM_CHAIN_IDS = [
-  1, 5, 11155111, 10, 420, 42161, 421613, 137, 80001, 42220, 56, 97, 43114, 43113, 324, 280, 100,
-  8453, 84531, 84532, 7777777, 999, 1313161554, 1313161555,
-] as const
