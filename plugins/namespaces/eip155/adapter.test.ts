@@ -1,7 +1,7 @@
 import { formatUnits, parseEther, recoverMessageAddress, type Hex } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AdapterEvents } from '../../../kernel/index.ts'
-import { type Connector, ErrorText, HttpRpcErrorText, PorticoError, defineNetwork } from '../../../kernel/index.ts'
+import { type Connector, ErrorText, PorticoError, defineNetwork } from '../../../kernel/index.ts'
 import { USER_REJECTED_CODE, WalletError } from '../../../kernel/wallets/index.ts'
 import { HARDHAT_ACCOUNT_0, HARDHAT_ACCOUNT_1, type HardhatNode, rpc, startHardhat } from '../../../test/peers/hardhat.ts'
 import { hardhatNetwork } from '../../../test/peers/networks.ts'
@@ -199,7 +199,7 @@ describe('eip155 adapter: balance over the public RPC transport', () => {
     const down = defineNetwork({ ...chain1, caipNetworkId: undefined, rpcUrls: { default: { http: ['http://127.0.0.1:9/'] } } })
     const error = await adapter.getBalance(HARDHAT_ACCOUNT_0.address, down).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(PorticoError)
-    expect((error as PorticoError).shortMessage).toBe(HttpRpcErrorText.HTTP_STATUS)
+    expect((error as PorticoError).shortMessage).toBe('HTTP request failed.')
   }, 15_000)
 
   it('reads the balance of an address written without its 0x (the address rule makes it optional)', async () => {

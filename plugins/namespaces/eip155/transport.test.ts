@@ -2,7 +2,7 @@ import { type Server, createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { HttpRequestError, InvalidParamsRpcError, RpcRequestError, TimeoutError, UrlRequiredError } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { HttpRpcErrorText, PorticoError } from '../../../kernel/index.ts'
+import { PorticoError } from '../../../kernel/index.ts'
 import { hardhatNetwork } from '../../../test/peers/networks.ts'
 import { createRpcClients, getNativeBalance, toHttpRpcError } from './transport.ts'
 
@@ -11,11 +11,11 @@ const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 describe('toHttpRpcError: the four HTTP RPC errors of the catalogue', () => {
   const rpcError = new RpcRequestError({ body: {}, error: { code: -32602, message: 'bad params' }, url: 'http://x' })
   it.each([
-    ['UrlRequiredError', new UrlRequiredError(), HttpRpcErrorText.NO_URL],
-    ['TimeoutError', new TimeoutError({ body: {}, url: 'http://x' }), HttpRpcErrorText.TIMEOUT],
-    ['HttpRequestError', new HttpRequestError({ url: 'http://x', status: 502 }), HttpRpcErrorText.HTTP_STATUS],
-    ['RpcRequestError', rpcError, HttpRpcErrorText.RPC_ERROR],
-    ['an RpcRequestError wrapped by viem', new InvalidParamsRpcError(rpcError), HttpRpcErrorText.RPC_ERROR],
+    ['UrlRequiredError', new UrlRequiredError(), 'No URL was provided to the Transport.'],
+    ['TimeoutError', new TimeoutError({ body: {}, url: 'http://x' }), 'The request took too long to respond.'],
+    ['HttpRequestError', new HttpRequestError({ url: 'http://x', status: 502 }), 'HTTP request failed.'],
+    ['RpcRequestError', rpcError, 'RPC Request failed.'],
+    ['an RpcRequestError wrapped by viem', new InvalidParamsRpcError(rpcError), 'RPC Request failed.'],
   ])('%s -> catalogue text', (_, error, text) => {
     const mapped = toHttpRpcError(error)
     expect(mapped).toBeInstanceOf(PorticoError)
@@ -82,13 +82,13 @@ describe('createRpcClients against real HTTP endpoints', () => {
   it('an RPC error from the node maps to the RPC error text', async () => {
     const client = createRpcClients().client(hardhatNetwork(url))
     const error = await getNativeBalance(client, ADDRESS).catch((e: unknown) => toHttpRpcError(e))
-    expect((error as PorticoError).shortMessage).toBe(HttpRpcErrorText.RPC_ERROR)
+    expect((error as PorticoError).shortMessage).toBe('RPC Request failed.')
   })
 
   it('a balance answer that is not a hex quantity is an RPC error, not a crash', async () => {
     const network = { ...hardhatNetwork(url), rpcUrls: { default: { http: [`${url}/garbage`] } } }
     const error = await getNativeBalance(createRpcClients().client(network), ADDRESS).catch((e: unknown) => e)
-    expect((error as PorticoError).shortMessage).toBe(HttpRpcErrorText.RPC_ERROR)
+    expect((error as PorticoError).shortMessage).toBe('RPC Request failed.')
   })
 
   it('falls back to the next endpoint when one is down', async () => {
@@ -96,14 +96,14 @@ describe('createRpcClients against real HTTP endpoints', () => {
     seen.length = 0
     const error = await getNativeBalance(createRpcClients().client(network), ADDRESS).catch((e: unknown) => toHttpRpcError(e))
     // The second endpoint answered (with its RPC error), so the first one's 500 was not the end.
-    expect((error as PorticoError).shortMessage).toBe(HttpRpcErrorText.RPC_ERROR)
+    expect((error as PorticoError).shortMessage).toBe('RPC Request failed.')
     expect(seen.slice(0, 2)).toEqual(['/down', '/up'])
   }, 15_000)
 
   it('maps a non-OK status on every endpoint to the HTTP status text', async () => {
     const network = { ...hardhatNetwork(url), rpcUrls: { default: { http: [`${url}/down`] } } }
     const error = await getNativeBalance(createRpcClients().client(network), ADDRESS).catch((e: unknown) => toHttpRpcError(e))
-    expect((error as PorticoError).shortMessage).toBe(HttpRpcErrorText.HTTP_STATUS)
+    expect((error as PorticoError).shortMessage).toBe('HTTP request failed.')
   }, 15_000)
 
   it('an empty url (the unsupported-network placeholder has one) maps to the no-URL text', async () => {
@@ -112,6 +112,6 @@ describe('createRpcClients against real HTTP endpoints', () => {
     const error = await Promise.resolve()
       .then(() => getNativeBalance(createRpcClients().client(network), ADDRESS))
       .catch((e: unknown) => toHttpRpcError(e))
-    expect((error as PorticoError).shortMessage).toBe(HttpRpcErrorText.NO_URL)
+    expect((error as PorticoError).shortMessage).toBe('No URL was provided to the Transport.')
   })
 })
