@@ -193,7 +193,7 @@ describe('HTTP Blockchain API client', () => {
     expect((await rejection(api.lookupName('bad.eth'))).shortMessage).toBe('bad')
     answer('/v1/profile/account/odd.eth', { name: 7 })
     expect((await rejection(api.lookupName('odd.eth'))).shortMessage).toBe('Error resolving name')
-    expect((await rejection(api.reverseLookup(ADDRESS))).shortMessage).toBe(ErrorText.ERROR_FETCHING_NAMES_FOR_ADDRESS)
+    expect((await rejection(api.reverseLookup(ADDRESS))).shortMessage).toBe('Error fetching names for address')
     expect((await rejection(api.suggestNames('ali'))).shortMessage).toBe(ErrorText.ERROR_FETCHING_NAME_SUGGESTIONS)
   })
 

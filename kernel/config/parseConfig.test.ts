@@ -248,7 +248,7 @@ describe('project id', () => {
   it('a missing projectId does not throw but reports the PROJECT_ID_NOT_CONFIGURED alert', () => {
     expect(() => parseConfig({ networks: [mainnet] })).not.toThrow()
     const kit = createKernel({ networks: [mainnet], features: { analytics: false } }, runtime())
-    expect(kit.alerts.store.get().current?.alert).toBe(Alerts.PROJECT_ID_NOT_CONFIGURED)
+    expect(kit.alerts.store.get().current?.alert).toMatchObject({ shortMessage: 'Project ID Not Configured' })
   })
 
   it.each(['', '   '])('a blank projectId (%j) counts as missing: alert, not a throw', (projectId) => {

@@ -5,7 +5,7 @@ import { bitcoin, mainnet } from '../chains/networks.ts'
 import type { PorticoOptions } from '../config/schema.ts'
 import { createToken, resolve } from '../container/token.ts'
 import { ConfigError, PorticoError } from '../errors/base.ts'
-import { Alerts, ErrorText } from '../errors/catalogue.ts'
+import { ErrorText } from '../errors/catalogue.ts'
 import { createMemoryBackend } from '../storage/storage.ts'
 import * as v from 'valibot'
 import { type PluginBody, type PluginContext, type PluginManifest, definePlugin } from './manifest.ts'
@@ -160,7 +160,7 @@ describe('plugin host: activation events (nothing loads at start-up that the fir
     kit.bus.emit({ type: 'MODAL_SHOWN' })
     await flush()
     expect(kit.modal.store.get().open).toBe(true)
-    expect(kit.alerts.store.get().current?.alert).toBe(Alerts.PLUGIN_LOAD_FAILED)
+    expect(kit.alerts.store.get().current?.alert).toMatchObject({ shortMessage: 'Feature failed to load' })
   })
 
   it('after destroy, opening no longer activates plugins', async () => {
@@ -232,7 +232,7 @@ describe('plugin host: failures and retry', () => {
 
     await expect(kit.views.resolve('AcmeView')).rejects.toThrow('chunk failed to download')
     expect(kit.plugins.status.get().acme).toEqual({ state: 'failed', message: 'chunk failed to download' })
-    expect(kit.alerts.store.get().current?.alert).toBe(Alerts.PLUGIN_LOAD_FAILED)
+    expect(kit.alerts.store.get().current?.alert).toMatchObject({ shortMessage: 'Feature failed to load' })
     expect(events).toContainEqual({ type: 'PLUGIN_LOAD_FAILED', properties: { plugin: 'acme', message: 'chunk failed to download' } })
     expect(logger.error).toHaveBeenCalled()
 
