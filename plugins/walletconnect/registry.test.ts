@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { IMAGE_ID_WALLET, SAMPLE_WALLETS, startWalletRegistry, type WalletRegistryServer } from '../../test/peers/walletRegistry.mjs'
 import { RegistryErrorText, createHttpWalletRegistry } from './registry.ts'
 
-// The HTTP wallet registry against a local server (test/peers/walletRegistry.mjs). Ports 8641/8632 belong to this file (8630 is the demo registry).
+// The HTTP wallet registry against a local server (test/peers/walletRegistry.mjs). Ports 8641/8632/8642 belong to this file (8630 is the demo registry).
 let server: WalletRegistryServer
 beforeAll(async () => {
   server = await startWalletRegistry({ port: 8641, wallets: [...SAMPLE_WALLETS, IMAGE_ID_WALLET] })
@@ -65,6 +65,36 @@ describe('HTTP wallet registry (issue 5)', () => {
       expect(dropped).toHaveLength(1)
     } finally {
       await bad.stop()
+    }
+  })
+
+  it('caps what the registry sends: id 128, name 64, links 2048 characters, 500 entries a page (an entry over a cap is dropped)', async () => {
+    const link = (length: number) => `https://w.example/${'l'.repeat(length - 'https://w.example/'.length)}`
+    const entries = [
+      { id: 'i'.repeat(128), name: 'At the id cap' },
+      { id: 'i'.repeat(129), name: 'Over the id cap' },
+      { id: 'name-64', name: 'n'.repeat(64) },
+      { id: 'name-65', name: 'n'.repeat(65) },
+      { id: 'link-2048', name: 'Link', homepage: link(2048), image_url: link(2048) },
+      { id: 'link-2049', name: 'Link', homepage: link(2049) },
+    ]
+    const page = (length: number) => Array.from({ length }, (_, i) => ({ id: `w${i}`, name: `W${i}` }))
+    const capped = await startWalletRegistry({
+      port: 8642,
+      answer: (url) => {
+        const search = url.searchParams.get('search')
+        if (search === '500') return { count: 500, data: page(500) }
+        if (search === '501') return { count: 501, data: page(501) }
+        return { count: entries.length, data: entries }
+      },
+    })
+    try {
+      const registry = createHttpWalletRegistry(capped.url, { onInvalidEntry: () => undefined })
+      expect((await registry.list({ page: 1, entries: 10 })).wallets.map((w) => w.id)).toEqual(['i'.repeat(128), 'name-64', 'link-2048'])
+      expect((await registry.list({ page: 1, entries: 500, search: '500' })).wallets).toHaveLength(500)
+      await expect(registry.list({ page: 1, entries: 500, search: '501' })).rejects.toMatchObject({ shortMessage: 'The wallet registry sent an answer Portico cannot read' })
+    } finally {
+      await capped.stop()
     }
   })
 
