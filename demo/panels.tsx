@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { type ReactNode, useEffect, useState } from 'react'
 import {
   useDisconnect,
   usePortico,
@@ -139,12 +139,28 @@ export function ThemePanel() {
   )
 }
 
+/** The hash of the last transaction the kit reported sent (the send plugin's SEND_SUCCESS), kept until the next one. */
+function useLastSentHash(): string | undefined {
+  const [hash, setHash] = useState<string>()
+  useEffect(
+    () =>
+      kit.subscribeEvents((event) => {
+        const sent = event.type === 'PLUGIN_EVENT' && event.plugin === 'send' && event.name === 'SEND_SUCCESS' ? event.properties?.['hash'] : undefined
+        if (typeof sent === 'string') setHash(sent)
+      }),
+    [],
+  )
+  return hash
+}
+
 export function EventsPanel() {
   const latest = usePorticoEvents()
+  const sentHash = useLastSentHash()
   return (
     <Panel title="usePorticoEvents">
       <dl>
         <Field name="latest event" value={latest?.event.type} testId="latest-event" />
+        <Field name="last sent transaction" value={sentHash} testId="last-sent-hash" />
       </dl>
     </Panel>
   )
