@@ -73,7 +73,8 @@ export async function callFeature<S extends v.GenericSchema>(
 export function standardAccounts(wallet: unknown): readonly unknown[] {
   try {
     const accounts = (wallet as { accounts?: unknown }).accounts
-    return Array.isArray(accounts) ? accounts : []
+    // Copied here: a Proxy passes Array.isArray and may throw on every later read.
+    return Array.isArray(accounts) ? [...accounts] : []
   } catch {
     return []
   }

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { createConnectorRegistry } from '../../kernel/connectorRegistry/connectorRegistry.ts'
 import { parseConfig } from '../../kernel/config/parseConfig.ts'
 import { createRpcRegistry } from '../../kernel/rpc/rpcRegistry.ts'
+import { readAccounts } from '../../plugins/namespaces/bip122/accounts.ts'
 import { startDiscovery as startPolkadotDiscovery } from '../../plugins/namespaces/polkadot/discovery.ts'
 import { forwardProviderEvents } from '../../plugins/namespaces/eip155/providerEvents.ts'
 import { createHttpWalletRegistry } from '../../plugins/walletconnect/registry.ts'
@@ -63,5 +64,14 @@ describe('crashes found by fuzzing', () => {
   it("wallet registry: an answer that is not JSON is 'The wallet registry sent an answer Portico cannot read'", async () => {
     const registry = createHttpWalletRegistry('http://127.0.0.1:8630', { fetch: (async () => new Response('{"count":', { status: 200 })) as typeof fetch })
     await expect(registry.list({ page: 1, entries: 40 })).rejects.toMatchObject({ shortMessage: 'The wallet registry sent an answer Portico cannot read', details: 'not JSON' })
+  })
+
+  it('Wallet Standard: wallet.accounts that is a throwing Proxy of an array reads as no accounts', () => {
+    const accounts = new Proxy([], {
+      get() {
+        throw new Error('hostile getter')
+      },
+    })
+    expect(readAccounts({ accounts })).toEqual([])
   })
 })
