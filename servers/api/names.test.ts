@@ -144,6 +144,22 @@ describe('name registry', () => {
     expect([notJson.status, reasonOf(await notJson.json())]).toEqual([400, 'BAD_BODY'])
   })
 
+  it('takes a name of 63 characters and a signed message of 4096, refuses a name of 64 and a message of 4097', async () => {
+    /** A registration whose signed message is exactly `length` characters (padded in an attribute). */
+    const sized = async (name: string, length: number) => {
+      const timestamp = seconds()
+      const bare = JSON.stringify({ name, attributes: { pad: '' }, timestamp }).length
+      const message = JSON.stringify({ name, attributes: { pad: 'p'.repeat(length - bare) }, timestamp })
+      expect(message).toHaveLength(length)
+      return { coinType: COIN_TYPE, address: bob.address, message, signature: await bob.signMessage({ message }) }
+    }
+    expect((await post(await signed(bob, 'x'.repeat(63)))).status).toBe(201)
+    expect(reasonOf((await post(await signed(bob, 'y'.repeat(64)))).body)).toBe('BAD_NAME')
+    expect((await post(await sized('bob-4096', 4096))).status).toBe(201)
+    const over = await post(await sized('bob-4097', 4097))
+    expect([over.status, reasonOf(over.body)]).toEqual([400, 'BAD_MESSAGE'])
+  })
+
   it('suggests the asked name with whether it is taken, then three free alternatives', async () => {
     await post(await signed(bob, 'alice-test-1'))
     const { body } = await get(server.url, BlockchainApiPaths.suggestNames('Alice-Test'))
