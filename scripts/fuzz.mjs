@@ -1,6 +1,6 @@
 // `npm run fuzz [-- <test/fuzz file filters>]`: runs the fuzz targets of test/fuzz/ at the
 // full count (PORTICO_FUZZ_RUNS, default 100,000 cases per target; CI's `npm test` runs
-// them at 100), then prints the cases, crashes and slowest case of each target.
+// them at 100), then prints the cases, crashes and slowest case (CPU ms) of each target.
 import { spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -24,9 +24,9 @@ try {
 rmSync(dir, { recursive: true, force: true })
 
 const width = Math.max(6, ...lines.map((line) => line.target.length))
-console.log(`\nfuzz: ${runs} cases per target\n${'target'.padEnd(width)}  ${'cases'.padStart(7)}  crashes  slowest ms  seconds`)
+console.log(`\nfuzz: ${runs} cases per target\n${'target'.padEnd(width)}  ${'cases'.padStart(7)}  crashes  slowest CPU ms  seconds`)
 for (const line of lines) {
-  console.log(`${line.target.padEnd(width)}  ${String(line.cases).padStart(7)}  ${String(line.crashes).padStart(7)}  ${String(line.slowestMs).padStart(10)}  ${String(line.seconds).padStart(7)}`)
+  console.log(`${line.target.padEnd(width)}  ${String(line.cases).padStart(7)}  ${String(line.crashes).padStart(7)}  ${String(line.slowestMs).padStart(14)}  ${String(line.seconds).padStart(7)}`)
 }
 const cases = lines.reduce((sum, line) => sum + line.cases, 0)
 const crashes = lines.reduce((sum, line) => sum + line.crashes, 0)
