@@ -1,6 +1,7 @@
 // SPEC §6: the nine restricted time zones, one rule for swaps and on-ramp (their manifests
 // ask it; plugins/swaps/swaps.test.ts and plugins/onramp/onramp.test.ts check the buttons).
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { reportTimeZone } from '../../test/unit/reportedTimeZone.ts'
 import { currentTimeZone, inRestrictedTimeZone, isRestrictedTimeZone } from './timeZone.ts'
 
 const RESTRICTED = ['Asia/Shanghai', 'Asia/Urumqi', 'Asia/Chongqing', 'Asia/Harbin', 'Asia/Kashgar', 'Asia/Macau', 'Asia/Macao', 'Asia/Hong_Kong', 'Asia/Beijing']
@@ -15,12 +16,7 @@ describe('restricted time zones (SPEC §6)', () => {
   it('an unknown zone (Intl cannot say) is not restricted', () => expect(isRestrictedTimeZone(undefined)).toBe(false))
 
   it('the browser zone is read from Intl; Asia/Beijing (which Chromium cannot emulate) counts when a browser reports it', () => {
-    const real = Intl.DateTimeFormat
-    vi.spyOn(Intl, 'DateTimeFormat').mockImplementation(((...args: ConstructorParameters<typeof Intl.DateTimeFormat>) => {
-      const format = new real(...args)
-      const resolved = format.resolvedOptions()
-      return Object.assign(format, { resolvedOptions: () => ({ ...resolved, timeZone: 'Asia/Beijing' }) })
-    }) as unknown as typeof Intl.DateTimeFormat)
+    reportTimeZone('Asia/Beijing')
     expect(currentTimeZone()).toBe('Asia/Beijing')
     expect(inRestrictedTimeZone()).toBe(true)
   })

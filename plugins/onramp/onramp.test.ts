@@ -2,6 +2,7 @@
 // the ethereum fallback (SPEC §9), Meld's on eip155 and solana, the options an app may set,
 // and where the Buy button shows (flag, namespace, the restricted time zones of SPEC §6).
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { reportTimeZone } from '../../test/unit/reportedTimeZone.ts'
 import { type AccountState, type CaipNetworkId, type PorticoKit, createKernel, createMemoryBackend, mainnet } from '../../kernel/index.ts'
 import { onrampOptions, onrampPlugin } from './index.ts'
 import { coinbasePayChain, providerUrl } from './onrampUrls.ts'
@@ -17,16 +18,6 @@ afterEach(() => {
   vi.restoreAllMocks()
   kits.splice(0).forEach((kit) => kit.destroy())
 })
-
-/** The browser reports this zone, as Chromium's timezone emulation makes it. */
-const inTimeZone = (timeZone: string) => {
-  const real = Intl.DateTimeFormat
-  vi.spyOn(Intl, 'DateTimeFormat').mockImplementation(((...args: ConstructorParameters<typeof Intl.DateTimeFormat>) => {
-    const format = new real(...args)
-    const resolved = format.resolvedOptions()
-    return Object.assign(format, { resolvedOptions: () => ({ ...resolved, timeZone }) })
-  }) as unknown as typeof Intl.DateTimeFormat)
-}
 
 const walletFeatures = (features: Record<string, boolean> = {}, options: Parameters<typeof onrampPlugin>[0] = {}) => {
   const kit = createKernel(
@@ -121,13 +112,13 @@ describe('options', () => {
 
 describe('where Buy is offered', () => {
   it('first of the wallet features (rank 10), on by default; features.onramp false turns it off', () => {
-    inTimeZone('Europe/Berlin')
+    reportTimeZone('Europe/Berlin')
     expect(walletFeatures()).toEqual([expect.objectContaining({ id: 'onramp', label: 'Buy', view: 'OnRampProviders', rank: 10 })])
     expect(walletFeatures({ onramp: false })).toEqual([])
   })
 
   it('on eip155 and solana (Meld), not bip122; with Meld left out, eip155 only', () => {
-    inTimeZone('Europe/Berlin')
+    reportTimeZone('Europe/Berlin')
     const [both] = walletFeatures()
     expect(both?.whenAccount?.(account(`eip155:1:${EVM}`))).toBe(true)
     expect(both?.whenAccount?.(account(`solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp:${SOL}`))).toBe(true)
@@ -141,7 +132,7 @@ describe('where Buy is offered', () => {
   it.each(['Asia/Shanghai', 'Asia/Urumqi', 'Asia/Chongqing', 'Asia/Harbin', 'Asia/Kashgar', 'Asia/Macau', 'Asia/Macao', 'Asia/Hong_Kong', 'Asia/Beijing'])(
     'in %s Buy is not offered',
     (zone) => {
-      inTimeZone(zone)
+      reportTimeZone(zone)
       expect(walletFeatures()).toEqual([])
     },
   )

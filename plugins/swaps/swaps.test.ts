@@ -1,6 +1,7 @@
 // The swaps rules that need no chain: slippage, price impact, the restricted time zones,
 // the routers the app may configure, and where the Swap button shows.
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { reportTimeZone } from '../../test/unit/reportedTimeZone.ts'
 import { type AccountState, type PorticoKit, createKernel, createMemoryBackend, mainnet } from '../../kernel/index.ts'
 import { swapsPlugin } from './index.ts'
 import { minimumReceived, priceImpactBps } from './rules.ts'
@@ -13,16 +14,6 @@ afterEach(() => {
   vi.restoreAllMocks()
   kits.splice(0).forEach((kit) => kit.destroy())
 })
-
-/** The browser reports this zone, as Chromium's timezone emulation makes it. */
-const inTimeZone = (timeZone: string) => {
-  const real = Intl.DateTimeFormat
-  vi.spyOn(Intl, 'DateTimeFormat').mockImplementation(((...args: ConstructorParameters<typeof Intl.DateTimeFormat>) => {
-    const format = new real(...args)
-    const resolved = format.resolvedOptions()
-    return Object.assign(format, { resolvedOptions: () => ({ ...resolved, timeZone }) })
-  }) as unknown as typeof Intl.DateTimeFormat)
-}
 
 const swapFeatures = (features: Record<string, boolean> = {}) => {
   const kit = createKernel(
@@ -54,25 +45,25 @@ describe('slippage and price impact', () => {
 
 describe('restricted time zones (SPEC §6)', () => {
   it.each(RESTRICTED)('in %s the Swap button is not offered', (zone) => {
-    inTimeZone(zone)
+    reportTimeZone(zone)
     expect(swapFeatures().map((feature) => feature.id)).not.toContain('swaps')
   })
 
   it.each(['Asia/Tokyo', 'Europe/Berlin'])('in %s it is, at rank 20 (before receive 30 and send 40)', (zone) => {
-    inTimeZone(zone)
+    reportTimeZone(zone)
     expect(swapFeatures()).toEqual([expect.objectContaining({ id: 'swaps', label: 'Swap', view: 'Swap', rank: 20 })])
   })
 })
 
 describe('where swaps are offered', () => {
   it('features.swaps is on by default, and false turns it off', () => {
-    inTimeZone('Europe/Berlin')
+    reportTimeZone('Europe/Berlin')
     expect(swapFeatures()).toHaveLength(1)
     expect(swapFeatures({ swaps: false })).toEqual([])
   })
 
   it('the button shows on a network with a router only: Ethereum (known), Hardhat (configured); not Polygon (none configured)', () => {
-    inTimeZone('Europe/Berlin')
+    reportTimeZone('Europe/Berlin')
     const [feature] = swapFeatures()
     expect(feature?.whenAccount?.(account('eip155:1:0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'))).toBe(true)
     expect(feature?.whenAccount?.(account('eip155:31337:0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'))).toBe(true)
