@@ -1,6 +1,7 @@
 // A tiny static server for the built demo. It sends the strict CSP the shipped kit must
 // live under, so every e2e run and demo session proves the kit works with it.
 import { createServer } from 'node:http'
+import { listenOnLoopback } from './listen.mjs'
 import { createReadStream } from 'node:fs'
 import { stat } from 'node:fs/promises'
 import { extname, isAbsolute, join, normalize, resolve, sep } from 'node:path'
@@ -92,22 +93,6 @@ export async function startDemoServer({ port = Number(process.env.PORT ?? 5173),
       else res.destroy()
     })
   })
-  await new Promise((resolveListen, reject) => {
-    server.once('error', reject)
-    server.listen(port, '127.0.0.1', () => {
-      server.off('error', reject)
-      resolveListen()
-    })
-  })
-  const url = `http://127.0.0.1:${server.address().port}`
-  return {
-    url,
-    analytics,
-    close: () =>
-      new Promise((resolveClose) => {
-        server.close(() => resolveClose())
-        // Keep-alive sockets from a browser would otherwise hold close() open.
-        server.closeAllConnections()
-      }),
-  }
+  const { url, close } = await listenOnLoopback(server, port)
+  return { url, analytics, close }
 }

@@ -12,6 +12,7 @@ import { createPublicClient, createWalletClient, formatEther, getAddress, isAddr
 import { privateKeyToAccount } from 'viem/accounts'
 import { DEMO_NATIVE_PRICE, DEMO_TOKEN_CHAIN_ID } from './tokens.mjs'
 import { nodeTransport } from './nodeTransport.mjs'
+import { listenOnLoopback } from '../listen.mjs'
 
 /** The port of `npm start`; demo/config.ts points `onrampPlugin` at it. */
 export const ONRAMP_STAND_IN_PORT = 8710
@@ -197,20 +198,5 @@ export async function startOnRampStandIn({ port = ONRAMP_STAND_IN_PORT, rpcUrl =
       else res.destroy()
     })
   })
-  await new Promise((resolveListen, reject) => {
-    server.once('error', reject)
-    server.listen(port, '127.0.0.1', () => {
-      server.off('error', reject)
-      resolveListen()
-    })
-  })
-  const address = `http://127.0.0.1:${server.address().port}`
-  return {
-    url: address,
-    close: () =>
-      new Promise((resolveClose) => {
-        server.close(() => resolveClose())
-        server.closeAllConnections()
-      }),
-  }
+  return listenOnLoopback(server, port)
 }
