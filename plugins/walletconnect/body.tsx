@@ -19,7 +19,7 @@ import { sessionAccounts } from './namespaces.ts'
 import { createPairingLifecycle } from './pairing.ts'
 import { IPairingStore, clearPairingOnCloseAndDisconnect, createPairingStore } from './pairingStore.ts'
 import { createHttpWalletRegistry } from './registry.ts'
-import { type Session, type SessionListener, type WalletConnectProviderOptions, createSessionClient } from './session.ts'
+import { RELAY_TIMEOUT_MS, type Session, type SessionListener, type WalletConnectProviderOptions, createSessionClient } from './session.ts'
 import { createAllWalletsView } from './views/AllWallets.tsx'
 import { createConnectingWalletConnectView } from './views/ConnectingWalletConnect.tsx'
 import { createConnectingWalletConnectBasicView } from './views/ConnectingWalletConnectBasic.tsx'
@@ -79,6 +79,8 @@ export function activate(context: PluginContext, options: WalletConnectBodyOptio
     ended() {
       for (const namespace of adapters.keys()) events().disconnected(namespace, WALLETCONNECT_CONNECTOR_ID)
     },
+    relayLost: () => lifecycle.relayLost(),
+    relayBack: () => lifecycle.relayBack(),
   }
 
   const client = createSessionClient({ config, options: options.provider ?? {}, listener, alerts, logger })
@@ -96,6 +98,7 @@ export function activate(context: PluginContext, options: WalletConnectBodyOptio
     pairing,
     environment,
     pair: () => client.pair(),
+    relayTimeoutMs: options.provider?.relayTimeoutMs ?? RELAY_TIMEOUT_MS,
     async startConnect() {
       try {
         await service().connect({ connectorId: WALLETCONNECT_CONNECTOR_ID, namespace: target() })

@@ -21,7 +21,7 @@ import { Alerts, ProviderErrorText } from '../../kernel/index.ts'
 
 // The plugin end to end in Node: kits with the plugin and the universal provider,
 // a local relay, a sign-client wallet on the other side and a Hardhat node.
-// Ports: relay 8621, Hardhat 8611.
+// Ports: relay 8621, Hardhat 8611; 8628 for the relay that is killed.
 let relay: Relay
 let node: HardhatNode
 let chain: ReturnType<typeof hardhatNetwork>
@@ -281,6 +281,36 @@ describe('relay errors (provider error texts)', () => {
       expect(await attempt).toMatchObject({ shortMessage: PairingErrorText.CLOSED })
     } finally {
       await refusing.stop()
+    }
+  }, 30_000)
+})
+
+describe('the relay killed while the QR code shows', () => {
+  it('once it is back on the same port a fresh uri shows (the old proposal died with it), the wallet pairs with that one and the session signs', async () => {
+    let killable = await startRelay({ port: 8628 })
+    try {
+      const { kit: k, statuses } = kit(undefined, { endpoints: { relay: killable.url } })
+      const { connected, uri: first } = await startPairing(k)
+      await killable.stop()
+      killable = await startRelay({ port: 8628 })
+      const pairing = await pairingOf(k)
+      const fresh = await vi.waitFor(() => {
+        const uri = pairing.get().wcUri
+        if (!uri || uri === first) throw new Error('still the uri of the killed relay')
+        return uri
+      }, { timeout: 10_000 })
+      expect(pairing.get().wcError).toBe(false)
+      const w = await startWcWallet({ relayUrl: killable.url, privateKey: HARDHAT_ACCOUNT_0.privateKey, rpcUrls: { 31337: node.url }, storagePrefix: `wallet-${++prefix}` })
+      wallets.push(w)
+      await w.pair(fresh)
+      await connected
+      expect(statuses.at(-1)).toBe('connected')
+      expect(account(k).address).toBe(HARDHAT_ACCOUNT_0.address)
+      const provider = k.getProvider('eip155') as { request(args: { method: string; params?: unknown[] }): Promise<unknown> }
+      const signature = (await provider.request({ method: 'personal_sign', params: [stringToHex('after the relay came back'), HARDHAT_ACCOUNT_0.address] })) as `0x${string}`
+      expect(await recoverMessageAddress({ message: 'after the relay came back', signature })).toBe(HARDHAT_ACCOUNT_0.address)
+    } finally {
+      await killable.stop()
     }
   }, 30_000)
 })

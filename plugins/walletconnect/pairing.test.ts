@@ -4,7 +4,8 @@ import { clearPairingOnCloseAndDisconnect, createPairingStore } from './pairingS
 import { PairingErrorText, createPairingLifecycle } from './pairing.ts'
 
 // The pairing lifecycle, with fake timers: expiry and refresh, reuse on Telegram and
-// iOS Safari, the end of an attempt when the modal closes.
+// iOS Safari, the end of an attempt when the modal closes, the relay connection lost
+// under a shown uri.
 
 interface Pending {
   resolve(session: string): void
@@ -39,6 +40,7 @@ function setup(env: { telegram?: boolean; iosSafari?: boolean; slowConnect?: boo
         queueMicrotask(() => lifecycle.uriReceived(`wc:${'0'.repeat(63)}${++uris}@2?relay-protocol=irn`))
       }),
     startConnect,
+    relayTimeoutMs: 15_000,
   })
   return { kit, pairing, lifecycle, pairings, startConnect, uri: () => pairing.get().wcUri }
 }
@@ -158,5 +160,69 @@ describe('Pairing lifecycle', () => {
     expect(pairing.get().wcError).toBe(false)
     pairings[1]!.resolve('ok')
     await expect(again).resolves.toBe('ok')
+  })
+
+  it('the relay lost under a shown uri and back: a fresh pairing (the old proposal may be gone with the relay), whose approval settles the attempt', async () => {
+    const { pairing, lifecycle, pairings, uri } = setup()
+    const approval = lifecycle.approval()
+    await flush()
+    const first = uri()
+    lifecycle.relayLost()
+    // A reconnect that keeps failing reports the loss again: still one interruption.
+    await vi.advanceTimersByTimeAsync(5_000)
+    lifecycle.relayLost()
+    expect(pairings).toHaveLength(1)
+    expect(uri()).toBe(first)
+    lifecycle.relayBack()
+    await flush()
+    expect(pairings).toHaveLength(2)
+    expect(uri()).not.toBe(first)
+    // No failure is pending any more: past the 15 s the attempt is still alive.
+    await vi.advanceTimersByTimeAsync(15_000)
+    expect(pairing.get().wcError).toBe(false)
+    pairings[1]!.resolve('session-after-relay-loss')
+    await expect(approval).resolves.toBe('session-after-relay-loss')
+  })
+
+  it('the relay down for 15 s under a shown uri: the attempt fails with a clear error and wcError (the view offers Retry), not a QR code that leads nowhere', async () => {
+    const { pairing, lifecycle, pairings } = setup()
+    const approval = lifecycle.approval()
+    approval.catch(() => undefined)
+    await flush()
+    lifecycle.relayLost()
+    await vi.advanceTimersByTimeAsync(14_999)
+    expect(pairing.get().wcError).toBe(false)
+    await vi.advanceTimersByTimeAsync(1)
+    await expect(approval).rejects.toMatchObject({ shortMessage: 'The connection to the WalletConnect relay was lost' })
+    expect(pairing.get().wcError).toBe(true)
+    expect(lifecycle.pending()).toBe(false)
+    // The relay coming back later starts nothing by itself; Retry starts over.
+    lifecycle.relayBack()
+    await flush()
+    expect(pairings).toHaveLength(1)
+    const again = lifecycle.approval()
+    await flush()
+    expect(pairing.get().wcError).toBe(false)
+    pairings[1]!.resolve('ok')
+    await expect(again).resolves.toBe('ok')
+  })
+
+  it('a relay loss with no uri shown, or with no pairing pending (a connected session), changes nothing', async () => {
+    const { lifecycle, pairings, uri } = setup()
+    lifecycle.relayLost()
+    lifecycle.relayBack()
+    await flush()
+    expect(pairings).toHaveLength(0)
+    const approval = lifecycle.approval()
+    await flush()
+    pairings[0]!.resolve('session')
+    await expect(approval).resolves.toBe('session')
+    lifecycle.relayLost()
+    await vi.advanceTimersByTimeAsync(15_000)
+    lifecycle.relayBack()
+    await flush()
+    expect(pairings).toHaveLength(1)
+    expect(uri()).toBeUndefined()
+    expect(lifecycle.pending()).toBe(false)
   })
 })

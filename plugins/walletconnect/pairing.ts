@@ -7,6 +7,8 @@ import type { PairingStore } from './pairingStore.ts'
 export const PairingErrorText = {
   /** The modal closed (or the kit disconnected): the uri was reset, so nobody can scan it any more. */
   CLOSED: 'The WalletConnect pairing was closed',
+  /** The relay connection dropped while the QR code showed, and did not come back in time. */
+  RELAY_LOST: 'The connection to the WalletConnect relay was lost',
 } as const
 
 export interface PairingDeps<S> {
@@ -16,6 +18,8 @@ export interface PairingDeps<S> {
   pair(): Promise<S>
   /** Starts a kernel connect through the WalletConnect connector, which comes back for `approval()`. */
   startConnect(): Promise<void>
+  /** How long a lost relay connection may take to come back before a pending pairing fails. */
+  readonly relayTimeoutMs: number
   readonly now?: () => number
 }
 
@@ -34,6 +38,17 @@ export interface PairingLifecycle<S> {
   request(options?: { readonly retry?: boolean }): void
   /** The provider's `display_uri`: shown, with its expiry, until it is refreshed. */
   uriReceived(uri: string): void
+  /**
+   * The relay connection dropped. A pairing whose uri is shown waits for it to
+   * come back, and fails (wcError) when it has not within `relayTimeoutMs`.
+   */
+  relayLost(): void
+  /**
+   * The relay connection is back. A pairing shown while it was down is made
+   * again: a relay that restarted has forgotten the proposal the old uri leads
+   * to, so a wallet scanning it would wait forever.
+   */
+  relayBack(): void
   /** Whether a connect is waiting for the wallet. */
   pending(): boolean
   dispose(): void
@@ -59,12 +74,17 @@ export function createPairingLifecycle<S>(deps: PairingDeps<S>): PairingLifecycl
   /** A view asked for a connect that has not reached `approval()` yet. */
   let starting = false
   let refreshTimer: ReturnType<typeof setTimeout> | undefined
+  /** Set while the relay is down under a shown uri: fails the attempt when it stays down. */
+  let relayLostTimer: ReturnType<typeof setTimeout> | undefined
+  let interrupted = false
 
   const reusesPairings = () => deps.environment.isTelegram() || deps.environment.isIosSafari()
 
   const settle = () => {
     attempt = undefined
     clearTimeout(refreshTimer)
+    clearTimeout(relayLostTimer)
+    interrupted = false
   }
 
   const startPairing = () => {
@@ -143,6 +163,24 @@ export function createPairingLifecycle<S>(deps: PairingDeps<S>): PairingLifecycl
       refreshTimer = setTimeout(() => {
         if (attempt && deps.pairing.get().wcUri === uri) startPairing()
       }, Math.max(0, expiry - PAIRING_EXPIRY_MARGIN_MS - now()))
+    },
+    relayLost() {
+      if (!attempt || interrupted || deps.pairing.get().wcUri === undefined) return
+      interrupted = true
+      relayLostTimer = setTimeout(() => {
+        const failed = attempt
+        if (!failed) return
+        settle()
+        generation++
+        deps.pairing.set({ wcError: true })
+        failed.reject(new PorticoError(PairingErrorText.RELAY_LOST))
+      }, deps.relayTimeoutMs)
+    },
+    relayBack() {
+      if (!interrupted) return
+      interrupted = false
+      clearTimeout(relayLostTimer)
+      if (attempt) startPairing()
     },
     pending: () => Boolean(attempt) || starting,
     dispose() {

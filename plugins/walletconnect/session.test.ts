@@ -17,7 +17,7 @@ describe('session client', () => {
     const client = createSessionClient({
       config: parseConfig({ projectId: 'p', networks: [hardhatNetwork()], endpoints: { relay: relay.url } }),
       options: { storage: createSharedKeyValueStorage(), customStoragePrefix: 'session-test', logLevel: 'silent' },
-      listener: { uri: vi.fn(), event: vi.fn(), updated: vi.fn(), ended: vi.fn() },
+      listener: { uri: vi.fn(), event: vi.fn(), updated: vi.fn(), ended: vi.fn(), relayLost: vi.fn(), relayBack: vi.fn() },
       alerts: { report: vi.fn() } as never,
       logger: { warn: vi.fn(), error: vi.fn() },
     })

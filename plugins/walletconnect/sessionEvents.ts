@@ -11,6 +11,10 @@ export interface SessionListener {
   updated(session: Session): void
   /** The wallet deleted the session, or it expired. */
   ended(): void
+  /** The relay socket closed (the client reconnects by itself). */
+  relayLost(): void
+  /** The relay socket is open again after `relayLost`. */
+  relayBack(): void
 }
 
 const SessionEventSchema = v.object({
@@ -63,6 +67,19 @@ export function wireSessionEvents(provider: Provider, { listener, onEnded, onRel
   provider.client.on('session_delete', onDeleted)
   provider.client.on('session_expire', onDeleted)
   provider.client.core.relayer.on('relayer_error', onRelayError)
+  // The relayer's own event names (RELAYER_EVENTS of @walletconnect/core, not imported here to keep it out of this chunk).
+  let down = false
+  const onRelayDown = () => {
+    down = true
+    listener.relayLost()
+  }
+  const onRelayUp = () => {
+    if (!down) return
+    down = false
+    listener.relayBack()
+  }
+  provider.client.core.relayer.on('relayer_disconnect', onRelayDown)
+  provider.client.core.relayer.on('relayer_connect', onRelayUp)
   remember()
   return () => {
     provider.removeListener('display_uri', onUri)
@@ -72,5 +89,7 @@ export function wireSessionEvents(provider: Provider, { listener, onEnded, onRel
     provider.client.off('session_delete', onDeleted)
     provider.client.off('session_expire', onDeleted)
     provider.client.core.relayer.off('relayer_error', onRelayError)
+    provider.client.core.relayer.off('relayer_disconnect', onRelayDown)
+    provider.client.core.relayer.off('relayer_connect', onRelayUp)
   }
 }
