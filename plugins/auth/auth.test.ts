@@ -68,6 +68,46 @@ describe('the frame loads on first use only', () => {
     await vi.waitFor(() => expect(frame.names()).toEqual(['SYNC_DAPP_DATA', 'SYNC_THEME', 'SYNC_DAPP_DATA', 'SYNC_THEME']))
   })
 
+  it('reload() asks RELOAD and resolves only once the frame is back (READY) and told the dapp data again', async () => {
+    const { kit, frame } = createAuthKit()
+    const auth = await authOf(kit)
+    await auth.preload()
+    frame.on('RELOAD', () => ({}))
+    let done = false
+    const reloading = auth.reload().then(() => (done = true))
+    await vi.waitFor(() => expect(frame.names()).toContain('RELOAD'))
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(done).toBe(false)
+    frame.emit({ type: '@portico-frame/READY', payload: { version: 4 } })
+    await reloading
+    expect(frame.names()).toEqual(['SYNC_DAPP_DATA', 'SYNC_THEME', 'RELOAD', 'SYNC_DAPP_DATA', 'SYNC_THEME'])
+  })
+
+  it("reload() of a frame that does not come back rejects 'Unable to load email login dependency' after 15 s", async () => {
+    const { kit, frame } = createAuthKit()
+    const auth = await authOf(kit)
+    await auth.preload()
+    frame.on('RELOAD', () => ({}))
+    vi.useFakeTimers()
+    const reloading = auth.reload()
+    const outcome = expect(reloading).rejects.toThrow('Unable to load email login dependency')
+    await vi.advanceTimersByTimeAsync(14_999)
+    let settled = false
+    void reloading.catch(() => (settled = true))
+    await vi.advanceTimersByTimeAsync(0)
+    expect(settled).toBe(false)
+    await vi.advanceTimersByTimeAsync(1)
+    await outcome
+  })
+
+  it('reload() of a frame never loaded loads nothing and sends nothing', async () => {
+    const { kit, frame } = createAuthKit()
+    const auth = await authOf(kit)
+    await auth.reload()
+    expect(frame.loads).toBe(0)
+    expect(frame.sent).toEqual([])
+  })
+
   it("a frame that fails to load rejects 'Unable to load email login dependency' with the SOCIALS_TIMEOUT alert", async () => {
     const frame = happyFrame()
     frame.failLoad(new PorticoError(EmbeddedWalletErrorText.UNABLE_TO_LOAD))
@@ -164,6 +204,32 @@ describe('the frame session after a reload', () => {
     expect(kit.chains.record('eip155')!.accountState.address).toBeUndefined()
     expect(kit.storage.get('frameSessionToken')).toBeUndefined()
     expect(kit.storage.get('connectionStatus')).toBe('disconnected')
+  })
+
+  it("a social login's provider is the account's socialProvider and connectedWalletInfo.social, and a reload keeps it", async () => {
+    const setup = createAuthKit()
+    // The socials plugin stores the provider before it connects.
+    setup.kit.storage.set('connectedSocial', 'google')
+    const first = await loggedIn(setup)
+    expect(first.kit.chains.record('eip155')!.accountState).toMatchObject({ socialProvider: 'google', connectedWalletInfo: { social: 'google' } })
+
+    const { kit } = createAuthKit({ frame: happyFrame(createFakeFrame()), backend: first.backend })
+    await kit.restored
+    expect(kit.chains.record('eip155')!.accountState).toMatchObject({ socialProvider: 'google', connectedWalletInfo: { social: 'google' } })
+  })
+
+  it('a failed connection check forgets the social provider and username (§4)', async () => {
+    const setup = createAuthKit()
+    setup.kit.storage.set('connectedSocial', 'github')
+    setup.kit.storage.set('connectedSocialUsername', 'octocat')
+    const first = await loggedIn(setup)
+    const frame = happyFrame(createFakeFrame())
+    frame.on('IS_CONNECTED', () => ({ isConnected: false }))
+    const { kit } = createAuthKit({ frame, backend: first.backend })
+    await kit.restored
+    expect(kit.chains.record('eip155')!.accountState.socialProvider).toBeUndefined()
+    expect(kit.storage.get('connectedSocial')).toBeUndefined()
+    expect(kit.storage.get('connectedSocialUsername')).toBeUndefined()
   })
 
   it('a visit with nothing stored never loads the frame', async () => {

@@ -4,7 +4,7 @@ import type { AuthService } from './index.ts'
 import { AUTH_CONNECTOR_ID, type AuthNamespace } from './service.ts'
 
 export interface AuthServiceDeps {
-  readonly frame: Pick<FrameSession, 'load' | 'request'>
+  readonly frame: Pick<FrameSession, 'load' | 'request' | 'reload'>
   readonly storage: PorticoStorage
   readonly chains: ChainStore
   /** The configured namespaces the frame serves. */
@@ -29,7 +29,7 @@ export function createAuthService({ frame, storage, chains, namespaces, connect 
       const { userName } = await frame.request('CONNECT_FARCASTER', undefined, options)
       return { userName: userName || undefined }
     },
-    reload: async () => void (await frame.request('RELOAD', undefined)),
+    reload: () => frame.reload(),
     connect() {
       // The active namespace when the frame serves it, else the first one it serves.
       const active = chains.get().activeNamespace

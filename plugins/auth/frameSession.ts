@@ -1,5 +1,5 @@
-import { Alerts, type AlertService, type PorticoConfig, type PorticoStorage, type ThemeStore } from '../../kernel/index.ts'
-import type { FrameClient, FrameClientOptions, RequestOptions } from './frameClient.ts'
+import { Alerts, type AlertService, EmbeddedWalletErrorText, PorticoError, type PorticoConfig, type PorticoStorage, type ThemeStore } from '../../kernel/index.ts'
+import { type FrameClient, type FrameClientOptions, READY_TIMEOUT_MS, type RequestOptions } from './frameClient.ts'
 import type { AppPayload, AppRequestName, FrameReply } from './frameProtocol.ts'
 import { dappData, themeData } from './dappData.ts'
 
@@ -9,6 +9,8 @@ export interface FrameSession {
   /** Whether the frame has been loaded (or is loading): nothing is asked of it before. */
   readonly started: boolean
   request<N extends AppRequestName>(name: N, payload: AppPayload<N>, options?: RequestOptions): Promise<FrameReply<N>>
+  /** Reloads the frame (RELOAD) and resolves once it is back (READY) and told the app's data again; rejects after 15 s without READY. */
+  reload(): Promise<void>
   show(anchor: Element): void
   hide(): void
   dispose(): void
@@ -37,6 +39,8 @@ export function createFrameSession(deps: FrameSessionDeps): FrameSession {
   let client: FrameClient | undefined
   let loading: Promise<FrameClient> | undefined
   const stops: (() => void)[] = []
+  /** The app's data told again after the frame's last reload. */
+  let resynced: Promise<void> = Promise.resolve()
 
   /** What the frame keeps in memory only: told after loading, and again after it reloads. */
   const sync = async (frame: FrameClient) => {
@@ -53,7 +57,7 @@ export function createFrameSession(deps: FrameSessionDeps): FrameSession {
       stops.push(
         created.subscribe((event) => {
           // A READY after the first is the frame reloaded (RELOAD, or the browser): it forgot the app's data.
-          if (event.type === '@portico-frame/READY' && ++readies > 1) void sync(created).catch(() => undefined)
+          if (event.type === '@portico-frame/READY' && ++readies > 1) resynced = sync(created).catch(() => undefined)
           else if (event.type === '@portico-frame/SESSION_UPDATE') deps.storage.set('frameSessionToken', event.payload.token)
           else if (event.type === '@portico-frame/SESSION_ENDED') {
             deps.storage.remove('frameSessionToken')
@@ -91,6 +95,28 @@ export function createFrameSession(deps: FrameSessionDeps): FrameSession {
     },
     async request(name, payload, options) {
       return (await load()).request(name, payload, options)
+    },
+    async reload() {
+      // A frame never loaded has nothing to drop.
+      if (!loading) return
+      const frame = await load()
+      // Subscribed after the session's own listener: by the time READY reaches this one, the re-sync has started.
+      let stop = () => {}
+      let timer: ReturnType<typeof setTimeout> | undefined
+      const back = new Promise<void>((resolve, reject) => {
+        stop = frame.subscribe((event) => {
+          if (event.type === '@portico-frame/READY') resolve()
+        })
+        // A frame that does not come back must not hold its callers forever.
+        timer = setTimeout(() => reject(new PorticoError(EmbeddedWalletErrorText.UNABLE_TO_LOAD, { details: `no READY within ${READY_TIMEOUT_MS} ms of RELOAD` })), READY_TIMEOUT_MS)
+      })
+      try {
+        await Promise.all([frame.request('RELOAD', undefined), back])
+      } finally {
+        stop()
+        clearTimeout(timer)
+      }
+      await resynced
     },
     show(anchor) {
       client?.show(anchor)

@@ -53,7 +53,7 @@ export interface AuthService {
   getFarcasterUri(options?: RequestOptions): Promise<string>
   /** Waits until the visitor signed in the Farcaster app (no time limit; abort it through `signal`); the frame then has a session. */
   connectFarcaster(options?: RequestOptions): Promise<{ readonly userName: string | undefined }>
-  /** Reloads the secure frame: what it was doing (a Farcaster wait) is dropped. */
+  /** Reloads the secure frame: what it was doing (a Farcaster wait) is dropped; resolves once it is back. */
   reload(): Promise<void>
   /** Connects the kit through the AUTH connector once the frame has a session. */
   connect(): Promise<void>

@@ -16,7 +16,7 @@ export interface SocialAuth {
   connectSocial(uri: string, options?: SocialRequestOptions): Promise<{ readonly userName: string | undefined }>
   getFarcasterUri(options?: SocialRequestOptions): Promise<string>
   connectFarcaster(options?: SocialRequestOptions): Promise<{ readonly userName: string | undefined }>
-  /** Reloads the secure frame (back from ConnectingFarcaster drops its wait). */
+  /** Reloads the secure frame (back from ConnectingFarcaster drops its wait); resolves once it is back. */
   reload(): Promise<void>
   connect(): Promise<void>
 }

@@ -53,16 +53,45 @@ describe('Farcaster login (host side)', () => {
     expect(t.frame.connectFarcaster).toHaveBeenCalledTimes(1)
   })
 
-  it('back from ConnectingFarcaster while disconnected clears the farcaster url and reloads the frame after 100 ms', () => {
+  it('a refused login drops the url (the next visit opens a new channel); leaving the view (abort) keeps it', async () => {
+    const refused = setup({ connectFarcaster: async () => Promise.reject(new Error("The signature is not from the Farcaster account's custody address")) })
+    await expect(refused.controller.connect(new AbortController().signal)).rejects.toThrow('custody address')
+    expect(refused.farcasterUrl()).toBeUndefined()
+    expect(refused.storage.get('connectedSocial')).toBeUndefined()
+
+    const abort = new AbortController()
+    const left = setup({ connectFarcaster: () => (abort.abort(), Promise.reject(new Error('Request was aborted'))) })
+    await expect(left.controller.connect(abort.signal)).rejects.toThrow('Request was aborted')
+    expect(left.farcasterUrl()).toBe(URL_)
+  })
+
+  it('back from ConnectingFarcaster while disconnected clears the farcaster url and reloads the frame after 100 ms; a new visit waits until the frame is back', async () => {
     vi.useFakeTimers()
-    const t = setup()
+    let back: () => void = () => undefined
+    const t = setup({ reload: vi.fn(() => new Promise<void>((resolve) => (back = resolve))) })
     t.chains.updateAccount('eip155', { farcasterUrl: URL_ })
     t.controller.popped({ view: 'ConnectingFarcaster' })
     expect(t.farcasterUrl()).toBeUndefined()
-    vi.advanceTimersByTime(99)
+    const again = t.controller.connect(new AbortController().signal)
+    await vi.advanceTimersByTimeAsync(99)
     expect(t.frame.reload).not.toHaveBeenCalled()
-    vi.advanceTimersByTime(1)
+    await vi.advanceTimersByTimeAsync(1)
     expect(t.frame.reload).toHaveBeenCalledTimes(1)
+    await vi.advanceTimersByTimeAsync(1_000)
+    expect(t.frame.getFarcasterUri).not.toHaveBeenCalled()
+    back()
+    await again
+    expect(t.frame.getFarcasterUri).toHaveBeenCalledTimes(1)
+  })
+
+  it('a reload that fails (the frame did not come back) does not hold the next visit', async () => {
+    vi.useFakeTimers()
+    const t = setup({ reload: vi.fn(async () => Promise.reject(new Error('Unable to load email login dependency'))) })
+    t.controller.popped({ view: 'ConnectingFarcaster' })
+    await vi.advanceTimersByTimeAsync(100)
+    await t.controller.connect(new AbortController().signal)
+    expect(t.frame.getFarcasterUri).toHaveBeenCalledTimes(1)
+    expect(t.storage.get('connectedSocial')).toBe('farcaster')
   })
 
   it('back from another view, or while connected, keeps the url and does not reload', () => {

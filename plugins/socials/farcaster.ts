@@ -24,14 +24,24 @@ export interface FarcasterController {
 }
 
 export function createFarcasterController({ auth, storage, chains, snack }: FarcasterControllerDeps): FarcasterController {
+  /** The frame reload the back rule started: a new login waits for it, or its request would be lost with the old frame. */
+  let reloading: Promise<void> = Promise.resolve()
   const setUrl = (farcasterUrl: string | undefined) => {
     const namespace = chains.get().activeNamespace
     if (namespace) chains.updateAccount(namespace, { farcasterUrl })
   }
   return {
     async connect(signal) {
+      await reloading
       if (!chains.activeAccount()?.farcasterUrl) setUrl(await auth.getFarcasterUri({ signal }))
-      const { userName } = await auth.connectFarcaster({ signal })
+      let userName: string | undefined
+      try {
+        ;({ userName } = await auth.connectFarcaster({ signal }))
+      } catch (error) {
+        // A refused or expired login is spent: the next visit opens a new channel. The view left (abort) keeps it.
+        if (!signal.aborted) setUrl(undefined)
+        throw error
+      }
       storage.set('connectedSocial', 'farcaster')
       if (userName) {
         storage.set('connectedSocialUsername', userName)
@@ -52,7 +62,7 @@ export function createFarcasterController({ auth, storage, chains, snack }: Farc
     popped(entry) {
       if (entry.view !== FARCASTER_VIEW || chains.isConnected()) return
       setUrl(undefined)
-      setTimeout(() => void auth.reload().catch(() => undefined), FARCASTER_RELOAD_DELAY_MS)
+      reloading = new Promise<void>((resolve) => setTimeout(resolve, FARCASTER_RELOAD_DELAY_MS)).then(() => auth.reload().catch(() => undefined))
     },
   }
 }

@@ -57,6 +57,17 @@ async function farcasterUrl(page: Page): Promise<string> {
   return shown
 }
 
+/** Back to Connect, "Continue with Farcaster" again at once, and the url the view then shows. */
+async function againAfterBack(page: Page): Promise<string> {
+  await inModal(page).getByRole('button', { name: /back/i }).click()
+  await waitForView(page, 'Connect')
+  await inModal(page).getByRole('button', { name: 'Continue with Farcaster' }).click()
+  await waitForView(page, 'ConnectingFarcaster')
+  const shown = inModal(page).getByTestId('portico-farcaster-url')
+  await shown.waitFor({ timeout: 20_000 })
+  return (await shown.textContent())!.trim()
+}
+
 describe('Farcaster login', () => {
   it('the view shows the QR code and the url; the phone signs through the relay; the page shows the embedded wallet, which signs; the same fid again gets the same address', async () => {
     const recorded = await open()
@@ -97,20 +108,22 @@ describe('Farcaster login', () => {
       .poll(() => inModal(page).getByRole('alert').textContent(), { timeout: 30_000 })
       .toContain("The signature is not from the Farcaster account's custody address")
     expect((await page.getByTestId('account-connected').textContent())?.trim()).toBe('false')
+
+    // The refused channel is spent: the next visit gets a new one, and a good signature there connects.
+    const next = await againAfterBack(page)
+    expect(new URL(next).searchParams.get('channelToken')).not.toBe(new URL(url).searchParams.get('channelToken'))
+    await authenticateChannel(stack.farcasterRelay!, next, phone)
+    await connected(page, 'true')
   })
 
-  it('back from ConnectingFarcaster while disconnected drops the url: the next visit shows a new one', async () => {
+  it('back from ConnectingFarcaster while disconnected drops the url and reloads the frame: the next visit shows a new one, which connects', async () => {
     const { page } = await open()
     const first = await farcasterUrl(page)
-    await inModal(page).getByRole('button', { name: /back/i }).click()
-    await waitForView(page, 'Connect')
-    await inModal(page).getByRole('button', { name: 'Continue with Farcaster' }).click()
-    await waitForView(page, 'ConnectingFarcaster')
-    await expect
-      .poll(async () => (await inModal(page).getByTestId('portico-farcaster-url').textContent().catch(() => ''))?.trim(), { timeout: 20_000 })
-      .toMatch(/^http/)
-    const second = (await inModal(page).getByTestId('portico-farcaster-url').textContent())!.trim()
+    // Clicked again at once, before the frame's reload (100 ms after back) is over.
+    const second = await againAfterBack(page)
     expect(new URL(second).searchParams.get('channelToken')).not.toBe(new URL(first).searchParams.get('channelToken'))
+    await authenticateChannel(stack.farcasterRelay!, second, phone)
+    await connected(page, 'true')
   })
 })
 
