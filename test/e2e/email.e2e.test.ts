@@ -26,6 +26,8 @@ let stack: EmbeddedStack
 const pages: RecordedPage[] = []
 
 let env: EmailDemo | undefined
+/** The first test's login: its address, its wallet, and when its code went out at the latest. */
+let firstDevice: { email: string; wallet: string; codeSentBy: number } | undefined
 
 beforeAll(async () => {
   env = await startEmailDemo()
@@ -52,8 +54,10 @@ describe('email login through the demo (a new device: link, then code)', () => {
     const recorded = await open()
     const { page } = recorded
     const email = uniqueEmail('visitor')
+    const codeSentBy = Date.now()
     const wallet = await loginOnNewDevice(page, email)
     expect(wallet).toMatch(/^0x[0-9a-fA-F]{40}$/)
+    firstDevice = { email, wallet, codeSentBy }
     await waitForModal(page, false).catch(() => undefined)
 
     // personal_sign, approved inside the frame's origin, verified here in Node.
@@ -83,27 +87,6 @@ describe('email login through the demo (a new device: link, then code)', () => {
     await page.waitForLoadState('networkidle')
     expect((await page.getByTestId('account-connected').textContent())?.trim()).toBe('false')
     assertCleanPage(recorded)
-  })
-
-  it('a second browser context is a new device: it must follow a new link, and gets the same wallet', async () => {
-    const email = uniqueEmail('two-devices')
-    const first = await open()
-    const wallet = await loginOnNewDevice(first.page, email)
-    const second = await open()
-    // The first device's code went out under 30 s ago: the same email is refused for the
-    // seconds left, and the visitor tries again once they have passed.
-    const before = await mailsTo(email)
-    await typeEmail(second.page, email)
-    const refusal = inModal(second.page).getByRole('alert')
-    await expect.poll(() => refusal.textContent(), { timeout: 10_000 }).toMatch(/^Please try again after \d+ seconds$/)
-    expect(await mailsTo(email)).toHaveLength(before.length)
-    await second.page.waitForTimeout(Number((await refusal.textContent())!.match(/\d+/)![0]) * 1000 + 500)
-    await second.page.keyboard.press('Escape')
-    await waitForModal(second.page, false)
-    expect(await loginOnNewDevice(second.page, email)).toBe(wallet)
-    const subjects = (await mailsTo(email)).map((mail) => mail.subject)
-    // Two approval links and two codes: the second device was not let in on the first's approval.
-    expect(subjects.filter((subject) => /approve|device/i.test(subject))).toHaveLength(2)
   })
 })
 
@@ -223,5 +206,19 @@ describe('the frame failing to load', () => {
     await expect
       .poll(() => inModal(page).getByText('Unable to load email login dependency').count(), { timeout: 30_000 })
       .toBeGreaterThan(0)
+  })
+})
+
+// Last in the file, so that the 30 s in which the server refuses another code for the first
+// test's address (tested in 'codes: …' above) have mostly passed by now.
+describe('a second device', () => {
+  it('a second browser context is a new device: it must follow a new link, and gets the same wallet', async () => {
+    const { email, wallet, codeSentBy } = firstDevice!
+    const second = await open()
+    await second.page.waitForTimeout(Math.max(0, codeSentBy + 30_500 - Date.now()))
+    expect(await loginOnNewDevice(second.page, email)).toBe(wallet)
+    const subjects = (await mailsTo(email)).map((mail) => mail.subject)
+    // Two approval links and two codes: the second device was not let in on the first's approval.
+    expect(subjects.filter((subject) => /approve|device/i.test(subject))).toHaveLength(2)
   })
 })
