@@ -187,6 +187,7 @@ async function approveInFrame<N extends 'RPC_REQUEST'>(page: Page, payload: AppP
 }
 
 let firstPage: Page
+let firstRecorded: RecordedPage
 let address: Hex
 let solanaAddress: string
 const email = `visitor-${randomBytes(3).toString('hex')}@example.com`
@@ -194,6 +195,7 @@ const email = `visitor-${randomBytes(3).toString('hex')}@example.com`
 describe('the frame through the frame client', () => {
   it('loads, logs a new visitor in by email (device link, then code) and reports the user', async () => {
     const recorded = await openHost()
+    firstRecorded = recorded
     firstPage = recorded.page
     const t0 = Date.now()
     await loadFrame(firstPage)
@@ -406,6 +408,121 @@ describe('messages from elsewhere reach no handler', () => {
     expect(answers).toEqual([])
     expect(await value(page, 'IS_CONNECTED', {})).toEqual({ isConnected: true })
     await popup.close()
+  })
+
+  it("a second frame on the frame's own origin (right origin, not the client's iframe) is not heard; a foreign-origin iframe's request to the frame gets no answer", async () => {
+    const page = firstPage
+    // Another copy of the real frame page in the same host: its READY and forged messages come
+    // from the frame's origin, but not from the iframe the client made.
+    const dropped = await frameTest(page, (test) => test.dropped())
+    await page.evaluate((src) => {
+      const twin = document.createElement('iframe')
+      twin.src = src
+      twin.id = 'twin'
+      document.body.append(twin)
+      return new Promise((resolve) => twin.addEventListener('load', resolve))
+    }, `${frame.url}/frame?projectId=${PROJECT_ID}&chainId=31337&version=4`)
+    const reply = ask(page, 'GET_USER', { chainId: 31337 })
+    const id = await frameTest(page, (test) => test.ids.at(-1)!)
+    const forged = { id, type: '@portico-frame/GET_USER_SUCCESS', payload: { email: 'attacker@example.com', address: '0x0000000000000000000000000000000000000bad', chainId: 31337 } }
+    const copies = page.frames().filter((f) => f.url().startsWith(`${frame.url}/frame`))
+    expect(copies).toHaveLength(2)
+    const ids = await Promise.all(copies.map((f) => f.frameElement().then((el) => el.getAttribute('id'))))
+    expect([...ids].sort()).toEqual(['twin', 'w3m-iframe'])
+    await copies[ids.indexOf('twin')]!.evaluate(([message, event]) => {
+      parent.postMessage(message, '*')
+      parent.postMessage(event, '*')
+    }, [forged, { type: '@portico-frame/SESSION_ENDED', payload: {} }])
+    const outcome = await reply
+    if (!outcome.ok) throw new Error(outcome.error)
+    expect(outcome.value.address).toBe(address)
+    // The twin's own READY and the two forged messages.
+    await expect.poll(() => frameTest(page, (test) => test.dropped())).toBeGreaterThanOrEqual(dropped + 3)
+    expect(await frameTest(page, (test) => test.events.map((e) => e.type))).not.toContain('@portico-frame/SESSION_ENDED')
+
+    // The foreign iframe of the test above (another origin, inside the host page) asks the real frame to sign out.
+    const foreign = page.frames().find((f) => f.url().startsWith(mailbox.url))!
+    const realFrame = copies[ids.indexOf('w3m-iframe')]!
+    // The real frame's place among the host's child windows, which the foreign page can reach by index.
+    const index = await page.evaluate(() => {
+      const own = (document.getElementById('w3m-iframe') as HTMLIFrameElement).contentWindow
+      return Array.from({ length: frames.length }, (_, i) => frames[i]).indexOf(own!)
+    })
+    expect(index).toBeGreaterThanOrEqual(0)
+    // Recorded inside the real frame: the forged requests do reach it, so an empty answer is its refusal.
+    await realFrame.evaluate(() => {
+      const seen: string[] = []
+      Object.assign(window, { seenIds: seen })
+      addEventListener('message', (event) => seen.push(String((event.data as { id?: unknown })?.id)))
+    })
+    const answers = await foreign.evaluate(
+      async ([frameOrigin, index]) => {
+        const received: unknown[] = []
+        addEventListener('message', (event) => received.push(event.data))
+        const target = parent.frames[index]!
+        target.postMessage({ id: 'forged-request-0003', type: '@portico-app/SIGN_OUT' }, frameOrigin)
+        target.postMessage({ id: 'forged-request-0004', type: '@portico-app/GET_USER', payload: { chainId: 31337 } }, frameOrigin)
+        await new Promise((resolve) => setTimeout(resolve, 1_000))
+        return received
+      },
+      [frame.url, index] as const,
+    )
+    expect(await realFrame.evaluate(() => (window as unknown as { seenIds: string[] }).seenIds)).toEqual(['forged-request-0003', 'forged-request-0004'])
+    expect(answers).toEqual([])
+    expect(await value(page, 'IS_CONNECTED', {})).toEqual({ isConnected: true })
+    await page.evaluate(() => document.getElementById('twin')?.remove())
+    // The frame's own pages (the login, the approval panel with the host's theme, the twin) under its CSP, from the first load on.
+    expect(firstRecorded.cspViolations).toEqual([])
+  })
+})
+
+describe('frame-ancestors: only the project’s hosts may embed the frame', () => {
+  it('a page on an origin not on the allow-list frames /frame and Chromium does not load it, directly or nested under an allowed host', async () => {
+    const context = await browser.newContext()
+    contexts.push(context)
+    const page = await context.newPage()
+    const refusals: string[] = []
+    page.on('console', (message) => {
+      if (message.text().includes('frame-ancestors')) refusals.push(message.text())
+    })
+    // An origin no project lists: the mailbox's page (another 127.0.0.1 port, so no private-network rule is involved).
+    const foreignOrigin = mailbox.url
+    await page.goto(`${foreignOrigin}/`)
+    const src = `${frame.url}/frame?projectId=${PROJECT_ID}&chainId=31337&version=4`
+    // The frame server's stylesheet has no frame-ancestors: it loads in the same page, so only the policy stops /frame.
+    const embed = (url: string) =>
+      page.evaluate(async (frameSrc) => {
+        const embedded = document.createElement('iframe')
+        embedded.src = frameSrc
+        document.body.append(embedded)
+        await new Promise((resolve) => embedded.addEventListener('load', resolve))
+      }, url)
+    await embed(`${frame.url}/frame.css`)
+    await embed(src)
+    const urls = page.frames().filter((f) => f !== page.mainFrame()).map((f) => f.url())
+    // Chromium puts its error page where a frame its ancestors may not embed would be.
+    expect(urls).toEqual([`${frame.url}/frame.css`, 'chrome-error://chromewebdata/'])
+    // Refused by the policy (the server sends no X-Frame-Options), naming the allowed host.
+    expect(refusals).toEqual([expect.stringContaining(`frame-ancestors ${host.url}`)])
+
+    // An allowed host that embeds the foreign page, which embeds the frame: every ancestor must be allowed.
+    const { page: hostPage } = await openHost()
+    await hostPage.evaluate((url) => {
+      const foreign = document.createElement('iframe')
+      foreign.id = 'foreign-nest'
+      foreign.src = url
+      document.body.append(foreign)
+      return new Promise((resolve) => foreign.addEventListener('load', resolve))
+    }, `${foreignOrigin}/`)
+    const nest = hostPage.frames().find((f) => f.parentFrame() === hostPage.mainFrame() && f.url().startsWith(foreignOrigin))!
+    await nest.evaluate(async (frameSrc) => {
+      const embedded = document.createElement('iframe')
+      embedded.src = frameSrc
+      document.body.append(embedded)
+      await new Promise((resolve) => embedded.addEventListener('load', resolve))
+    }, src)
+    const inner = () => hostPage.frames().find((f) => f.parentFrame()?.url().startsWith(foreignOrigin))?.url()
+    await expect.poll(inner).toBe('chrome-error://chromewebdata/')
   })
 })
 

@@ -17,6 +17,7 @@ import type { ApiServer } from '../../servers/api/index.ts'
 import { registerName } from '../../servers/api/names/registry.ts'
 import { type OpenedDatabase, openDatabase } from '../../servers/db/index.ts'
 import { HARDHAT_ACCOUNT_0, HARDHAT_ACCOUNT_1, type HardhatNode } from '../peers/hardhat.ts'
+import { installSolanaTestWallet } from '../peers/solanaTestWallet.ts'
 import { installTestWallet } from '../peers/testWallet.ts'
 import { launchBrowser, type DemoServer, type RecordedPage } from './harness.ts'
 import { startDemoChains } from './evmSupport.ts'
@@ -31,9 +32,10 @@ import {
   waitForModal,
   waitForView,
 } from './modalHarness.ts'
-import { HUGE_STRING, JAVASCRIPT_ICON, SCRIPTED_SVG_ICON, XSS_PAYLOADS, type XssReport, recordDialogs, xssReport } from './xssCorpus.ts'
+import { HUGE_STRING, JAVASCRIPT_ICON, SCRIPTED_SVG_ICON, XSS_FLAG, XSS_PAYLOADS, type XssReport, recordDialogs, xssReport } from './xssCorpus.ts'
 
 const PAYLOADS = Object.entries(XSS_PAYLOADS)
+const SOLANA_NAMES = [XSS_PAYLOADS.imgOnerror, XSS_PAYLOADS.svgOnload, XSS_PAYLOADS.attributeBreakout].map((payload) => `Sol ${payload}`)
 /** The registered name of Hardhat account #0, written straight into the API's registry (a registration would refuse it). */
 const HOSTILE_NAME = XSS_PAYLOADS.attributeBreakout
 
@@ -103,7 +105,7 @@ describe('the detector', () => {
 })
 
 describe('hostile EIP-6963 announcements', () => {
-  it('names from the corpus show as text on Connect and while connecting; scripted SVG icons stay images, javascript: icons are dropped, a 100 000-character name is refused', async () => {
+  it('names from the corpus (EIP-6963 and Solana Wallet Standard) show as text on Connect and while connecting; scripted SVG icons stay images, javascript: icons are dropped, a 100 000-character name is refused', async () => {
     const wallets = PAYLOADS.map(([key, name], index) => ({
       name,
       rdns: `org.xss.${key.toLowerCase()}`,
@@ -120,16 +122,18 @@ describe('hostile EIP-6963 announcements', () => {
           approve: prompt.approve,
         })
       }
+      // Wallet Standard (Solana) names too: their own prefix, so each is found as its own text.
+      for (const name of SOLANA_NAMES) await installSolanaTestWallet(page, { name, rpcUrl: 'http://127.0.0.1:8899', icon: SCRIPTED_SVG_ICON })
     })
     const { page, dialogs } = recorded
     await page.getByTestId('open-modal').click()
     await waitForView(page, 'Connect')
-    const imgOnerror = inModal(page).getByRole('button', { name: XSS_PAYLOADS.imgOnerror })
+    const imgOnerror = inModal(page).getByRole('button', { name: XSS_PAYLOADS.imgOnerror, exact: true })
     await imgOnerror.waitFor()
     // Connect lists wallets a page at a time: show them all.
     const more = inModal(page).getByRole('button', { name: /More wallets/ })
     while ((await more.count()) > 0) await more.click()
-    expectInert(await xssReport(page), dialogs, PAYLOADS.map(([, name]) => name))
+    expectInert(await xssReport(page), dialogs, [...PAYLOADS.map(([, name]) => name), ...SOLANA_NAMES])
     expect((await xssReport(page)).text).not.toContain('W'.repeat(1_000))
     // Scripted SVG icons are kept as <img> sources, where SVG script never runs.
     expect((await xssReport(page)).imageSources.filter((src) => src.startsWith('data:image/svg+xml')).length).toBeGreaterThan(0)
@@ -196,11 +200,14 @@ describe('hostile names, ERC20 names and symbols (served by the Blockchain API)'
   })
 })
 
-/** A frame on the frame server's address that says READY and answers each request with `message` as its error. */
-function hostileFrame(message: string): string {
+/**
+ * A frame on the frame server's address that says READY and answers each request with `message`
+ * as its error, except those `answers` names, which succeed with the payload given.
+ */
+function hostileFrame(message: string, answers: Record<string, unknown> = {}): string {
   const script = `
     const message = ${JSON.stringify(message).replace(/</g, '\\u003c')};
-    const ok = { IS_CONNECTED: { isConnected: false }, SYNC_THEME: {}, SYNC_DAPP_DATA: {} };
+    const ok = { IS_CONNECTED: { isConnected: false }, SYNC_THEME: {}, SYNC_DAPP_DATA: {}, ...${JSON.stringify(answers).replace(/</g, '\\u003c')} };
     parent.postMessage({ type: '@portico-frame/READY', payload: { version: 4 } }, '*');
     addEventListener('message', (event) => {
       const { id, type } = event.data ?? {};
@@ -230,5 +237,26 @@ describe('hostile frame error texts', () => {
     await expect.poll(async () => (await xssReport(page)).text.includes(XSS_PAYLOADS.svgOnload), { timeout: 20_000 }).toBe(true)
     expectInert(await xssReport(page), dialogs, [XSS_PAYLOADS.imgOnerror, XSS_PAYLOADS.script, XSS_PAYLOADS.attributeBreakout])
     assertCleanPage(recorded)
+  })
+
+  it('a social login page the frame names as a javascript: (or data:) URL is refused: the same-origin popup is not sent there, nothing runs, the button works again', async () => {
+    for (const uri of [`javascript:opener.${XSS_FLAG}=1`, `data:text/html,<script>opener.${XSS_FLAG}=1</script>`]) {
+      const recorded = await open(async (page) => {
+        await page.route('http://127.0.0.1:8700/frame**', (route) =>
+          route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: hostileFrame('refused', { GET_SOCIAL_REDIRECT_URI: { uri } }) }),
+        )
+      })
+      const { page, dialogs } = recorded
+      await page.getByTestId('open-modal').click()
+      await waitForView(page, 'Connect')
+      const popupOpened = page.waitForEvent('popup')
+      const button = inModal(page).getByRole('button', { name: 'Continue with Google' })
+      await button.click()
+      const popup = await popupOpened
+      await expect.poll(() => popup.isClosed(), { timeout: 10_000 }).toBe(true)
+      await expect.poll(() => button.isEnabled()).toBe(true)
+      expectInert(await xssReport(page), dialogs, [])
+      expect((await page.getByTestId('account-connected').textContent())?.trim()).toBe('false')
+    }
   })
 })
