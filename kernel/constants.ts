@@ -86,10 +86,8 @@ export const ThemeDefaults = {
   zIndex: 999,
 } as const
 
-export const EMAIL_CODE_COOLDOWN_MS = 30_000
 export const EMBEDDED_REQUEST_TIMEOUT_MS = 30_000
 export const FRAME_READY_WAIT_MS = 500
-export const SECURE_SDK_VERSION = 4
 export const IFRAME_Z_INDEX = 999_999
 export const SECURE_FRAME_ID = 'w3m-iframe'
 

@@ -7,7 +7,7 @@ import { Alerts, ErrorText } from '../errors/catalogue.ts'
 import { definePlugin } from '../plugins/manifest.ts'
 import { createMemoryBackend } from '../storage/storage.ts'
 import { parseConfig } from './parseConfig.ts'
-import { DEFAULT_RELAY_URL, type PorticoOptions } from './schema.ts'
+import type { PorticoOptions } from './schema.ts'
 
 const runtime = () => ({
   storage: createMemoryBackend(),
@@ -190,8 +190,7 @@ describe('parseConfig: errors name the bad field', () => {
   })
 
   it('issue 5: the WalletConnect relay defaults to the public relay; a ws(s) URL overrides it, anything else names the field', () => {
-    expect(parseConfig({ projectId: 'p', networks: [mainnet] }).endpoints.relay).toBe(DEFAULT_RELAY_URL)
-    expect(DEFAULT_RELAY_URL).toBe('wss://relay.walletconnect.org')
+    expect(parseConfig({ projectId: 'p', networks: [mainnet] }).endpoints.relay).toBe('wss://relay.walletconnect.org')
     expect(parseConfig({ projectId: 'p', networks: [mainnet], endpoints: { relay: 'ws://127.0.0.1:8620' } }).endpoints.relay).toBe(
       'ws://127.0.0.1:8620',
     )

@@ -5,13 +5,13 @@
  */
 
 /** Optional `0x` prefix plus exactly 40 hex digits, in any case. */
-export const EVM_ADDRESS_PATTERN = /^(?:0x)?[0-9a-fA-F]{40}$/
+const EVM_ADDRESS_PATTERN = /^(?:0x)?[0-9a-fA-F]{40}$/
 
 /**
  * The base58 alphabet (Bitcoin's: no 0, O, I or l), 32 to 44 characters. Anchored at
  * both ends and case-sensitive: a case-insensitive match would let I, O and l back in.
  */
-export const SOLANA_ADDRESS_PATTERN = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/
+const SOLANA_ADDRESS_PATTERN = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/
 
 /**
  * EVM address: optional 0x prefix plus 40 hex characters, all lower, all

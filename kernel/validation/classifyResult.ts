@@ -13,7 +13,7 @@ export function isTransactionHash(value: unknown): value is `0x${string}` {
  * 0x plus at least 62 hex characters. A transaction hash matches too;
  * `classifyResult` tests for the hash first.
  */
-export function isSignedMessage(value: unknown): value is `0x${string}` {
+function isSignedMessage(value: unknown): value is `0x${string}` {
   return typeof value === 'string' && SIGNED_MESSAGE.test(value)
 }
 

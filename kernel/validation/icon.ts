@@ -5,7 +5,7 @@ import * as v from 'valibot'
  * unexpected place: a `data:image/` URI or an http(s) URL. `javascript:` and the
  * rest are dropped. Wallet metadata is untrusted.
  */
-export const WalletIconSchema = v.union([
+const WalletIconSchema = v.union([
   // Capped so that a wallet cannot make the page hold or render megabytes per icon.
   v.pipe(v.string(), v.startsWith('data:image/'), v.maxLength(200_000)),
   v.pipe(v.string(), v.maxLength(2048), v.url(), v.regex(/^https?:\/\//, 'must be http(s)')),

@@ -1,5 +1,5 @@
 /** A name to register: ASCII letters, digits and hyphens only, at least 4 characters. */
-export const REGISTRATION_NAME_PATTERN = /^[a-zA-Z0-9-]{4,}$/
+const REGISTRATION_NAME_PATTERN = /^[a-zA-Z0-9-]{4,}$/
 
 /**
  * Whether a name may be registered.

@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { PorticoError } from '../errors/base.ts'
 import { isEvmAddress, isSolanaAddress } from './address.ts'
-import { classifyResult, isSignedMessage, isTransactionHash } from './classifyResult.ts'
+import { classifyResult, isTransactionHash } from './classifyResult.ts'
 import { evmChainIdToCoinType } from './ensCoinType.ts'
 import { isValidRegistrationName } from './registrationName.ts'
 
@@ -176,7 +176,6 @@ describe('result classification', () => {
         const expected = digits.length === 64 ? 'transactionHash' : digits.length >= 62 ? 'signedMessage' : 'object'
         expect(classifyResult(`0x${digits}`)).toBe(expected)
         expect(isTransactionHash(`0x${digits}`)).toBe(digits.length === 64)
-        expect(isSignedMessage(`0x${digits}`)).toBe(digits.length >= 62)
       }),
       { numRuns: 1000 },
     )

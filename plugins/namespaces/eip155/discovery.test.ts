@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createConnectorRegistry } from '../../../kernel/connectorRegistry/connectorRegistry.ts'
 import type { ConnectorRegistry } from '../../../kernel/index.ts'
-import { INJECTED_CONNECTOR, startDiscovery } from './discovery.ts'
+import { startDiscovery } from './discovery.ts'
 
 // Node has EventTarget and CustomEvent: a bare EventTarget stands in for `window`.
 type FakeWindow = EventTarget & { ethereum?: unknown }
@@ -195,7 +195,6 @@ describe('legacy window.ethereum', () => {
     expect(connectors.list()).toEqual([
       { id: 'injected', name: 'Browser Wallet', type: 'INJECTED', chain: 'eip155', provider: legacy },
     ])
-    expect(INJECTED_CONNECTOR).toEqual({ id: 'injected', name: 'Browser Wallet' })
   })
 
   it('is not listed twice when an announced wallet has the same provider object', () => {

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { SOLANA_ADDRESS_PATTERN } from '../../../kernel/index.ts'
+import { isSolanaAddress } from '../../../kernel/index.ts'
 
 /**
  * Schemas for everything a Solana wallet or the host app hands the plugin.
@@ -11,7 +11,10 @@ const fn = v.custom<(...args: any[]) => any>(isFunction, 'must be a function')
 const Text = v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(200))
 
 /** Solana address: base58, 32 to 44 characters. */
-export const SolanaAddressSchema = v.pipe(v.string(), v.regex(SOLANA_ADDRESS_PATTERN, 'must be a base58 address of 32 to 44 characters'))
+export const SolanaAddressSchema = v.pipe(
+  v.string(),
+  v.check((address: string) => isSolanaAddress(address), 'must be a base58 address of 32 to 44 characters'),
+)
 
 /** A Wallet Standard account as far as Portico reads it. */
 export const StandardAccountSchema = v.object({
