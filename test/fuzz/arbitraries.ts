@@ -184,6 +184,9 @@ export const hostileJsonText: fc.Arbitrary<string> = fc.oneof(
   { weight: 1, arbitrary: fc.integer({ min: 1_000, max: 10_000 }).map((depth) => `${'['.repeat(depth)}${']'.repeat(depth)}`) },
 )
 
+/** Every byte of the UTF-8 text percent-encoded (lone surrogates become U+FFFD, as a browser sends them; encodeURIComponent throws on them). */
+export const percentEncoded = (text: string) => Array.from(new TextEncoder().encode(text), (byte) => `%${byte.toString(16).padStart(2, '0')}`).join('')
+
 type Path = readonly (string | number)[]
 
 /** A sample may hold hostile parts of its own (cycles, deep chains): fields are walked this deep only. */

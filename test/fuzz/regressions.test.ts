@@ -6,6 +6,7 @@ import { createRpcRegistry } from '../../kernel/rpc/rpcRegistry.ts'
 import { readAccounts } from '../../plugins/namespaces/bip122/accounts.ts'
 import { startDiscovery as startPolkadotDiscovery } from '../../plugins/namespaces/polkadot/discovery.ts'
 import { forwardProviderEvents } from '../../plugins/namespaces/eip155/providerEvents.ts'
+import { initialChainIdOf } from '../../servers/frame/page/keys.ts'
 import { createHttpWalletRegistry } from '../../plugins/walletconnect/registry.ts'
 
 // The crashes the fuzz run found, each replayed with its counterexample so that it
@@ -73,5 +74,19 @@ describe('crashes found by fuzzing', () => {
       },
     })
     expect(readAccounts({ accounts })).toEqual([])
+  })
+
+  it('frame page: a chainId query parameter it cannot serve is chain 1 (it was answered raw to GET_CHAIN_ID, and broke SET_PREFERRED_ACCOUNT)', () => {
+    // The counterexamples: a URL (not a chain id), empty first of two, another namespace, 65 characters.
+    expect(initialChainIdOf('?chainId=https%3A%2F%2Faaaa')).toBe(1)
+    expect(initialChainIdOf('?chainId=&chainId=5')).toBe(1)
+    expect(initialChainIdOf('?chainId=bip122:000000000019d6689c085ae165831e93')).toBe(1)
+    expect(initialChainIdOf(`?chainId=${'1'.repeat(65)}`)).toBe(1)
+    expect(initialChainIdOf('')).toBe(1)
+    // What the host sends: an EVM id, a CAIP-2 id, a bare Solana reference; 64 characters still one.
+    expect(initialChainIdOf('?chainId=31337')).toBe('31337')
+    expect(initialChainIdOf('?chainId=eip155:8453')).toBe('eip155:8453')
+    expect(initialChainIdOf('?chainId=5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp')).toBe('5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp')
+    expect(initialChainIdOf(`?chainId=${'1'.repeat(64)}`)).toBe('1'.repeat(64))
   })
 })

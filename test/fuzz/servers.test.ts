@@ -16,7 +16,7 @@ import { createSocialClients } from '../../servers/frame/social/providers.ts'
 import { type Mailbox, startMailbox } from '../../servers/mailbox/mailbox.ts'
 import { createSiwxServer } from '../../servers/siwx/index.ts'
 import type { SiwxServer } from '../../servers/siwx/types.ts'
-import { casesOf, cloneableValue, hostileJsonText, hostileString, valid } from './arbitraries.ts'
+import { casesOf, cloneableValue, hostileJsonText, hostileString, percentEncoded, valid } from './arbitraries.ts'
 import { fuzz, fuzzTimeout } from './harness.ts'
 
 // The servers' HTTP inputs (bodies, path and query parameters, cookies) through their
@@ -64,8 +64,6 @@ const param = (validValue: fc.Arbitrary<string>) =>
     fc.constantFrom('%', '%E0%A4%A', '%ZZ', '%ED%A0%80', '%C0%AF'),
   )
 
-/** Every byte of the UTF-8 text percent-encoded (lone surrogates become U+FFFD, as a browser sends them). */
-const percentEncoded = (text: string) => Array.from(new TextEncoder().encode(text), (byte) => `%${byte.toString(16).padStart(2, '0')}`).join('')
 
 /** What every frame route reads, a superset: each route's schema ignores the fields it does not name. */
 const frameBody = fc.record({

@@ -5,6 +5,7 @@ import { createApi } from './api.ts'
 import { createChannel } from './channel.ts'
 import { readConfig } from './config.ts'
 import { createHandlers, dispatch } from './handlers.ts'
+import { initialChainIdOf } from './keys.ts'
 import { createKeystore } from './keystore.ts'
 import { createSessionStore } from './session.ts'
 import { createWallets } from './wallets.ts'
@@ -37,7 +38,7 @@ function start(): void {
     keystore,
     session,
     emit: channel.emit,
-    initialChainId: new URLSearchParams(location.search).get('chainId') ?? 1,
+    initialChainId: initialChainIdOf(location.search),
     doc: document,
     reload: () => location.reload(),
     tabStorage: sessionStorage,

@@ -1,4 +1,5 @@
 import { ed25519 } from '@noble/curves/ed25519'
+import * as v from 'valibot'
 import { bytesToHex, hexToBytes } from 'viem'
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
 import { encodeBase58 } from '../../../plugins/namespaces/solana/base58.ts'
@@ -26,4 +27,26 @@ export function namespaceOfChain(chainId: string | number): Namespace {
     throw new Error(`Chain ${chainId} is not supported`)
   }
   return 'solana'
+}
+
+/**
+ * The chain the host opened the page on, from the page's `chainId` query parameter: CAIP-2
+ * characters, at most 64 (as the frame server's page route allows), of a namespace the frame
+ * holds a key for. Anything else (none, empty, another namespace, markup) is chain 1.
+ */
+const InitialChainIdSchema = v.pipe(
+  v.string(),
+  v.regex(/^[-_:a-zA-Z0-9]{1,64}$/),
+  v.check((chainId: string) => {
+    try {
+      return Boolean(namespaceOfChain(chainId))
+    } catch {
+      return false
+    }
+  }),
+)
+
+export function initialChainIdOf(search: string): string | number {
+  const parsed = v.safeParse(InitialChainIdSchema, new URLSearchParams(search).get('chainId'))
+  return parsed.success ? parsed.output : 1
 }
