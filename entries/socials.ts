@@ -1,5 +1,5 @@
 /**
- * The `portico/socials` entry: social login (google, x, discord, github, apple, facebook)
+ * The `portico/socials` entry: social login (google, x, discord, farcaster, github, apple, facebook)
  * into Portico's embedded wallet. The wallet itself (the secure frame on
  * `endpoints.frame`, its AUTH connector) is the auth plugin, which `socialsPlugin()` brings along.
  */
