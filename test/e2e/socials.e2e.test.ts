@@ -159,6 +159,52 @@ describe('social login through a popup', () => {
     expect((await page.getByTestId('account-connected').textContent())?.trim()).toBe('false')
     expect(await socialStorage(page)).toEqual({})
   })
+
+  it('while the popup is at the provider, answers posted from other origins and other windows, and another window on the page’s origin holding an answer, complete nothing; the real popup then logs in', async () => {
+    const recorded = await open()
+    const { page, context } = recorded
+    const connects: string[] = []
+    context.on('request', (request) => {
+      if (request.url().includes('/v1/social/connect')) connects.push(request.url())
+    })
+    const popup = await continueWith(page, 'Google')
+    await popup.getByRole('heading', { name: /^Sign in to / }).waitFor({ timeout: 15_000 })
+    // What a spoofer would post: the shape other kits read from their popup, and this kit's answer fragment.
+    const forgedAnswer = `${demo.url}/#portico_social=forged`
+    const forged = [{ resultUri: forgedAnswer }, forgedAnswer, { type: 'portico_social', uri: forgedAnswer }]
+    const post = (from: Page) => from.evaluate((messages) => messages.forEach((message) => opener.postMessage(message, '*')), forged)
+    // 1. The kit's own popup, but from the provider's origin.
+    await post(popup)
+    // 2. A window on another origin (the mailbox page) that the page opened.
+    const foreignOpened = page.waitForEvent('popup')
+    await page.evaluate((url) => void window.open(url, 'foreign'), stack.mailboxUrl!)
+    const foreign = await foreignOpened
+    await foreign.waitForLoadState()
+    await post(foreign)
+    // 3. A window on the page's own origin that is not the popup, first posting, then holding an answer in its address.
+    const siblingOpened = page.waitForEvent('popup')
+    await page.evaluate((url) => void window.open(url, 'sibling'), `${demo.url}/?networks=evm&devwallet=off`)
+    const sibling = await siblingOpened
+    await sibling.getByTestId('account-connected').waitFor()
+    await post(sibling)
+    await sibling.goto(`${demo.url}/?networks=evm&devwallet=off#portico_social=forged`)
+    await sibling.getByTestId('account-connected').waitFor()
+    // Two polls of the popup (250 ms each) and more: time for anything that listened to act.
+    await page.waitForTimeout(1_500)
+    expect(connects).toEqual([])
+    expect((await page.getByTestId('account-connected').textContent())?.trim()).toBe('false')
+    expect((await sibling.getByTestId('account-connected').textContent())?.trim()).toBe('false')
+    expect(await socialStorage(page)).toEqual({})
+    await Promise.all([foreign.close(), sibling.close()])
+
+    // The login the visitor started is still the one that counts.
+    await pickUser(popup, 'Alice')
+    await popup.waitForEvent('close', { timeout: 15_000 })
+    await connected(page, 'true')
+    expect(connects).toHaveLength(1)
+    expect((await page.getByTestId('account-username').textContent())?.trim()).toBe('alice')
+    assertCleanPage(recorded)
+  })
 })
 
 describe('social login through a redirect (?social=redirect)', () => {
