@@ -114,11 +114,13 @@ describe('session adapter', () => {
     expect((await adapter.reconnect(connector))?.chainId).toBe(1)
   })
 
-  it('peer metadata is untrusted: a long name is cut and a bad address is skipped', async () => {
-    const { adapter } = setup({ approved: session([`eip155:1:<script>`, `eip155:1:${EVM}`], 'x'.repeat(500)) })
-    const result = await adapter.connect(connector, chain(1))
-    expect(result.address).toBe(EVM)
-    expect(result.wallet?.name).toHaveLength(64)
+  it('peer metadata is untrusted: a name is cut at 64 characters (63 and 64 kept whole, 65 and 500 cut) and a bad address is skipped', async () => {
+    for (const [length, kept] of [[63, 63], [64, 64], [65, 64], [500, 64]]) {
+      const { adapter } = setup({ approved: session([`eip155:1:<script>`, `eip155:1:${EVM}`], 'x'.repeat(length)) })
+      const result = await adapter.connect(connector, chain(1))
+      expect(result.address).toBe(EVM)
+      expect(result.wallet?.name).toBe('x'.repeat(kept))
+    }
   })
 
   it('switching an EVM chain asks through the session (wallet_switchEthereumChain) and remembers the chain', async () => {

@@ -221,6 +221,25 @@ describe.each(backends)('siwx server on $name', (backend) => {
     expect(await refusal(listing, { message: localText, signature: solanaSign(localText) })).toBe('OK')
   })
 
+  it('takes a message of 8000 characters and a signature of 40000, and refuses one more of either as MALFORMED', async () => {
+    // A statement pads the signed message to the length wanted; the nonce is fixed so the length does not move.
+    const nonce = await a.nonce()
+    const sized = async (length: number) => {
+      const base = await message(a, { nonce, statement: 'x' })
+      const text = await message(a, { nonce, statement: 'x'.repeat(1 + length - base.length) })
+      expect(text).toHaveLength(length)
+      return { message: text, signature: await owner.signMessage({ message: text }) }
+    }
+    const over = await sized(8001)
+    expect(await a.verify(over)).toMatchObject({ ok: false, reason: 'MALFORMED', detail: 'message: is longer than 8000 characters' })
+    const signatureOf = (length: number) => `0x${'ab'.repeat(length)}`.slice(0, length)
+    const at = await sized(8000)
+    expect(await a.verify({ ...at, signature: signatureOf(40_001) })).toMatchObject({ ok: false, reason: 'MALFORMED', detail: 'signature: is longer than 40000 characters' })
+    // 40000 characters pass the cap and reach the signature check, which refuses them for what they are.
+    expect(await a.verify({ ...at, signature: signatureOf(40_000) })).toMatchObject({ ok: false, reason: 'BAD_SIGNATURE' })
+    expect(await refusal(a, at)).toBe('OK')
+  })
+
   it('answers HTTP refusals with a status and { reason, detail }, never a 500, and leaves other paths to the app', async () => {
     const post = async (body: string) => {
       const response = (await call(a, 'POST', '/siwx/verify', { body }))!
