@@ -44,6 +44,9 @@ export function ModalPanel() {
         <button type="button" onClick={() => open({ view: 'Receive' })}>
           Open Receive view
         </button>
+        <button type="button" onClick={() => open({ view: 'Networks' })}>
+          Open Networks view
+        </button>
         <button type="button" onClick={() => close()}>
           Close modal
         </button>
