@@ -1,4 +1,4 @@
-import { createElement, useLayoutEffect, useState } from 'react'
+import { createElement, useLayoutEffect, useRef, useState } from 'react'
 import type { PorticoKit } from '../../kernel/index.ts'
 import { HOST_TAG } from '../../host/hostElement.ts'
 import { modalHost } from '../../host/modalHost.ts'
@@ -37,13 +37,16 @@ export function LazyModalHost({ kit }: { kit: PorticoKit }) {
   const host = modalHost(kit)
   // Loaded before this mount (prefetched, or by another provider): rendered at once.
   const [chunk, setChunk] = useState(loaded)
+  const shown = useRef(chunk)
 
   // A layout effect: connected before the browser paints, so no click can come before it.
   useLayoutEffect(
     () =>
       host.connect(() =>
         loadModalChunk().then((next) => {
-          setChunk(next)
+          // The host asks on every open. React keeps a same-value update queued on this
+          // component until it renders again, which it never does: one kept per open.
+          if (shown.current !== next) setChunk((shown.current = next))
           return next
         }),
       ),

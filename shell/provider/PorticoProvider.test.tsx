@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { usePortico } from '../hooks/usePortico.ts'
 import { usePorticoAccount } from '../hooks/usePorticoAccount.ts'
 import { createTestKit, modalRoot } from '../test/testKit.ts'
+import { LazyModalHost } from './LazyModalHost.tsx'
 import { PorticoProvider } from './PorticoProvider.tsx'
 
 afterEach(cleanup)
@@ -67,6 +68,25 @@ describe('PorticoProvider', () => {
     render(<PorticoProvider kit={kit} />)
     expect(document.querySelector('portico-modal')).toBeNull()
     expect(kit.views.get('Connect')).toBeUndefined()
+  })
+
+  it('3 opens and closes leave no state update queued on the provider (React keeps one per open otherwise: a leak over a long visit)', async () => {
+    const kit = createTestKit({ disableAppend: true })
+    render(<PorticoProvider kit={kit} />)
+    for (let i = 0; i < 3; i++) {
+      await act(async () => kit.open())
+      await act(async () => kit.close())
+    }
+    // React's own record: a same-value setState on a component that does not render again
+    // stays in its hook's queue (found in the demo's heap: one per open, never freed).
+    const host = document.querySelector('portico-modal')!
+    const fiberKey = Object.keys(host).find((key) => key.startsWith('__reactFiber$'))!
+    type Fiber = { type: unknown; return: Fiber | null; memoizedState: { queue: { pending: unknown } | null; next: Fiber['memoizedState'] } | null }
+    let fiber = (host as unknown as Record<string, Fiber>)[fiberKey]!
+    while (fiber.type !== LazyModalHost) fiber = fiber.return!
+    const queued: unknown[] = []
+    for (let hook = fiber.memoizedState; hook; hook = hook.next) queued.push(hook.queue?.pending ?? null)
+    expect(queued).toEqual(queued.map(() => null))
   })
 
   it('shows the dialog when the kit opens, as the bench finds it (modal closed → open)', () => {
