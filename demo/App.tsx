@@ -1,6 +1,8 @@
 import { ConnectButton } from '../entries/react.ts'
 import { ProviderPanel } from './ProviderPanel.tsx'
 import { SolanaPanel } from './SolanaPanel.tsx'
+import { BitcoinPanel } from './BitcoinPanel.tsx'
+import { PolkadotPanel } from './PolkadotPanel.tsx'
 import { DevWalletPanel } from './devWallet/DevWalletPanel.tsx'
 import { EmailLoginPanel } from './EmailLoginPanel.tsx'
 import { SiwxPanel } from './SiwxPanel.tsx'
@@ -19,6 +21,8 @@ export function App() {
       <NetworkPanel />
       <ProviderPanel />
       <SolanaPanel />
+      <BitcoinPanel />
+      <PolkadotPanel />
       <DevWalletPanel />
       <EmailLoginPanel />
       <SiwxPanel />

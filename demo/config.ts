@@ -42,6 +42,15 @@ export const solanaLocal = defineNetwork({
   testnet: true,
 })
 
+/** Polkadot, which no predefined network covers: the relay chain by its genesis hash prefix (CAIP-2). */
+export const polkadot = defineNetwork({
+  id: '91b171bb158e2d3848fa23a9f1c25182',
+  chainNamespace: 'polkadot',
+  name: 'Polkadot',
+  nativeCurrency: { name: 'Polkadot', symbol: 'DOT', decimals: 10 },
+  rpcUrls: { default: { http: ['https://rpc.polkadot.io'] } },
+})
+
 /** The flags of the plugins the demo lists, and the kernel's own. */
 const FEATURE_FLAGS = ['swaps', 'onramp', 'receive', 'send', 'analytics', 'allWallets', 'email', 'socials'] as const
 
@@ -58,7 +67,7 @@ function disabledFeatures(search: string): Partial<Record<(typeof FEATURE_FLAGS)
 
 const NETWORK_SETS = {
   evm: [hardhat, hardhat2, mainnet, base],
-  all: [hardhat, hardhat2, solanaLocal, mainnet, base, solana, solanaDevnet, solanaTestnet, bitcoin, bitcoinTestnet],
+  all: [hardhat, hardhat2, solanaLocal, mainnet, base, solana, solanaDevnet, solanaTestnet, bitcoin, bitcoinTestnet, polkadot],
 } as const
 
 /**

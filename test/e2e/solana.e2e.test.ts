@@ -14,6 +14,7 @@ import { type TestWalletHandle, installTestWallet } from '../peers/testWallet.ts
 import { TEST_WALLET_NAME, TEST_WALLET_RDNS, expectedBalanceText, modal, startDemoChains, text } from './evmSupport.ts'
 import { type DemoServer, type RecordedPage, launchBrowser, newPage } from './harness.ts'
 import { type PrivateDemo, assertCleanPage, buildPrivateDemo, requestsFor, startPrivateDemo } from './modalHarness.ts'
+import { panelResult } from './signerDemo.ts'
 
 const SOLANA_WALLET_NAME = 'Portico Solana Test Wallet'
 const DEMO_SOL_RECEIVER = 'GmaDrppBC7P5ARKV8g3djiwP89vz1jLK23V2GBjuAEGB' // demo/SolanaPanel.tsx
@@ -110,11 +111,7 @@ async function connectWallet(page: Page, name: string) {
   await connected(page)
 }
 
-const result = async (page: Page) => {
-  const output = page.getByTestId('solana-result')
-  await expect.poll(() => output.getAttribute('data-kind'), { timeout: 20_000 }).not.toBe('pending')
-  return { kind: await output.getAttribute('data-kind'), text: await output.innerText() }
-}
+const result = (page: Page) => panelResult(page, 'solana-result')
 
 describe('Solana through the modal (issue 6 "How it is shown")', () => {
   it('connect the Wallet Standard wallet: address on Solana Local, balance equals the shim’s (9 decimals, cut to 3)', async () => {

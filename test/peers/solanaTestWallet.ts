@@ -11,6 +11,7 @@ import {
   type SolanaWalletState,
   createSolanaStandardWallet,
 } from './solanaWalletCore.ts'
+import { bindingName, installPageWallet } from './pageWallet.ts'
 
 export type { SolanaWalletState } from './solanaWalletCore.ts'
 
@@ -150,36 +151,14 @@ export function createSolanaTestWallet(options: SolanaTestWalletOptions): Solana
  */
 export async function installSolanaTestWallet(page: Page, options: SolanaTestWalletOptions): Promise<SolanaTestWalletHandle> {
   const backend = createBackend(options)
-  const binding = `__porticoSolanaTestWallet_${options.name.replace(/[^a-zA-Z0-9]/g, '_')}`
-  await page.exposeFunction(binding, (call: keyof SolanaWalletBridge, args: unknown[]) =>
-    (backend.bridge[call] as (...a: unknown[]) => Promise<unknown>)(...args),
-  )
-  await page.addInitScript({
-    content: `(${installInPage.toString()})(${createSolanaStandardWallet.toString()}, ${JSON.stringify({ binding, core: backend.core })});`,
+  const control = await installPageWallet(page, {
+    binding: bindingName('__porticoSolanaTestWallet', options.name),
+    core: backend.core,
+    bridge: backend.bridge,
+    create: createSolanaStandardWallet,
+    announce: { kind: 'wallet-standard' },
   })
-  const inPage = (method: 'lock' | 'emitChange', args: unknown[]) =>
-    page.evaluate(
-      ([b, m, a]) => (window as unknown as Record<string, Record<string, (...x: unknown[]) => unknown>>)[`${b}_control`]![m]!(...a),
-      [binding, method, args] as const,
-    ) as Promise<void>
-  return handleOf(backend, { lock: () => inPage('lock', []), emitChange: (p) => inPage('emitChange', [p]) })
-}
-
-/** Runs in the page: wires the wallet to the Node binding and registers it. Self-contained. */
-function installInPage(
-  create: typeof createSolanaStandardWallet,
-  o: { binding: string; core: Parameters<typeof createSolanaStandardWallet>[0] },
-) {
-  if (window !== window.top) return
-  const w = window as unknown as Record<string, unknown>
-  const call = (name: string) => (...args: unknown[]) => (w[o.binding] as (n: string, a: unknown[]) => Promise<unknown>)(name, args)
-  const names = ['load', 'save', 'log', 'approve', 'signMessage', 'signTransaction', 'signAndSendTransaction']
-  const bridge = Object.fromEntries(names.map((name) => [name, call(name)])) as unknown as Parameters<typeof createSolanaStandardWallet>[1]
-  const { wallet, control } = create(o.core, bridge)
-  w[`${o.binding}_control`] = control
-  const callback = ({ register }: { register(...wallets: unknown[]): unknown }) => register(wallet)
-  window.addEventListener('wallet-standard:app-ready', (event) => callback((event as CustomEvent).detail))
-  window.dispatchEvent(new CustomEvent('wallet-standard:register-wallet', { detail: callback }))
+  return handleOf(backend, { lock: async () => void (await control('lock')), emitChange: (p) => control('emitChange', [p]) })
 }
 
 /** An ed25519 signature check with Node's own crypto, independent of the wallet's signing code. */
