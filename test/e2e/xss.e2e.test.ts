@@ -1,7 +1,8 @@
 // Issue 18: hostile strings (test/e2e/xssCorpus.ts) in every untrusted text the modal shows,
-// in real Chromium through the demo: EIP-6963 wallet names and icons, ERC20 names and symbols
-// read from the chain by the Blockchain API (the tokens list and the history), and a frame's
-// error texts. Nothing may run and nothing may become markup: the text shows as text.
+// in real Chromium through the demo: EIP-6963 and Solana Wallet Standard wallet names and
+// icons, a registered name and an ENS name, ERC20 names and symbols and an NFT collection's name
+// read from the chain by the Blockchain API (Tokens, NFTs, Activity), and a frame's error texts
+// and social login page. Nothing may run and nothing may become markup: the text shows as text.
 // The demo is served WITHOUT its CSP here: under the CSP an injected handler would be
 // blocked and the test could not tell an escaped string from a blocked injection.
 // Ports: 8545/8546 (the demo's chains), 8702 (the API); the frame's 8700 is answered by the
@@ -11,12 +12,15 @@ import { type Address, createPublicClient, createWalletClient, parseUnits } from
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { demoTokenArtifacts } from '../../demo/peers/deployTokens.mjs'
+import { mainnet } from '../../entries/portico.ts'
 import { nodeTransport } from '../../demo/peers/nodeTransport.mjs'
 import { startDemoApi } from '../../demo/peers/api.ts'
 import type { ApiServer } from '../../servers/api/index.ts'
 import { registerName } from '../../servers/api/names/registry.ts'
 import { type OpenedDatabase, openDatabase } from '../../servers/db/index.ts'
 import { HARDHAT_ACCOUNT_0, HARDHAT_ACCOUNT_1, type HardhatNode } from '../peers/hardhat.ts'
+import { installBitcoinTestWallet } from '../peers/bitcoinTestWallet.ts'
+import { installEnsResolver } from '../peers/ensResolver.ts'
 import { installSolanaTestWallet } from '../peers/solanaTestWallet.ts'
 import { installTestWallet } from '../peers/testWallet.ts'
 import { launchBrowser, type DemoServer, type RecordedPage } from './harness.ts'
@@ -36,6 +40,7 @@ import { HUGE_STRING, JAVASCRIPT_ICON, SCRIPTED_SVG_ICON, XSS_FLAG, XSS_PAYLOADS
 
 const PAYLOADS = Object.entries(XSS_PAYLOADS)
 const SOLANA_NAMES = [XSS_PAYLOADS.imgOnerror, XSS_PAYLOADS.svgOnload, XSS_PAYLOADS.attributeBreakout].map((payload) => `Sol ${payload}`)
+const BITCOIN_NAMES = [XSS_PAYLOADS.script, XSS_PAYLOADS.iframeSrcdoc].map((payload) => `Btc ${payload}`)
 /** The registered name of Hardhat account #0, written straight into the API's registry (a registration would refuse it). */
 const HOSTILE_NAME = XSS_PAYLOADS.attributeBreakout
 
@@ -105,7 +110,7 @@ describe('the detector', () => {
 })
 
 describe('hostile EIP-6963 announcements', () => {
-  it('names from the corpus (EIP-6963 and Solana Wallet Standard) show as text on Connect and while connecting; scripted SVG icons stay images, javascript: icons are dropped, a 100 000-character name is refused', async () => {
+  it('names from the corpus (EIP-6963, Solana and Bitcoin Wallet Standard) show as text on Connect and while connecting; scripted SVG icons stay images, javascript: icons are dropped, a 100 000-character name is refused', async () => {
     const wallets = PAYLOADS.map(([key, name], index) => ({
       name,
       rdns: `org.xss.${key.toLowerCase()}`,
@@ -122,8 +127,9 @@ describe('hostile EIP-6963 announcements', () => {
           approve: prompt.approve,
         })
       }
-      // Wallet Standard (Solana) names too: their own prefix, so each is found as its own text.
+      // Wallet Standard (Solana, Bitcoin) names too: their own prefix, so each is found as its own text.
       for (const name of SOLANA_NAMES) await installSolanaTestWallet(page, { name, rpcUrl: 'http://127.0.0.1:8899', icon: SCRIPTED_SVG_ICON })
+      for (const name of BITCOIN_NAMES) await installBitcoinTestWallet(page, { name, icon: SCRIPTED_SVG_ICON })
     })
     const { page, dialogs } = recorded
     await page.getByTestId('open-modal').click()
@@ -133,7 +139,7 @@ describe('hostile EIP-6963 announcements', () => {
     // Connect lists wallets a page at a time: show them all.
     const more = inModal(page).getByRole('button', { name: /More wallets/ })
     while ((await more.count()) > 0) await more.click()
-    expectInert(await xssReport(page), dialogs, [...PAYLOADS.map(([, name]) => name), ...SOLANA_NAMES])
+    expectInert(await xssReport(page), dialogs, [...PAYLOADS.map(([, name]) => name), ...SOLANA_NAMES, ...BITCOIN_NAMES])
     expect((await xssReport(page)).text).not.toContain('W'.repeat(1_000))
     // Scripted SVG icons are kept as <img> sources, where SVG script never runs.
     expect((await xssReport(page)).imageSources.filter((src) => src.startsWith('data:image/svg+xml')).length).toBeGreaterThan(0)
@@ -165,10 +171,22 @@ async function deployHostileToken(name: string, symbol: string): Promise<Address
   return receipt.contractAddress!
 }
 
-describe('hostile names, ERC20 names and symbols (served by the Blockchain API)', () => {
-  it("the account's registered name in the Account view, the Tokens and the Activity tabs show each as text; nothing runs", async () => {
+/** A DemoCollectible (ERC721) named by the corpus, its token #1 minted to Hardhat account #0. */
+async function deployHostileCollectible(name: string): Promise<void> {
+  const { DemoCollectible } = demoTokenArtifacts()
+  const wallet = createWalletClient({ account: privateKeyToAccount(HARDHAT_ACCOUNT_1.privateKey), transport: nodeTransport(chains[0].url) })
+  const hash = await wallet.deployContract({ abi: DemoCollectible.abi, bytecode: DemoCollectible.bytecode, args: [name, 'XNFT', [HARDHAT_ACCOUNT_0.address]], chain: null })
+  await createPublicClient({ transport: nodeTransport(chains[0].url) }).waitForTransactionReceipt({ hash })
+}
+
+/** The collection's name: the NFT rows show it, and "<name> #1" names the token and its mint in Activity. */
+const HOSTILE_COLLECTION = XSS_PAYLOADS.iframeSrcdoc
+
+describe('hostile names, ERC20 names and symbols, NFT collection names (served by the Blockchain API)', () => {
+  it("the account's registered name in the Account view, the Tokens, NFTs and Activity tabs show each as text; nothing runs", async () => {
     // Symbols are short on purpose: the rows cut long ones; names carry the longer payloads.
     for (const [, payload] of PAYLOADS) await deployHostileToken(payload, payload.slice(0, 24))
+    await deployHostileCollectible(HOSTILE_COLLECTION)
     let wallet: { address: string } | undefined
     const recorded = await open(async (page) => {
       wallet = await installTestWallet(page, {
@@ -193,10 +211,54 @@ describe('hostile names, ERC20 names and symbols (served by the Blockchain API)'
     await expect.poll(async () => (await xssReport(page)).text.includes(XSS_PAYLOADS.rtlOverride.slice(0, 24)), { timeout: 20_000 }).toBe(true)
     expectInert(await xssReport(page), dialogs, PAYLOADS.map(([, payload]) => payload.slice(0, 24)))
 
+    await inModal(page).getByRole('tab', { name: 'NFTs', exact: true }).click()
+    await expect.poll(async () => (await xssReport(page)).text.includes(`${HOSTILE_COLLECTION} #1`), { timeout: 20_000 }).toBe(true)
+    expectInert(await xssReport(page), dialogs, [`${HOSTILE_COLLECTION} #1`])
+
     await inModal(page).getByRole('tab', { name: 'Activity', exact: true }).click()
     await expect.poll(async () => (await xssReport(page)).text.includes(XSS_PAYLOADS.script.slice(0, 24)), { timeout: 20_000 }).toBe(true)
-    expectInert(await xssReport(page), dialogs, [])
+    // The NFT's mint row names it by its collection.
+    expectInert(await xssReport(page), dialogs, [`${HOSTILE_COLLECTION} #1`])
     assertCleanPage(recorded)
+  })
+})
+
+describe('a hostile ENS name (the eip155 adapter reads it from the chain)', () => {
+  it("an account's ENS name from the corpus, read through the Universal Resolver on Ethereum, shows as text in the Account view; nothing runs", async () => {
+    // The ENS stand-in at mainnet's Universal Resolver address, on the demo's first node; the
+    // demo's Ethereum network (its public RPC) is answered by that node, in this page only.
+    const ensName = `${XSS_PAYLOADS.anchorJavascript}.eth`
+    const setName = await installEnsResolver(chains[0].url, HARDHAT_ACCOUNT_0.address)
+    await setName(HARDHAT_ACCOUNT_1.address, ensName)
+    const mainnetRpc = mainnet.rpcUrls.default.http[0]!
+    const recorded = await open(async (page) => {
+      await page.route(`${mainnetRpc}/**`, async (route) => route.fulfill({ response: await route.fetch({ url: chains[0].url }) }))
+      await page.route(mainnetRpc, async (route) => route.fulfill({ response: await route.fetch({ url: chains[0].url }) }))
+      await installTestWallet(page, {
+        name: 'XSS ENS holder',
+        rdns: 'org.xss.ens',
+        privateKey: HARDHAT_ACCOUNT_1.privateKey,
+        rpcUrls: { 31337: chains[0].url, 1: chains[0].url },
+        knownChainIds: [31337, 1],
+      })
+    })
+    const { page, dialogs } = recorded
+    await page.getByTestId('open-modal').click()
+    await waitForView(page, 'Connect')
+    await inModal(page).getByRole('button', { name: 'XSS ENS holder' }).click()
+    await waitForModal(page, false)
+    // Connected on the demo's default network (Hardhat, a testnet: no ENS there); then Ethereum.
+    await page.getByRole('button', { name: 'Open Networks view' }).click()
+    await waitForView(page, 'Networks')
+    await inModal(page).getByRole('button', { name: mainnet.name }).click()
+    await waitForModal(page, false)
+    await expect.poll(() => page.getByTestId('network-chain-id').textContent()).toBe('1')
+    await page.getByTestId('open-modal').click()
+    await waitForView(page, 'Account')
+    await expect.poll(async () => (await xssReport(page)).text.includes(ensName), { timeout: 20_000 }).toBe(true)
+    expectInert(await xssReport(page), dialogs, [ensName])
+    // Not assertCleanPage: the page did ask the Ethereum network's public address (answered locally above).
+    expect(recorded.consoleErrors).toEqual([])
   })
 })
 
