@@ -1,0 +1,1 @@
+export declare function announceWallets(count: number): void
