@@ -12,7 +12,7 @@ import type { HardhatNode } from '../peers/hardhat.ts'
 import { type Relay, startRelay } from '../peers/relay.mjs'
 import { type WalletRegistryServer, startWalletRegistry } from '../peers/walletRegistry.mjs'
 import type { TestWalletHandle } from '../peers/testWallet.ts'
-import { approveInFrame, codeIn, emailLogin, enterCode, uniqueEmail } from './emailLogin.ts'
+import { approveInFrame, emailLogin, uniqueEmail } from './emailLogin.ts'
 import { recording, startRecording } from './evmSupport.ts'
 import { type DemoServer, type RecordedPage, launchBrowser } from './harness.ts'
 import {
@@ -134,7 +134,7 @@ describe('strict CSP on every view of the Connect side', () => {
 
     // The embedded wallet: email login (device link, then code), an approval in the frame, update email; then a social login.
     const byEmail = await open('')
-    const { mailsTo, nextMail, loginOnNewDevice } = emailLogin(() => stack.mailboxUrl!)
+    const { loginOnNewDevice, updateEmail } = emailLogin(() => stack.mailboxUrl!)
     const email = uniqueEmail('csp-walk')
     const renamed = uniqueEmail('csp-walk-new')
     await loginOnNewDevice(byEmail.page, email)
@@ -144,16 +144,7 @@ describe('strict CSP on every view of the Connect side', () => {
     await byEmail.page.getByTestId('result').and(byEmail.page.locator('[data-kind="signature"]')).waitFor({ timeout: 20_000 })
     await byEmail.page.getByTestId('open-modal').click()
     await waitForView(byEmail.page, 'Account')
-    await inModal(byEmail.page).getByRole('button', { name: 'Update email' }).click()
-    await waitForView(byEmail.page, 'UpdateEmailWallet')
-    const toOld = await mailsTo(email)
-    await inModal(byEmail.page).getByRole('textbox', { name: 'New email' }).fill(renamed)
-    await inModal(byEmail.page).getByRole('button', { name: 'Save' }).click()
-    await waitForView(byEmail.page, 'UpdateEmailPrimaryOtp')
-    await enterCode(byEmail.page, codeIn(await nextMail(email, toOld)))
-    await waitForView(byEmail.page, 'UpdateEmailSecondaryOtp')
-    await enterCode(byEmail.page, codeIn(await nextMail(renamed)))
-    await waitForView(byEmail.page, 'Account')
+    await updateEmail(byEmail.page, email, renamed)
     await byEmail.page.keyboard.press('Escape')
     await waitForModal(byEmail.page, false)
     await byEmail.page.getByRole('button', { name: 'Disconnect', exact: true }).click()

@@ -40,7 +40,7 @@ afterAll(async () => {
   await env?.close()
 })
 
-const { mailsTo, nextMail, loginOnNewDevice } = emailLogin(() => stack.mailboxUrl!)
+const { mailsTo, nextMail, loginOnNewDevice, updateEmail } = emailLogin(() => stack.mailboxUrl!)
 
 /** The demo in a fresh browser context: to the frame's origin, a device it has not seen. */
 async function open() {
@@ -132,16 +132,7 @@ describe('update email (a code to the current address, then one to the new addre
     await waitForModal(page, false).catch(() => undefined)
     await page.getByTestId('open-modal').click()
     await waitForView(page, 'Account')
-    await inModal(page).getByRole('button', { name: 'Update email' }).click()
-    await waitForView(page, 'UpdateEmailWallet')
-    const toOld = await mailsTo(email)
-    await inModal(page).getByRole('textbox', { name: 'New email' }).fill(renamed)
-    await inModal(page).getByRole('button', { name: 'Save' }).click()
-    await waitForView(page, 'UpdateEmailPrimaryOtp')
-    await enterCode(page, codeIn(await nextMail(email, toOld)))
-    await waitForView(page, 'UpdateEmailSecondaryOtp')
-    await enterCode(page, codeIn(await nextMail(renamed)))
-    await waitForView(page, 'Account')
+    await updateEmail(page, email, renamed)
 
     // Signed out, the new address logs in on this (known) device with a code alone, to the same wallet.
     await page.keyboard.press('Escape')

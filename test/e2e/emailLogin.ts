@@ -149,5 +149,19 @@ export function emailLogin(mailboxUrl: () => string) {
     return (await address(page))!.trim()
   }
 
-  return { mailsTo, nextMail, loginOnNewDevice }
+  /** From the Account view: Update email, the code sent to `from`, then the one sent to `to`; back on Account. */
+  async function updateEmail(page: Page, from: string, to: string): Promise<void> {
+    await inModal(page).getByRole('button', { name: 'Update email' }).click()
+    await waitForView(page, 'UpdateEmailWallet')
+    const toOld = await mailsTo(from)
+    await inModal(page).getByRole('textbox', { name: 'New email' }).fill(to)
+    await inModal(page).getByRole('button', { name: 'Save' }).click()
+    await waitForView(page, 'UpdateEmailPrimaryOtp')
+    await enterCode(page, codeIn(await nextMail(from, toOld)))
+    await waitForView(page, 'UpdateEmailSecondaryOtp')
+    await enterCode(page, codeIn(await nextMail(to)))
+    await waitForView(page, 'Account')
+  }
+
+  return { mailsTo, nextMail, loginOnNewDevice, updateEmail }
 }
