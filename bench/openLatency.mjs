@@ -1,0 +1,153 @@
+// Open latency of the built demo in Chromium, for `npm run bench` or alone
+// (`node bench/openLatency.mjs`: builds the demo into dist/bench/demo-open first):
+// pointerdown -> visible dialog and pointerdown -> usable view, first and warm, over
+// RUNS fresh page loads, as median, min and max; and the heap after the first open.
+// With `announced`, that many EIP-6963 wallets are announced before the page's scripts.
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { chromium } from 'playwright-core'
+import { ROOT, buildDemo } from '../build.mjs'
+import { startDemoServer } from '../demo/server.mjs'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.mjs'
+import { announceWallets } from '../test/peers/crowdWallets.mjs'
+
+const RUNS = Number(process.env.PORTICO_OPEN_RUNS ?? 25)
+const OPEN_BUTTON = '[data-testid="open-modal"]'
+
+// Runs in the page before the click: from the pointerdown on, each animation frame
+// looks at the modal, and the promise it leaves on `window` resolves with two figures,
+// both from the pointerdown's own time stamp (the page's performance.now() clock):
+// - visible: the frame in which `dialog[open]` is laid out (the one the browser paints next);
+// - usable: the frame in which the view's first control is there and can take focus.
+// Polling with requestAnimationFrame counts the paint-ready frame, not just the DOM change.
+function armOpenTiming() {
+  const FOCUSABLE = 'button, input, select, textarea, a[href], [tabindex]'
+  window.__porticoBenchOpen = new Promise((resolve, reject) => {
+    addEventListener(
+      'pointerdown',
+      (event) => {
+        const started = event.timeStamp
+        let visible
+        const poll = () => {
+          const now = performance.now()
+          const dialog = document.querySelector('portico-modal')?.shadowRoot?.querySelector('dialog[open]')
+          const box = dialog?.getBoundingClientRect()
+          if (visible === undefined && box && box.width > 0 && box.height > 0) visible = now - started
+          const control = [...(dialog?.querySelectorAll(`.view ${FOCUSABLE.split(', ').join(', .view ')}`) ?? [])].find(
+            (el) => el.tabIndex >= 0 && !el.disabled && el.getClientRects().length > 0,
+          )
+          if (visible !== undefined && control) return resolve({ visible, usable: now - started })
+          if (now - started > 10_000) return reject(new Error('the modal did not open within 10 s'))
+          requestAnimationFrame(poll)
+        }
+        requestAnimationFrame(poll)
+      },
+      { capture: true, once: true },
+    )
+  })
+}
+
+/**
+ * A real click on the opener (pointerdown, mousedown, pointerup, mouseup, click, as
+ * a person's), timed in the page. Playwright compiles its in-page helper on the first
+ * waitForFunction of a page, 10-19 ms of script: done once before the click, so that
+ * cost is not inside the timed window.
+ */
+async function timedOpen(page) {
+  await page.waitForFunction(() => true)
+  await page.evaluate(armOpenTiming)
+  const box = await (await page.$(OPEN_BUTTON)).boundingBox()
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2)
+  return page.evaluate(() => window.__porticoBenchOpen)
+}
+
+/** usedJSHeapSize after a full GC (Chromium runs with --expose-gc), so garbage does not blur the figure. */
+const usedHeapAfterGc = () => {
+  globalThis.gc?.()
+  return performance.memory?.usedJSHeapSize ?? null
+}
+
+const isClosed = () => !document.querySelector('portico-modal')?.shadowRoot?.querySelector('dialog[open]')
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b)
+  const mid = Math.floor(sorted.length / 2)
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
+}
+
+const round1 = (value) => Number(value.toFixed(1))
+const spread = (values) => ({ medianMs: round1(median(values)), minMs: round1(Math.min(...values)), maxMs: round1(Math.max(...values)) })
+
+/**
+ * One fresh page load (a new context: empty cache): the first click on the settled
+ * page, then Escape and a second, warm click on the same page.
+ */
+async function openOnFreshPage(browser, url, announced) {
+  const context = await browser.newContext()
+  try {
+    const page = await context.newPage()
+    if (announced > 0) await page.addInitScript(announceWallets, announced)
+    await page.goto(url, { waitUntil: 'load' })
+    const button = await page.waitForSelector(OPEN_BUTTON, { timeout: 5_000 }).catch(() => null)
+    if (!button) return { heapAfterLoad: await page.evaluate(usedHeapAfterGc) }
+    // A visitor clicks a settled page, not one still booting: the first open is timed once
+    // the network has been quiet for 500 ms (what the page fetches ahead of need has arrived).
+    await page.waitForLoadState('networkidle')
+    const cold = await timedOpen(page)
+    const heapAfterOpen = await page.evaluate(usedHeapAfterGc)
+    await page.keyboard.press('Escape')
+    const deadline = Date.now() + 5_000
+    while (!(await page.evaluate(isClosed))) {
+      if (Date.now() > deadline) throw new Error('bench: Escape did not close the modal')
+      await page.waitForTimeout(10)
+    }
+    // Let the close settle (focus return, a frame or two) before the warm click.
+    await page.waitForTimeout(100)
+    const warm = await timedOpen(page)
+    return { cold, warm, heapAfterOpen }
+  } finally {
+    await context.close()
+  }
+}
+
+export async function measureOpen(root, { announced = 0 } = {}) {
+  if (!existsSync(CHROMIUM_PATH)) return { openLatencyMs: `n/a (${CHROMIUM_PATH} missing)` }
+  const server = await startDemoServer({ port: 0, root })
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: [...CHROMIUM_ARGS, '--enable-precise-memory-info', '--js-flags=--expose-gc'],
+  })
+  try {
+    const first = await openOnFreshPage(browser, server.url, announced)
+    if (first.cold === undefined) {
+      return { openLatencyMs: 'n/a (no open button yet)', heapAfterLoadBytes: first.heapAfterLoad }
+    }
+    const runs = [first]
+    while (runs.length < RUNS) runs.push(await openOnFreshPage(browser, server.url, announced))
+    const cold = spread(runs.map((r) => r.cold.visible))
+    return {
+      runs: RUNS,
+      announcedWallets: announced,
+      openLatencyMs: cold.medianMs,
+      openLatencyMinMaxMs: [cold.minMs, cold.maxMs],
+      // pointerdown -> dialog[open] laid out, and -> the view's first control focusable.
+      firstOpen: cold,
+      secondOpen: spread(runs.map((r) => r.warm.visible)),
+      firstOpenUsable: spread(runs.map((r) => r.cold.usable)),
+      secondOpenUsable: spread(runs.map((r) => r.warm.usable)),
+      heapAfterOpenBytes: median(runs.map((r) => r.heapAfterOpen)),
+    }
+  } finally {
+    await browser.close()
+    await server.close()
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const outdir = 'dist/bench/demo-open'
+  await buildDemo({ outdir })
+  const announced = Number(process.env.PORTICO_OPEN_ANNOUNCED ?? 0)
+  console.log(JSON.stringify(await measureOpen(join(ROOT, outdir), { announced }), null, 2))
+}
