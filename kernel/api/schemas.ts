@@ -12,10 +12,31 @@ const CaipNetworkIdSchema = v.pipe(v.string(), v.regex(/^[-a-z0-9]{3,8}:[-_a-zA-
 const DecimalString = v.pipe(v.string(), v.regex(/^\d+(\.\d+)?$/, 'a decimal amount'))
 const IsoDate = v.pipe(v.string(), v.isoTimestamp())
 
+/**
+ * A text the modal shows that anyone can write on a chain (a token's or an NFT's name): cut
+ * at `max` characters (code points, never half a surrogate pair), so that a spam token with
+ * a megabyte name costs the page no more than a long name, and one long name cannot make a
+ * whole answer unreadable.
+ */
+const shownText = (max: number) =>
+  v.pipe(
+    v.string(),
+    v.transform((text) => (text.length > max ? Array.from(text).slice(0, max).join('') : text)),
+  )
+/** Names of tokens, NFTs and collections. */
+const ShownName = shownText(128)
+/** Token and collection symbols (ERC20 has no limit; real ones are a dozen characters). */
+const ShownSymbol = shownText(64)
+/**
+ * An account's name (registered, or an identity's): refused beyond 255 characters, the
+ * longest DNS name, rather than cut, since a cut name would be someone else's.
+ */
+const AccountName = v.pipe(v.string(), v.maxLength(255, 'is longer than 255 characters'))
+
 /** A fungible balance, with its dollar price (0 where the price source has none). */
 export const TokenBalanceSchema = v.object({
-  name: v.string(),
-  symbol: v.string(),
+  name: ShownName,
+  symbol: ShownSymbol,
   chainId: CaipNetworkIdSchema,
   /** The token's contract or mint; absent for the native token. */
   address: v.optional(v.string()),
@@ -38,12 +59,12 @@ export const OperationTypeSchema = v.picklist([
 export const TransferSchema = v.object({
   direction: v.picklist(['in', 'out', 'self']),
   fungible_info: v.optional(v.object({
-    name: v.string(),
-    symbol: v.string(),
+    name: ShownName,
+    symbol: ShownSymbol,
     icon: v.optional(v.object({ url: v.string() })),
   })),
   nft_info: v.optional(v.object({
-    name: v.optional(v.string()),
+    name: v.optional(ShownName),
     content: v.optional(v.object({ preview: v.optional(v.object({ url: v.string() })) })),
     flags: v.object({ is_spam: v.boolean() }),
   })),
@@ -80,7 +101,7 @@ export const TransactionsResponseSchema = v.object({
 
 /** GET /v1/identity/{address}?chainId= */
 export const IdentityResponseSchema = v.object({
-  name: v.nullable(v.string()),
+  name: v.nullable(AccountName),
   avatar: v.nullable(v.string()),
 })
 
@@ -93,7 +114,7 @@ export const NameAddressSchema = v.object({
 
 /** GET /v1/profile/account/{name}: the name's record (404 when none). */
 export const NameRecordSchema = v.object({
-  name: v.string(),
+  name: AccountName,
   addresses: v.record(v.string(), NameAddressSchema),
   attributes: v.optional(v.record(v.string(), v.string())),
 })
@@ -124,7 +145,7 @@ export const NameRegistrationSchema = v.object({
 
 /** GET /v1/profile/suggestions/{name} */
 export const NameSuggestionsResponseSchema = v.object({
-  suggestions: v.array(v.object({ name: v.string(), registered: v.boolean() })),
+  suggestions: v.array(v.object({ name: AccountName, registered: v.boolean() })),
 })
 
 export const NftSchema = v.object({
@@ -132,9 +153,9 @@ export const NftSchema = v.object({
   /** The collection's contract. */
   address: v.string(),
   tokenId: v.pipe(v.string(), v.regex(/^\d+$/)),
-  collection: v.object({ name: v.string(), symbol: v.string() }),
+  collection: v.object({ name: ShownName, symbol: ShownSymbol }),
   /** From the token's metadata when the indexer could read it. */
-  name: v.optional(v.string()),
+  name: v.optional(ShownName),
   imageUrl: v.optional(v.string()),
   flags: v.object({ is_spam: v.boolean() }),
 })
@@ -143,7 +164,7 @@ export const NftSchema = v.object({
 export const NftsResponseSchema = v.object({ data: v.array(NftSchema), next: v.nullable(v.string()) })
 
 /** The answer to a refused request (4xx): a reason code and its text. */
-export const ApiErrorSchema = v.object({ reason: v.string(), message: v.string() })
+export const ApiErrorSchema = v.object({ reason: v.string(), message: shownText(500) })
 
 export type TokenBalance = v.InferOutput<typeof TokenBalanceSchema>
 export type BalancesResponse = v.InferOutput<typeof BalancesResponseSchema>

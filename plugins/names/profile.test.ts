@@ -53,6 +53,23 @@ describe('profile lookup', () => {
     expect(t.identity).not.toHaveBeenCalled()
   })
 
+  it("an ENS profile is untrusted: a name of 255 characters is kept, one of 256 counts as none (the name service's is shown); a javascript: avatar is dropped, an https one of 2048 characters kept, 2049 dropped", async () => {
+    const url = (length: number) => `https://example.com/${'a'.repeat(length - 'https://example.com/'.length)}`
+    const long = (length: number) => `${'n'.repeat(length - '.eth'.length)}.eth`
+    for (const [name, avatar, profileName, profileImage] of [
+      [long(255), url(2048), long(255), url(2048)],
+      [long(256), url(2048), 'alice.eth', 'https://example.com/alice.png'],
+      ['alice.ens', url(2049), 'alice.ens', undefined],
+      ['alice.ens', 'javascript:alert(1)', 'alice.ens', undefined],
+    ] as const) {
+      const t = setup(mainnetLike, { [ADDRESS]: { name, avatar } })
+      stops.push(t.stop)
+      t.chains.updateAccount('eip155', { address: ADDRESS })
+      await vi.waitFor(() => expect(t.account()?.profileName).toBe(profileName))
+      expect(t.account()?.profileImage).toBe(profileImage)
+    }
+  })
+
   it('on a non-testnet EVM chain: the name service first, with its avatar', async () => {
     const t = setup(mainnetLike)
     stops.push(t.stop)

@@ -1,5 +1,5 @@
 import type { BlockchainApi } from '../../kernel/api/contract.ts'
-import type { CaipNetwork, ChainState, ChainStore, Disposer } from '../../kernel/index.ts'
+import { type CaipNetwork, type ChainState, type ChainStore, type Disposer, safeIconUrl } from '../../kernel/index.ts'
 
 export interface ProfileWatchDeps {
   readonly chains: Pick<ChainStore, 'get' | 'subscribe' | 'updateAccount'>
@@ -8,6 +8,9 @@ export interface ProfileWatchDeps {
   /** The eip155 adapter's own profile (ENS), when the adapter has one. */
   readonly adapterProfile?: (address: string, network: CaipNetwork) => Promise<{ readonly name: string; readonly avatar?: string } | undefined>
 }
+
+/** The longest profile name kept: a DNS name's 255 characters, as the Blockchain API's schema has it. */
+const PROFILE_NAME_MAX = 255
 
 /** What the lookup depends on: the account and the network it is on. */
 const keyOf = (state: ChainState) => {
@@ -31,7 +34,9 @@ export function watchProfile({ chains, api, logger, adapterProfile }: ProfileWat
   let current = ''
   let controller: AbortController | undefined
 
-  const apply = (namespace: ChainState['activeNamespace'], profileName: string | undefined, profileImage: string | undefined) => {
+  const apply = (namespace: ChainState['activeNamespace'], profileName: string | undefined, avatar: string | undefined) => {
+    // An avatar (an ENS text record anyone can write, or the API's) is kept only as a safe image URL.
+    const profileImage = safeIconUrl(avatar)
     const account = chains.get().chains[namespace]?.accountState
     if (account && (account.profileName !== profileName || account.profileImage !== profileImage)) {
       chains.updateAccount(namespace, { profileName, profileImage })
@@ -47,7 +52,8 @@ export function watchProfile({ chains, api, logger, adapterProfile }: ProfileWat
     if (!network.testnet) {
       const own = await adapterProfile?.(address, network)
       if (signal.aborted) return
-      if (own) return apply(namespace, own.name, own.avatar)
+      // The resolver's name is untrusted like the API's: an overlong one counts as none.
+      if (own && own.name.length <= PROFILE_NAME_MAX) return apply(namespace, own.name, own.avatar)
       const identity = await api.identity({ address, chainId: network.caipNetworkId, signal })
       if (signal.aborted) return
       if (identity.name) return apply(namespace, identity.name, identity.avatar ?? undefined)
