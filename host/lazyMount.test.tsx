@@ -27,7 +27,8 @@ describe('vanilla lazy mount', () => {
     kit.open()
     // The host shows the dialog inside kit.open(); the view follows when the renderer is in.
     expect(openDialog()).toBeTruthy()
-    await waitFor(() => expect(openDialog()?.textContent).toContain('Connect Wallet'))
+    // The renderer's first import (react-dom and the views) takes over a second on a loaded machine.
+    await waitFor(() => expect(openDialog()?.textContent).toContain('Connect Wallet'), { timeout: 5_000 })
     expect(kit.hasRenderer()).toBe(true)
     expect(document.querySelectorAll('portico-modal')).toHaveLength(1)
 

@@ -7,9 +7,21 @@ import type { PorticoKit } from '../kernel/index.ts'
 import { createTestKit } from '../shell/test/testKit.ts'
 import { TITLE_ID, modalHost } from './modalHost.ts'
 
+// What the host asks to run ahead of need (idle time, an opener under the pointer), run here by hand.
+const armed = vi.hoisted(() => [] as (() => void)[])
+vi.mock('./prefetch.ts', () => ({
+  prefetchAfterLoad(fetchCode: () => void) {
+    armed.push(fetchCode)
+    return () => {
+      if (armed.includes(fetchCode)) armed.splice(armed.indexOf(fetchCode), 1)
+    }
+  },
+}))
+
 const disconnects: (() => void)[] = []
 afterEach(() => {
   disconnects.splice(0).forEach((disconnect) => disconnect())
+  armed.splice(0)
   document.body.innerHTML = ''
 })
 
@@ -91,6 +103,38 @@ describe('the host shows the dialog on the opening click', () => {
     } finally {
       vi.useRealTimers()
     }
+  })
+
+  it('closed on Connect, the closed dialog is the target again ahead of the next open, which then only shows it', () => {
+    const kit = createTestKit()
+    const host = connected(kit)
+    // Idle time after load: the closed dialog is prepared, the first open shows it.
+    armed.splice(0).forEach((run) => run())
+    host.rendered()
+    kit.open()
+    expect(kit.router.current().view).toBe('Connect')
+    const opened = dialog()!
+    kit.close()
+    expect(host.target()).toBeNull()
+    expect(armed).toHaveLength(1)
+    armed.splice(0).forEach((run) => run())
+    expect(host.target()).toBe(opened)
+    expect(opened.open).toBe(false)
+    host.rendered()
+    kit.open()
+    expect(opened.open).toBe(true)
+    expect(opened.hasAttribute('data-revealing')).toBe(true)
+  })
+
+  it('closed on another view, nothing renders ahead of the next open: that view asks for its data when it shows', () => {
+    const kit = createTestKit()
+    const host = connected(kit)
+    kit.open()
+    kit.router.push('Networks')
+    armed.splice(0)
+    kit.close()
+    expect(armed).toHaveLength(0)
+    expect(host.target()).toBeNull()
   })
 
   it('reuses the element and the dialog on the next open', () => {

@@ -74,6 +74,9 @@ function createModalHost(kit: PorticoKit): ModalHost {
     if (next === target) return
     target = next
     frameReady = false
+    notify()
+  }
+  const notify = () => {
     for (const listener of [...listeners]) listener()
   }
   const dialog = () => (frame instanceof HTMLDialogElement ? frame : null)
@@ -92,7 +95,8 @@ function createModalHost(kit: PorticoKit): ModalHost {
   }
 
   function dropElement(): void {
-    const [droppedElement, droppedFrame] = [element, frame]
+    const droppedElement = element
+    const droppedFrame = frame
     // Forgotten first: closing fires `close`, which must not read as the visitor closing.
     element = frame = null
     setTarget(null)
@@ -108,7 +112,7 @@ function createModalHost(kit: PorticoKit): ModalHost {
     // Until the frame renders, the dialog holds the height it had when it last closed.
     // Rendered ahead of time into the closed dialog (hidden but laid out), the view's own height.
     const height = frameReady ? opened.getBoundingClientRect().height : lastHeight
-    if (height > 0) opened.style.setProperty('--portico-frame-height', `${height}px`)
+    if (height) opened.style.setProperty('--portico-frame-height', `${height}px`)
     if (!frameReady) return opened.showModal()
     // The click's frame shows the dialog alone, at the view's height (no height animation
     // while revealing: it opens at that height, not growing to it from the last one); the
@@ -120,7 +124,7 @@ function createModalHost(kit: PorticoKit): ModalHost {
       if (!opened.open || target !== opened) return
       opened.setAttribute('data-rendered', '')
       // The renderer moves focus from the dialog to the view's first control.
-      for (const listener of [...listeners]) listener()
+      notify()
       // What MODAL_SHOWN starts (plugins activated on open) waits for the view's frame too.
       afterPaint(() => opened.open && announce())
     })
@@ -140,6 +144,11 @@ function createModalHost(kit: PorticoKit): ModalHost {
     if (closing.open) {
       lastHeight = closing.getBoundingClientRect().height || lastHeight
       closing.close()
+      // Closed on Connect (a view that asks nothing of the network while hidden): it renders
+      // afresh into the closed dialog ahead of the next open, as before the first, so that
+      // open too only shows the dialog. Other views render on the open that needs them.
+      // Not cancelled: it ends at the next idle moment, and does nothing once disconnected.
+      if (kit.router.current().view === 'Connect') prefetchAfterLoad(host.prefetch)
     }
     returnFocus(kit)
   }
@@ -179,7 +188,7 @@ function createModalHost(kit: PorticoKit): ModalHost {
     const unsubscribeTheme = kit.theme.subscribe((theme) => {
       if (element) themed = applyTheme(element, theme, themed)
     })
-    const cancelPrefetch = prefetchAfterLoad(() => host.prefetch())
+    const cancelPrefetch = prefetchAfterLoad(host.prefetch)
     // Embedded, the modal is part of the page from the start; a renderer connecting while
     // the kit is open (a remounted provider) shows it at once.
     if (embedded) fetchNeededCode()

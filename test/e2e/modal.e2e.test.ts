@@ -255,6 +255,41 @@ describe('the first open on a settled page (the view rendered ahead of time into
     expect(Math.abs(shown.height - before.height)).toBeLessThanOrEqual(2)
     assertCleanPage(recorded)
   })
+
+  it('closed on Connect, the view renders again into the closed dialog ahead of the next open, which only shows the dialog in its click; closed on another view, nothing renders while closed', async () => {
+    const recorded = await open()
+    const { page } = recorded
+    await page.waitForLoadState('networkidle')
+    const closedDialog = () =>
+      page.evaluate(() => {
+        const dialog = document.querySelector('portico-modal')?.shadowRoot?.querySelector('dialog')
+        return { open: dialog?.open ?? null, view: dialog?.querySelector('[data-view]')?.getAttribute('data-view') ?? null }
+      })
+    await page.getByTestId('open-modal').click()
+    await waitForView(page, 'Connect')
+    await page.keyboard.press('Escape')
+    await waitForModal(page, false)
+    // Idle time after the close: Connect again, hidden in the closed dialog.
+    await page.waitForFunction(() => document.querySelector('portico-modal')?.shadowRoot?.querySelector('dialog:not([open]) [data-view="Connect"]'))
+    const inClick = await page.evaluate(() => {
+      document.querySelector<HTMLElement>('[data-testid="open-modal"]')!.click()
+      const dialog = document.querySelector('portico-modal')!.shadowRoot!.querySelector('dialog')!
+      return { open: dialog.open, revealing: dialog.hasAttribute('data-revealing'), view: Boolean(dialog.querySelector('[data-view="Connect"]')) }
+    })
+    // Shown in the click with the view already in it (the view comes into sight a frame later).
+    expect(inClick).toEqual({ open: true, revealing: true, view: true })
+    await waitForView(page, 'Connect')
+    await page.keyboard.press('Escape')
+    await waitForModal(page, false)
+    // Closed on Networks: that view is not rendered ahead while the dialog is closed.
+    await page.getByRole('button', { name: 'Open Networks view' }).click()
+    await waitForView(page, 'Networks')
+    await page.keyboard.press('Escape')
+    await waitForModal(page, false)
+    await page.waitForTimeout(500)
+    expect(await closedDialog()).toEqual({ open: false, view: null })
+    assertCleanPage(recorded)
+  })
 })
 
 describe('focus containment (showModal gives focus containment)', () => {
