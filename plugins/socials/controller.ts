@@ -7,12 +7,12 @@ import {
   type ModalService,
   type PendingRequests,
   type PorticoStorage,
-  SnackText,
   type SnackService,
 } from '../../kernel/index.ts'
 import type { SocialAuth, SocialLoginProvider, SocialRequestOptions } from './authPort.ts'
 import { SOCIAL_POPUP_NAME, SOCIAL_RESULT_PARAM } from './index.ts'
 import { takeTelegramResult } from './telegram.ts'
+import { connectLoggedIn } from './connectLoggedIn.ts'
 
 /** How often the popup is looked at: its address once it is back on this page's origin, or whether it was closed. */
 const POPUP_POLL_MS = 250
@@ -104,21 +104,7 @@ export function createSocialController(deps: SocialControllerDeps): SocialContro
   /** The frame exchanges the answer for a session; the kit then connects through it. */
   async function finish(provider: SocialLoginProvider, href: string, signal: AbortSignal): Promise<void> {
     const { userName } = await timed((options) => auth.connectSocial(href, options), signal)
-    storage.set('connectedSocial', provider)
-    if (userName) {
-      storage.set('connectedSocialUsername', userName)
-      storage.set('frameSocialUsername', userName)
-    }
-    snack.showLoading(SnackText.AUTHENTICATING)
-    try {
-      await auth.connect()
-      snack.hide()
-    } catch (error) {
-      storage.remove('connectedSocial')
-      storage.remove('connectedSocialUsername')
-      snack.hide()
-      throw error
-    }
+    await connectLoggedIn({ auth, storage, snack }, provider, userName)
   }
 
   /** The current page without a fragment: where the provider's answer comes back to. */

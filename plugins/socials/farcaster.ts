@@ -1,5 +1,6 @@
-import { type ChainStore, type PorticoStorage, type RouteEntry, SnackText, type SnackService } from '../../kernel/index.ts'
+import type { ChainStore, PorticoStorage, RouteEntry, SnackService } from '../../kernel/index.ts'
 import type { SocialAuth } from './authPort.ts'
+import { connectLoggedIn } from './connectLoggedIn.ts'
 
 export const FARCASTER_VIEW = 'ConnectingFarcaster'
 /** After going back from ConnectingFarcaster while disconnected, the frame reloads this much later (SPEC §2). */
@@ -42,22 +43,8 @@ export function createFarcasterController({ auth, storage, chains, snack }: Farc
         if (!signal.aborted) setUrl(undefined)
         throw error
       }
-      storage.set('connectedSocial', 'farcaster')
-      if (userName) {
-        storage.set('connectedSocialUsername', userName)
-        storage.set('frameSocialUsername', userName)
-      }
-      snack.showLoading(SnackText.AUTHENTICATING)
-      try {
-        await auth.connect()
-        setUrl(undefined)
-      } catch (error) {
-        storage.remove('connectedSocial')
-        storage.remove('connectedSocialUsername')
-        throw error
-      } finally {
-        snack.hide()
-      }
+      await connectLoggedIn({ auth, storage, snack }, 'farcaster', userName)
+      setUrl(undefined)
     },
     popped(entry) {
       if (entry.view !== FARCASTER_VIEW || chains.isConnected()) return
