@@ -3,6 +3,7 @@ import type { AccountState, AccountType, CaipAddress, ChainState, ConnectionStat
 import { useKit } from '../provider/context.ts'
 import { shallowEqual } from '../ui/shallowEqual.ts'
 import { useStoreValue } from '../ui/useStoreValue.ts'
+import { afterInput } from './afterInput.ts'
 
 /** Who is logged in through the embedded wallet. */
 export interface EmbeddedWalletInfo {
@@ -48,7 +49,7 @@ const selectAccount = (s: ChainState) => {
  */
 export function usePorticoAccount(): UsePorticoAccountReturnType {
   const kit = useKit('usePorticoAccount')
-  const account = useStoreValue(kit.chains, selectAccount, shallowEqual)
+  const account = useStoreValue(afterInput(kit.chains), selectAccount, shallowEqual)
   return useMemo(() => {
     const isConnected = Boolean(account.caipAddress) && account.status === 'connected'
     // Only the embedded wallet's auth connector sets `user` on the account after a connection.

@@ -1,6 +1,7 @@
 import { useKit } from '../provider/context.ts'
 import { type LatestEvent, latestEvent } from './latestEvent.ts'
 import { useStoreValue } from '../ui/useStoreValue.ts'
+import { afterInput } from './afterInput.ts'
 
 const selectLatest = (state: { latest?: LatestEvent }) => state.latest
 
@@ -14,5 +15,5 @@ const selectLatest = (state: { latest?: LatestEvent }) => state.latest
  */
 export function usePorticoEvents(): LatestEvent | undefined {
   const kit = useKit('usePorticoEvents')
-  return useStoreValue(latestEvent(kit), selectLatest)
+  return useStoreValue(afterInput(latestEvent(kit)), selectLatest)
 }

@@ -2,6 +2,7 @@ import { useCallback } from 'react'
 import type { CaipNetwork, ChainState } from '../../kernel/index.ts'
 import { useKit } from '../provider/context.ts'
 import { useStoreValue } from '../ui/useStoreValue.ts'
+import { afterInput } from './afterInput.ts'
 
 export interface UsePorticoNetworkReturnType {
   readonly caipNetwork: CaipNetwork
@@ -24,7 +25,7 @@ const selectNetwork = (s: ChainState) => s.activeCaipNetwork
  */
 export function usePorticoNetwork(): UsePorticoNetworkReturnType {
   const kit = useKit('usePorticoNetwork')
-  const caipNetwork = useStoreValue(kit.chains, selectNetwork)
+  const caipNetwork = useStoreValue(afterInput(kit.chains), selectNetwork)
   const switchNetwork = useCallback((network: CaipNetwork) => kit.switchNetwork(network), [kit])
   return { caipNetwork, chainId: caipNetwork.id, switchNetwork }
 }

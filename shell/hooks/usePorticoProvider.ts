@@ -1,6 +1,7 @@
 import { useCallback, useSyncExternalStore } from 'react'
 import type { ChainNamespace } from '../../kernel/index.ts'
 import { useKit } from '../provider/context.ts'
+import { afterInput } from './afterInput.ts'
 
 /**
  * An EIP-1193 provider (what eip155 wallets hand out): enough for viem's
@@ -34,8 +35,8 @@ export function usePorticoProvider<N extends ChainNamespace = 'eip155'>(
   // The provider depends on the account (chains) and on which wallets are discovered (connectors).
   const subscribe = useCallback(
     (onChange: () => void) => {
-      const stopChains = kit.chains.subscribe(onChange)
-      const stopConnectors = kit.connectors.store.subscribe(onChange)
+      const stopChains = afterInput(kit.chains).subscribe(onChange)
+      const stopConnectors = afterInput(kit.connectors.store).subscribe(onChange)
       return () => {
         stopChains()
         stopConnectors()

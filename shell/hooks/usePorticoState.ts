@@ -1,6 +1,7 @@
 import type { CaipNetworkId, ChainState, ModalState } from '../../kernel/index.ts'
 import { useKit } from '../provider/context.ts'
 import { useStoreValue } from '../ui/useStoreValue.ts'
+import { afterInput } from './afterInput.ts'
 
 export interface UsePorticoStateReturnType {
   readonly open: boolean
@@ -21,8 +22,8 @@ const selectNetworkId = (s: ChainState) => s.activeCaipNetwork.caipNetworkId
  */
 export function usePorticoState(): UsePorticoStateReturnType {
   const kit = useKit('usePorticoState')
-  const open = useStoreValue(kit.modal.store, selectOpen)
-  const loading = useStoreValue(kit.modal.store, selectLoading)
-  const selectedNetworkId = useStoreValue(kit.chains, selectNetworkId)
+  const open = useStoreValue(afterInput(kit.modal.store), selectOpen)
+  const loading = useStoreValue(afterInput(kit.modal.store), selectLoading)
+  const selectedNetworkId = useStoreValue(afterInput(kit.chains), selectNetworkId)
   return { open, selectedNetworkId, loading }
 }

@@ -1,6 +1,7 @@
 import type { ThemeMode, ThemeState } from '../../kernel/index.ts'
 import { useKit } from '../provider/context.ts'
 import { useStoreValue } from '../ui/useStoreValue.ts'
+import { afterInput } from './afterInput.ts'
 
 export interface UsePorticoThemeReturnType extends ThemeState {
   setThemeMode(mode: ThemeMode): void
@@ -19,6 +20,6 @@ const whole = (state: ThemeState) => state
  */
 export function usePorticoTheme(): UsePorticoThemeReturnType {
   const kit = useKit('usePorticoTheme')
-  const { themeMode, themeVariables } = useStoreValue(kit.theme, whole)
+  const { themeMode, themeVariables } = useStoreValue(afterInput(kit.theme), whole)
   return { themeMode, themeVariables, setThemeMode: kit.setThemeMode, setThemeVariables: kit.setThemeVariables }
 }
