@@ -69,6 +69,9 @@ function createModalHost(kit: PorticoKit): ModalHost {
   /** The renderer's frame is in the current target (reported by rendered()). */
   let frameReady = false
   let lastHeight = 0
+  /** The dialog's height as last laid out, closed or open: reading it in the click would force a layout there (2 to 4 ms). */
+  let laidOutHeight = 0
+  let sizes: ResizeObserver | undefined
 
   const setTarget = (next: HTMLElement | null) => {
     if (next === target) return
@@ -91,10 +94,23 @@ function createModalHost(kit: PorticoKit): ModalHost {
     themed = applyTheme(element, kit.theme.get())
     frame = embedded ? createSection() : createDialog(kit, (created) => created === frame)
     openShadowRoot(element).append(frame)
+    if (!embedded) followHeight(frame)
     return element
   }
 
+  /** Keeps laidOutHeight: the browser reports each new size after the layout it does anyway. */
+  function followHeight(observed: HTMLElement): void {
+    if (typeof ResizeObserver !== 'function') return
+    laidOutHeight = 0
+    sizes = new ResizeObserver(([entry]) => {
+      laidOutHeight = entry?.borderBoxSize[0]?.blockSize ?? laidOutHeight
+    })
+    sizes.observe(observed)
+  }
+
   function dropElement(): void {
+    sizes?.disconnect()
+    sizes = undefined
     const droppedElement = element
     const droppedFrame = frame
     // Forgotten first: closing fires `close`, which must not read as the visitor closing.
@@ -111,7 +127,7 @@ function createModalHost(kit: PorticoKit): ModalHost {
     opened.removeAttribute('data-rendered')
     // Until the frame renders, the dialog holds the height it had when it last closed.
     // Rendered ahead of time into the closed dialog (hidden but laid out), the view's own height.
-    const height = frameReady ? opened.getBoundingClientRect().height : lastHeight
+    const height = frameReady ? laidOutHeight || opened.getBoundingClientRect().height : lastHeight
     if (height) opened.style.setProperty('--portico-frame-height', `${height}px`)
     if (!frameReady) return opened.showModal()
     // The click's frame shows the dialog alone, at the view's height (no height animation
