@@ -1,16 +1,10 @@
 import type { Readable } from '../ui/useStoreValue.ts'
 
 /** The page is handling the visitor's input: a click, a key or a pointer press (what `window.event` holds in its handlers). */
-function handlingInput(): boolean {
-  const event = typeof window === 'undefined' ? undefined : window.event
-  return typeof UIEvent === 'function' && event instanceof UIEvent
-}
+const handlingInput = () => typeof UIEvent === 'function' && (globalThis as { event?: unknown }).event instanceof UIEvent
 
-/** After the next paint (a frame callback runs before it, a task queued from there after it); hidden pages paint nothing, so a task. */
-function afterNextPaint(run: () => void): void {
-  if (typeof requestAnimationFrame === 'function' && document.visibilityState === 'visible') requestAnimationFrame(() => setTimeout(run))
-  else setTimeout(run)
-}
+/** After the next paint: a frame callback runs before it, a task queued from there after it (input only comes to a page in sight, which paints). */
+const afterNextPaint = (run: () => void) => requestAnimationFrame(() => setTimeout(run))
 
 const wrapped = new WeakMap<Readable<unknown>, Readable<unknown>>()
 
