@@ -32,7 +32,7 @@ function armOpenTiming() {
   window.__porticoBenchOpen = new Promise((resolve, reject) => {
     addEventListener(
       'click',
-      () => {
+      (click) => {
         let visible
         const poll = () => {
           const now = performance.now()
@@ -42,7 +42,7 @@ function armOpenTiming() {
           const control = [...(dialog?.querySelectorAll(`.view ${FOCUSABLE.split(', ').join(', .view ')}`) ?? [])].find(
             (el) => el.tabIndex >= 0 && !el.disabled && el.getClientRects().length > 0,
           )
-          if (visible !== undefined && control) return resolve({ visible, usable: now - started })
+          if (visible !== undefined && control) return resolve({ visible, usable: now - started, visibleAfterClick: visible - (click.timeStamp - started) })
           if (now - started > 10_000) return reject(new Error('the modal did not open within 10 s'))
           requestAnimationFrame(poll)
         }
@@ -150,6 +150,10 @@ export async function measureOpen(root, { announced = 0 } = {}) {
       secondOpen: spread(runs.map((r) => r.warm.visible)),
       firstOpenUsable: spread(runs.map((r) => r.cold.usable)),
       secondOpenUsable: spread(runs.map((r) => r.warm.usable)),
+      // The same from the click's own time stamp: what the kit answers to, without the
+      // harness's pause between pressing and releasing (a person's is about 100 ms).
+      firstOpenAfterClick: spread(runs.map((r) => r.cold.visibleAfterClick)),
+      secondOpenAfterClick: spread(runs.map((r) => r.warm.visibleAfterClick)),
       heapAfterOpenBytes: median(runs.map((r) => r.heapAfterOpen)),
     }
   } finally {
