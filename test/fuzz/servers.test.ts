@@ -35,13 +35,25 @@ afterAll(async () => {
   await opened?.close()
 })
 
-/** Every table's row count, in one query: a refused request must leave them all as they were. */
+/**
+ * Every table's row count, in one query: a refused request must leave them all as they were.
+ * The servers' tables live in their own schemas (frame, api, siwx), none in public.
+ */
 async function rowCounts(db: Database): Promise<unknown> {
   type Rows<T> = { rows: T[] }
-  const tables = ((await db.execute(sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`)) as unknown as Rows<{ table_name: string }>).rows
-  const counts = tables.map(({ table_name }) => `(select count(*) from "${table_name}") as "${table_name}"`).join(', ')
+  const tables = (
+    (await db.execute(
+      sql`select table_schema, table_name from information_schema.tables where table_schema not in ('pg_catalog', 'information_schema') and table_type = 'BASE TABLE' order by 1, 2`,
+    )) as unknown as Rows<{ table_schema: string; table_name: string }>
+  ).rows
+  const counts = tables.map(({ table_schema, table_name }) => `(select count(*) from "${table_schema}"."${table_name}") as "${table_schema}.${table_name}"`).join(', ')
   return ((await db.execute(sql.raw(`select ${counts}`))) as unknown as Rows<unknown>).rows[0]
 }
+
+it('the state compared around a refusal holds the row count of every server table', async () => {
+  const counts = (await rowCounts(opened.db)) as Record<string, unknown>
+  expect(Object.keys(counts)).toEqual(expect.arrayContaining(['frame.codes', 'frame.cooldowns', 'frame.rate_limits', 'frame.device_approvals', 'frame.users', 'siwx.nonces', 'api.names']))
+})
 
 /** A body as sent: JSON of a valid, near-valid or hostile value, or text that is not JSON at all. */
 const bodyText = (value: fc.Arbitrary<unknown>) =>
