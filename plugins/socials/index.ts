@@ -5,7 +5,7 @@ import type { SocialAuth } from './authPort.ts'
 export type { SocialAuth } from './authPort.ts'
 
 /** The socials shown by default, in this order (SPEC §9). */
-export const DEFAULT_SOCIALS = ['google', 'x', 'discord', 'farcaster', 'github', 'apple', 'facebook'] as const
+const DEFAULT_SOCIALS = ['google', 'x', 'discord', 'farcaster', 'github', 'apple', 'facebook'] as const
 
 /** The popup's window name: the app, loaded in it on the way back, knows it is not the one to finish the login. */
 export const SOCIAL_POPUP_NAME = 'portico-social'

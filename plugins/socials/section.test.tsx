@@ -21,7 +21,7 @@ const authLike = definePlugin({
 })
 const socials = createSocialsPlugin({ authPlugin: authLike, auth: createToken<SocialAuth>('auth') })
 
-const connectMethods = (features: FeatureOptions) =>
+const kitWith = (features: FeatureOptions) =>
   createKernel(
     { projectId: 'p', networks: [mainnet], features: { analytics: false, ...features }, plugins: [socials] },
     {
@@ -31,6 +31,8 @@ const connectMethods = (features: FeatureOptions) =>
       fetch: () => Promise.reject(new Error('no requests')),
     },
   )
+const connectMethods = (features: FeatureOptions) =>
+  kitWith(features)
     .connectMethods()
     .map((method) => method.id)
 
@@ -40,6 +42,11 @@ describe('the social section', () => {
     expect(connectMethods({ socials: ['github'] })).toContain('social')
     expect(connectMethods({ socials: false })).not.toContain('social')
     expect(connectMethods({ socials: [] })).not.toContain('social')
+  })
+
+  it('lists google, x, discord, farcaster, github, apple and facebook, in that order, when the app names none', () => {
+    expect(kitWith({}).config.features.socials).toEqual(['google', 'x', 'discord', 'farcaster', 'github', 'apple', 'facebook'])
+    expect(kitWith({ socials: ['github'] }).config.features.socials).toEqual(['github'])
   })
 
   it('shows one "Continue with …" per configured provider, in the configured order; a click starts that login at once, Farcaster opens its view', () => {
