@@ -78,6 +78,14 @@ describe.each(backends)('frame server on $name', (backend) => {
   /** The servers' clock runs this far ahead of the real one. */
   let offsetMs = 0
   const advance = (seconds: number) => (offsetMs += seconds * 1000)
+  /**
+   * To the first second of the servers' next hour: the limits count in hour windows fixed to the
+   * clock, and a test that moved on by a whole number of hours could end up straddling two.
+   */
+  const toNextHour = () => {
+    const hourMs = 3600 * 1000
+    offsetMs += hourMs - ((Date.now() + offsetMs) % hourMs) + 1000
+  }
   // A stand-in for the built page's files (servers/frame/page builds the real ones): what the static route serves.
   const pageDir = mkdtempSync(join(tmpdir(), 'portico-frame-page-'))
   mkdirSync(join(pageDir, 'chunks'))
@@ -240,7 +248,7 @@ describe.each(backends)('frame server on $name', (backend) => {
 
   it('code requests are limited per email and per client address, counted across instances, with no mail for a refused one', async () => {
     // A fresh hour window, and two instances with small limits of their own.
-    advance(3 * 3600)
+    toNextHour()
     const limits = { perEmail: { max: 3, windowSeconds: 3600 }, perAddress: { max: 5, windowSeconds: 3600 } }
     const [c, d] = await Promise.all([start(limits), start(limits)])
     const email = newEmail()
@@ -267,7 +275,7 @@ describe.each(backends)('frame server on $name', (backend) => {
   })
 
   it('behind a reverse proxy, counts per address from the header the proxy sets', async () => {
-    advance(3 * 3600)
+    toNextHour()
     const proxied = await start({ perAddress: { max: 1, windowSeconds: 3600 } }, { clientAddressHeader: 'X-Forwarded-For' })
     const from = (address: string) =>
       fetch(`${proxied.url}/v1/email/start`, {
