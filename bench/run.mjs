@@ -237,8 +237,6 @@ function browserRows(browser, condition = '') {
     [`open -> visible, second (median)${when}`, `${secondOpen.medianMs} ms`, `same page after Escape, warm; ${minMax(secondOpen)}`],
     [`open -> usable, first (median)${when}`, `${firstOpenUsable.medianMs} ms`, `pointerdown -> the view's first control focusable, incl. its code if not yet fetched; ${minMax(firstOpenUsable)}`],
     [`open -> usable, second (median)${when}`, `${secondOpenUsable.medianMs} ms`, `warm; ${minMax(secondOpenUsable)}`],
-    [`click -> visible, first (median)${when}`, `${browser.firstOpenAfterClick.medianMs} ms`, `from the click's time stamp, without the press; ${minMax(browser.firstOpenAfterClick)}`],
-    [`click -> visible, second (median)${when}`, `${browser.secondOpenAfterClick.medianMs} ms`, `warm; ${minMax(browser.secondOpenAfterClick)}`],
   ]
   rows.push([`JS heap after opening${when}`, kb(browser.heapAfterOpenBytes), 'usedJSHeapSize after the first open and a GC (median)'])
   return rows

@@ -70,8 +70,10 @@ describe('the host shows the dialog on the opening click', () => {
     expect(dialog()).toBe(prepared)
     expect(prepared?.open).toBe(true)
     expect(document.querySelectorAll('portico-modal')).toHaveLength(1)
+    // Closed on Connect: it stays the target, closed, for the next open.
     kit.close()
-    expect(host.target()).toBeNull()
+    expect(host.target()).toBe(prepared)
+    expect(prepared?.open).toBe(false)
   })
 
   it('a view rendered into the closed dialog: the click shows the dialog alone at the held height, the view a painted frame later, then MODAL_SHOWN', () => {
@@ -105,7 +107,7 @@ describe('the host shows the dialog on the opening click', () => {
     }
   })
 
-  it('closed on Connect, the closed dialog is the target again ahead of the next open, which then only shows it', () => {
+  it('closed on Connect, the closed dialog stays the target with the frame in it (nothing to render again), and the next open only shows it', () => {
     const kit = createTestKit()
     const host = connected(kit)
     // Idle time after load: the closed dialog is prepared, the first open shows it.
@@ -114,13 +116,14 @@ describe('the host shows the dialog on the opening click', () => {
     kit.open()
     expect(kit.router.current().view).toBe('Connect')
     const opened = dialog()!
+    const changes = vi.fn()
+    host.subscribe(changes)
     kit.close()
-    expect(host.target()).toBeNull()
-    expect(armed).toHaveLength(1)
-    armed.splice(0).forEach((run) => run())
-    expect(host.target()).toBe(opened)
     expect(opened.open).toBe(false)
-    host.rendered()
+    expect(host.target()).toBe(opened)
+    // No renderer is told of a new target, and nothing is armed to render it again.
+    expect(changes).not.toHaveBeenCalled()
+    expect(armed).toHaveLength(0)
     kit.open()
     expect(opened.open).toBe(true)
     expect(opened.hasAttribute('data-revealing')).toBe(true)

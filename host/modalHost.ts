@@ -5,6 +5,7 @@ import { rememberOpener, returnFocus } from './focusReturn.ts'
 import { HOST_TAG, createHostElement, defineHostElement, openShadowRoot } from './hostElement.ts'
 import { hostCss } from './hostCss.ts'
 import { prefetchAfterLoad } from './prefetch.ts'
+import { openOnPress } from './pressOpen.ts'
 import { prepareSheet } from './sheet.ts'
 
 export { TITLE_ID } from './frames.ts'
@@ -160,11 +161,6 @@ function createModalHost(kit: PorticoKit): ModalHost {
     if (closing.open) {
       lastHeight = closing.getBoundingClientRect().height || lastHeight
       closing.close()
-      // Closed on Connect (a view that asks nothing of the network while hidden): it renders
-      // afresh into the closed dialog ahead of the next open, as before the first, so that
-      // open too only shows the dialog. Other views render on the open that needs them.
-      // Not cancelled: it ends at the next idle moment, and does nothing once disconnected.
-      if (kit.router.current().view === 'Connect') prefetchAfterLoad(host.prefetch)
     }
     returnFocus(kit)
   }
@@ -184,8 +180,13 @@ function createModalHost(kit: PorticoKit): ModalHost {
       // The renderer's code is requested inside kit.open(), before anything the open event starts.
       fetchNeededCode()
     } else {
-      setTarget(null)
       const closing = dialog()
+      // Closed on Connect (a view that asks nothing of the network while hidden), the frame
+      // stays in the closed dialog, as it is there before the first open: the next open only
+      // shows it, and closing leaves nothing to undo and redo while the visitor may come back
+      // (a remount re-decodes every wallet icon, work that ran into a reopening press).
+      // Other views go, and render on the open that needs them.
+      if (!closing || kit.router.current().view !== 'Connect') setTarget(null)
       if (closing) hide(closing)
     }
   }
@@ -205,6 +206,7 @@ function createModalHost(kit: PorticoKit): ModalHost {
       if (element) themed = applyTheme(element, theme, themed)
     })
     const cancelPrefetch = prefetchAfterLoad(host.prefetch)
+    const stopPressing = embedded ? undefined : openOnPress(() => kit.modal.store.get().open)
     // Embedded, the modal is part of the page from the start; a renderer connecting while
     // the kit is open (a remounted provider) shows it at once.
     if (embedded) fetchNeededCode()
@@ -213,6 +215,7 @@ function createModalHost(kit: PorticoKit): ModalHost {
       unsubscribeModal()
       unsubscribeTheme()
       cancelPrefetch()
+      stopPressing?.()
       dropElement()
     }
   }

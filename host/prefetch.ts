@@ -5,6 +5,10 @@
  */
 export const OPENER_SELECTOR = '[data-portico-opener], portico-button, portico-network-button, portico-account-button'
 
+/** The opener an event went through, if any (looking into open shadow roots). */
+export const openerOf = (event: Event): Element | undefined =>
+  event.composedPath().find((target): target is Element => target instanceof Element && target.matches(OPENER_SELECTOR))
+
 /**
  * True when the renderer's chunks come from the page's own origin. Chunks are
  * emitted beside the module that imports them, so a module served from another
@@ -47,7 +51,7 @@ export function prefetchAfterLoad(fetchCode: () => void, moduleUrl: string = imp
     fetchCode()
   }
   const onIntent = (event: Event) => {
-    if (event.composedPath().some((target) => target instanceof Element && target.matches(OPENER_SELECTOR))) fetchNow()
+    if (openerOf(event)) fetchNow()
   }
   function start() {
     document.addEventListener('pointerover', onIntent, options)

@@ -114,6 +114,8 @@ const CSP_BINDING = '__porticoModalCspViolation'
 
 export interface PageOptions {
   readonly viewport?: { width: number; height: number }
+  /** A touch screen (page.touchscreen) as well as the mouse. */
+  readonly hasTouch?: boolean
   /** Runs before navigation, e.g. to install a test wallet. */
   readonly before?: (page: Page) => Promise<unknown>
 }
@@ -123,7 +125,10 @@ export interface PageOptions {
  * violations), with a viewport and a hook that runs before the page loads.
  */
 export async function openPage(browser: Browser, url: string, options: PageOptions = {}): Promise<RecordedPage> {
-  const context = await browser.newContext(options.viewport ? { viewport: options.viewport } : {})
+  const context = await browser.newContext({
+    ...(options.viewport ? { viewport: options.viewport } : {}),
+    ...(options.hasTouch ? { hasTouch: true } : {}),
+  })
   const page = await context.newPage()
   const recorded: RecordedPage = { page, context, requests: [], consoleErrors: [], cspViolations: [] }
   context.on('request', (request) => recorded.requests.push(request.url()))
