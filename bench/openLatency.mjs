@@ -10,6 +10,7 @@ import { chromium } from 'playwright-core'
 import { ROOT, buildDemo } from '../build.mjs'
 import { startDemoServer } from '../demo/server.mjs'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.mjs'
+import { trackNetwork } from '../scripts/networkQuiet.mjs'
 import { announceWallets } from '../test/peers/crowdWallets.mjs'
 
 const RUNS = Number(process.env.PORTICO_OPEN_RUNS ?? 25)
@@ -73,26 +74,6 @@ async function timedOpen(page) {
   return page.evaluate(() => window.__porticoBenchOpen)
 }
 
-/** Resolves, when called, once the page has had no request in flight for `ms` milliseconds. */
-function trackNetwork(page) {
-  let inFlight = 0
-  let lastChange = Date.now()
-  const change = (delta) => () => {
-    inFlight += delta
-    lastChange = Date.now()
-  }
-  page.on('request', change(1))
-  page.on('requestfinished', change(-1))
-  page.on('requestfailed', change(-1))
-  return async (ms) => {
-    const deadline = Date.now() + 10_000
-    while (inFlight > 0 || Date.now() - lastChange < ms) {
-      if (Date.now() > deadline) throw new Error('bench: the network did not go quiet within 10 s of the open')
-      await page.waitForTimeout(50)
-    }
-  }
-}
-
 /** usedJSHeapSize after a full GC (Chromium runs with --expose-gc), so garbage does not blur the figure. */
 const usedHeapAfterGc = () => {
   globalThis.gc?.()
@@ -131,7 +112,7 @@ async function openOnFreshPage(browser, url, announced) {
     // The second open too is timed on a settled page: what the first open started (the
     // plugins it activates, their code, analytics posts, for about 350 ms) has arrived,
     // as it has for a visitor who looks at the modal before closing it and opening it again.
-    await quiet(500)
+    await quiet(500, 10_000)
     await page.keyboard.press('Escape')
     const deadline = Date.now() + 5_000
     while (!(await page.evaluate(isClosed))) {

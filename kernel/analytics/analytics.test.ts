@@ -25,8 +25,14 @@ interface Hit {
 let server: Server
 let endpoint: string
 let hits: Hit[] = []
+/** Answers the endpoint holds back (project 'held') until a test lets them go. */
+const held: import('node:http').ServerResponse[] = []
+const answerOneHeld = () => held.shift()?.writeHead(200).end()
 
-/** A real analytics endpoint: 403 for the project 'forbidden' (origin not on the allowlist), 500 for 'broken'. */
+/**
+ * A real analytics endpoint: 403 for the project 'forbidden' (origin not on the allowlist),
+ * 500 for 'broken', no answer yet for 'held'.
+ */
 beforeAll(async () => {
   server = createServer((req, res) => {
     const chunks: Buffer[] = []
@@ -42,6 +48,7 @@ beforeAll(async () => {
         body: text ? JSON.parse(text) : undefined,
       })
       const projectId = url.searchParams.get('projectId')
+      if (projectId === 'held') return held.push(res)
       res.writeHead(projectId === 'forbidden' ? 403 : projectId === 'broken' ? 500 : 200)
       res.end()
     })
@@ -218,5 +225,24 @@ describe('analytics against a real local endpoint', () => {
     await fetch.mock.results[0]!.value.catch(() => undefined)
     expect(kit.modal.store.get().open).toBe(true)
     expect(kit.alerts.store.get().current).toBeUndefined()
+  })
+
+  it('at most 2 posts are in flight; the others wait and go in the order emitted as answers come; beyond 50 waiting, the oldest waiting is dropped', async () => {
+    const { kit } = makeKit({ projectId: 'held' })
+    const emit = (index: number) => kit.bus.emit({ type: 'CONNECT_ERROR', properties: { message: `event ${index}` } })
+    const sent = () => hitsFor('held').map((hit) => hit.body.props.properties?.['message'])
+    // The sender downloads on the first event; 60 events in one go.
+    for (let index = 0; index < 60; index++) emit(index)
+    await vi.waitFor(() => expect(sent()).toEqual(['event 0', 'event 1']))
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(sent()).toHaveLength(2)
+    // 58 were waiting: the 8 oldest of them (2 to 9) were dropped, the last 50 go, in order.
+    for (let answered = 0; answered < 52; answered++) {
+      await vi.waitFor(() => expect(held.length).toBeGreaterThan(0))
+      answerOneHeld()
+    }
+    await vi.waitFor(() => expect(sent()).toHaveLength(52))
+    expect(sent()).toEqual(['event 0', 'event 1', ...Array.from({ length: 50 }, (_, index) => `event ${index + 10}`)])
+    expect(held.length).toBe(0)
   })
 })

@@ -18,29 +18,34 @@ export interface AnalyticsDeps {
 }
 
 /**
+ * Posts in flight at once. The browser gives a page six connections per host and a
+ * bounded number of pending requests: telemetry takes few of them, so an app that
+ * opens and closes the modal in a loop neither holds up its own requests nor runs
+ * the page out of request slots (net::ERR_INSUFFICIENT_RESOURCES).
+ */
+export const ANALYTICS_IN_FLIGHT = 2
+
+/** Events waiting for a post; beyond this the oldest waiting one is dropped. */
+export const ANALYTICS_WAITING = 50
+
+/**
  * The analytics sender, downloaded only when an endpoint is configured: each
- * event goes to POST {endpoint}/e. MODAL_CREATED and MODAL_SHOWN are never
- * sent; a 403 (origin not on the allowlist) shows 'Invalid App Configuration',
+ * event goes to POST {endpoint}/e, in the order emitted, with what it describes
+ * (time, page, address) taken when it happens. MODAL_CREATED and MODAL_SHOWN are
+ * never sent; a 403 (origin not on the allowlist) shows 'Invalid App Configuration',
  * which the alert service reports once.
  */
 export function createAnalytics(deps: AnalyticsDeps): (event: PorticoEvent) => void {
   const http = createHttpClient(deps.endpoint, deps.fetch)
   const now = deps.now ?? Date.now
-  const send = async (event: PorticoEvent) => {
-    const { type, ...data } = event
-    const { href, host } = deps.location()
-    const body = {
-      eventId: globalThis.crypto.randomUUID(),
-      url: href,
-      domain: host,
-      timestamp: now(),
-      props: { event: type, ...data, address: deps.address() },
-    }
+  const waiting: object[] = []
+  let inFlight = 0
+  const post = async (body: object) => {
     // The post waits for a task of its own: an event emitted in the click that opens the
     // modal must not put a fetch in the way of showing the dialog.
     await new Promise((resolve) => setTimeout(resolve))
     try {
-      await http.send({ path: 'e', params: { projectId: deps.projectId, st: deps.sdkType, sv: deps.sdkVersion }, body })
+      await http.post({ path: 'e', params: { projectId: deps.projectId, st: deps.sdkType, sv: deps.sdkVersion }, body })
     } catch (error) {
       if (error instanceof Error && error.message.startsWith(httpStatusError(403))) {
         deps.alerts.report(Alerts.INVALID_APP_CONFIGURATION)
@@ -48,7 +53,29 @@ export function createAnalytics(deps: AnalyticsDeps): (event: PorticoEvent) => v
       // Analytics must never break the modal: other failures are dropped.
     }
   }
+  const pump = () => {
+    while (inFlight < ANALYTICS_IN_FLIGHT) {
+      const body = waiting.shift()
+      if (!body) return
+      inFlight += 1
+      void post(body).finally(() => {
+        inFlight -= 1
+        pump()
+      })
+    }
+  }
   return (event) => {
-    if (!UNTRACKED_EVENTS.has(event.type)) void send(event)
+    if (UNTRACKED_EVENTS.has(event.type)) return
+    const { type, ...data } = event
+    const { href, host } = deps.location()
+    waiting.push({
+      eventId: globalThis.crypto.randomUUID(),
+      url: href,
+      domain: host,
+      timestamp: now(),
+      props: { event: type, ...data, address: deps.address() },
+    })
+    if (waiting.length > ANALYTICS_WAITING) waiting.shift()
+    pump()
   }
 }

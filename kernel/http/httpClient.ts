@@ -36,8 +36,6 @@ export interface HttpClient {
   put(args: BodyRequestArgs): Promise<unknown>
   delete(args: BodyRequestArgs): Promise<unknown>
   getBlob(args: RequestArgs): Promise<Blob>
-  /** POST whose answer is not read; returns the Response for its status. */
-  send(args: BodyRequestArgs): Promise<Response>
 }
 
 export interface HttpClientOptions {
@@ -109,6 +107,5 @@ export function createHttpClient(
     put: (args) => call('PUT', args, json),
     delete: (args) => call('DELETE', args, json),
     getBlob: (args) => call('GET', args, (response) => response.blob()),
-    send: (args) => call('POST', args, async (response) => response),
   }
 }
