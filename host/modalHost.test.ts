@@ -5,11 +5,13 @@ import '../shell/test/dialogPolyfill.ts'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { PorticoKit } from '../kernel/index.ts'
 import { createTestKit } from '../shell/test/testKit.ts'
-import { TITLE_ID, modalHost } from './modalHost.ts'
+import { type RendererCode, TITLE_ID, modalHost } from './modalHost.ts'
+import { openOnPress } from './pressOpen.ts'
 
 // What the host asks to run ahead of need (idle time, an opener under the pointer), run here by hand.
 const armed = vi.hoisted(() => [] as (() => void)[])
-vi.mock('./prefetch.ts', () => ({
+vi.mock('./prefetch.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('./prefetch.ts')>()),
   prefetchAfterLoad(fetchCode: () => void) {
     armed.push(fetchCode)
     return () => {
@@ -28,7 +30,7 @@ afterEach(() => {
 /** Code that never arrives: whatever the host does here, it does without a renderer. */
 const never = () => new Promise<never>(() => undefined)
 
-function connected(kit: PorticoKit, fetchCode: () => Promise<unknown> = never) {
+function connected(kit: PorticoKit, fetchCode: () => Promise<RendererCode> = never) {
   const host = modalHost(kit)
   disconnects.push(host.connect(fetchCode))
   return host
@@ -137,6 +139,29 @@ describe('the host shows the dialog on the opening click', () => {
     armed.splice(0)
     kit.close()
     expect(armed).toHaveLength(0)
+    expect(host.target()).toBeNull()
+  })
+
+  it("openers act on the press once the renderer's code has brought that code, ahead of need; not before, and not once the last renderer has gone", async () => {
+    const kit = createTestKit()
+    const host = connected(kit, () => Promise.resolve({ openOnPress }))
+    const opener = document.body.appendChild(document.createElement('button'))
+    opener.setAttribute('data-portico-opener', '')
+    opener.addEventListener('click', () => kit.open())
+    const press = () => {
+      const event = new PointerEvent('pointerdown', { pointerType: 'mouse', button: 0, bubbles: true, cancelable: true })
+      opener.dispatchEvent(event)
+      return event.defaultPrevented
+    }
+    expect(press()).toBe(false)
+    expect(kit.modal.store.get().open).toBe(false)
+    // Idle time: the renderer's code comes, and the press code with it.
+    armed.splice(0).forEach((run) => run())
+    await vi.waitFor(() => expect(press()).toBe(true))
+    expect(kit.modal.store.get().open).toBe(true)
+    kit.close()
+    disconnects.splice(0).forEach((disconnect) => disconnect())
+    expect(press()).toBe(false)
     expect(host.target()).toBeNull()
   })
 

@@ -4,8 +4,8 @@ import { createDialog, createSection } from './frames.ts'
 import { rememberOpener, returnFocus } from './focusReturn.ts'
 import { HOST_TAG, createHostElement, defineHostElement, openShadowRoot } from './hostElement.ts'
 import { hostCss } from './hostCss.ts'
-import { prefetchAfterLoad } from './prefetch.ts'
-import { openOnPress } from './pressOpen.ts'
+import { openerOf, prefetchAfterLoad } from './prefetch.ts'
+import type { openOnPress } from './pressOpen.ts'
 import { prepareSheet } from './sheet.ts'
 
 export { TITLE_ID } from './frames.ts'
@@ -33,7 +33,7 @@ export interface ModalHost {
    * and closes the modal. The last connected renderer's is used. Returns the
    * disconnect function.
    */
-  connect(fetchCode: () => Promise<unknown>): () => void
+  connect(fetchCode: () => Promise<RendererCode>): () => void
   /** A `<portico-modal>` the page or a React tree placed; used instead of one appended to body. */
   place(element: HTMLElement | null): void
   /**
@@ -43,6 +43,11 @@ export interface ModalHost {
   rendered(): void
   /** Requests the connected renderer's code now. */
   prefetch(): void
+}
+
+/** What a renderer's lazily loaded code brings besides the renderer: host/pressOpen.ts's `openOnPress`. */
+export interface RendererCode {
+  readonly openOnPress: typeof openOnPress
 }
 
 const hosts = new WeakMap<PorticoKit, ModalHost>()
@@ -58,7 +63,7 @@ function createModalHost(kit: PorticoKit): ModalHost {
   const embedded = kit.config.enableEmbedded
   const inPlace = embedded || kit.config.disableAppend
   const listeners = new Set<() => void>()
-  const loaders: (() => Promise<unknown>)[] = []
+  const loaders: (() => Promise<RendererCode>)[] = []
   let placed: HTMLElement | null = null
   let element: HTMLElement | null = null
   let appended = false
@@ -73,6 +78,8 @@ function createModalHost(kit: PorticoKit): ModalHost {
   /** The dialog's height as last laid out, closed or open: reading it in the click would force a layout there (2 to 4 ms). */
   let laidOutHeight = 0
   let sizes: ResizeObserver | undefined
+  /** Stops openers acting on the press; set once the renderer's code has brought that code. */
+  let stopPressing: (() => void) | undefined
 
   const setTarget = (next: HTMLElement | null) => {
     if (next === target) return
@@ -191,9 +198,21 @@ function createModalHost(kit: PorticoKit): ModalHost {
     }
   }
 
+  /**
+   * The last connected renderer's code. Openers act on the press once it has come (ahead
+   * of need, with idle time): until then (a press before idle time, a kit served from another
+   * origin) they act on the click, and the first screen does without that code.
+   */
+  function load(): Promise<RendererCode> | undefined {
+    return loaders.at(-1)?.().then((code) => {
+      if (!embedded && stop && !stopPressing) stopPressing = code.openOnPress(() => kit.modal.store.get().open, openerOf)
+      return code
+    })
+  }
+
   /** The renderer's code, now that the modal shows: a failure closes the modal, so the next open retries. */
   function fetchNeededCode(): void {
-    loaders.at(-1)?.().catch((error: unknown) => {
+    load()?.catch((error: unknown) => {
       // Nothing can show the failure but the console.
       console.error('[Portico] the modal failed to load', error)
       kit.close()
@@ -206,7 +225,6 @@ function createModalHost(kit: PorticoKit): ModalHost {
       if (element) themed = applyTheme(element, theme, themed)
     })
     const cancelPrefetch = prefetchAfterLoad(host.prefetch)
-    const stopPressing = embedded ? undefined : openOnPress(() => kit.modal.store.get().open)
     // Embedded, the modal is part of the page from the start; a renderer connecting while
     // the kit is open (a remounted provider) shows it at once.
     if (embedded) fetchNeededCode()
@@ -216,6 +234,7 @@ function createModalHost(kit: PorticoKit): ModalHost {
       unsubscribeTheme()
       cancelPrefetch()
       stopPressing?.()
+      stopPressing = undefined
       dropElement()
     }
   }
@@ -263,7 +282,7 @@ function createModalHost(kit: PorticoKit): ModalHost {
         setTarget(frame)
       }
       // Ahead of need: a failure is reported when the code is needed, on open.
-      loaders.at(-1)?.().catch(() => undefined)
+      load()?.catch(() => undefined)
     },
   }
   return host

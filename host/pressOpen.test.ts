@@ -2,6 +2,7 @@
 // Openers act on the press of the main mouse button; every other way of pressing
 // keeps the click. Real Chromium shows the frame it wins: test/e2e/modal.e2e.test.ts.
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { openerOf } from './prefetch.ts'
 import { openOnPress } from './pressOpen.ts'
 
 let open = false
@@ -13,7 +14,7 @@ afterEach(() => {
 })
 
 function start() {
-  stops.push(openOnPress(() => open))
+  stops.push(openOnPress(() => open, openerOf))
 }
 
 /** An app's button marked as an opener; its handler counts the clicks it runs. */

@@ -1,11 +1,8 @@
-import { openerOf } from './prefetch.ts'
-
 /**
  * The button an opener is pressed through: the element itself, or the one inside a
  * Portico element's shadow root. Only buttons: pressing a link must stay a link.
  */
-function openerButton(event: Event): HTMLButtonElement | null {
-  const opener = openerOf(event)
+function openerButton(opener: Element | undefined): HTMLButtonElement | null {
   const button = opener?.shadowRoot?.querySelector('button') ?? opener
   return button instanceof HTMLButtonElement && !button.disabled ? button : null
 }
@@ -19,15 +16,17 @@ function openerButton(event: Event): HTMLButtonElement | null {
  * the app's own handler opens what it opens. The release then lands on the dialog;
  * should it land on the opener after all (nothing opened), that click is dropped,
  * not run twice. Touch, pen and keyboard keep the click: a touch that goes down may
- * be a scroll. Returns the function that stops it.
+ * be a scroll. `openerOf` finds the opener an event went through: passed in, as the first
+ * screen has it already and this module comes later on its own. Returns the function
+ * that stops it.
  */
-export function openOnPress(isOpen: () => boolean): () => void {
+export function openOnPress(isOpen: () => boolean, openerOf: (event: Event) => Element | undefined): () => void {
   let pressed: HTMLButtonElement | null = null
   const onPress = (event: PointerEvent) => {
     pressed = null
     const mainButtonAlone = event.button === 0 && !(event.ctrlKey || event.metaKey || event.shiftKey || event.altKey)
     if (event.pointerType !== 'mouse' || !mainButtonAlone || isOpen()) return
-    const button = openerButton(event)
+    const button = openerButton(openerOf(event))
     if (!button) return
     event.preventDefault()
     button.focus()

@@ -2,7 +2,7 @@
 import '../test/preloadModal.ts'
 import '../test/dialogPolyfill.ts'
 import { act, cleanup, fireEvent, render, within } from '@testing-library/react'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { Alerts, type PorticoKit } from '../../kernel/index.ts'
 import { PorticoProvider } from '../provider/PorticoProvider.tsx'
 import { createTestKit, modalRoot } from '../test/testKit.ts'
@@ -139,18 +139,24 @@ describe('modal dialog', () => {
     expect(document.activeElement).toBe(opener)
   })
 
-  it('renders nothing inside the dialog while closed, so closed views cost nothing (nothing loads that the screen does not show)', () => {
+  it('closed on a view that asks the network for its data, nothing stays inside the closed dialog; closed on Connect, that view stays for the next open', () => {
     const kit = createTestKit()
     render(<PorticoProvider kit={kit} />)
-    act(() => kit.open())
+    act(() => kit.open({ view: 'Networks' }))
     expect(dialog().childElementCount).toBeGreaterThan(0)
     act(() => kit.close())
     expect(dialog().childElementCount).toBe(0)
+    act(() => kit.open())
+    const connect = dialog().querySelector('[data-view="Connect"]')
+    expect(connect).not.toBeNull()
+    act(() => kit.close())
+    expect(dialog().open).toBe(false)
+    expect(dialog().querySelector('[data-view="Connect"]')).toBe(connect)
   })
 })
 
 describe('MODAL_SHOWN (plugins that wait for the modal to be on screen)', () => {
-  it('is emitted when the dialog is shown, after MODAL_OPEN, once per open', () => {
+  it('is emitted when the dialog is shown, after MODAL_OPEN, once per open', async () => {
     const kit = createTestKit()
     const seen: string[] = []
     kit.subscribeEvents((event) => seen.push(event.type))
@@ -158,8 +164,11 @@ describe('MODAL_SHOWN (plugins that wait for the modal to be on screen)', () => 
     act(() => kit.open())
     expect(seen.filter((type) => type.startsWith('MODAL_'))).toEqual(['MODAL_OPEN', 'MODAL_SHOWN'])
     act(() => kit.close())
+    // The Connect view stayed in the closed dialog: this open shows it, and the view's own frame follows.
     act(() => kit.open())
-    expect(seen.filter((type) => type === 'MODAL_SHOWN')).toHaveLength(2)
+    await vi.waitFor(() => expect(seen.filter((type) => type === 'MODAL_SHOWN')).toHaveLength(2))
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(seen.filter((type) => type.startsWith('MODAL_'))).toEqual(['MODAL_OPEN', 'MODAL_SHOWN', 'MODAL_CLOSE', 'MODAL_OPEN', 'MODAL_SHOWN'])
   })
 
   it('is emitted at once in embedded mode, where the modal is part of the page', () => {
