@@ -10,41 +10,60 @@ function openerButton(opener: Element | undefined): HTMLButtonElement | null {
 /**
  * Openers act on the press of the main mouse button, as a menu does, not on its
  * release: the dialog then shows in the frame the browser runs for the press, where
- * a click's would wait for the next one (up to 16.7 ms more). The press is kept from
- * the page (no mousedown, no text selection); the opener takes focus as the press
- * would have given it, so it is where focus returns on close; and its click runs, so
- * the app's own handler opens what it opens. The release then lands on the dialog;
- * should it land on the opener after all (nothing opened), that click is dropped,
- * not run twice. Touch, pen and keyboard keep the click: a touch that goes down may
- * be a scroll. `openerOf` finds the opener an event went through: passed in, as the first
- * screen has it already and this module comes later on its own. Returns the function
- * that stops it.
+ * a click's would wait for the next one (up to 16.7 ms more). The opener's click runs
+ * when the press focuses it (the browser's own mouse focus, in the press's task), so
+ * the app's handler opens what it opens and what the dialog then focuses shows no
+ * focus ring, as after a click. An opener that has focus already gets no focus event:
+ * its click runs in the pointerdown, whose default is then kept from the page (the
+ * browser would otherwise take focus out of the dialog to give it to the opener
+ * again). The release lands on the dialog; should it land on the opener after all
+ * (nothing opened), that click is dropped, not run twice. Touch, pen and keyboard keep
+ * the click (a touch that goes down may be a scroll), and so does a browser that does
+ * not focus buttons on a press. `openerOf` finds the opener an event went through:
+ * passed in, as the first screen has it already and this module comes later on its
+ * own. Returns the function that stops it.
  */
 export function openOnPress(isOpen: () => boolean, openerOf: (event: Event) => Element | undefined): () => void {
+  /** The opener the main button went down on, until the press focuses it. */
   let pressed: HTMLButtonElement | null = null
-  const onPress = (event: PointerEvent) => {
+  /** The opener a press opened, until the release's click. */
+  let opened: HTMLButtonElement | null = null
+  const open = (button: HTMLButtonElement) => {
     pressed = null
+    opened = button
+    button.click()
+  }
+  const onPress = (event: PointerEvent) => {
+    pressed = opened = null
     const mainButtonAlone = event.button === 0 && !(event.ctrlKey || event.metaKey || event.shiftKey || event.altKey)
     if (event.pointerType !== 'mouse' || !mainButtonAlone || isOpen()) return
     const button = openerButton(openerOf(event))
     if (!button) return
+    if (!button.matches(':focus')) {
+      pressed = button
+      return
+    }
     event.preventDefault()
-    button.focus()
-    button.click()
-    pressed = button
+    open(button)
+  }
+  const onFocus = (event: FocusEvent) => {
+    if (pressed && event.composedPath().includes(pressed)) open(pressed)
   }
   const onClick = (event: MouseEvent) => {
-    if (!pressed || event.detail === 0) return
-    if (event.composedPath().includes(pressed)) {
+    pressed = null
+    if (!opened || event.detail === 0) return
+    if (event.composedPath().includes(opened)) {
       event.stopImmediatePropagation()
       event.preventDefault()
     }
-    pressed = null
+    opened = null
   }
   document.addEventListener('pointerdown', onPress, true)
-  addEventListener('click', onClick, true)
+  document.addEventListener('focusin', onFocus, true)
+  document.addEventListener('click', onClick, true)
   return () => {
     document.removeEventListener('pointerdown', onPress, true)
-    removeEventListener('click', onClick, true)
+    document.removeEventListener('focusin', onFocus, true)
+    document.removeEventListener('click', onClick, true)
   }
 }

@@ -103,9 +103,23 @@ describe('opening and closing (closed -> open on open, back on close)', () => {
     await waitForView(page, 'Connect')
     await page.waitForTimeout(300)
     expect((await modalSnapshot(page)).open).toBe(true)
+    // Focus is in the dialog and shows no ring, as after a click with the mouse.
+    const ringed = () =>
+      page.evaluate(() => {
+        const focused = document.querySelector('portico-modal')?.shadowRoot?.activeElement
+        return focused ? focused.matches(':focus-visible') : null
+      })
+    expect(await ringed()).toBe(false)
     await page.keyboard.press('Escape')
     await waitForModal(page, false)
     expect(await pageFocus(page)).toBe('open-modal')
+    // The opener has focus back: pressed again, it opens in the press too.
+    await page.mouse.down()
+    expect((await modalSnapshot(page)).open).toBe(true)
+    await page.mouse.up()
+    await waitForView(page, 'Connect')
+    await page.keyboard.press('Escape')
+    await waitForModal(page, false)
 
     // A finger going down may be a scroll: a touch opens on the click its tap makes.
     await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2)
