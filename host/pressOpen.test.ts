@@ -81,7 +81,7 @@ describe('openers act on the press', () => {
     expect(clicks).toHaveBeenCalledTimes(1)
   })
 
-  it('the release landing elsewhere (on the dialog) is left alone, and the next keyboard click on the opener runs', () => {
+  it('the release landing elsewhere (on the dialog) is left alone', () => {
     start()
     const { element, clicks } = opener()
     const elsewhere = document.body.appendChild(document.createElement('div'))
@@ -90,9 +90,7 @@ describe('openers act on the press', () => {
     press(element)
     release(elsewhere)
     expect(elsewhereClicks).toHaveBeenCalledTimes(1)
-    open = false
-    release(element, 0)
-    expect(clicks).toHaveBeenCalledTimes(2)
+    expect(clicks).toHaveBeenCalledTimes(1)
   })
 
   it('a keyboard click after a press whose release never came still runs', () => {
