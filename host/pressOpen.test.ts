@@ -81,6 +81,15 @@ describe('openers act on the press', () => {
     expect(clicks).toHaveBeenCalledTimes(1)
   })
 
+  it('a press whose focus does not come in its own task, and no click either (released outside the page): focus coming later opens nothing', async () => {
+    start()
+    const { element, clicks } = opener()
+    press(element, {}, false)
+    await new Promise((resolve) => setTimeout(resolve))
+    element.focus()
+    expect(clicks).not.toHaveBeenCalled()
+  })
+
   it('the release landing elsewhere (on the dialog) is left alone', () => {
     start()
     const { element, clicks } = opener()

@@ -40,7 +40,9 @@ export function openOnPress(isOpen: () => boolean, openerOf: (event: Event) => E
     const button = openerButton(openerOf(event))
     if (!button) return
     if (!button.matches(':focus')) {
+      // The press's own focus comes in this task or not at all (a browser that does not focus buttons).
       pressed = button
+      setTimeout(() => (pressed = null))
       return
     }
     event.preventDefault()
