@@ -23,10 +23,10 @@ export interface AnalyticsDeps {
  * opens and closes the modal in a loop neither holds up its own requests nor runs
  * the page out of request slots (net::ERR_INSUFFICIENT_RESOURCES).
  */
-export const ANALYTICS_IN_FLIGHT = 2
+const ANALYTICS_IN_FLIGHT = 2
 
 /** Events waiting for a post; beyond this the oldest waiting one is dropped. */
-export const ANALYTICS_WAITING = 50
+const ANALYTICS_WAITING = 50
 
 /**
  * The analytics sender, downloaded only when an endpoint is configured: each
