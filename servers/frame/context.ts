@@ -1,5 +1,6 @@
 import type { Database } from '../db/index.ts'
 import type { Mailer } from './mail.ts'
+import type { Project } from './projects.ts'
 import type { FrameLimits } from './options.ts'
 import type { Secrets } from './secrets.ts'
 import type { FarcasterChain } from './social/farcaster.ts'
@@ -11,8 +12,8 @@ export interface FrameContext {
   readonly db: Database
   readonly secrets: Secrets
   readonly limits: FrameLimits
-  /** Allowed host origins per project id. */
-  readonly projects: ReadonlyMap<string, ReadonlySet<string>>
+  /** The projects served, by id: name, allowed host origins, registered return URLs. */
+  readonly projects: ReadonlyMap<string, Project>
   /** The server's public origin, for links in mails. */
   readonly publicUrl: string
   readonly mailer: Mailer

@@ -1,32 +1,44 @@
 import { resolve } from 'node:path'
 import * as v from 'valibot'
 import type { FrameServerOptions } from './options.ts'
+import { exactOrigin, readProjects } from './projects.ts'
 import { SOCIAL_PROVIDERS, type SocialOptions } from './social/providers.ts'
 
 const Port = v.pipe(v.string(), v.regex(/^\d{1,5}$/, 'must be a port number'), v.transform(Number), v.maxValue(65535))
 
-/** `projectId=origin1,origin2;projectId2=origin3` -> { projectId: [origin1, origin2], projectId2: [origin3] } */
-const AllowedOrigins = v.pipe(
+/** `projectId=a,b;projectId2=c` -> { projectId: [a, b], projectId2: [c] }; each part checked by readProjects at start. */
+const PerProject = (what: string, item: v.GenericSchema<string, string>) =>
+  v.pipe(
+    v.string(),
+    v.minLength(1, `names at least one project`),
+    v.transform((text) =>
+      Object.fromEntries(
+        text
+          .split(';')
+          .filter((entry) => entry.trim() !== '')
+          .map((entry) => {
+            const [projectId = '', values = ''] = entry.split('=', 2)
+            return [projectId.trim(), values.split(',').map((value) => value.trim()).filter(Boolean)]
+          }),
+      ),
+    ),
+    v.record(v.pipe(v.string(), v.minLength(1, 'a project id is empty')), v.pipe(v.array(item), v.minLength(1, `lists no ${what}`))),
+  )
+/** `projectId=Name;projectId2=Other name` -> { projectId: 'Name', ... } */
+const ProjectNames = v.pipe(
   v.string(),
-  v.minLength(1, 'names at least one project'),
   v.transform((text) =>
     Object.fromEntries(
       text
         .split(';')
         .filter((entry) => entry.trim() !== '')
         .map((entry) => {
-          const [projectId = '', origins = ''] = entry.split('=', 2)
-          return [projectId.trim(), origins.split(',').map((origin) => origin.trim()).filter(Boolean)]
+          const [projectId = '', name = ''] = entry.split('=', 2)
+          return [projectId.trim(), name.trim()]
         }),
     ),
   ),
-  v.record(
-    v.pipe(v.string(), v.minLength(1, 'a project id is empty')),
-    v.pipe(
-      v.array(v.pipe(v.string(), v.regex(/^https?:\/\/[^/\s?#]+$/, 'must be origins like https://app.example.com'))),
-      v.minLength(1, 'lists no origin'),
-    ),
-  ),
+  v.record(v.pipe(v.string(), v.minLength(1, 'a project id is empty')), v.pipe(v.string(), v.minLength(1, 'a name is empty'))),
 )
 
 const Env = v.object({
@@ -38,7 +50,11 @@ const Env = v.object({
   MAIL_FROM: v.pipe(v.string(), v.minLength(3)),
   KEY_ENCRYPTION_KEY: v.pipe(v.string(), v.base64('must be base64'), v.check((text) => Buffer.from(text, 'base64').length === 32, 'must be 32 bytes')),
   SESSION_SECRET: v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters')),
-  ALLOWED_ORIGINS: AllowedOrigins,
+  ALLOWED_ORIGINS: PerProject('origin', v.pipe(v.string(), v.check((text) => exactOrigin(text) !== undefined, (issue) => `"${String(issue.input)}" must be an exact origin like https://app.example.com`))),
+  /** The name mails and the approval page give each project's site. */
+  PROJECT_NAMES: v.optional(ProjectNames),
+  /** The exact URLs a redirect-flow social login may return to, per project. */
+  SOCIAL_RETURN_URLS: v.optional(PerProject('return URL', v.string())),
   CLIENT_ADDRESS_HEADER: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9-]{1,64}$/, 'must be a header name'))),
   /** Farcaster login: an OP Mainnet RPC URL (the IdRegistry's chain) turns it on. */
   FARCASTER_RPC_URL: v.optional(v.pipe(v.string(), v.url())),
@@ -105,6 +121,13 @@ export function optionsFromEnv(env: Record<string, string | undefined>, cwd: str
     throw new Error(`frame server: bad environment:\n  ${problems.join('\n  ')}`)
   }
   const e = result.output
+  const unknown = [...Object.keys(e.PROJECT_NAMES ?? {}), ...Object.keys(e.SOCIAL_RETURN_URLS ?? {})].filter((id) => !(id in e.ALLOWED_ORIGINS))
+  if (unknown.length > 0) throw new Error(`frame server: bad environment:\n  PROJECT_NAMES / SOCIAL_RETURN_URLS name a project ALLOWED_ORIGINS does not: ${unknown.join(', ')}`)
+  try {
+    readProjects(Object.fromEntries(Object.entries(e.ALLOWED_ORIGINS).map(([id, origins]) => [id, { origins, returnUrls: e.SOCIAL_RETURN_URLS?.[id] }])))
+  } catch (error) {
+    throw new Error(`frame server: bad environment:\n  SOCIAL_RETURN_URLS: ${(error as Error).message}`)
+  }
   return {
     port: e.PORT,
     publicUrl: e.PUBLIC_URL,
@@ -113,7 +136,9 @@ export function optionsFromEnv(env: Record<string, string | undefined>, cwd: str
     mailFrom: e.MAIL_FROM,
     keyEncryptionKey: e.KEY_ENCRYPTION_KEY,
     sessionSecret: e.SESSION_SECRET,
-    projects: e.ALLOWED_ORIGINS,
+    projects: Object.fromEntries(
+      Object.entries(e.ALLOWED_ORIGINS).map(([id, origins]) => [id, { name: e.PROJECT_NAMES?.[id], origins, returnUrls: e.SOCIAL_RETURN_URLS?.[id] }]),
+    ),
     clientAddressHeader: e.CLIENT_ADDRESS_HEADER,
     socials: social.socials,
     farcaster: e.FARCASTER_RPC_URL

@@ -44,7 +44,7 @@ export function readQuery<S extends v.GenericSchema>(c: Context, schema: S): v.I
 
 /** The host page the frame serves must be on the project's allow-list, on every call. */
 export function allowOrigin(context: FrameContext, request: { projectId: string; hostOrigin: string }): void {
-  if (!context.projects.get(request.projectId)?.has(request.hostOrigin)) throw new ApiError(403, NOT_ALLOWED)
+  if (!context.projects.get(request.projectId)?.origins.has(request.hostOrigin)) throw new ApiError(403, NOT_ALLOWED)
 }
 
 // ---- shared field schemas ----

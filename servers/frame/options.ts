@@ -1,5 +1,6 @@
 import type { Database, DatabaseLocation } from '../db/index.ts'
 import type { FarcasterOptions } from './social/farcaster.ts'
+import type { ProjectOptions } from './projects.ts'
 import type { SocialOptions } from './social/providers.ts'
 
 /** The frame server's figures; each has a default and may be overridden (tests use small ones). */
@@ -52,8 +53,12 @@ export interface FrameServerOptions {
   keyEncryptionKey: string
   /** At least 32 characters: signs session tokens and keys the stored hashes. */
   sessionSecret: string
-  /** Allowed host origins per project id, e.g. { demo: ['http://127.0.0.1:5173'] }. */
-  projects: Record<string, readonly string[]>
+  /**
+   * The projects served, by id: either the allowed host origins (`{ demo: ['http://127.0.0.1:5173'] }`)
+   * or `{ name, origins, returnUrls }` (the name mails and pages show; the exact URLs a
+   * redirect-flow social login may return to). Every entry must be exact, or start fails.
+   */
+  projects: Record<string, readonly string[] | ProjectOptions>
   limits?: Partial<FrameLimits>
   /**
    * Behind a reverse proxy: the header it sets to the visitor's address (x-forwarded-for,

@@ -6,6 +6,7 @@ import type { FrameContext } from './context.ts'
 import { createMailer } from './mail.ts'
 import { FRAME_PAGE_DIST } from './page/build.ts'
 import { DEFAULT_LIMITS, type FrameServerOptions } from './options.ts'
+import { readProjects } from './projects.ts'
 import { createSecrets } from './secrets.ts'
 import { FARCASTER_RELAY, createFarcasterChain } from './social/farcaster.ts'
 import { createFarcasterRelay } from './social/farcasterRelay.ts'
@@ -26,11 +27,6 @@ function checkOptions(options: FrameServerOptions): Uint8Array {
   const kek = Buffer.from(options.keyEncryptionKey, 'base64')
   if (kek.length !== 32) throw new Error('keyEncryptionKey must be 32 random bytes in base64 (openssl rand -base64 32)')
   if (options.sessionSecret.length < 32) throw new Error('sessionSecret must be at least 32 characters')
-  for (const [projectId, origins] of Object.entries(options.projects)) {
-    for (const origin of origins) {
-      if (new URL(origin).origin !== origin) throw new Error(`projects.${projectId}: "${origin}" is not an origin (scheme://host[:port], no path)`)
-    }
-  }
   return new Uint8Array(kek)
 }
 
@@ -47,7 +43,7 @@ export async function startFrameServer(options: FrameServerOptions): Promise<Fra
     db,
     secrets: createSecrets(kek, options.sessionSecret),
     limits: { ...DEFAULT_LIMITS, ...options.limits },
-    projects: new Map(Object.entries(options.projects).map(([id, origins]) => [id, new Set(origins)])),
+    projects: readProjects(options.projects),
     publicUrl: '',
     mailer,
     pageDir: options.pageDir ?? FRAME_PAGE_DIST,

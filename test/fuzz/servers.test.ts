@@ -11,6 +11,7 @@ import type { FrameContext } from '../../servers/frame/context.ts'
 import { createMailer } from '../../servers/frame/mail.ts'
 import { DEFAULT_LIMITS } from '../../servers/frame/options.ts'
 import { FRAME_PAGE_DIST } from '../../servers/frame/page/build.ts'
+import { readProjects } from '../../servers/frame/projects.ts'
 import { createSecrets } from '../../servers/frame/secrets.ts'
 import { createSocialClients } from '../../servers/frame/social/providers.ts'
 import { type Mailbox, startMailbox } from '../../servers/mailbox/mailbox.ts'
@@ -109,7 +110,7 @@ describe('frame server requests', () => {
       db: opened.db,
       secrets: createSecrets(randomBytes(32), randomBytes(32).toString('hex')),
       limits: DEFAULT_LIMITS,
-      projects: new Map([['project-1', new Set([HOST])]]),
+      projects: readProjects({ 'project-1': [HOST] }),
       publicUrl: 'http://127.0.0.1:8700',
       mailer: createMailer(mailbox.smtpUrl, 'Portico <login@portico.example>'),
       pageDir: FRAME_PAGE_DIST,

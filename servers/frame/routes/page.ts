@@ -40,7 +40,7 @@ export function pageRoutes(app: Hono<FrameEnv>, context: FrameContext) {
     c.header('Cache-Control', 'no-store')
     c.header('Referrer-Policy', 'no-referrer')
     const query = v.safeParse(FrameQuery, c.req.query())
-    const origins = query.success ? context.projects.get(query.output.projectId) : undefined
+    const origins = query.success ? context.projects.get(query.output.projectId)?.origins : undefined
     if (!query.success || !origins || origins.size === 0) {
       c.header('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'")
       return c.html(refusal, 403)
