@@ -1,8 +1,10 @@
 // `npm run bench`: bundle bytes (gzip -9) per entry and per lazy chunk, and open latency
 // (pointerdown -> visible dialog, pointerdown -> usable view; first and warm) and heap in
 // Chromium; the secure frame's page bytes and Continue -> login mail (bench/emailLogin.mjs);
-// the Blockchain API indexer's blocks per second on Hardhat (bench/indexer.mjs).
-// Figures to compare over time, not pass/fail checks.
+// the Blockchain API indexer's blocks per second on Hardhat (bench/indexer.mjs); the servers
+// under load (bench/servers.mjs): rps, p50/p99 and memory per route, PGlite and PostgreSQL.
+// Figures to compare over time, not pass/fail checks. `npm run bench -- servers [scenario...]`
+// runs the servers step alone and puts its figures into latest.json, the other keys kept.
 //
 // It builds into dist/bench/ (library and demo), not dist/ and dist/demo/: a build
 // empties its outdir first, and a browser test or `npm start` serving dist/demo at the
@@ -16,6 +18,7 @@ import { BUILD_OPTIONS, ROOT, buildDemo, buildLibrary } from '../build.mjs'
 import { measureEmailLogin } from './emailLogin.mjs'
 import { measureIndexer } from './indexer.mjs'
 import { measureOpen } from './openLatency.mjs'
+import { benchServersAlone, measureServers, mostlyFailed, printServers } from './servers.mjs'
 
 const REACT_PACKAGES = ['react', 'react-dom', 'scheduler']
 const REACT_INPUT = /(^|\/)node_modules\/(react|react-dom|scheduler)\//
@@ -330,13 +333,18 @@ async function main() {
     ? await measureEmailLogin({ demoRoot: join(ROOT, OUT.demo) }).catch((error) => `n/a (${error.message})`)
     : demo.failed
   results.indexer = await measureIndexer().catch((error) => `n/a (${error.message})`)
+  results.servers = await measureServers().catch((error) => `n/a (${error.message})`)
   printTable(results)
+  printServers(results.servers)
   const dir = join(ROOT, 'bench/results')
   await mkdir(dir, { recursive: true })
   await writeJson(join(dir, 'latest.json'), results)
   await writeJson(join(dir, `${results.date.replace(/:/g, '-')}.json`), results)
   console.log(`\nbench: wrote bench/results/latest.json and bench/results/${results.date.replace(/:/g, '-')}.json`)
-  if (library.failed || demo.failed) process.exitCode = 1
+  if (library.failed || demo.failed || mostlyFailed(results.servers)) process.exitCode = 1
 }
 
-await main()
+const [step, ...scenarios] = process.argv.slice(2)
+if (step === 'servers') await benchServersAlone(scenarios)
+else if (step !== undefined) throw new Error(`bench: unknown step "${step}" (npm run bench, or npm run bench -- servers [scenario...])`)
+else await main()
