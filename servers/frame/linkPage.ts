@@ -33,8 +33,9 @@ function html(title: string, body: string) {
 
 function send(c: Context, status: ContentfulStatusCode, page: string) {
   c.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'")
-  // The token is in the address: it must not leak to another site.
-  c.header('Referrer-Policy', 'no-referrer')
+  // The token is in the address: it must not leak to another site. Not 'no-referrer': with it
+  // the browser sends the page's own POST with `Origin: null`, which the POST then refuses.
+  c.header('Referrer-Policy', 'same-origin')
   c.header('Cache-Control', 'no-store')
   return c.html(page, status)
 }

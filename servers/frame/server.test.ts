@@ -558,7 +558,7 @@ describe.each(backends)('frame server on $name', (backend) => {
     expect(html).toContain('<dt>Site</dt><dd>Acme Wallet</dd><dt>Device</dt><dd>Chrome on Windows</dd><dt>Network</dt><dd>203.0.113.0/24</dd><dt>Time</dt><dd>')
     expect(html).toMatch(/<dd>\w{3}, \d\d \w{3} \d{4} \d\d:\d\d UTC<\/dd>/)
     expect(page.headers.get('content-security-policy')).toContain("form-action 'self'")
-    expect(page.headers.get('referrer-policy')).toBe('no-referrer')
+    expect(page.headers.get('referrer-policy')).toBe('same-origin')
 
     // The same POST from another origin, or with no Origin (a scanner), or not as a form, is refused.
     expect((await pressLinkButton(link, 'https://evil.example')).status).toBe(403)
