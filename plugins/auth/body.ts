@@ -1,4 +1,5 @@
 import {
+  DeviceConsentText,
   IAdapterRegistry,
   IAlertService,
   IChainStore,
@@ -14,6 +15,7 @@ import {
 } from '../../kernel/index.ts'
 import { createAuthAdapter } from './authAdapter.ts'
 import { createAuthService } from './authService.ts'
+import { createDeviceConsent, DEVICE_VIEW } from './deviceConsent.ts'
 import { type FrameClient, type FrameClientOptions, createFrameClient } from './frameClient.ts'
 import { createFrameSession } from './frameSession.ts'
 import { APPROVE_VIEW, createRpcGate } from './rpcGate.ts'
@@ -54,6 +56,9 @@ export function activate(context: PluginContext, createClient: (options: FrameCl
       gate.abortUnsafe()
       connectedThroughAuth().forEach((ns) => connection().events.disconnected(ns, AUTH_CONNECTOR_ID))
     },
+    onDevicePending: () => void consent.review(),
+    // The login that was held for consent finishes now: the kit connects as after a code.
+    onDeviceReleased: () => void auth.connect().catch(() => undefined),
   })
 
   const gate = createRpcGate({
@@ -67,6 +72,8 @@ export function activate(context: PluginContext, createClient: (options: FrameCl
       connectedThroughAuth().forEach((ns) => void connection().syncBalance(ns))
     },
   })
+
+  const consent = createDeviceConsent({ frame, modal, router, pending: resolve(container, IPendingRequests) })
 
   // The app's EIP-1193 `request` through the kit: its allow list, then this connection's gate.
   const provider = { request: (args: unknown) => rpc.request(args) }
@@ -95,12 +102,12 @@ export function activate(context: PluginContext, createClient: (options: FrameCl
     ),
   ])
 
-  container.register(IAuthService, {
-    useValue: createAuthService({ frame, storage, chains, namespaces, connect: (parameters) => connection().connect(parameters) }),
-  })
+  const auth = createAuthService({ frame, storage, chains, namespaces, connect: (parameters) => connection().connect(parameters) })
+  container.register(IAuthService, { useValue: auth })
 
   disposers.push(
     views.register(APPROVE_VIEW, { component: createApproveTransactionView(frame), title: 'Approve Transaction' }),
+    views.register(DEVICE_VIEW, { component: createApproveTransactionView(frame, DeviceConsentText.REVIEW_HINT), title: 'Approve Device' }),
     // A dropped connection fails the requests waiting for approval; reads carry on.
     hooks.addDisconnectCleanup((targets) => {
       if (targets.some((ns) => connectedThroughAuth().includes(ns as (typeof namespaces)[number]))) gate.abortUnsafe()

@@ -9,9 +9,10 @@ import * as v from 'valibot'
  * A request from the host is `{ id, type: '@portico-app/<NAME>', payload }`. The frame
  * answers it with `{ id, type: '@portico-frame/<NAME>_SUCCESS', payload }` or
  * `{ id, type: '@portico-frame/<NAME>_ERROR', payload: { message } }`, the same id.
- * The frame also sends two events of its own, without an id: READY (once loaded) and
- * SESSION_UPDATE (a new host token after a login or a refresh), and SESSION_ENDED
- * when its session is gone (signed out elsewhere, refresh refused).
+ * The frame also sends events of its own, without an id: READY (once loaded),
+ * SESSION_UPDATE (a new host token after a login or a refresh), SESSION_ENDED
+ * when its session is gone (signed out elsewhere, refresh refused), and the device
+ * consent events DEVICE_PENDING and DEVICE_RELEASED.
  */
 
 export const APP_PREFIX = '@portico-app/'
@@ -95,6 +96,11 @@ export const AppRequests = {
   INIT_SMART_ACCOUNT: None,
   SET_PREFERRED_ACCOUNT: v.object({ type: AccountType }),
   RELOAD: None,
+  /**
+   * The frame asks its visitor, in its own panel, about each device waiting for this
+   * device's consent (after DEVICE_PENDING, with the frame shown), and approves or refuses it.
+   */
+  REVIEW_DEVICES: None,
 } as const
 
 export type AppRequestName = keyof typeof AppRequests
@@ -143,6 +149,7 @@ export const FrameReplies = {
   INIT_SMART_ACCOUNT: Empty,
   SET_PREFERRED_ACCOUNT: v.object({ type: AccountType, address: v.string() }),
   RELOAD: Empty,
+  REVIEW_DEVICES: v.object({ approved: v.pipe(v.number(), v.integer(), v.minValue(0)), refused: v.pipe(v.number(), v.integer(), v.minValue(0)) }),
 } as const satisfies Record<AppRequestName, v.GenericSchema>
 
 export type FrameReply<N extends AppRequestName> = v.InferOutput<(typeof FrameReplies)[N]>
@@ -163,6 +170,13 @@ export const FrameEventSchema = v.variant('type', [
   /** A host token for IS_CONNECTED after a reload; it grants nothing else. */
   v.object({ type: v.literal(`${FRAME_PREFIX}SESSION_UPDATE`), payload: v.object({ token: v.pipe(v.string(), v.minLength(1), v.maxLength(4096)) }) }),
   v.object({ type: v.literal(`${FRAME_PREFIX}SESSION_ENDED`), payload: Empty }),
+  /** Devices new to the account wait for this device's consent: the host shows the frame and sends REVIEW_DEVICES. */
+  v.object({ type: v.literal(`${FRAME_PREFIX}DEVICE_PENDING`), payload: v.object({ count: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(1000)) }) }),
+  /**
+   * This device was held for consent (its login failed with the wait's text) and the hold is
+   * over: it holds its split now (a SESSION_UPDATE came just before); the host may connect.
+   */
+  v.object({ type: v.literal(`${FRAME_PREFIX}DEVICE_RELEASED`), payload: Empty }),
 ])
 export type FrameEvent = v.InferOutput<typeof FrameEventSchema>
 

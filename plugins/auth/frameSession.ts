@@ -26,6 +26,10 @@ export interface FrameSessionDeps {
   readonly chainId: () => string | number
   /** The frame's session ended on its side (signed out elsewhere, refresh refused). */
   readonly onSessionEnded: () => void
+  /** Devices new to the account wait for this device's consent. */
+  readonly onDevicePending: () => void
+  /** This device, held for consent after its login, holds its split now. */
+  readonly onDeviceReleased: () => void
 }
 
 /**
@@ -62,7 +66,8 @@ export function createFrameSession(deps: FrameSessionDeps): FrameSession {
           else if (event.type === '@portico-frame/SESSION_ENDED') {
             deps.storage.remove('frameSessionToken')
             deps.onSessionEnded()
-          }
+          } else if (event.type === '@portico-frame/DEVICE_PENDING') deps.onDevicePending()
+          else if (event.type === '@portico-frame/DEVICE_RELEASED') deps.onDeviceReleased()
         }),
       )
     }

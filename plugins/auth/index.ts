@@ -16,7 +16,7 @@ export function authPlugin(): PluginManifest {
       Boolean(config.endpoints.frame) &&
       config.networks.some((network) => network.chainNamespace === 'eip155' || network.chainNamespace === 'solana'),
     contributes: {
-      views: ['ApproveTransaction'],
+      views: ['ApproveTransaction', 'ApproveDevice'],
       // A connection stored through the AUTH connector loads the plugin at start, to restore it.
       connectors: ['auth'],
       // The frame's approval panel shows through this box, the size it is drawn for.

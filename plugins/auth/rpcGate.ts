@@ -9,6 +9,7 @@ import {
 import { isSafeRpcMethod, isUnsafeRpcMethod } from '../../kernel/rpc/methods.ts'
 import { type ResultKind, classifyResult } from '../../kernel/validation/classifyResult.ts'
 import type { FrameSession } from './frameSession.ts'
+import { enterFrameView, leaveFrameView } from './frameView.ts'
 
 /**
  * What the frame must answer to an approved request, by SPEC's result rule (a transaction
@@ -53,12 +54,7 @@ export function createRpcGate(deps: RpcGateDeps): RpcGate {
   const waiting = new Set<(reason: Error) => void>()
 
   /** Closes the approval: pops it off a stack the visitor was on, or closes the modal it opened. */
-  const leaveApproval = () => {
-    deps.frame.hide()
-    if (!deps.modal.store.get().open || deps.router.current().view !== APPROVE_VIEW) return
-    if (deps.router.store.get().history.length > 1) deps.router.goBack()
-    else deps.modal.close()
-  }
+  const leaveApproval = () => leaveFrameView(deps, APPROVE_VIEW)
 
   const approve = (method: string, params: unknown, caipNetworkId: string) =>
     new Promise<unknown>((resolve, reject) => {
@@ -79,8 +75,7 @@ export function createRpcGate(deps: RpcGateDeps): RpcGate {
       }
       const untrack = deps.pending.add(fail)
       waiting.add(fail)
-      if (deps.modal.store.get().open) deps.router.push(APPROVE_VIEW)
-      else deps.modal.open({ view: APPROVE_VIEW })
+      enterFrameView(deps, APPROVE_VIEW)
       deps.frame.request('RPC_REQUEST', { method, params, caipNetworkId }, { signal: controller.signal }).then(
         (reply) =>
           finish(() => {

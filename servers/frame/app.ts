@@ -2,6 +2,7 @@ import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import type { FrameContext, FrameEnv } from './context.ts'
 import { ApiError } from './http.ts'
+import { consentRoutes } from './routes/consent.ts'
 import { deviceRoutes } from './routes/device.ts'
 import { emailRoutes } from './routes/email.ts'
 import { farcasterRoutes } from './routes/farcaster.ts'
@@ -21,6 +22,7 @@ export function createFrameApp(context: FrameContext): Hono<FrameEnv> {
   app.use('/v1/*', bodyLimit({ maxSize: 16 * 1024, onError: (c) => c.json({ error: 'Request body too large' }, 413) }))
   emailRoutes(app, context)
   deviceRoutes(app, context)
+  consentRoutes(app, context)
   sessionRoutes(app, context)
   socialRoutes(app, context, context.social)
   farcasterRoutes(app, context)

@@ -1,18 +1,37 @@
 import nodemailer from 'nodemailer'
+import type { ClientInfo } from './client.ts'
 import { ApiError } from './http.ts'
 
 export type CodePurpose = 'login' | 'update-primary' | 'update-secondary'
 
+/**
+ * What every mail names, so that the reader can tell whether it was them: the site (the
+ * project's registered name), the device and network that asked, and when.
+ */
+export interface MailAbout extends ClientInfo {
+  readonly site: string
+  readonly time: Date
+}
+
 export interface Mailer {
-  sendCode(to: string, code: string, purpose: CodePurpose, minutes: number): Promise<void>
-  sendDeviceLink(to: string, link: string, minutes: number): Promise<void>
+  sendCode(to: string, code: string, purpose: CodePurpose, minutes: number, about: MailAbout): Promise<void>
+  sendDeviceLink(to: string, link: string, minutes: number, about: MailAbout): Promise<void>
+  /** A device new to the account asked for the key shares: when they go out without an approval, and the link that refuses it. */
+  sendNewDevice(to: string, about: MailAbout, release: { at: Date; refuseLink: string }): Promise<void>
+  /** The server's shares went to a device new to the account. */
+  sendSharesReleased(to: string, about: MailAbout): Promise<void>
+  /** Sent to the address the login moved away from. */
+  sendEmailChanged(to: string, newEmail: string, about: MailAbout): Promise<void>
   close(): void
 }
 
-const SUBJECTS: Record<CodePurpose, string> = {
-  login: 'Your sign-in code',
-  'update-primary': 'Confirm your email change',
-  'update-secondary': 'Confirm your new email',
+/** 'Thu, 26 Nov 2026 16:40 UTC': one zone for every reader, so nobody has to guess whose clock it is. */
+export const mailTime = (time: Date) => time.toUTCString().replace(/:\d\d GMT$/, ' UTC')
+
+const SUBJECTS: Record<CodePurpose, (site: string) => string> = {
+  login: (site) => `Your sign-in code for ${site}`,
+  'update-primary': (site) => `Confirm your email change on ${site}`,
+  'update-secondary': (site) => `Confirm your new email for ${site}`,
 }
 
 const INTROS: Record<CodePurpose, string> = {
@@ -21,7 +40,11 @@ const INTROS: Record<CodePurpose, string> = {
   'update-secondary': 'Enter this code to confirm this address as your new wallet login:',
 }
 
-/** Mail over SMTP (nodemailer): the codes and device approval links. */
+/** The who, what, where and when block every mail carries. */
+const facts = (about: MailAbout) =>
+  `Site: ${about.site}\nDevice: ${about.device}\nNetwork: ${about.network}\nTime: ${mailTime(about.time)}\n`
+
+/** Mail over SMTP (nodemailer): codes, device approval links and the notices. No subject carries a code (lock screens show subjects). */
 export function createMailer(smtpUrl: string, from: string): Mailer {
   const transport = nodemailer.createTransport(smtpUrl)
   const send = async (to: string, subject: string, text: string) => {
@@ -33,13 +56,35 @@ export function createMailer(smtpUrl: string, from: string): Mailer {
     }
   }
   return {
-    sendCode: (to, code, purpose, minutes) =>
-      send(to, `${SUBJECTS[purpose]}: ${code}`, `${INTROS[purpose]}\n\n${code}\n\nIt expires in ${minutes} minutes and works once. If you did not ask for it, ignore this mail.\n`),
-    sendDeviceLink: (to, link, minutes) =>
+    sendCode: (to, code, purpose, minutes, about) =>
       send(
         to,
-        'Approve this device',
-        `A sign-in to your wallet was started on a device we do not know yet. If it was you, open this link to approve it:\n\n${link}\n\nThe link expires in ${minutes} minutes. If it was not you, ignore this mail.\n`,
+        SUBJECTS[purpose](about.site),
+        `${INTROS[purpose]}\n\n${code}\n\nIt expires in ${minutes} minutes and works once. If you did not ask for it, ignore this mail.\n\n${facts(about)}`,
+      ),
+    sendDeviceLink: (to, link, minutes, about) =>
+      send(
+        to,
+        `Approve a sign-in to ${about.site}`,
+        `A sign-in to your wallet on ${about.site} was started on a device we do not know yet:\n\n${facts(about)}\nIf it was you, open this link and press Approve:\n\n${link}\n\nThe link expires in ${minutes} minutes. If it was not you, ignore this mail.\n`,
+      ),
+    sendNewDevice: (to, about, release) =>
+      send(
+        to,
+        `A new device asked for your ${about.site} wallet`,
+        `A device your wallet has not been used on asked for its keys:\n\n${facts(about)}\nApprove it from a device you already use (the site asks you there), or it gets the keys at ${mailTime(release.at)}.\n\nIf it was not you, refuse it now:\n\n${release.refuseLink}\n`,
+      ),
+    sendSharesReleased: (to, about) =>
+      send(
+        to,
+        `Your ${about.site} wallet was opened on a new device`,
+        `Your wallet's keys were given to a new device:\n\n${facts(about)}\nIf it was not you, move your funds to a new wallet now.\n`,
+      ),
+    sendEmailChanged: (to, newEmail, about) =>
+      send(
+        to,
+        `Your ${about.site} wallet login email was changed`,
+        `Your wallet no longer signs in with this address; it now signs in with ${newEmail}.\n\n${facts(about)}\nIf it was not you, contact ${about.site} at once.\n`,
       ),
     close: () => transport.close(),
   }

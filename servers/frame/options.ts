@@ -22,7 +22,15 @@ export interface FrameLimits {
   /** How long POST /v1/farcaster/connect waits for the visitor's Farcaster app before answering { completed: false }. */
   farcasterWaitSeconds: number
   accessTokenSeconds: number
+  /** A refresh token unused this long expires; each use starts a new one (the window slides)... */
   refreshTokenSeconds: number
+  /** ...but never past this long after the login: then refresh fails and the visitor signs in again. */
+  sessionLifetimeSeconds: number
+  /**
+   * A device new to an account gets the server's key shares once an existing device approves
+   * it, or after this long (announced at once by mail, with a link that refuses it).
+   */
+  deviceConsentDelaySeconds: number
 }
 
 export const DEFAULT_LIMITS: FrameLimits = {
@@ -36,6 +44,8 @@ export const DEFAULT_LIMITS: FrameLimits = {
   farcasterWaitSeconds: 20,
   accessTokenSeconds: 10 * 60,
   refreshTokenSeconds: 30 * 24 * 60 * 60,
+  sessionLifetimeSeconds: 90 * 24 * 60 * 60,
+  deviceConsentDelaySeconds: 48 * 60 * 60,
 }
 
 export interface FrameServerOptions {

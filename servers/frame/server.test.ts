@@ -145,6 +145,18 @@ describe.each(backends)('frame server on $name', (backend) => {
   const newEmail = () => `user-${randomUUID().slice(0, 8)}@example.com`
   const newDevice = () => randomUUID()
 
+  /** What a visitor's browser does on the mailed link's page: press its button (a form POST to the page's origin). */
+  const pressLinkButton = async (link: string, origin = new URL(link).origin) => {
+    const page = await (await fetch(link)).text()
+    const form = /<form method="post" action="([^"]+)"><input type="hidden" name="token" value="([^"]+)">/.exec(page)
+    if (!form) throw new Error(`no form on ${link}: ${page}`)
+    return fetch(new URL(form[1]!, link), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin },
+      body: new URLSearchParams({ token: form[2]! }),
+    })
+  }
+
   /** The whole first login of an email on a new device: approval link, wait, code, verify. */
   async function login(email: string, deviceId: string, server = a) {
     offsetMs += 31_000 // past any cooldown of an earlier request for this email
@@ -152,7 +164,7 @@ describe.each(backends)('frame server on $name', (backend) => {
     if (started.body.action === 'VERIFY_DEVICE') {
       const link = await newestLink(email)
       const waiting = call(b, 'POST', '/v1/device/wait', { ...caller, email, deviceId })
-      expect((await fetch(link!)).status).toBe(200)
+      expect((await pressLinkButton(link!)).status).toBe(200)
       expect(await waiting).toEqual({ status: 200, body: { approved: true } })
     }
     const verified = await call(server, 'POST', '/v1/email/verify', { ...caller, email, deviceId, otp: await newestCode(email) })
@@ -165,17 +177,17 @@ describe.each(backends)('frame server on $name', (backend) => {
     const deviceId = newDevice()
     expect(await call(a, 'POST', '/v1/email/start', { ...caller, email, deviceId })).toEqual({ status: 200, body: { action: 'VERIFY_DEVICE' } })
     const [linkMail] = await inbox(email)
-    expect(linkMail!.subject).toBe('Approve this device')
+    expect(linkMail!.subject).toBe('Approve a sign-in to demo')
     // Not approved yet: the long-poll answers false after its wait (1 s here).
     expect(await call(b, 'POST', '/v1/device/wait', { ...caller, email, deviceId })).toEqual({ status: 200, body: { approved: false } })
     const waiting = call(b, 'POST', '/v1/device/wait', { ...caller, email, deviceId })
-    const page = await fetch((await newestLink(email))!)
+    const page = await pressLinkButton((await newestLink(email))!)
     expect(await page.text()).toContain('This device is approved. Go back to the site.')
     expect(await waiting).toEqual({ status: 200, body: { approved: true } })
     // The code was mailed once, however many waiters saw the approval.
     expect(await call(a, 'POST', '/v1/device/wait', { ...caller, email, deviceId })).toEqual({ status: 200, body: { approved: true } })
     const mails = await inbox(email)
-    expect(mails.map((mail) => mail.subject.replace(/\d{6}/, 'CODE'))).toEqual(['Your sign-in code: CODE', 'Approve this device'])
+    expect(mails.map((mail) => mail.subject)).toEqual(['Your sign-in code for demo', 'Approve a sign-in to demo'])
     const verified = await call(a, 'POST', '/v1/email/verify', { ...caller, email, deviceId, otp: await newestCode(email) })
     expect(verified.status).toBe(200)
     expect(verified.body).toMatchObject({ user: { email }, recovery: false })
@@ -416,10 +428,12 @@ describe.each(backends)('frame server on $name', (backend) => {
     // A known device's session may not take the recovery share.
     expect((await get(b, '/v1/shares/recovery', { namespace: 'eip155' }, session.accessToken)).status).toBe(403)
 
-    // A new device, after its approval link and code, recovers both server shares once.
+    // A new device, after its approval link and code and an existing device's consent, recovers both server shares.
     const deviceB = newDevice()
     const recovering = await login(email, deviceB, b)
     expect(recovering.recovery).toBe(true)
+    expect((await get(a, '/v1/shares/recovery', { namespace: 'solana' }, recovering.accessToken)).status).toBe(403)
+    expect((await call(b, 'POST', '/v1/devices/approve', { ...caller, deviceId: deviceB }, session.accessToken)).status).toBe(204)
     expect(await get(a, '/v1/shares/recovery', { namespace: 'solana' }, recovering.accessToken)).toEqual({
       status: 200,
       body: { authShare: shares.solana.auth.toString('base64'), recoveryShare: shares.solana.recovery.toString('base64') },
@@ -465,7 +479,7 @@ describe.each(backends)('frame server on $name', (backend) => {
     const session = await login(email, deviceId)
     const next = newEmail()
     expect(await call(a, 'POST', '/v1/email/update', { ...caller, newEmail: next }, session.accessToken)).toEqual({ status: 200, body: { action: 'VERIFY_PRIMARY_OTP' } })
-    expect((await inbox(email))[0]!.subject).toMatch(/^Confirm your email change: \d{6}$/)
+    expect((await inbox(email))[0]!.subject).toBe('Confirm your email change on demo')
     expect(await call(b, 'POST', '/v1/email/update/primary', { ...caller, otp: await newestCode(email) }, session.accessToken)).toEqual({
       status: 200,
       body: { action: 'VERIFY_SECONDARY_OTP' },
@@ -475,5 +489,227 @@ describe.each(backends)('frame server on $name', (backend) => {
     // The device stays known under the new email.
     advance(31)
     expect((await call(a, 'POST', '/v1/email/start', { ...caller, email: next, deviceId })).body).toEqual({ action: 'VERIFY_OTP' })
+  })
+  // ---- a new device's consent, the mailed links, the notices (issue 26) ----
+
+  const CHROME_ON_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
+  const FIREFOX_ON_LINUX = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0'
+  /** An instance behind a proxy (so a test picks the visitor's address) serving the project under its registered name. */
+  const named = () =>
+    start({}, { clientAddressHeader: 'x-forwarded-for', projects: { [PROJECT]: { name: 'Acme Wallet', origins: [HOST] } } })
+  /** A call as a browser makes it: its User-Agent, from an address. */
+  const from = (server: FrameServer, userAgent: string, address: string) => async (method: string, path: string, body?: unknown, token?: string) => {
+    const response = await fetch(server.url + path, {
+      method,
+      headers: {
+        'user-agent': userAgent,
+        'x-forwarded-for': address,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
+    const text = await response.text()
+    return { status: response.status, body: text ? JSON.parse(text) : undefined }
+  }
+  const refuseLinkIn = (text: string) => /(http:\/\/\S+\/v1\/device\/refuse\?token=\S+)/.exec(text)?.[1]
+
+  /** A login on a new device through `as` (its browser, its address), the link's button pressed. */
+  async function loginAs(as: ReturnType<typeof from>, email: string, deviceId: string) {
+    advance(31)
+    const started = await as('POST', '/v1/email/start', { ...caller, email, deviceId })
+    if (started.body.action === 'VERIFY_DEVICE') {
+      expect((await pressLinkButton((await newestLink(email))!)).status).toBe(200)
+      expect((await as('POST', '/v1/device/wait', { ...caller, email, deviceId })).body).toEqual({ approved: true })
+    }
+    const verified = await as('POST', '/v1/email/verify', { ...caller, email, deviceId, otp: await newestCode(email) })
+    expect(verified.status).toBe(200)
+    return verified.body as { accessToken: string; refreshToken: string; recovery: boolean }
+  }
+
+  /** An account whose first device holds an eip155 wallet (made-up shares: the server cannot tell). */
+  async function accountWithWallet(as: ReturnType<typeof from>) {
+    const email = newEmail()
+    const deviceA = newDevice()
+    const first = await loginAs(as, email, deviceA)
+    const shares = { auth: randomBytes(33).toString('base64'), recovery: randomBytes(33).toString('base64') }
+    const wallet = { namespace: 'eip155', address: `0x${randomBytes(20).toString('hex')}`, authShare: shares.auth, recoveryShare: shares.recovery }
+    expect((await as('PUT', '/v1/wallets', { ...caller, deviceId: deviceA, wallets: [wallet] }, first.accessToken)).status).toBe(204)
+    return { email, deviceA, first, shares, wallet }
+  }
+
+  it('a mail scanner cannot approve: GET and HEAD of the link change nothing; the page names site, device, network and time; only its button approves, from its own origin', async () => {
+    const server = await named()
+    const as = from(server, CHROME_ON_WINDOWS, '203.0.113.77')
+    const email = newEmail()
+    const deviceId = newDevice()
+    expect((await as('POST', '/v1/email/start', { ...caller, email, deviceId })).body).toEqual({ action: 'VERIFY_DEVICE' })
+    const [mail] = await inbox(email)
+    expect(mail!.subject).toBe('Approve a sign-in to Acme Wallet')
+    expect(mail!.text).toContain('Site: Acme Wallet\nDevice: Chrome on Windows\nNetwork: 203.0.113.0/24\nTime: ')
+    const link = (await newestLink(email))!
+
+    // What a scanner does: fetch the link, with HEAD and GET, as often as it likes.
+    expect((await fetch(link, { method: 'HEAD' })).status).toBe(200)
+    const page = await fetch(link)
+    const html = await page.text()
+    expect(await call(server, 'POST', '/v1/device/wait', { ...caller, email, deviceId })).toEqual({ status: 200, body: { approved: false } })
+    // The page says who asks, and allows a form to post to its own origin only.
+    expect(html).toContain('<dt>Site</dt><dd>Acme Wallet</dd><dt>Device</dt><dd>Chrome on Windows</dd><dt>Network</dt><dd>203.0.113.0/24</dd><dt>Time</dt><dd>')
+    expect(html).toMatch(/<dd>\w{3}, \d\d \w{3} \d{4} \d\d:\d\d UTC<\/dd>/)
+    expect(page.headers.get('content-security-policy')).toContain("form-action 'self'")
+    expect(page.headers.get('referrer-policy')).toBe('same-origin')
+
+    // The same POST from another origin, or with no Origin (a scanner), or not as a form, is refused.
+    expect((await pressLinkButton(link, 'https://evil.example')).status).toBe(403)
+    const token = new URL(link).searchParams.get('token')!
+    const bare = await fetch(`${server.url}/v1/device/approve`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `token=${token}` })
+    expect(bare.status).toBe(403)
+    const json = await fetch(`${server.url}/v1/device/approve`, { method: 'POST', headers: { 'content-type': 'application/json', origin: server.url }, body: JSON.stringify({ token }) })
+    expect(json.status).toBe(403)
+    expect(await call(server, 'POST', '/v1/device/wait', { ...caller, email, deviceId })).toEqual({ status: 200, body: { approved: false } })
+
+    // The button: approved.
+    const pressed = await pressLinkButton(link)
+    expect(await pressed.text()).toContain('This device is approved. Go back to the site.')
+    expect(await call(server, 'POST', '/v1/device/wait', { ...caller, email, deviceId })).toEqual({ status: 200, body: { approved: true } })
+    const code = await inbox(email)
+    expect(code[0]!.subject).toBe('Your sign-in code for Acme Wallet')
+    for (const sent of code) expect(sent.subject).not.toMatch(/\d{6}/)
+  })
+
+  it('a new device gets no share until an existing device approves it inside its frame; the account is told at once, and when the shares go out', async () => {
+    const server = await named()
+    const onA = from(server, FIREFOX_ON_LINUX, '198.51.100.20')
+    const onB = from(server, CHROME_ON_WINDOWS, '2001:db8:abcd:12:1:2:3:4')
+    const { email, deviceA, first, shares } = await accountWithWallet(onA)
+    const deviceB = newDevice()
+    const second = await loginAs(onB, email, deviceB)
+    expect(second.recovery).toBe(true)
+
+    // Held: a 403 that says what to do and until when (48 h from the first ask).
+    const asked = Date.now() + offsetMs
+    const held = await onB('GET', `/v1/shares/recovery?${new URLSearchParams({ ...caller, namespace: 'eip155' })}`, undefined, second.accessToken)
+    expect(held.status).toBe(403)
+    expect(held.body.error).toBe('Approve this device on a device you already use, or wait until the time given')
+    expect(Math.abs(Date.parse(held.body.releaseAt) - (asked + 48 * 3600 * 1000))).toBeLessThan(5_000)
+    // Nor may it store a split of its own (made-up shares would make it look like a device that holds the wallet).
+    const forged = { namespace: 'eip155', address: (await get(server, '/v1/me', {}, second.accessToken)).body.wallets.eip155, authShare: shares.auth, recoveryShare: shares.recovery }
+    expect((await onB('PUT', '/v1/wallets', { ...caller, deviceId: deviceB, wallets: [forged] }, second.accessToken)).status).toBe(403)
+    // Nor approve itself.
+    expect((await onB('POST', '/v1/devices/approve', { ...caller, deviceId: deviceB }, second.accessToken)).status).toBe(403)
+
+    // The account's address was told at once: the device, its network, the time, when the shares go out, a refuse link.
+    const [notice] = await inbox(email)
+    expect(notice!.subject).toBe('A new device asked for your Acme Wallet wallet')
+    expect(notice!.text).toContain('Site: Acme Wallet\nDevice: Chrome on Windows\nNetwork: 2001:db8:abcd:12::/64\nTime: ')
+    expect(refuseLinkIn(notice!.text)).toBeDefined()
+
+    // Device A's frame sees it waiting, with what its panel shows, and approves it.
+    const pending = await onA('GET', `/v1/devices/pending?${new URLSearchParams(caller)}`, undefined, first.accessToken)
+    expect(pending.body.devices).toEqual([
+      expect.objectContaining({ deviceId: deviceB, device: 'Chrome on Windows', network: '2001:db8:abcd:12::/64', site: 'Acme Wallet' }),
+    ])
+    expect((await onA('POST', '/v1/devices/approve', { ...caller, deviceId: deviceB }, first.accessToken)).status).toBe(204)
+    const released = await onB('GET', `/v1/shares/recovery?${new URLSearchParams({ ...caller, namespace: 'eip155' })}`, undefined, second.accessToken)
+    expect(released).toEqual({ status: 200, body: { authShare: shares.auth, recoveryShare: shares.recovery } })
+    expect((await onA('GET', `/v1/devices/pending?${new URLSearchParams(caller)}`, undefined, first.accessToken)).body.devices).toEqual([])
+
+    // The share fetch is mailed, once.
+    await onB('GET', `/v1/shares/recovery?${new URLSearchParams({ ...caller, namespace: 'eip155' })}`, undefined, second.accessToken)
+    const subjects = (await inbox(email)).map((mail) => mail.subject)
+    expect(subjects.filter((subject) => subject === 'Your Acme Wallet wallet was opened on a new device')).toHaveLength(1)
+    const fetched = (await inbox(email)).find((mail) => mail.subject === 'Your Acme Wallet wallet was opened on a new device')!
+    expect(fetched.text).toContain('Device: Chrome on Windows\nNetwork: 2001:db8:abcd:12::/64')
+    for (const subject of subjects) expect(subject).not.toMatch(/\d{6}/)
+    expect(deviceA).not.toBe(deviceB)
+  })
+
+  it('without an approval the shares go out after 48 hours (the server clock moved); a refused device never gets them', async () => {
+    const server = await named()
+    const onA = from(server, FIREFOX_ON_LINUX, '198.51.100.20')
+    const onB = from(server, CHROME_ON_WINDOWS, '192.0.2.8')
+    const { email, shares } = await accountWithWallet(onA)
+    const recovery = (token: string) => onB('GET', `/v1/shares/recovery?${new URLSearchParams({ ...caller, namespace: 'eip155' })}`, undefined, token)
+
+    // Device B waits out the delay: held at 47 h 59 min, served after 48 h.
+    const second = await loginAs(onB, email, newDevice())
+    expect((await recovery(second.accessToken)).status).toBe(403)
+    advance(48 * 3600 - 60)
+    const stillHeld = await onB('POST', '/v1/session/refresh', { ...caller, refreshToken: second.refreshToken })
+    expect((await recovery(stillHeld.body.accessToken)).status).toBe(403)
+    advance(61)
+    const later = await onB('POST', '/v1/session/refresh', { ...caller, refreshToken: stillHeld.body.refreshToken })
+    expect(await recovery(later.body.accessToken)).toEqual({ status: 200, body: { authShare: shares.auth, recoveryShare: shares.recovery } })
+
+    // Device C is refused through the mailed link: opening it refuses nothing, its button does, from its own origin only.
+    const third = await loginAs(onB, email, newDevice())
+    expect((await recovery(third.accessToken)).status).toBe(403)
+    const notice = (await inbox(email)).find((mail) => mail.subject === 'A new device asked for your Acme Wallet wallet')!
+    const refuseLink = refuseLinkIn(notice.text)!
+    expect((await fetch(refuseLink, { method: 'HEAD' })).status).toBe(200)
+    const page = await (await fetch(refuseLink)).text()
+    expect(page).toContain('<dt>Device</dt><dd>Chrome on Windows</dd><dt>Network</dt><dd>192.0.2.0/24</dd>')
+    expect((await pressLinkButton(refuseLink, 'https://evil.example')).status).toBe(403)
+    expect((await recovery(third.accessToken)).body.error).toBe('Approve this device on a device you already use, or wait until the time given')
+    expect(await (await pressLinkButton(refuseLink)).text()).toContain('This device is refused.')
+    // Never: not at once, not after the delay, not on an approval.
+    expect(await recovery(third.accessToken)).toEqual({ status: 403, body: { error: 'This device was refused access to the wallet' } })
+    advance(49 * 3600)
+    const refreshed = await onB('POST', '/v1/session/refresh', { ...caller, refreshToken: third.refreshToken })
+    expect(await recovery(refreshed.body.accessToken)).toEqual({ status: 403, body: { error: 'This device was refused access to the wallet' } })
+  })
+
+  it('an email change does not tell step 1 whether the new address has an account; it is refused once that address is proven, and the old address is told', async () => {
+    const server = await named()
+    const as = from(server, FIREFOX_ON_LINUX, '198.51.100.20')
+    const email = newEmail()
+    const taken = newEmail()
+    await loginAs(as, taken, newDevice())
+    const session = await loginAs(as, email, newDevice())
+    const free = newEmail()
+    // Step 1: the same answer for a taken address as for a free one.
+    advance(31)
+    const toTaken = await as('POST', '/v1/email/update', { ...caller, newEmail: taken }, session.accessToken)
+    advance(31)
+    const toFree = await as('POST', '/v1/email/update', { ...caller, newEmail: free }, session.accessToken)
+    expect(toTaken).toEqual({ status: 200, body: { action: 'VERIFY_PRIMARY_OTP' } })
+    expect(toFree).toEqual(toTaken)
+    // Proven (its code entered), the taken address is refused.
+    advance(31)
+    await as('POST', '/v1/email/update', { ...caller, newEmail: taken }, session.accessToken)
+    await as('POST', '/v1/email/update/primary', { ...caller, otp: await newestCode(email) }, session.accessToken)
+    expect(await as('POST', '/v1/email/update/secondary', { ...caller, otp: await newestCode(taken) }, session.accessToken)).toEqual({
+      status: 409,
+      body: { error: 'This email is already in use' },
+    })
+    // A free one moves, and the old address hears of it, with who, where and when.
+    advance(31)
+    await as('POST', '/v1/email/update', { ...caller, newEmail: free }, session.accessToken)
+    await as('POST', '/v1/email/update/primary', { ...caller, otp: await newestCode(email) }, session.accessToken)
+    expect((await as('POST', '/v1/email/update/secondary', { ...caller, otp: await newestCode(free) }, session.accessToken)).status).toBe(200)
+    const [changed] = await inbox(email)
+    expect(changed!.subject).toBe('Your Acme Wallet wallet login email was changed')
+    expect(changed!.text).toContain(free)
+    expect(changed!.text).toContain('Site: Acme Wallet\nDevice: Firefox on Linux\nNetwork: 198.51.100.0/24\nTime: ')
+    for (const mail of [...(await inbox(email)), ...(await inbox(free))]) expect(mail.subject).not.toMatch(/\d{6}/)
+  })
+
+  it('a session refreshes for at most 90 days after its login, however often it is refreshed', async () => {
+    const session = await login(newEmail(), newDevice())
+    let refreshToken = session.refreshToken
+    // Every 29 days, inside the 30-day refresh window: fine until day 87.
+    for (let day = 29; day <= 87; day += 29) {
+      advance(29 * 24 * 3600)
+      const refreshed = await call(a, 'POST', '/v1/session/refresh', { ...caller, refreshToken })
+      expect(refreshed.status).toBe(200)
+      refreshToken = refreshed.body.refreshToken
+    }
+    // Day 90 and a bit: the token is well inside its own window, but the login is too old.
+    advance(3 * 24 * 3600 + 60)
+    expect(await call(a, 'POST', '/v1/session/refresh', { ...caller, refreshToken })).toEqual({
+      status: 401,
+      body: { error: 'Session expired or signed out' },
+    })
   })
 })

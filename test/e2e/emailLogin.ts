@@ -1,9 +1,9 @@
 // Email login on the built demo as a visitor does it: type the address in the modal, read the
 // device approval link and the code from the SMTP sink's API, follow them, approve inside the
 // secure frame. Shared by the browser tests that go through the demo's email login.
-import type { Browser, Page } from 'playwright-core'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { type Hex, verifyMessage } from 'viem'
-import { DEMO_PORTS, type EmbeddedStack, startEmbeddedStack } from '../../demo/peers/embedded.ts'
+import { DEMO_PORTS, type EmbeddedStack, type EmbeddedStackOptions, startEmbeddedStack } from '../../demo/peers/embedded.ts'
 import type { HardhatNode } from '../peers/hardhat.ts'
 import { type DemoServer, launchBrowser } from './harness.ts'
 import {
@@ -31,7 +31,7 @@ export interface EmailDemo {
  * A private build of the demo, served, with Chromium, Hardhat on 8545 and the secure frame
  * on 8700 (the ports demo/config.ts expects) answering the demo's origin.
  */
-export async function startEmailDemo(): Promise<EmailDemo> {
+export async function startEmailDemo(options: { limits?: EmbeddedStackOptions['limits'] } = {}): Promise<EmailDemo> {
   const started = await Promise.allSettled([buildPrivateDemo(), launchBrowser(), startDemoChain()])
   const [build, browser, chain] = [valueOf(started[0]), valueOf(started[1]), valueOf(started[2])]
   let demo: DemoServer | undefined
@@ -47,7 +47,7 @@ export async function startEmailDemo(): Promise<EmailDemo> {
     throwFirstFailure(started)
     demo = await startPrivateDemo(build!)
     // Farcaster login reads custody addresses from the IdRegistry stand-in on this chain (a test installs it).
-    stack = await startEmbeddedStack({ hostOrigins: [new URL(demo.url).origin], ports: { frame: DEMO_PORTS.frame }, farcasterRpcUrl: chain!.url })
+    stack = await startEmbeddedStack({ hostOrigins: [new URL(demo.url).origin], ports: { frame: DEMO_PORTS.frame }, farcasterRpcUrl: chain!.url, limits: options.limits })
   } catch (error) {
     await close()
     throw error
@@ -67,6 +67,17 @@ export const approvalLink = (mail: Mail) => {
   const link = mail.text.match(/https?:\/\/\S+\/v1\/device\/approve\?token=[\w.-]+/)?.[0]
   if (!link) throw new Error(`no device approval link in "${mail.subject}"`)
   return link
+}
+/**
+ * Follows the mailed approval link as a visitor does, in a new tab of `context`: the page says
+ * who asks, and only its button approves (opening the link alone approves nothing).
+ */
+export async function followApprovalLink(context: BrowserContext, mail: Mail) {
+  const tab = await context.newPage()
+  await tab.goto(approvalLink(mail))
+  await tab.getByRole('button', { name: 'Approve this device' }).click()
+  await tab.getByText('This device is approved.').waitFor()
+  await tab.close()
 }
 export const codeIn = (mail: Mail) => {
   const code = mail.text.match(/\b\d{6}\b/)?.[0]
@@ -139,9 +150,7 @@ export function emailLogin(mailboxUrl: () => string) {
     await waitForView(page, 'EmailVerifyDevice')
     const linkMail = await nextMail(email, before)
     // Followed in another tab, as from a mail client.
-    const tab = await page.context().newPage()
-    await tab.goto(approvalLink(linkMail))
-    await tab.close()
+    await followApprovalLink(page.context(), linkMail)
     await waitForView(page, 'EmailVerifyOtp')
     const codeMail = await nextMail(email, [...before, linkMail])
     await enterCode(page, codeIn(codeMail))

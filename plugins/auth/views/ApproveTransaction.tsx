@@ -7,7 +7,7 @@ import type { FrameSession } from '../frameSession.ts'
  * so the visitor reads and approves the request inside the frame's own origin, where
  * no script of this page can click for them. Leaving the view hides the frame again.
  */
-export function createApproveTransactionView(frame: Pick<FrameSession, 'show' | 'hide'>): PorticoView {
+export function createApproveTransactionView(frame: Pick<FrameSession, 'show' | 'hide'>, hint = 'Review the request in the secure panel below.'): PorticoView {
   return function ApproveTransaction() {
     const box = useRef<HTMLDivElement>(null)
     useEffect(() => {
@@ -16,7 +16,7 @@ export function createApproveTransactionView(frame: Pick<FrameSession, 'show' | 
     }, [])
     return (
       <Stack>
-        <Text variant="muted">Review the request in the secure panel below.</Text>
+        <Text variant="muted">{hint}</Text>
         <div ref={box} className="approve-frame" data-testid="portico-approve-frame" />
       </Stack>
     )

@@ -44,6 +44,10 @@ export const deviceApprovals = frame.table(
     approvedAt: time('approved_at'),
     /** Set once, by the first waiter that sees the approval: the code is mailed exactly once. */
     codeSentAt: time('code_sent_at'),
+    /** What the approval page shows: the site (its project), the browser and OS that asked, and their network. */
+    projectId: text('project_id'),
+    device: text('device'),
+    network: text('network'),
   },
   (t) => [index('device_approvals_email_device').on(t.email, t.deviceId)],
 )
@@ -192,3 +196,33 @@ export const farcasterRequests = frame.table('farcaster_requests', {
   expiresAt: time('expires_at').notNull(),
   usedAt: time('used_at'),
 })
+
+/**
+ * Consent for a device the user had not used before to receive the server's two shares of
+ * an existing split (a recovery session): one row per user and device. The shares go out once
+ * an existing device approved it (`approvedBy`) or `releaseAt` passed, and never once refused.
+ * The refuse link's token, mailed at once, is stored as a keyed hash.
+ */
+export const deviceGrants = frame.table(
+  'device_grants',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    deviceId: text('device_id').notNull(),
+    projectId: text('project_id').notNull(),
+    /** The asking browser and OS, and its network (/24 or /64), as the prompt and the mails show them. */
+    device: text('device').notNull(),
+    network: text('network').notNull(),
+    requestedAt: time('requested_at').notNull(),
+    releaseAt: time('release_at').notNull(),
+    approvedAt: time('approved_at'),
+    /** The existing device that approved it, inside its frame. */
+    approvedBy: text('approved_by'),
+    refusedAt: time('refused_at'),
+    refuseTokenHash: text('refuse_token_hash').notNull().unique(),
+    /** Set at the first release of shares: the share-fetch notice is mailed once per device. */
+    sharesSentAt: time('shares_sent_at'),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.deviceId] })],
+)

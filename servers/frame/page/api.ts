@@ -18,13 +18,15 @@ export class ApiRefusal extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** The rest of the error body (a waiting device's release time). */
+    readonly details: Readonly<Record<string, unknown>> = {},
   ) {
     super(message)
   }
 }
 
 export const NOT_SIGNED_IN = 'Not signed in'
-const ErrorBody = v.object({ error: v.string() })
+const ErrorBody = v.looseObject({ error: v.string() })
 const Tokens = v.object({ accessToken: v.string(), refreshToken: v.string() })
 
 interface CallOptions {
@@ -90,7 +92,9 @@ export function createApi(options: ApiOptions) {
     }
     if (!response.ok) {
       const error = v.safeParse(ErrorBody, await response.json().catch(() => undefined))
-      throw new ApiRefusal(response.status, error.success ? error.output.error : `The frame server answered ${response.status}`)
+      if (!error.success) throw new ApiRefusal(response.status, `The frame server answered ${response.status}`)
+      const { error: text, ...details } = error.output
+      throw new ApiRefusal(response.status, text, details)
     }
     if (!schema) return undefined as never
     return v.parse(schema, await response.json()) as never

@@ -1,10 +1,11 @@
 import { bytesToHex } from 'viem'
 import * as v from 'valibot'
-import { ErrorText, EmbeddedWalletErrorText, SnackText } from '../../../kernel/errors/catalogue.ts'
+import { DeviceConsentText, ErrorText, EmbeddedWalletErrorText, SnackText } from '../../../kernel/errors/catalogue.ts'
 import { isSafeRpcMethod } from '../../../kernel/rpc/methods.ts'
 import { type AppPayload, type AppRequestName, type FrameEvent, type FrameReply, SOCIAL_RESULT_PARAM } from '../../../plugins/auth/frameProtocol.ts'
 import { type Api, ApiRefusal } from './api.ts'
 import { askApproval } from './approval.ts'
+import { consentRows, createConsentWatch, DeviceWaiting, isRefused } from './consent.ts'
 import { evmSigningRequest } from './evm.ts'
 import { namespaceOfChain } from './keys.ts'
 import { jsonRpc } from './rpc.ts'
@@ -57,6 +58,8 @@ export const NO_FARCASTER = 'Ask for the Farcaster url first'
 export const NO_EMAIL = 'Enter your email first'
 /** How long CONNECT_DEVICE keeps waiting (in long polls) for the mailed link to be followed. */
 export const DEVICE_WAIT_MS = 120_000
+/** How often a new device held for consent asks again for the shares. */
+export const CONSENT_RETRY_MS = 5_000
 
 /** EVM methods the frame answers from what it knows, without a node. */
 const ACCOUNT_METHODS = new Set(['eth_accounts', 'eth_requestAccounts', 'solana_getAccounts', 'solana_requestAccounts'])
@@ -77,6 +80,10 @@ export function createHandlers(deps: HandlerDeps): Handlers {
   let farcasterWait: Promise<FrameReply<'CONNECT_FARCASTER'>> | undefined
   /** Approvals are shown one at a time, in the order asked. */
   let approvals: Promise<unknown> = Promise.resolve()
+  /** Devices new to the account, waiting for this one's consent. */
+  const consent = createConsentWatch({ api, session, emit: deps.emit, doc: deps.doc })
+  /** This device's own wait for consent, while it is held. */
+  let consentWait: Promise<void> | undefined
 
   const caller = async () => ({ email: email ?? '', deviceId: await keystore.deviceId() })
   const requireEmail = () => {
@@ -143,8 +150,62 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       userName,
       recovery: verified.recovery,
     })
-    await wallets.setUp()
-    deps.emit({ type: '@portico-frame/SESSION_UPDATE', payload: { token: verified.hostToken } })
+    await setUpDevice()
+  }
+
+  /**
+   * Makes this device able to sign; the host hears of the session only then. A device held for
+   * consent fails with the wait's text (the host shows it) and keeps asking on its own.
+   */
+  async function setUpDevice(): Promise<void> {
+    try {
+      await wallets.setUp()
+    } catch (error) {
+      if (error instanceof DeviceWaiting) {
+        consentWait ??= waitForConsent().finally(() => (consentWait = undefined))
+      }
+      throw error
+    }
+    deps.emit({ type: '@portico-frame/SESSION_UPDATE', payload: { token: session.get()!.hostToken } })
+    consent.start()
+  }
+
+  /** Asks again every 5 s until an existing device approved this one or the delay passed; a refusal ends the session. */
+  async function waitForConsent(): Promise<void> {
+    for (;;) {
+      await new Promise((resolve) => setTimeout(resolve, CONSENT_RETRY_MS))
+      if (!session.get()) return
+      try {
+        await wallets.setUp()
+      } catch (error) {
+        if (isRefused(error)) {
+          session.clear()
+          deps.emit({ type: '@portico-frame/SESSION_ENDED', payload: {} })
+          return
+        }
+        if (error instanceof ApiRefusal && error.status === 401) return
+        continue
+      }
+      deps.emit({ type: '@portico-frame/SESSION_UPDATE', payload: { token: session.get()!.hostToken } })
+      deps.emit({ type: '@portico-frame/DEVICE_RELEASED', payload: {} })
+      consent.start()
+      return
+    }
+  }
+
+  /** Asks the visitor, in this frame's own panel, about each device waiting; approves or refuses it. */
+  async function reviewDevices(): Promise<FrameReply<'REVIEW_DEVICES'>> {
+    let approved = 0
+    let refused = 0
+    for (const device of await consent.pending()) {
+      const turn = approvals.then(() => askApproval(deps.doc, { method: DeviceConsentText.METHOD, rows: consentRows(device), site: device.site }))
+      approvals = turn.catch(() => undefined)
+      const yes = await turn
+      await api.call('POST', yes ? '/v1/devices/approve' : '/v1/devices/refuse', undefined, { auth: true, body: { deviceId: device.deviceId } })
+      if (yes) approved += 1
+      else refused += 1
+    }
+    return { approved, refused }
   }
 
   async function rpcRequest({ method, params, caipNetworkId }: AppPayload<'RPC_REQUEST'>): Promise<FrameReply<'RPC_REQUEST'>> {
@@ -202,12 +263,17 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       await signIn(verified, verified.userName)
       return userOf(chainId)
     },
-    GET_USER: (payload) => userOf(payload.chainId),
+    async GET_USER(payload) {
+      const user = await userOf(payload.chainId)
+      consent.start()
+      return user
+    },
     async IS_CONNECTED({ token }) {
       const current = session.get()
       if (!current || (token !== undefined && token !== current.hostToken)) return { isConnected: false }
       try {
         await wallets.me()
+        consent.start()
         return { isConnected: true }
       } catch (error) {
         if (error instanceof ApiRefusal && error.status === 401) return { isConnected: false }
@@ -219,6 +285,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
         // The server revokes the session; the device share stays, this device remains known.
         await api.call('POST', '/v1/session/signout', undefined, { auth: true }).catch(() => undefined)
         session.clear()
+        consent.stop()
       }
       return {}
     },
@@ -274,6 +341,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       farcaster = { channelToken, binding }
       return { url }
     },
+    REVIEW_DEVICES: reviewDevices,
     async CONNECT_FARCASTER() {
       const started = farcaster
       if (!started) throw new Error(NO_FARCASTER)

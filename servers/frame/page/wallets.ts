@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import type { Api } from './api.ts'
+import { asDeviceWaiting } from './consent.ts'
 import { type Namespace, NAMESPACES, addressOf, generateSecret } from './keys.ts'
 import type { Keystore } from './keystore.ts'
 import type { SessionStore } from './session.ts'
@@ -58,7 +59,12 @@ export function createWallets(api: Api, keystore: Keystore, session: SessionStor
       } else if (await keystore.loadDeviceShare(userId, namespace)) {
         continue
       } else if (session.get()?.recovery) {
-        const { authShare, recoveryShare } = await api.call('GET', '/v1/shares/recovery', RecoveryShares, { auth: true, query: { namespace } })
+        // Held until an existing device approves this one, or the announced delay passes.
+        const { authShare, recoveryShare } = await api
+          .call('GET', '/v1/shares/recovery', RecoveryShares, { auth: true, query: { namespace } })
+          .catch((error: unknown) => {
+            throw asDeviceWaiting(error)
+          })
         await withSecret(account, namespace, fromBase64(authShare), fromBase64(recoveryShare), (secret) => addShares(namespace, secret))
       } else {
         throw new Error(NO_DEVICE_SHARE)

@@ -4,32 +4,46 @@ import * as v from 'valibot'
 import type { FrameContext, FrameEnv } from '../context.ts'
 import { allowOrigin, ApiError, Caller, DeviceId, Email, readBody } from '../http.ts'
 import { issueCode, loginCodeKey } from '../store/codes.ts'
-import { approveByToken, claimCodeAfterApproval, latestApproval } from '../store/devices.ts'
+import { askPage, LinkToken, messagePage, siteName, tokenFromPage } from '../linkPage.ts'
+import { clientInfo } from '../client.ts'
+import { approvalByToken, approveByToken, claimCodeAfterApproval, latestApproval } from '../store/devices.ts'
 
-const ApproveQuery = v.object({ token: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{16,128}$/, 'is not a link token')) })
+const LinkQuery = v.object({ token: LinkToken })
 const WaitBody = v.object({ ...Caller, email: Email, deviceId: DeviceId })
 
 /** How often a waiting request looks at the database; the approval may land on another instance. */
 const POLL_MS = 250
 
-const PAGES = {
-  approved: [200, 'Device approved', 'This device is approved. Go back to the site.'],
-  already: [200, 'Device approved', 'This device was already approved. Go back to the site.'],
-  invalid: [400, 'Link not valid', 'This link has expired or is not valid. Start again from the site to get a new one.'],
-} as const
-
-function page(title: string, text: string) {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title><style>body{font:16px/1.5 system-ui,sans-serif;max-width:32rem;margin:20vh auto;padding:0 1rem;text-align:center}</style></head><body><h1>${title}</h1><p>${text}</p></body></html>`
-}
+const PATH = '/v1/device/approve'
+const INVALID = ['Link not valid', 'This link has expired or is not valid. Start again from the site to get a new one.'] as const
+const FOREIGN = ['Not approved', 'Approve from the page the mailed link opens, with its button.'] as const
 
 export function deviceRoutes(app: Hono<FrameEnv>, context: FrameContext) {
-  /** The link in the approval mail. */
-  app.get('/v1/device/approve', async (c) => {
-    const query = v.safeParse(ApproveQuery, c.req.query())
-    const outcome = query.success ? await approveByToken(context, query.output.token) : 'invalid'
-    const [status, title, text] = PAGES[outcome]
-    c.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'")
-    return c.html(page(title, text), status)
+  /** The link in the approval mail: a page that says who asks and where from; opening it (GET, HEAD) approves nothing. */
+  app.get(PATH, async (c) => {
+    const query = v.safeParse(LinkQuery, c.req.query())
+    const token = query.success ? query.output.token : undefined
+    const approval = token ? await approvalByToken(context, token) : undefined
+    if (!approval) return messagePage(c, 400, ...INVALID)
+    if (approval.approvedAt) return messagePage(c, 200, 'Device approved', 'This device was already approved. Go back to the site.')
+    const facts = { site: siteName(context, approval.projectId), device: approval.device ?? 'an unknown browser', network: approval.network ?? 'an unknown network', time: approval.createdAt }
+    return askPage(c, {
+      title: `Sign in to ${facts.site}?`,
+      intro: `A sign-in to your wallet on ${facts.site} was started on this device. Approve it only if it was you.`,
+      facts,
+      action: PATH,
+      token: token!,
+      button: 'Approve this device',
+    })
+  })
+
+  /** The page's button: approves, from this server's own page only. */
+  app.post(PATH, async (c) => {
+    const token = await tokenFromPage(context, c)
+    if (!token) return messagePage(c, 403, ...FOREIGN)
+    const outcome = await approveByToken(context, token)
+    if (outcome === 'invalid') return messagePage(c, 400, ...INVALID)
+    return messagePage(c, 200, 'Device approved', outcome === 'approved' ? 'This device is approved. Go back to the site.' : 'This device was already approved. Go back to the site.')
   })
 
   /**
@@ -50,7 +64,8 @@ export function deviceRoutes(app: Hono<FrameEnv>, context: FrameContext) {
           const now = context.now()
           if (!(await claimCodeAfterApproval(db, approval.id, now))) return
           const code = await issueCode(db, context.secrets, context.limits, now, loginCodeKey(body.email, body.deviceId))
-          await context.mailer.sendCode(body.email, code, 'login', Math.round(context.limits.codeTtlSeconds / 60))
+          const about = { site: siteName(context, body.projectId), ...clientInfo(context, c), time: now }
+          await context.mailer.sendCode(body.email, code, 'login', Math.round(context.limits.codeTtlSeconds / 60), about)
         })
         return c.json({ approved: true })
       }

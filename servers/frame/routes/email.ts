@@ -1,9 +1,10 @@
-import { getConnInfo } from '@hono/node-server/conninfo'
 import { and, eq, ne } from 'drizzle-orm'
 import type { Context, Hono } from 'hono'
 import * as v from 'valibot'
 import { frameTables } from '../../db/index.ts'
+import { clientAddress, clientInfo } from '../client.ts'
 import type { FrameContext, FrameEnv } from '../context.ts'
+import { siteName } from '../linkPage.ts'
 import { allowOrigin, ApiError, Caller, DeviceId, Email, Otp, readBody } from '../http.ts'
 import { consumeCode, issueCode, loginCodeKey, updateCodeKey } from '../store/codes.ts'
 import { isKnownDevice, requestApproval } from '../store/devices.ts'
@@ -18,25 +19,17 @@ const VerifyBody = v.object({ ...Caller, email: Email, deviceId: DeviceId, otp: 
 const UpdateBody = v.object({ ...Caller, newEmail: Email })
 const UpdateOtpBody = v.object({ ...Caller, otp: Otp })
 
-/**
- * The address the request came from: rate limits count per address. Behind a reverse proxy,
- * the header it sets (the last entry, the one the proxy itself appended); else the socket's.
- */
-/** An email change to an address another user logs in with is refused (checked when asked and again when confirmed). */
+/** An email change to an address another user logs in with is refused, once the new address is proven (else step 1 would tell anyone which addresses have an account). */
 async function refuseTakenEmail(db: Pick<FrameContext['db'], 'select'>, email: string, userId: string): Promise<void> {
   const taken = await db.select({ id: users.id }).from(users).where(and(eq(users.email, email), ne(users.id, userId)))
   if (taken.length > 0) throw new ApiError(409, 'This email is already in use')
 }
 
-function clientAddress(context: FrameContext, c: Context): string {
-  const header = context.clientAddressHeader && c.req.header(context.clientAddressHeader)
-  const fromProxy = header?.split(',').at(-1)?.trim()
-  return fromProxy || getConnInfo(c).remote.address || 'unknown'
-}
-
 export function emailRoutes(app: Hono<FrameEnv>, context: FrameContext) {
   const { limits, secrets, mailer } = context
   const minutes = (seconds: number) => Math.round(seconds / 60)
+  /** Who, what, where and when, for the mails of this request. */
+  const aboutOf = (c: Context, projectId: string, now: Date) => ({ site: siteName(context, projectId), ...clientInfo(context, c), time: now })
 
   /** A known device gets a code; any other (a new user too) first gets an approval link. */
   app.post('/v1/email/start', async (c) => {
@@ -49,11 +42,11 @@ export function emailRoutes(app: Hono<FrameEnv>, context: FrameContext) {
       await admitCodeRequest(db, limits, now, { cooldownKey: `login|${body.email}`, email: body.email, address: clientAddress(context, c) })
       if (known) {
         const code = await issueCode(db, secrets, limits, now, loginCodeKey(body.email, body.deviceId))
-        await mailer.sendCode(body.email, code, 'login', minutes(limits.codeTtlSeconds))
+        await mailer.sendCode(body.email, code, 'login', minutes(limits.codeTtlSeconds), aboutOf(c, body.projectId, now))
       } else {
-        const token = await requestApproval(db, context, now, body.email, body.deviceId)
+        const token = await requestApproval(db, context, now, { email: body.email, deviceId: body.deviceId, projectId: body.projectId, client: clientInfo(context, c) })
         const link = `${context.publicUrl}/v1/device/approve?token=${encodeURIComponent(token)}`
-        await mailer.sendDeviceLink(body.email, link, minutes(limits.deviceLinkTtlSeconds))
+        await mailer.sendDeviceLink(body.email, link, minutes(limits.deviceLinkTtlSeconds), aboutOf(c, body.projectId, now))
       }
     })
     return c.json({ action: known ? 'VERIFY_OTP' : 'VERIFY_DEVICE' } as const)
@@ -100,10 +93,9 @@ export function emailRoutes(app: Hono<FrameEnv>, context: FrameContext) {
       // A user who logged in through a provider without a verified email has none to change.
       if (!user.email) throw new ApiError(400, 'This account has no email to update')
       if (user.email === body.newEmail) throw new ApiError(400, 'This is already your email')
-      await refuseTakenEmail(db, body.newEmail, user.id)
       await admitCodeRequest(db, limits, now, { cooldownKey: `update|${user.id}`, email: user.email, address: clientAddress(context, c) })
       const code = await issueCode(db, secrets, limits, now, updateCodeKey('primary', user.id), body.newEmail)
-      await mailer.sendCode(user.email, code, 'update-primary', minutes(limits.codeTtlSeconds))
+      await mailer.sendCode(user.email, code, 'update-primary', minutes(limits.codeTtlSeconds), aboutOf(c, body.projectId, now))
     })
     return c.json({ action: 'VERIFY_PRIMARY_OTP' } as const)
   })
@@ -117,7 +109,7 @@ export function emailRoutes(app: Hono<FrameEnv>, context: FrameContext) {
     await context.db.transaction(async (db) => {
       await admitCodeRequest(db, limits, now, { cooldownKey: `update-new|${newEmail!}`, email: newEmail!, address: clientAddress(context, c) })
       const code = await issueCode(db, secrets, limits, now, updateCodeKey('secondary', session.userId), newEmail!)
-      await mailer.sendCode(newEmail!, code, 'update-secondary', minutes(limits.codeTtlSeconds))
+      await mailer.sendCode(newEmail!, code, 'update-secondary', minutes(limits.codeTtlSeconds), aboutOf(c, body.projectId, now))
     })
     return c.json({ action: 'VERIFY_SECONDARY_OTP' } as const)
   })
@@ -130,7 +122,10 @@ export function emailRoutes(app: Hono<FrameEnv>, context: FrameContext) {
     const { newEmail } = await consumeCode(context.db, secrets, limits, now, updateCodeKey('secondary', session.userId), body.otp)
     await context.db.transaction(async (db) => {
       await refuseTakenEmail(db, newEmail!, session.userId)
+      const [before] = await db.select({ email: users.email }).from(users).where(eq(users.id, session.userId))
       await db.update(users).set({ email: newEmail! }).where(eq(users.id, session.userId))
+      // The address the login moved away from hears of it: if it was not its owner, they learn now.
+      if (before?.email) await mailer.sendEmailChanged(before.email, newEmail!, aboutOf(c, body.projectId, now))
     })
     return c.json({ newEmail })
   })

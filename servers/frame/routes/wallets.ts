@@ -2,7 +2,11 @@ import { and, desc, eq } from 'drizzle-orm'
 import type { Hono } from 'hono'
 import * as v from 'valibot'
 import { frameTables } from '../../db/index.ts'
-import type { FrameContext, FrameEnv } from '../context.ts'
+import { clientInfo } from '../client.ts'
+import type { FrameContext, FrameEnv, SessionClaims } from '../context.ts'
+import { siteName } from '../linkPage.ts'
+import { claimSharesNotice, grantOf, grantState } from '../store/grants.ts'
+import { accountEmail, consentFor } from './consent.ts'
 import { ApiError, Caller, DeviceId, Namespace, readBody, readQuery } from '../http.ts'
 import { sessionOf } from './auth.ts'
 
@@ -37,6 +41,16 @@ const PutBody = v.object({
 const AuthShareQuery = v.object({ ...Caller, deviceId: DeviceId, namespace: Namespace })
 const RecoveryQuery = v.object({ ...Caller, namespace: Namespace })
 
+/** Shown (with the time, in the visitor's zone) by the new device's frame while it waits. */
+export const DEVICE_WAITING = 'Approve this device on a device you already use, or wait until the time given'
+export const DEVICE_REFUSED = 'This device was refused access to the wallet'
+
+/** A recovery session's device may store its split once its grant is released (or it already holds one). */
+async function mayHoldWallets(context: FrameContext, session: SessionClaims): Promise<boolean> {
+  const grant = await grantOf(context.db, session.userId, session.deviceId)
+  return grant !== undefined && grantState(grant, context.now()).kind === 'released'
+}
+
 /** What a sealed share is bound to: a share cannot be moved to another row and still open. */
 const shareContext = (kind: 'auth' | 'recovery', userId: string, deviceId: string, namespace: string) =>
   `${kind}|${userId}|${deviceId}|${namespace}`
@@ -52,6 +66,9 @@ export function walletRoutes(app: Hono<FrameEnv>, context: FrameContext) {
     const body = await readBody(c, PutBody)
     const session = await sessionOf(context, c, body)
     if (body.deviceId !== session.deviceId) throw new ApiError(403, 'This session belongs to another device')
+    // A device's own split of wallets that already exist is taken only once the device may hold them:
+    // else shares made up by a new device would make it look like one that already holds the wallet.
+    if (session.recovery && !(await mayHoldWallets(context, session))) throw new ApiError(403, DEVICE_WAITING)
     const now = context.now()
     await context.db.transaction(async (db) => {
       for (const wallet of body.wallets) {
@@ -95,6 +112,10 @@ export function walletRoutes(app: Hono<FrameEnv>, context: FrameContext) {
     const query = readQuery(c, RecoveryQuery)
     const session = await sessionOf(context, c, query)
     if (!session.recovery) throw new ApiError(403, 'Key recovery needs a device newly verified by email')
+    const consent = await consentFor(context, c, session)
+    if (consent.kind === 'refused') throw new ApiError(403, DEVICE_REFUSED)
+    // The frame says when, in the visitor's own time zone.
+    if (consent.kind === 'waiting') return c.json({ error: DEVICE_WAITING, releaseAt: consent.releaseAt.toISOString() }, 403)
     const [row] = await context.db
       .select()
       .from(keyShares)
@@ -102,6 +123,12 @@ export function walletRoutes(app: Hono<FrameEnv>, context: FrameContext) {
       .orderBy(desc(keyShares.createdAt))
       .limit(1)
     if (!row) throw new ApiError(404, 'No wallet to recover')
+    await context.db.transaction(async (db) => {
+      const now = context.now()
+      const email = await accountEmail(db, session.userId)
+      if (!(await claimSharesNotice(db, session.userId, session.deviceId, now)) || !email) return
+      await context.mailer.sendSharesReleased(email, { site: siteName(context, session.projectId), ...clientInfo(context, c), time: now })
+    })
     return c.json({
       authShare: b64(secrets.open(row.authShare, shareContext('auth', row.userId, row.deviceId, row.namespace))),
       recoveryShare: b64(secrets.open(row.recoveryShare, shareContext('recovery', row.userId, row.deviceId, row.namespace))),

@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, isNull } from 'drizzle-orm'
 import type { Database } from '../../db/index.ts'
 import { frameTables } from '../../db/index.ts'
+import type { ClientInfo } from '../client.ts'
 import type { FrameContext } from '../context.ts'
 import { newToken } from '../secrets.ts'
 
@@ -16,12 +17,20 @@ export async function isKnownDevice(db: Database, email: string, deviceId: strin
   return rows.length > 0
 }
 
-/** Records an approval request and returns the link token to mail (only its hash is stored). */
-export async function requestApproval(db: Database, context: FrameContext, now: Date, email: string, deviceId: string): Promise<string> {
+/** Records an approval request, with what its page shows, and returns the link token to mail (only its hash is stored). */
+export async function requestApproval(
+  db: Database,
+  context: FrameContext,
+  now: Date,
+  request: { email: string; deviceId: string; projectId: string; client: ClientInfo },
+): Promise<string> {
   const token = newToken()
   await db.insert(deviceApprovals).values({
-    email,
-    deviceId,
+    email: request.email,
+    deviceId: request.deviceId,
+    projectId: request.projectId,
+    device: request.client.device,
+    network: request.client.network,
     tokenHash: context.secrets.hash(token),
     createdAt: now,
     expiresAt: new Date(now.getTime() + context.limits.deviceLinkTtlSeconds * 1000),
@@ -29,7 +38,16 @@ export async function requestApproval(db: Database, context: FrameContext, now: 
   return token
 }
 
-/** Follows a mailed link: 'approved' the first time, 'already' after, 'invalid' for an unknown or expired token. */
+/** The live request a mailed link names, for its page: nothing changes by reading it. */
+export async function approvalByToken(context: FrameContext, token: string) {
+  const [row] = await context.db
+    .select()
+    .from(deviceApprovals)
+    .where(and(eq(deviceApprovals.tokenHash, context.secrets.hash(token)), gt(deviceApprovals.expiresAt, context.now())))
+  return row
+}
+
+/** Approves from the link page's own button (a POST): 'approved' the first time, 'already' after, 'invalid' for an unknown or expired token. */
 export async function approveByToken(context: FrameContext, token: string): Promise<'approved' | 'already' | 'invalid'> {
   const now = context.now()
   const tokenHash = context.secrets.hash(token)

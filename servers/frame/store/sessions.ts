@@ -82,6 +82,8 @@ export async function rotateRefreshToken(context: FrameContext, refreshToken: st
       .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
       .where(eq(refreshTokens.tokenHash, tokenHash))
     if (!row || row.session.revokedAt || row.token.expiresAt <= now) throw new ApiError(401, SESSION_GONE)
+    // The window slides with each refresh, but a login does not live forever.
+    if (row.session.createdAt.getTime() + context.limits.sessionLifetimeSeconds * 1000 <= now.getTime()) throw new ApiError(401, SESSION_GONE)
     if (row.session.projectId !== projectId) throw new ApiError(401, SESSION_GONE)
     const spent = await db
       .update(refreshTokens)
