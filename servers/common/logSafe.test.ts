@@ -124,9 +124,10 @@ describe('RPC URLs in logs', () => {
     expect(wrapped).toBe(`Error: reading http://127.0.0.1:${port} failed <- HttpRequestError: HTTP request failed. fetch failed`)
   })
 
-  it('redactText cuts every URL to its origin (credentials too) and replaces emails', () => {
+  it("redactText cuts every URL to its origin (credentials too) and replaces emails; a stack frame's file: URL stays", () => {
     expect(redactText('URL: https://eth.example/v3/KEY?x=1#f, db postgres://u:p@db.example:5432/app, to bob@example.com')).toBe(
       'URL: https://eth.example, db postgres://db.example:5432, to <email>',
     )
+    expect(redactText('    at run (file:///srv/app/servers/frame/app.ts:31:5)')).toBe('    at run (file:///srv/app/servers/frame/app.ts:31:5)')
   })
 })

@@ -22,5 +22,6 @@ export function urlOrigin(url: string): string {
  * redactText('HTTP request failed. URL: https://eth.example/v3/KEY?x=1') // 'HTTP request failed. URL: https://eth.example'
  */
 export function redactText(text: string): string {
-  return text.replace(URL_IN_TEXT, urlOrigin).replace(EMAIL_IN_TEXT, '<email>')
+  // file: URLs are the stack's own source files: no key rides there, and a log needs them.
+  return text.replace(URL_IN_TEXT, (url) => (/^file:/i.test(url) ? url : urlOrigin(url))).replace(EMAIL_IN_TEXT, '<email>')
 }

@@ -47,8 +47,8 @@ export function signatureCheck(rpcUrls: Readonly<Record<string, RpcUrls>>): Sign
     if (await signedByKey(message.accountAddress, text, signature)) return undefined
     try {
       const nodes = await nodesOf(message.chainId)
-      const verdict = (node: RpcNode['client']) =>
-        node
+      const verdict = (client: RpcNode['client']) =>
+        client
           .verifySiweMessage({
             message: text,
             signature: signature as `0x${string}`,
