@@ -110,6 +110,15 @@ describe.each(backends)('database errors logged on $name', (backend) => {
   })
 })
 
+it('a query the database never answered is logged without its parameters', async () => {
+  const closed = await openDatabase({ memory: true })
+  await closed.close()
+  const error = await failure(() => closed.db.insert(frameTables.users).values({ email: EMAIL, createdAt: new Date() }))
+  expect(String(error)).toContain(EMAIL)
+  expect(safeErrorText(error)).toBe('database query failed: PGlite is closed')
+  expect(safeErrorText(error)).not.toContain(EMAIL)
+})
+
 describe('RPC URLs in logs', () => {
   it("a viem error from an RPC URL with a key in its path and query is logged with the URL's origin only", async () => {
     const port = await freePort()

@@ -227,6 +227,6 @@ describe('Farcaster login with two RPC nodes: a node that lies about custody', (
   })
 
   it('refuses at start two URLs of one origin: one provider is no second opinion', async () => {
-    await expect(startFrame({ rpcUrls: [node.url, `${node.url}/other`] })).rejects.toThrow('two URLs of one origin are one provider')
+    await expect(startFrame({ rpcUrls: [node.url, `${node.url}/other`] })).rejects.toThrow('frame server: farcaster.rpcUrls: two URLs of one origin are one provider')
   })
 })

@@ -1,7 +1,7 @@
 import { type Address, type Hex, isAddressEqual, parseAbi, recoverMessageAddress, zeroAddress } from 'viem'
 import { parseSiweMessage } from 'viem/siwe'
 import * as v from 'valibot'
-import { type RpcUrls, askNodes, rpcNodes } from '../../common/agreeingNodes.ts'
+import { type RpcUrls, askNodes, rpcNodes, secondOpinionProblem } from '../../common/agreeingNodes.ts'
 import { safeErrorText } from '../../common/logSafe.ts'
 import { ApiError } from '../http.ts'
 
@@ -76,6 +76,8 @@ const disagree = () => new ApiError(502, FarcasterRefusal.NODES_DISAGREE)
 
 /** On two nodes, every read is asked of both and must come back the same. */
 export function createFarcasterChain(options: FarcasterRpc & Pick<FarcasterOptions, 'idRegistry'>): FarcasterChain {
+  const problem = secondOpinionProblem(options.rpcUrls ?? options.rpcUrl)
+  if (problem !== undefined) throw new Error(`frame server: farcaster.rpcUrls: ${problem}`)
   const nodes = rpcNodes(options.rpcUrls ?? options.rpcUrl, 3)
   const abi = parseAbi(['function custodyOf(uint256 fid) view returns (address)'])
   return {
