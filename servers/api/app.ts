@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import { cors } from 'hono/cors'
 import type { ApiError as ApiErrorBody } from '../../kernel/api/schemas.ts'
+import { safeErrorText } from '../common/logSafe.ts'
 import type { ApiContext } from './context.ts'
 import { ApiError } from './http.ts'
 import { balanceRoutes } from './routes/balances.ts'
@@ -32,7 +33,7 @@ export function createApiApp(context: ApiContext, origins: readonly string[]): H
   app.notFound((c) => c.json(refuse('NOT_FOUND', `No such path: ${c.req.method} ${c.req.path}`), 404))
   app.onError((error, c) => {
     if (error instanceof ApiError) return c.json(refuse(error.reason, error.message), error.status)
-    console.error('api server:', error)
+    console.error('api server:', safeErrorText(error, { frames: true }))
     return c.json(refuse('INTERNAL', 'Internal error'), 500)
   })
   return app

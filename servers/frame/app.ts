@@ -1,5 +1,6 @@
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
+import { safeErrorText } from '../common/logSafe.ts'
 import type { FrameContext, FrameEnv } from './context.ts'
 import { ApiError } from './http.ts'
 import { consentRoutes } from './routes/consent.ts'
@@ -31,7 +32,7 @@ export function createFrameApp(context: FrameContext): Hono<FrameEnv> {
   app.notFound((c) => c.json({ error: 'Not found' }, 404))
   app.onError((error, c) => {
     if (error instanceof ApiError) return c.json({ error: error.message }, error.status)
-    console.error('frame server:', error)
+    console.error('frame server:', safeErrorText(error, { frames: true }))
     return c.json({ error: 'Internal error' }, 500)
   })
   return app

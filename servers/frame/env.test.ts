@@ -57,4 +57,13 @@ describe('frame server environment', () => {
     const run = () => optionsFromEnv({ ...valid, FARCASTER_RPC_URL: 'https://mainnet.optimism.io', FARCASTER_ID_REGISTRY: '0x12' }, '/')
     expect(run).toThrow(/FARCASTER_ID_REGISTRY: must be an address/)
   })
+
+  it('FARCASTER_RPC_URLS takes one or two RPC URLs of two origins (a second opinion on custody), not with FARCASTER_RPC_URL', () => {
+    const urls = (text: string) => optionsFromEnv({ ...valid, FARCASTER_RPC_URLS: text }, '/').farcaster
+    expect(urls('https://mainnet.optimism.io, https://op.example.com/v2/KEY')).toEqual({ rpcUrls: ['https://mainnet.optimism.io', 'https://op.example.com/v2/KEY'] })
+    expect(urls('https://mainnet.optimism.io')).toEqual({ rpcUrls: ['https://mainnet.optimism.io'] })
+    expect(() => urls('https://a.example,https://b.example,https://c.example')).toThrow(/FARCASTER_RPC_URLS: must be one or two URLs, comma-separated/)
+    expect(() => urls('https://a.example/1,https://a.example/2')).toThrow(/FARCASTER_RPC_URLS: two URLs of one origin are one provider/)
+    expect(() => optionsFromEnv({ ...valid, FARCASTER_RPC_URL: 'https://a.example', FARCASTER_RPC_URLS: 'https://b.example' }, '/')).toThrow(/set one of them/)
+  })
 })

@@ -1,7 +1,9 @@
 import { resolve } from 'node:path'
 import * as v from 'valibot'
+import { type RpcUrls, secondOpinionProblem } from '../common/agreeingNodes.ts'
 import type { FrameServerOptions } from './options.ts'
 import { exactOrigin, readProjects } from './projects.ts'
+import type { FarcasterRpc } from './social/farcaster.ts'
 import { SOCIAL_PROVIDERS, type SocialOptions } from './social/providers.ts'
 
 const Port = v.pipe(v.string(), v.regex(/^\d{1,5}$/, 'must be a port number'), v.transform(Number), v.maxValue(65535))
@@ -41,6 +43,7 @@ const ProjectNames = v.pipe(
   v.record(v.pipe(v.string(), v.minLength(1, 'a project id is empty')), v.pipe(v.string(), v.minLength(1, 'a name is empty'))),
 )
 
+const Url = v.pipe(v.string(), v.url())
 const Env = v.object({
   PORT: v.optional(Port, '8700'),
   PUBLIC_URL: v.optional(v.pipe(v.string(), v.url())),
@@ -58,12 +61,20 @@ const Env = v.object({
   CLIENT_ADDRESS_HEADER: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9-]{1,64}$/, 'must be a header name'))),
   /** Farcaster login: an OP Mainnet RPC URL (the IdRegistry's chain) turns it on. */
   FARCASTER_RPC_URL: v.optional(v.pipe(v.string(), v.url())),
+  /** Or one or two OP Mainnet RPC URLs, comma-separated: two (of two providers) must agree on every custody address. */
+  FARCASTER_RPC_URLS: v.optional(
+    v.pipe(
+      v.string(),
+      v.transform((text) => text.split(',').map((url) => url.trim())),
+      v.union([v.strictTuple([Url]), v.strictTuple([Url, Url])], 'must be one or two URLs, comma-separated'),
+      v.check((urls) => secondOpinionProblem(urls) === undefined, (issue) => secondOpinionProblem(issue.input as RpcUrls)!),
+    ),
+  ),
   FARCASTER_RELAY_URL: v.optional(v.pipe(v.string(), v.url())),
   FARCASTER_ID_REGISTRY: v.optional(v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{40}$/, 'must be an address'), v.transform((text) => text as `0x${string}`))),
   FARCASTER_DOMAIN: v.optional(v.pipe(v.string(), v.minLength(1))),
 })
 
-const Url = v.pipe(v.string(), v.url())
 const SocialEnv = v.object({
   CLIENT_ID: v.pipe(v.string(), v.minLength(1)),
   CLIENT_SECRET: v.pipe(v.string(), v.minLength(1)),
@@ -128,6 +139,8 @@ export function optionsFromEnv(env: Record<string, string | undefined>, cwd: str
   } catch (error) {
     throw new Error(`frame server: bad environment:\n  SOCIAL_RETURN_URLS: ${(error as Error).message}`)
   }
+  if (e.FARCASTER_RPC_URL && e.FARCASTER_RPC_URLS) throw new Error('frame server: bad environment:\n  FARCASTER_RPC_URL, FARCASTER_RPC_URLS: set one of them')
+  const farcasterRpc: FarcasterRpc | undefined = e.FARCASTER_RPC_URLS ? { rpcUrls: e.FARCASTER_RPC_URLS } : e.FARCASTER_RPC_URL ? { rpcUrl: e.FARCASTER_RPC_URL } : undefined
   return {
     port: e.PORT,
     publicUrl: e.PUBLIC_URL,
@@ -141,8 +154,6 @@ export function optionsFromEnv(env: Record<string, string | undefined>, cwd: str
     ),
     clientAddressHeader: e.CLIENT_ADDRESS_HEADER,
     socials: social.socials,
-    farcaster: e.FARCASTER_RPC_URL
-      ? { rpcUrl: e.FARCASTER_RPC_URL, relayUrl: e.FARCASTER_RELAY_URL, idRegistry: e.FARCASTER_ID_REGISTRY, domain: e.FARCASTER_DOMAIN }
-      : undefined,
+    farcaster: farcasterRpc && { ...farcasterRpc, relayUrl: e.FARCASTER_RELAY_URL, idRegistry: e.FARCASTER_ID_REGISTRY, domain: e.FARCASTER_DOMAIN },
   }
 }

@@ -1,4 +1,5 @@
 import nodemailer from 'nodemailer'
+import { safeErrorText } from '../common/logSafe.ts'
 import type { ClientInfo } from './client.ts'
 import { ApiError } from './http.ts'
 
@@ -51,7 +52,7 @@ export function createMailer(smtpUrl: string, from: string): Mailer {
     try {
       await transport.sendMail({ from, to, subject, text })
     } catch (error) {
-      console.error('frame server: mail not sent:', (error as Error).message)
+      console.error('frame server: mail not sent:', safeErrorText(error))
       throw new ApiError(502, 'The mail could not be sent; try again later')
     }
   }

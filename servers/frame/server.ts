@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net'
 import { serve, type ServerType } from '@hono/node-server'
+import { safeErrorText } from '../common/logSafe.ts'
 import { openDatabase, type Database } from '../db/index.ts'
 import { createFrameApp } from './app.ts'
 import type { FrameContext } from './context.ts'
@@ -71,7 +72,7 @@ export async function startFrameServer(options: FrameServerOptions): Promise<Fra
   const url = `http://127.0.0.1:${(server!.address() as AddressInfo).port}`
   context.publicUrl = (options.publicUrl ?? url).replace(/\/$/, '')
   const pruning = setInterval(() => {
-    pruneExpired(db, context.limits, context.now()).catch((error: Error) => console.error('frame server: prune failed:', error.message))
+    pruneExpired(db, context.limits, context.now()).catch((error: unknown) => console.error('frame server: prune failed:', safeErrorText(error)))
   }, PRUNE_EVERY_MS).unref()
   return {
     url,

@@ -9,3 +9,4 @@ export {
   type SiwxVerifyResult,
 } from './types.ts'
 export type { DatabaseLocation, Database } from '../db/index.ts'
+export type { RpcUrls } from '../common/agreeingNodes.ts'

@@ -2,12 +2,13 @@ import { createServer } from 'node:net'
 import { ed25519 } from '@noble/curves/ed25519'
 import { type Hex, createPublicClient, getAddress, http } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { type SiwxMessage, formatSiwxMessage } from '../../kernel/siwx/index.ts'
 import { encodeBase58 } from '../../kernel/wallets/base58.ts'
 import { counterfactualOwnedWallet, deployOwnedWallet, ownedWalletArtifacts } from '../../test/peers/contractWallet.ts'
 import { HARDHAT_ACCOUNT_0, HARDHAT_ACCOUNT_1, type HardhatNode, startHardhat } from '../../test/peers/hardhat.ts'
 import { type Postgres, startPostgres } from '../../test/peers/postgres.mjs'
+import { type RpcFaultProxy, lie, startRpcFaultProxy } from '../../test/peers/rpcFaultProxy.ts'
 import { type Database, openDatabase } from '../db/index.ts'
 import { type SiwxServer, type SiwxServerOptions, SiwxUnavailableError, createSiwxServer } from './index.ts'
 
@@ -303,9 +304,10 @@ describe('siwx server with contract wallets on Hardhat', () => {
     expect(await client.getCode({ address: counterfactual.address })).toBeUndefined()
   })
 
-  it('says the chain is unavailable (503 over HTTP) when its RPC does not answer, and refuses nothing', async () => {
+  it('says the chain is unavailable (503 over HTTP) when its RPC does not answer a contract wallet\'s check, and refuses nothing', async () => {
+    const wallet = getAddress(await deployOwnedWallet(rpcUrl, HARDHAT_ACCOUNT_1.privateKey as Hex, owner.address))
     const down = await createSiwxServer({ database: { db: opened.db }, domains: [DOMAIN], rpcUrls: { [CHAIN]: `http://127.0.0.1:${await freePort()}` } })
-    const text = formatSiwxMessage({ domain: DOMAIN, accountAddress: owner.address, uri: `https://${DOMAIN}/`, version: '1', chainId: CHAIN, nonce: await down.nonce(), issuedAt: new Date().toISOString() })
+    const text = formatSiwxMessage({ domain: DOMAIN, accountAddress: wallet, uri: `https://${DOMAIN}/`, version: '1', chainId: CHAIN, nonce: await down.nonce(), issuedAt: new Date().toISOString() })
     const input = { message: text, signature: await owner.signMessage({ message: text }) }
     await expect(down.verify(input)).rejects.toBeInstanceOf(SiwxUnavailableError)
     const response = (await down.handle(new Request(`http://${DOMAIN}/siwx/verify`, { method: 'POST', body: JSON.stringify(input) })))!
@@ -347,6 +349,95 @@ describe('siwx server with contract wallets on Hardhat', () => {
   it('refuses to check signatures on a node of another chain than its key says', async () => {
     const misnamed = await createSiwxServer({ database: { db: opened.db }, domains: [DOMAIN], rpcUrls: { 'eip155:1': rpcUrl } })
     const text = formatSiwxMessage({ domain: DOMAIN, accountAddress: owner.address, uri: `https://${DOMAIN}/`, version: '1', chainId: 'eip155:1', nonce: await misnamed.nonce(), issuedAt: new Date().toISOString() })
-    await expect(misnamed.verify({ message: text, signature: await owner.signMessage({ message: text }) })).rejects.toThrow("rpcUrls['eip155:1'] is a node of eip155:31337")
+    // A signature ecrecover does not tie to the account is the chain's to check.
+    await expect(misnamed.verify({ message: text, signature: await stranger.signMessage({ message: text }) })).rejects.toThrow("rpcUrls['eip155:1'] is a node of eip155:31337")
+  })
+
+  it("signs in an EOA by ecrecover alone: its chain's node may be down", async () => {
+    const down = await createSiwxServer({ database: { db: opened.db }, domains: [DOMAIN], rpcUrls: { [CHAIN]: `http://127.0.0.1:${await freePort()}` } })
+    const text = formatSiwxMessage({ domain: DOMAIN, accountAddress: owner.address, uri: `https://${DOMAIN}/`, version: '1', chainId: CHAIN, nonce: await down.nonce(), issuedAt: new Date().toISOString() })
+    const result = await down.verify({ message: text, signature: await owner.signMessage({ message: text }) })
+    expect(result.ok && result.session.address).toBe(owner.address)
+  })
+})
+
+describe('siwx server with two RPC nodes per chain: a node that lies', () => {
+  // The liar answers every contract read (eth_call) with true: whatever the signature, the
+  // ERC-6492 universal validator "found it valid". Its URL carries a key in its path and query,
+  // as a provider's does; the log may show its origin only.
+  const liar = lie((method) => method === 'eth_call', `0x${'0'.repeat(63)}1`)
+  let opened: Awaited<ReturnType<typeof openDatabase>>
+  let proxy: RpcFaultProxy
+  let liarUrl: string
+  let wallet: `0x${string}`
+  const servers: SiwxServer[] = []
+  const start = async (urls: string | readonly [string, string]) => {
+    const server = await createSiwxServer({ database: { db: opened.db }, domains: [DOMAIN], rpcUrls: { [CHAIN]: urls } })
+    servers.push(server)
+    return server
+  }
+  const signedFor = async (server: SiwxServer, signer: typeof owner) => {
+    const text = formatSiwxMessage({ domain: DOMAIN, accountAddress: wallet, uri: `https://${DOMAIN}/`, version: '1', chainId: CHAIN, nonce: await server.nonce(), issuedAt: new Date().toISOString() })
+    return { message: text, signature: await signer.signMessage({ message: text }) }
+  }
+  const reason = (result: Awaited<ReturnType<SiwxServer['verify']>>) => (result.ok ? 'OK' : result.reason)
+
+  beforeAll(async () => {
+    opened = await openDatabase({ memory: true })
+    proxy = await startRpcFaultProxy(rpcUrl)
+    liarUrl = `${proxy.url}/v3/SECRETKEY?apikey=SECRETQUERY`
+    wallet = getAddress(await deployOwnedWallet(rpcUrl, HARDHAT_ACCOUNT_1.privateKey as Hex, owner.address))
+  }, 90_000)
+  afterEach(() => {
+    proxy.intercept(undefined)
+    vi.restoreAllMocks()
+  })
+  afterAll(async () => {
+    await Promise.all(servers.map((server) => server.close()))
+    await proxy?.close()
+    await opened?.close()
+  })
+
+  it('alone, it signs a stranger in as a contract wallet: the attack a second node is there for', async () => {
+    const trusting = await start(liarUrl)
+    proxy.intercept(liar)
+    const result = await trusting.verify(await signedFor(trusting, stranger))
+    expect(result.ok && result.session.address).toBe(wallet)
+  })
+
+  it("with an honest second node the stranger is refused (401 NODES_DISAGREE), and the log names both nodes by origin only", async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const careful = await start([rpcUrl, liarUrl])
+    proxy.intercept(liar)
+    expect(reason(await careful.verify(await signedFor(careful, stranger)))).toBe('NODES_DISAGREE')
+    const response = (await careful.handle(new Request(`http://${DOMAIN}/siwx/verify`, { method: 'POST', body: JSON.stringify(await signedFor(careful, stranger)) })))!
+    expect([response.status, ((await response.json()) as { reason: string }).reason]).toEqual([401, 'NODES_DISAGREE'])
+    const logged = errors.mock.calls.map((call) => call.join(' ')).join('\n')
+    expect(logged).toContain(`the RPC nodes disagree (${rpcUrl} answered not valid, ${proxy.url} answered valid): refused`)
+    expect(logged).not.toContain('SECRET')
+    // The liar's yes to the owner's own signature agrees with the honest node: signed in.
+    const owners = await careful.verify(await signedFor(careful, owner))
+    expect(owners.ok && owners.session.address).toBe(wallet)
+  })
+
+  it('two honest nodes sign in the wallet\'s owner and refuse a stranger (BAD_SIGNATURE)', async () => {
+    const both = await start([rpcUrl, liarUrl])
+    expect(reason(await both.verify(await signedFor(both, stranger)))).toBe('BAD_SIGNATURE')
+    const result = await both.verify(await signedFor(both, owner))
+    expect(result.ok && result.session.address).toBe(wallet)
+  })
+
+  it('both must answer: with the second node down there is no verdict (SiwxUnavailableError)', async () => {
+    const half = await start([rpcUrl, `http://127.0.0.1:${await freePort()}`])
+    await expect(half.verify(await signedFor(half, owner))).rejects.toBeInstanceOf(SiwxUnavailableError)
+  })
+
+  it('refuses at start two URLs of one origin (one provider is no second opinion) and more than two', async () => {
+    const database = { db: opened.db }
+    await expect(createSiwxServer({ database, domains: [DOMAIN], rpcUrls: { [CHAIN]: [rpcUrl, `${rpcUrl}/other`] } })).rejects.toThrow(
+      "rpcUrls.eip155:31337 two URLs of one origin are one provider: a second opinion needs another",
+    )
+    const three = [rpcUrl, proxy.url, `http://127.0.0.1:${await freePort()}`] as unknown as [string, string]
+    await expect(createSiwxServer({ database, domains: [DOMAIN], rpcUrls: { [CHAIN]: three } })).rejects.toThrow('must be a URL or a list of two')
   })
 })

@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { SiwxMessageError, SiwxMessageErrorText, parseSiwxMessage } from '../../kernel/siwx/index.ts'
+import { type RpcUrls, secondOpinionProblem } from '../common/agreeingNodes.ts'
 import { type Database, openDatabase } from '../db/index.ts'
 import { checkMessage, uriOrigin } from './checks.ts'
 import { type CookieSettings, clearingCookie, newToken, readToken, sessionCookie, tokenHash } from './cookie.ts'
@@ -14,12 +15,19 @@ const SOLANA_CHAINS = [
   'solana:4uhcVJyU9pJkvQyS88uRDiswHXSCkY3z', // testnet
 ]
 
+const Url = v.pipe(v.string(), v.url())
 const Seconds = v.pipe(v.number(), v.integer(), v.minValue(1))
 // The integrator's options, checked once at start: a typo here would otherwise refuse every sign-in.
 const OptionsSchema = v.object({
   domains: v.pipe(v.array(v.pipe(v.string(), v.regex(/^[^\s/?#@]+$/, 'must be host[:port]'))), v.minLength(1, 'must name at least one domain')),
   uris: v.optional(v.array(v.pipe(v.string(), v.check((uri) => uriOrigin(uri) !== undefined, 'must be an http(s) origin')))),
-  rpcUrls: v.record(v.pipe(v.string(), v.regex(/^eip155:[1-9]\d*$/, 'keys must be eip155 CAIP-2 ids')), v.pipe(v.string(), v.url())),
+  rpcUrls: v.record(
+    v.pipe(v.string(), v.regex(/^eip155:[1-9]\d*$/, 'keys must be eip155 CAIP-2 ids')),
+    v.pipe(
+      v.union([Url, v.strictTuple([Url]), v.strictTuple([Url, Url])], 'must be a URL or a list of two'),
+      v.check((urls) => secondOpinionProblem(urls) === undefined, (issue) => secondOpinionProblem(issue.input as RpcUrls)!),
+    ),
+  ),
   solanaChains: v.optional(v.array(v.pipe(v.string(), v.regex(/^solana:[-_a-zA-Z0-9]{1,32}$/, 'must be solana CAIP-2 ids')))),
   nonceTtlSeconds: v.optional(Seconds),
   sessionTtlSeconds: v.optional(Seconds),

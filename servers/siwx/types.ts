@@ -1,3 +1,4 @@
+import type { RpcUrls } from '../common/agreeingNodes.ts'
 import type { Database, DatabaseLocation } from '../db/index.ts'
 
 export interface SiwxServerOptions {
@@ -7,8 +8,13 @@ export interface SiwxServerOptions {
   domains: readonly string[]
   /** The origins a message's uri may have. Default: http:// and https:// of each domain. */
   uris?: readonly string[]
-  /** CAIP-2 eip155 chain -> JSON-RPC URL. Only these EVM chains are accepted; contract wallets are checked there. */
-  rpcUrls: Readonly<Record<string, string>>
+  /**
+   * CAIP-2 eip155 chain -> JSON-RPC URL, or two URLs of two providers. Only these EVM chains are
+   * accepted; contract wallets (ERC-1271, ERC-6492) are checked there, and with two URLs both
+   * nodes must answer and find the signature valid (one node that lies cannot sign anyone in).
+   * An EOA's signature is checked by ecrecover, on no node.
+   */
+  rpcUrls: Readonly<Record<string, RpcUrls>>
   /** The Solana chains accepted (CAIP-2). Default: mainnet, devnet and testnet. */
   solanaChains?: readonly string[]
   /** How long a nonce may wait for its signed message. Default 300. */
@@ -35,6 +41,8 @@ export type SiwxRefusal =
   | 'NONCE_REPLAYED'
   | 'BAD_SIGNATURE'
   | 'UNSUPPORTED_CHAIN'
+  /** The chain's two RPC nodes gave different verdicts on a contract wallet's signature. */
+  | 'NODES_DISAGREE'
 
 export interface Refused {
   ok: false

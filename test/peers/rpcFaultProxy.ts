@@ -1,11 +1,29 @@
 // A JSON-RPC pass-through in front of a node, for fault tests: a wallet pointed at it reaches
 // the node as usual, and a test can act at one exact moment of one method (stop the node
-// just before a transaction is submitted, or just after the node took it).
+// just before a transaction is submitted, or just after the node took it), or answer in the
+// node's place (a node that lies: `lie`).
 import { type IncomingMessage, type ServerResponse, createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 
+/** One JSON-RPC request as it came (undefined members for a batch or garbage). */
+export interface RpcRequest {
+  readonly id: unknown
+  readonly params: unknown
+}
+
 /** Around one request: `forward()` sends it to the node and resolves with the node's answer body. */
-export type RpcInterceptor = (method: string, forward: () => Promise<string>) => Promise<string>
+export type RpcInterceptor = (method: string, forward: () => Promise<string>, request: RpcRequest) => Promise<string>
+
+/**
+ * An interceptor that answers `result` in the node's place to the requests `when` picks, and
+ * passes every other one through: a node that lies about exactly those.
+ *
+ * @example
+ * proxy.intercept(lie((method) => method === 'eth_call', '0x01')) // every contract read says true
+ */
+export function lie(when: (method: string, request: RpcRequest) => boolean, result: unknown): RpcInterceptor {
+  return async (method, forward, request) => (when(method, request) ? JSON.stringify({ jsonrpc: '2.0', id: request.id, result }) : forward())
+}
 
 export interface RpcFaultProxy {
   /** `http://127.0.0.1:PORT`, for a wallet's rpcUrls. */
@@ -45,8 +63,11 @@ export async function startRpcFaultProxy(nodeUrl: string): Promise<RpcFaultProxy
     }
     const body = await read(req)
     let method = ''
+    let request: RpcRequest = { id: undefined, params: undefined }
     try {
-      method = String((JSON.parse(body) as { method?: unknown }).method ?? '')
+      const parsed = JSON.parse(body) as { method?: unknown; id?: unknown; params?: unknown }
+      method = String(parsed.method ?? '')
+      request = { id: parsed.id, params: parsed.params }
     } catch {
       // a batch or garbage: passed through as it is
     }
@@ -56,7 +77,7 @@ export async function startRpcFaultProxy(nodeUrl: string): Promise<RpcFaultProxy
       return answer.text()
     }
     try {
-      const answer = await (interceptor ? interceptor(method, forward) : forward())
+      const answer = await (interceptor ? interceptor(method, forward, request) : forward())
       res.writeHead(200, { 'content-type': 'application/json' }).end(answer)
     } catch {
       res.destroy()

@@ -1,3 +1,4 @@
+import { safeErrorText } from '../../common/logSafe.ts'
 import type { Database } from '../../db/index.ts'
 import { type IndexerLock, createIndexerLock } from './lock.ts'
 import { ChainMovedError, type ChainSource, type SourceBatch, type TokenStandard } from './source.ts'
@@ -145,7 +146,7 @@ export function startIndexer(options: IndexerOptions): Indexer {
           leading = false
           continue
         }
-        log(`${source.chainId}: indexing failed, retrying: ${(error as Error).message}`)
+        log(`${source.chainId}: indexing failed, retrying: ${safeErrorText(error)}`)
         await sleep(RETRY_AFTER_ERROR_MS)
       }
     }

@@ -2,6 +2,7 @@ import type { Context } from 'hono'
 import * as v from 'valibot'
 import { NameRegistrationMessageSchema, NameRegistrationSchema } from '../../../kernel/api/schemas.ts'
 import { isValidRegistrationName } from '../../../kernel/validation/registrationName.ts'
+import { safeErrorText } from '../../common/logSafe.ts'
 import type { ApiContext } from '../context.ts'
 import { ApiError, sourceOf } from '../http.ts'
 import type { Registration } from './registry.ts'
@@ -72,7 +73,7 @@ export async function readRegistration(c: Context, context: ApiContext, now = Da
   try {
     valid = await source.verifyMessage({ address, message, signature })
   } catch (error) {
-    console.error('api server: a registration signature could not be checked', error)
+    console.error('api server: a registration signature could not be checked:', safeErrorText(error))
     throw new ApiError(503, 'CHAIN_UNAVAILABLE', `the node of ${chainId} did not answer; try again`)
   }
   if (!valid) throw new ApiError(401, 'BAD_SIGNATURE', `signature: not ${address}'s signature of the message`)

@@ -1,6 +1,8 @@
-import { type Address, type Hex, createPublicClient, http, isAddressEqual, parseAbi, zeroAddress } from 'viem'
+import { type Address, type Hex, isAddressEqual, parseAbi, recoverMessageAddress, zeroAddress } from 'viem'
 import { parseSiweMessage } from 'viem/siwe'
 import * as v from 'valibot'
+import { type RpcUrls, askNodes, rpcNodes, secondOpinionProblem } from '../../common/agreeingNodes.ts'
+import { safeErrorText } from '../../common/logSafe.ts'
 import { ApiError } from '../http.ts'
 
 /** Farcaster's IdRegistry on Optimism: who holds each fid (its custody address). */
@@ -10,12 +12,17 @@ export const FARCASTER_RELAY = 'https://relay.farcaster.xyz'
 /** Sign In With Farcaster messages name OP Mainnet, where the IdRegistry is. */
 const SIWF_CHAIN_ID = 10
 
+/**
+ * The node(s) of the chain the IdRegistry is on (OP Mainnet in production): one RPC URL, e.g.
+ * https://mainnet.optimism.io, or two of two providers, which must then agree on every custody
+ * address and contract signature (one node that lies cannot log anyone in as any fid).
+ */
+export type FarcasterRpc = { readonly rpcUrl: string; readonly rpcUrls?: undefined } | { readonly rpcUrls: Exclude<RpcUrls, string>; readonly rpcUrl?: undefined }
+
 /** How the frame server reaches Farcaster: its auth relay, and the IdRegistry it reads custody addresses from. */
-export interface FarcasterOptions {
+export type FarcasterOptions = FarcasterRpc & {
   /** The auth relay (channel protocol, /v1/channel). Default: https://relay.farcaster.xyz. */
   readonly relayUrl?: string
-  /** An RPC URL of the chain the IdRegistry is on (OP Mainnet in production), e.g. https://mainnet.optimism.io. */
-  readonly rpcUrl: string
   /** Default: Farcaster's IdRegistry, 0x00000000Fc6c5F01Fc30151999387Bb99A9f489b. */
   readonly idRegistry?: Address
   /** The domain the message must be signed for. Default: the frame server's public host. */
@@ -37,6 +44,7 @@ export const FarcasterRefusal = {
   WRONG_FID: 'The message names another Farcaster account',
   NO_ACCOUNT: 'No Farcaster account has this fid',
   BAD_SIGNATURE: "The signature is not from the Farcaster account's custody address",
+  NODES_DISAGREE: 'The Farcaster login could not be checked: the RPC nodes disagree',
 } as const
 
 const refuse = (text: string) => new ApiError(400, text)
@@ -63,13 +71,31 @@ export interface FarcasterChain {
   verifyMessage(address: Address, message: string, signature: Hex): Promise<boolean>
 }
 
-export function createFarcasterChain(options: Pick<FarcasterOptions, 'rpcUrl' | 'idRegistry'>): FarcasterChain {
-  const client = createPublicClient({ transport: http(options.rpcUrl) })
+/** The nodes give different answers: no custody address, no verdict, so no login. */
+const disagree = () => new ApiError(502, FarcasterRefusal.NODES_DISAGREE)
+
+/** On two nodes, every read is asked of both and must come back the same. */
+export function createFarcasterChain(options: FarcasterRpc & Pick<FarcasterOptions, 'idRegistry'>): FarcasterChain {
+  const problem = secondOpinionProblem(options.rpcUrls ?? options.rpcUrl)
+  if (problem !== undefined) throw new Error(`frame server: farcaster.rpcUrls: ${problem}`)
+  const nodes = rpcNodes(options.rpcUrls ?? options.rpcUrl, 3)
   const abi = parseAbi(['function custodyOf(uint256 fid) view returns (address)'])
   return {
-    custodyOf: (fid) => client.readContract({ address: options.idRegistry ?? FARCASTER_ID_REGISTRY, abi, functionName: 'custodyOf', args: [BigInt(fid)] }),
-    // A contract custody address is checked through ERC-1271 too.
-    verifyMessage: (address, message, signature) => client.verifyMessage({ address, message, signature }),
+    async custodyOf(fid) {
+      const read = (client: (typeof nodes)[number]['client']) =>
+        client.readContract({ address: options.idRegistry ?? FARCASTER_ID_REGISTRY, abi, functionName: 'custodyOf', args: [BigInt(fid)] })
+      const custody = await askNodes(nodes, `frame server: custodyOf(${fid})`, read, (address) => address.toLowerCase())
+      if (!custody.agreed) throw disagree()
+      return custody.answer
+    },
+    async verifyMessage(address, message, signature) {
+      // The custody key's own signature needs no node; a contract custody address is checked through ERC-1271.
+      const signer = await recoverMessageAddress({ message, signature }).catch(() => undefined)
+      if (signer !== undefined && isAddressEqual(signer, address)) return true
+      const valid = await askNodes(nodes, `frame server: a signature of custody ${address}`, (client) => client.verifyMessage({ address, message, signature }))
+      if (!valid.agreed) throw disagree()
+      return valid.answer
+    },
   }
 }
 
@@ -95,12 +121,16 @@ export async function verifySignIn(
   try {
     custody = await chain.custodyOf(signIn.fid)
   } catch (error) {
-    console.error('frame server: IdRegistry read failed:', (error as Error).message)
+    if (error instanceof ApiError) throw error
+    console.error('frame server: IdRegistry read failed:', safeErrorText(error))
     throw new ApiError(502, FarcasterRefusal.RELAY_FAILED)
   }
   if (isAddressEqual(custody, zeroAddress)) throw refuse(FarcasterRefusal.NO_ACCOUNT)
   if (!isAddressEqual(message.address, custody)) throw refuse(FarcasterRefusal.BAD_SIGNATURE)
-  const valid = await chain.verifyMessage(custody, signIn.message, signIn.signature as Hex).catch(() => false)
+  const valid = await chain.verifyMessage(custody, signIn.message, signIn.signature as Hex).catch((error: unknown) => {
+    if (error instanceof ApiError) throw error
+    return false
+  })
   if (!valid) throw refuse(FarcasterRefusal.BAD_SIGNATURE)
   return signIn.fid
 }

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { safeErrorText } from '../../common/logSafe.ts'
 import { ApiError } from '../http.ts'
 import { type CompletedSignIn, CompletedChannel, FarcasterRefusal } from './farcaster.ts'
 
@@ -30,8 +31,8 @@ async function read<S extends v.GenericSchema>(response: Response, schema: S): P
 export function createFarcasterRelay(relayUrl: string): FarcasterRelay {
   const base = relayUrl.replace(/\/$/, '')
   const send = (path: string, init: RequestInit) =>
-    fetch(`${base}${path}`, { ...init, signal: AbortSignal.timeout(10_000) }).catch((error: Error) => {
-      throw failed(error.message)
+    fetch(`${base}${path}`, { ...init, signal: AbortSignal.timeout(10_000) }).catch((error: unknown) => {
+      throw failed(safeErrorText(error))
     })
   return {
     async open({ siweUri, domain, nonce, expirationTime }) {

@@ -1,4 +1,5 @@
 import * as client from 'openid-client'
+import { redactText } from '../../common/redactText.ts'
 import { ApiError } from '../http.ts'
 import { type SocialClaims, type SocialProviderClient, oidcClaims } from './providers.ts'
 
@@ -46,7 +47,7 @@ function refusalOf(error: unknown): ApiError {
   const text = error instanceof Error ? `${error.message} ${error.cause instanceof Error ? error.cause.message : ''}` : ''
   if (/"iss"/.test(text)) return new ApiError(400, SocialRefusal.WRONG_ISSUER)
   if (/"nonce"/.test(text)) return new ApiError(400, SocialRefusal.NONCE_MISMATCH)
-  console.error('frame server: social login:', text)
+  console.error('frame server: social login:', redactText(text))
   return new ApiError(400, SocialRefusal.PROVIDER_FAILED)
 }
 
