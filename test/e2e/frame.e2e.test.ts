@@ -11,7 +11,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { ed25519 } from '@noble/curves/ed25519'
 import { Keypair, PublicKey, SystemProgram, Transaction } from '@solana/web3.js'
 import { type Hex, encodeFunctionData, formatEther, parseAbi, parseEther, parseGwei, toHex, verifyMessage, verifyTypedData } from 'viem'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { ROOT } from '../../build.mjs'
 import { startDemoServer } from '../../demo/server.mjs'
 import type { AppPayload, AppRequestName, FrameReply } from '../../plugins/auth/frameProtocol.ts'
@@ -22,7 +22,7 @@ import { decodeBase58, encodeBase58 } from '../../plugins/namespaces/solana/base
 import type { SolanaRpc } from '../peers/solanaRpc.mjs'
 import { startSolanaRpc } from '../peers/solanaRpc.mjs'
 import { HARDHAT_ACCOUNT_0, HARDHAT_ACCOUNT_1, type HardhatNode, rpc, startHardhat } from '../peers/hardhat.ts'
-import { type DemoServer, type RecordedPage, buildTestPage, launchBrowser, newPage } from './harness.ts'
+import { type DemoServer, type RecordedPage, buildTestPage, launchBrowser, newPage, runAxe } from './harness.ts'
 import { hostStorage } from './hostStorage.ts'
 import type { FrameTest } from './framePage/main.ts'
 
@@ -179,6 +179,7 @@ async function login(page: Page, email: string): Promise<string[]> {
 }
 
 const approvalPanel = (page: Page) => page.frameLocator('#w3m-iframe').locator('main.approval')
+const frameDocumentOf = (page: Page) => page.frames().find((f) => f.url().startsWith(`${frame.url}/frame`))!
 
 interface PanelRow {
   label: string
@@ -190,7 +191,7 @@ interface PanelRow {
 async function panelRows(page: Page): Promise<PanelRow[]> {
   await approvalPanel(page).waitFor()
   return approvalPanel(page)
-    .locator(':scope > dl.details')
+    .locator(':scope > .scroll > dl.details')
     .evaluate(function read(list: Element): PanelRow[] {
       const rows: PanelRow[] = []
       for (let dt = list.firstElementChild; dt; dt = dt.nextElementSibling!.nextElementSibling) {
@@ -416,8 +417,7 @@ async function coverFrame(page: Page, look: 'transparent' | 'opaque'): Promise<v
 
 /** The WCAG contrast ratio of each text of the panel against what is behind it (a text colour's alpha blended in). */
 function panelContrasts(page: Page): Promise<Record<string, number>> {
-  const frameDocument = page.frames().find((f) => f.url().startsWith(`${frame.url}/frame`))!
-  return frameDocument.evaluate(() => {
+  return frameDocumentOf(page).evaluate(() => {
     const rgba = (css: string) => {
       const [r = 0, g = 0, b = 0, a = 1] = (css.match(/[\d.]+/g) ?? []).map(Number)
       return [r, g, b, a] as const
@@ -447,6 +447,15 @@ function panelContrasts(page: Page): Promise<Record<string, number>> {
 }
 
 describe('the approval panel stands against its host page', () => {
+  afterEach(async () => {
+    // A failed test leaves no cover and no open panel to the next one.
+    await firstPage.evaluate(() => document.getElementById('cover')?.remove())
+    await frameDocumentOf(firstPage).evaluate(() => {
+      if (document.querySelector('main.approval')) document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }))
+    })
+    await frameTest(firstPage, (test) => test.hide())
+  })
+
   it('eth_sendTransaction: the panel shows the decoded call, value, gas limit, max fee, nonce, chain and total cost; the node gets exactly those fields', async () => {
     const erc20 = parseAbi(['function transfer(address to, uint256 amount)'])
     const data = encodeFunctionData({ abi: erc20, functionName: 'transfer', args: [HARDHAT_ACCOUNT_0.address, 12_345n] })
@@ -483,13 +492,14 @@ describe('the approval panel stands against its host page', () => {
     expect(BigInt(sent.value)).toBe(parseEther('0.01'))
   })
 
-  it('an unlimited approve is shown as a warning before the details', async () => {
+  it('an unlimited approve is shown as a warning before the details; axe finds nothing in the panel', async () => {
     const erc20 = parseAbi(['function approve(address spender, uint256 amount)'])
     const data = encodeFunctionData({ abi: erc20, functionName: 'approve', args: [HARDHAT_ACCOUNT_0.address, 2n ** 256n - 1n] })
     await frameTest(firstPage, (test) => test.show())
     const reply = ask(firstPage, 'RPC_REQUEST', { method: 'eth_sendTransaction', params: [{ from: address, to: HARDHAT_ACCOUNT_1.address, data }], caipNetworkId: 'eip155:31337' })
     const warnings = approvalPanel(firstPage).getByRole('list', { name: 'Warnings' })
     await expect.poll(() => warnings.textContent()).toBe(`Unlimited allowance: ${HARDHAT_ACCOUNT_0.address} could spend all of this token, now and later.`)
+    expect(await runAxe(frameDocumentOf(firstPage))).toEqual([])
     await approvalPanel(firstPage).getByRole('button', { name: 'Reject' }).click()
     expect(await reply).toEqual({ ok: false, error: 'Signature declined' })
     await frameTest(firstPage, (test) => test.hide())
@@ -542,6 +552,7 @@ describe('the approval panel stands against its host page', () => {
       const ratios = await panelContrasts(firstPage)
       expect(Object.keys(ratios).length).toBeGreaterThanOrEqual(6)
       for (const [text, ratio] of Object.entries(ratios)) expect(ratio, `${themeMode} ${text}`).toBeGreaterThanOrEqual(4.5)
+      expect(await runAxe(frameDocumentOf(firstPage))).toEqual([])
       expect(await approvalPanel(firstPage).evaluate(() => document.documentElement.dataset['theme'])).toBe(themeMode)
       await approvalPanel(firstPage).getByRole('button', { name: 'Reject' }).click()
       expect(await reply).toEqual({ ok: false, error: 'Signature declined' })

@@ -71,7 +71,13 @@ export function askApproval(doc: Document, request: ApprovalRequest): Promise<bo
   approve.setAttribute('aria-describedby', status.id)
   const actions = element(doc, 'div', undefined, 'actions')
   actions.append(reject, approve)
-  panel.append(detailsList(doc, request.rows), status, actions)
+  // The details scroll when long: a focusable region, so a keyboard can scroll them too.
+  const details = element(doc, 'div', undefined, 'scroll')
+  details.setAttribute('role', 'region')
+  details.setAttribute('aria-label', ApprovalText.DETAILS)
+  details.tabIndex = 0
+  details.append(detailsList(doc, request.rows))
+  panel.append(details, status, actions)
   doc.body.append(panel)
   reject.focus()
   const stopWatching = watchVisibility(panel, (visible) => {

@@ -23,6 +23,7 @@ export const ApprovalText = {
   /** Before the name the host page gives itself, which nobody checked. */
   CLAIMED_NAME: 'Name the site gives itself (not verified):',
   WARNINGS: 'Warnings',
+  DETAILS: 'Details',
   /** Why Approve is disabled: read out to a screen reader, shown under the buttons. */
   COVERED: 'Approve turns on when this panel is fully visible and nothing covers it.',
 } as const
