@@ -290,14 +290,23 @@ describe('the frame through the frame client', () => {
     expect(await firstPage.locator('#w3m-iframe').evaluate((el) => getComputedStyle(el).visibility)).toBe('hidden')
   })
 
-  it('eth_signTypedData_v4 verifies in Node', async () => {
+  it('eth_signTypedData_v4: the panel shows the domain and the message as a tree; the signature verifies in Node', async () => {
     const typed = {
       domain: { name: 'Frame e2e', version: '1', chainId: 31337 },
       types: { Greeting: [{ name: 'text', type: 'string' }] },
       primaryType: 'Greeting' as const,
       message: { text: 'hello' },
     }
-    const outcome = await approveInFrame(firstPage, { method: 'eth_signTypedData_v4', params: [address, JSON.stringify(typed)], caipNetworkId: 'eip155:31337' })
+    const outcome = await approveInFrame(
+      firstPage,
+      { method: 'eth_signTypedData_v4', params: [address, JSON.stringify(typed)], caipNetworkId: 'eip155:31337' },
+      'Approve',
+      (rows) =>
+        expect(rows).toEqual([
+          { label: 'Domain', value: 'Frame e2e', rows: [{ label: 'name', value: 'Frame e2e' }, { label: 'version', value: '1' }, { label: 'chainId', value: '31337' }] },
+          { label: 'Message', value: 'Greeting', rows: [{ label: 'text', value: 'hello' }] },
+        ]),
+    )
     if (!outcome.ok) throw new Error(outcome.error)
     expect(await verifyTypedData({ address, ...typed, signature: outcome.value.result as Hex })).toBe(true)
   })
