@@ -10,8 +10,8 @@ import { join } from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { ed25519 } from '@noble/curves/ed25519'
 import { Keypair, PublicKey, SystemProgram, Transaction } from '@solana/web3.js'
-import { type Hex, parseEther, toHex, verifyMessage, verifyTypedData } from 'viem'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type Hex, encodeFunctionData, formatEther, parseAbi, parseEther, parseGwei, toHex, verifyMessage, verifyTypedData } from 'viem'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { ROOT } from '../../build.mjs'
 import { startDemoServer } from '../../demo/server.mjs'
 import type { AppPayload, AppRequestName, FrameReply } from '../../plugins/auth/frameProtocol.ts'
@@ -22,7 +22,7 @@ import { decodeBase58, encodeBase58 } from '../../plugins/namespaces/solana/base
 import type { SolanaRpc } from '../peers/solanaRpc.mjs'
 import { startSolanaRpc } from '../peers/solanaRpc.mjs'
 import { HARDHAT_ACCOUNT_0, HARDHAT_ACCOUNT_1, type HardhatNode, rpc, startHardhat } from '../peers/hardhat.ts'
-import { type DemoServer, type RecordedPage, buildTestPage, launchBrowser, newPage } from './harness.ts'
+import { type DemoServer, type RecordedPage, buildTestPage, launchBrowser, newPage, runAxe } from './harness.ts'
 import { hostStorage } from './hostStorage.ts'
 import type { FrameTest } from './framePage/main.ts'
 
@@ -120,8 +120,13 @@ const frameTest = <T>(page: Page, read: (test: FrameTest) => T | Promise<T>): Pr
 
 async function loadFrame(page: Page): Promise<void> {
   await frameTest(page, (test) => test.load())
+  await syncDappData(page, 'Frame e2e')
+}
+
+/** The host's SYNC_DAPP_DATA, naming the site as the host likes. */
+async function syncDappData(page: Page, name: string): Promise<void> {
   await value(page, 'SYNC_DAPP_DATA', {
-    metadata: { name: 'Frame e2e' },
+    metadata: { name },
     sdkVersion: 'test',
     sdkType: 'portico',
     projectId: PROJECT_ID,
@@ -174,12 +179,48 @@ async function login(page: Page, email: string): Promise<string[]> {
 }
 
 const approvalPanel = (page: Page) => page.frameLocator('#w3m-iframe').locator('main.approval')
+const frameDocumentOf = (page: Page) => page.frames().find((f) => f.url().startsWith(`${frame.url}/frame`))!
 
-/** An unsafe request shown in the frame and answered by a click inside it, as the visitor would. */
-async function approveInFrame<N extends 'RPC_REQUEST'>(page: Page, payload: AppPayload<N>, button: 'Approve' | 'Reject' = 'Approve') {
+interface PanelRow {
+  label: string
+  value: string
+  rows?: PanelRow[]
+}
+
+/** The panel's rows as the visitor reads them: each label, its value, and the fields nested under it. */
+async function panelRows(page: Page): Promise<PanelRow[]> {
+  await approvalPanel(page).waitFor()
+  return approvalPanel(page)
+    .locator(':scope > .scroll > dl.details')
+    .evaluate(function read(list: Element): PanelRow[] {
+      const rows: PanelRow[] = []
+      for (let dt = list.firstElementChild; dt; dt = dt.nextElementSibling!.nextElementSibling) {
+        const dd = dt.nextElementSibling!
+        const text = [...dd.childNodes].filter((node) => node.nodeType === Node.TEXT_NODE).map((node) => node.textContent).join('')
+        const nested = dd.querySelector(':scope > dl')
+        rows.push({ label: dt.textContent!, value: text, ...(nested ? { rows: read(nested) } : {}) })
+      }
+      return rows
+    })
+}
+
+const rowOf = (rows: PanelRow[], label: string) => rows.find((row) => row.label === label)
+
+/** A reply that has not come within `ms`: 'pending'. */
+const settledWithin = (reply: Promise<unknown>, ms: number) =>
+  Promise.race([reply.then(() => 'answered' as const), new Promise<'pending'>((resolve) => setTimeout(() => resolve('pending'), ms))])
+
+/** An unsafe request shown in the frame and answered by a click inside it, as the visitor would; `inspect` reads the panel first. */
+async function approveInFrame<N extends 'RPC_REQUEST'>(
+  page: Page,
+  payload: AppPayload<N>,
+  button: 'Approve' | 'Reject' = 'Approve',
+  inspect?: (rows: PanelRow[]) => void,
+) {
   await frameTest(page, (test) => test.show())
   const reply = ask(page, 'RPC_REQUEST', payload)
   const panel = approvalPanel(page)
+  if (inspect) inspect(await panelRows(page))
   await panel.getByRole('button', { name: button }).click()
   const outcome = await reply
   await frameTest(page, (test) => test.hide())
@@ -234,16 +275,6 @@ describe('the frame through the frame client', () => {
     expect(await verifyMessage({ address, message, signature })).toBe(true)
   })
 
-  it('SYNC_THEME gives the approval panel the host’s theme mode and --portico-* colours', async () => {
-    await value(firstPage, 'SYNC_THEME', { themeMode: 'light', themeVariables: { '--portico-accent': 'rgb(1, 2, 3)' } })
-    const frameDocument = firstPage.frames().find((f) => f.url().startsWith(`${frame.url}/frame`))!
-    const applied = await frameDocument.evaluate(() => ({
-      theme: document.documentElement.dataset['theme'],
-      accent: getComputedStyle(document.documentElement).getPropertyValue('--portico-accent').trim(),
-    }))
-    expect(applied).toEqual({ theme: 'light', accent: 'rgb(1, 2, 3)' })
-  })
-
   it('the panel shows what is asked and names the method; Reject (by keyboard) answers "Signature declined"', async () => {
     const message = 'Do not sign this'
     await frameTest(firstPage, (test) => test.show())
@@ -259,14 +290,23 @@ describe('the frame through the frame client', () => {
     expect(await firstPage.locator('#w3m-iframe').evaluate((el) => getComputedStyle(el).visibility)).toBe('hidden')
   })
 
-  it('eth_signTypedData_v4 verifies in Node', async () => {
+  it('eth_signTypedData_v4: the panel shows the domain and the message as a tree; the signature verifies in Node', async () => {
     const typed = {
       domain: { name: 'Frame e2e', version: '1', chainId: 31337 },
       types: { Greeting: [{ name: 'text', type: 'string' }] },
       primaryType: 'Greeting' as const,
       message: { text: 'hello' },
     }
-    const outcome = await approveInFrame(firstPage, { method: 'eth_signTypedData_v4', params: [address, JSON.stringify(typed)], caipNetworkId: 'eip155:31337' })
+    const outcome = await approveInFrame(
+      firstPage,
+      { method: 'eth_signTypedData_v4', params: [address, JSON.stringify(typed)], caipNetworkId: 'eip155:31337' },
+      'Approve',
+      (rows) =>
+        expect(rows).toEqual([
+          { label: 'Domain', value: 'Frame e2e', rows: [{ label: 'name', value: 'Frame e2e' }, { label: 'version', value: '1' }, { label: 'chainId', value: '31337' }] },
+          { label: 'Message', value: 'Greeting', rows: [{ label: 'text', value: 'hello' }] },
+        ]),
+    )
     if (!outcome.ok) throw new Error(outcome.error)
     expect(await verifyTypedData({ address, ...typed, signature: outcome.value.result as Hex })).toBe(true)
   })
@@ -313,11 +353,28 @@ describe('Solana and the kit’s modal', () => {
     const payer = new PublicKey(solanaAddress)
     const transfer = new Transaction({ feePayer: payer, recentBlockhash: latest.blockhash }).add(SystemProgram.transfer({ fromPubkey: payer, toPubkey: to, lamports: 5_000_000 }))
     const t0 = Date.now()
-    const sent = await approveInFrame(firstPage, {
-      method: 'solana_signAndSendTransaction',
-      params: { transaction: transfer.serialize({ requireAllSignatures: false }).toString('base64') },
-      caipNetworkId: 'solana:localnet',
-    })
+    const sent = await approveInFrame(
+      firstPage,
+      {
+        method: 'solana_signAndSendTransaction',
+        params: { transaction: transfer.serialize({ requireAllSignatures: false }).toString('base64') },
+        caipNetworkId: 'solana:localnet',
+      },
+      'Approve',
+      (rows) => {
+        // Decoded in the frame: what moves, from whom, to whom.
+        expect(rowOf(rows, 'Fee payer')?.value).toBe(solanaAddress)
+        expect(rowOf(rows, 'Instruction 1')).toEqual({
+          label: 'Instruction 1',
+          value: 'System: Transfer',
+          rows: [
+            { label: 'Amount', value: '0.005 SOL' },
+            { label: 'From', value: solanaAddress },
+            { label: 'Receiver', value: to.toBase58() },
+          ],
+        })
+      },
+    )
     if (!sent.ok) throw new Error(sent.error)
     console.log(`[frame e2e] solana_signAndSendTransaction (web3.js chunk loaded on first use) -> signature ${Date.now() - t0} ms`)
     const { signature: txSignature } = sent.value.result as { signature: string }
@@ -343,6 +400,230 @@ describe('Solana and the kit’s modal', () => {
     // Moved, not reloaded: no second READY, and the frame still answers.
     expect(await readies()).toBe(before)
     expect(await value(firstPage, 'IS_CONNECTED', {})).toEqual({ isConnected: true })
+  })
+})
+
+/** The host page's element over the frame, as a clickjacking page puts it: clicks pass through it (pointer-events: none) to the frame below. */
+async function coverFrame(page: Page, look: 'transparent' | 'opaque'): Promise<void> {
+  await page.evaluate((look) => {
+    const box = document.getElementById('w3m-iframe')!.getBoundingClientRect()
+    const cover = document.createElement('div')
+    cover.id = 'cover'
+    Object.assign(cover.style, {
+      position: 'fixed',
+      top: `${box.top}px`,
+      left: `${box.left}px`,
+      width: `${box.width}px`,
+      height: `${box.height}px`,
+      zIndex: '2147483647',
+      pointerEvents: 'none',
+      background: look === 'opaque' ? '#fff' : 'transparent',
+    })
+    if (look === 'opaque') cover.textContent = 'Click the blue button to claim your prize'
+    document.body.append(cover)
+  }, look)
+}
+
+/** The WCAG contrast ratio of each text of the panel against what is behind it (a text colour's alpha blended in). */
+function panelContrasts(page: Page): Promise<Record<string, number>> {
+  return frameDocumentOf(page).evaluate(() => {
+    const rgba = (css: string) => {
+      const [r = 0, g = 0, b = 0, a = 1] = (css.match(/[\d.]+/g) ?? []).map(Number)
+      return [r, g, b, a] as const
+    }
+    const luminance = (channels: readonly number[]) => {
+      const linear = channels.map((v) => (v / 255 <= 0.03928 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4))
+      return 0.2126 * linear[0]! + 0.7152 * linear[1]! + 0.0722 * linear[2]!
+    }
+    const behind = (element: Element | null) => {
+      for (; element; element = element.parentElement) {
+        const colour = rgba(getComputedStyle(element).backgroundColor)
+        if (colour[3] > 0) return colour
+      }
+      return rgba('rgb(255, 255, 255)')
+    }
+    const ratios: Record<string, number> = {}
+    for (const element of document.querySelectorAll('main.approval :is(h1, p, dt, dd, li, button, code, strong)')) {
+      if (!element.textContent) continue
+      const background = behind(element)
+      const [r, g, b, a] = rgba(getComputedStyle(element).color)
+      const text = [r, g, b].map((channel, i) => channel * a + background[i]! * (1 - a))
+      const [light, dark] = [luminance(text), luminance(background)].sort((x, y) => y - x)
+      ratios[`${element.localName}.${element.className}: ${element.textContent.slice(0, 24)}`] = (light! + 0.05) / (dark! + 0.05)
+    }
+    return ratios
+  })
+}
+
+describe('the approval panel stands against its host page', () => {
+  afterEach(async () => {
+    // A failed test leaves no cover and no open panel to the next one.
+    await firstPage.evaluate(() => document.getElementById('cover')?.remove())
+    await frameDocumentOf(firstPage).evaluate(() => {
+      if (document.querySelector('main.approval')) document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }))
+    })
+    await frameTest(firstPage, (test) => test.hide())
+  })
+
+  it('eth_sendTransaction: the panel shows the decoded call, value, gas limit, max fee, nonce, chain and total cost; the node gets exactly those fields', async () => {
+    const erc20 = parseAbi(['function transfer(address to, uint256 amount)'])
+    const data = encodeFunctionData({ abi: erc20, functionName: 'transfer', args: [HARDHAT_ACCOUNT_0.address, 12_345n] })
+    const pendingNonce = Number(await rpc(chain.url, 'eth_getTransactionCount', [address, 'pending']))
+    let shown: { gas: bigint; maxFee: bigint; nonce: number } | undefined
+    // Hardhat runs a call to an address without code as a plain transfer: the data rides along.
+    const outcome = await approveInFrame(
+      firstPage,
+      { method: 'eth_sendTransaction', params: [{ from: address, to: HARDHAT_ACCOUNT_1.address, value: toHex(parseEther('0.01')), data }], caipNetworkId: 'eip155:31337' },
+      'Approve',
+      (rows) => {
+        expect(rowOf(rows, 'To')?.value).toBe(HARDHAT_ACCOUNT_1.address)
+        expect(rowOf(rows, 'Function')?.value).toBe('transfer(address,uint256)')
+        expect(rowOf(rows, 'Arguments')?.rows).toEqual([
+          { label: 'to', value: HARDHAT_ACCOUNT_0.address },
+          { label: 'amount', value: '12345' },
+        ])
+        expect(rowOf(rows, 'Value')?.value).toBe('0.01 ETH')
+        expect(rowOf(rows, 'Network')?.value).toBe('eip155:31337 (chain 31337)')
+        const gas = BigInt(rowOf(rows, 'Gas limit')!.value)
+        const maxFee = parseGwei(rowOf(rows, 'Max fee per gas')!.value.replace(/ gwei$/, ''))
+        const nonce = Number(rowOf(rows, 'Nonce')!.value)
+        expect(gas).toBeGreaterThan(21_000n)
+        expect(maxFee).toBeGreaterThan(0n)
+        expect(nonce).toBe(pendingNonce)
+        expect(rowOf(rows, 'Total cost (at most)')?.value).toBe(`${formatEther(parseEther('0.01') + gas * maxFee)} ETH`)
+        shown = { gas, maxFee, nonce }
+      },
+    )
+    if (!outcome.ok) throw new Error(outcome.error)
+    const sent = (await rpc(chain.url, 'eth_getTransactionByHash', [outcome.value.result])) as { gas: string; maxFeePerGas: string; nonce: string; input: string; value: string }
+    expect({ gas: BigInt(sent.gas), maxFee: BigInt(sent.maxFeePerGas), nonce: Number(sent.nonce) }).toEqual(shown)
+    expect(sent.input).toBe(data)
+    expect(BigInt(sent.value)).toBe(parseEther('0.01'))
+  })
+
+  it('an unlimited approve is shown as a warning before the details; axe finds nothing in the panel', async () => {
+    const erc20 = parseAbi(['function approve(address spender, uint256 amount)'])
+    const data = encodeFunctionData({ abi: erc20, functionName: 'approve', args: [HARDHAT_ACCOUNT_0.address, 2n ** 256n - 1n] })
+    await frameTest(firstPage, (test) => test.show())
+    const reply = ask(firstPage, 'RPC_REQUEST', { method: 'eth_sendTransaction', params: [{ from: address, to: HARDHAT_ACCOUNT_1.address, data }], caipNetworkId: 'eip155:31337' })
+    const warnings = approvalPanel(firstPage).getByRole('list', { name: 'Warnings' })
+    await expect.poll(() => warnings.textContent()).toBe(`Unlimited allowance: ${HARDHAT_ACCOUNT_0.address} could spend all of this token, now and later.`)
+    expect(await runAxe(frameDocumentOf(firstPage))).toEqual([])
+    await approvalPanel(firstPage).getByRole('button', { name: 'Reject' }).click()
+    expect(await reply).toEqual({ ok: false, error: 'Signature declined' })
+    await frameTest(firstPage, (test) => test.hide())
+  })
+
+  it('a transparent or an opaque element of the host over the frame keeps Approve disabled and a click through it signs nothing; uncovered, Approve works', async () => {
+    await frameTest(firstPage, (test) => test.show())
+    const reply = ask(firstPage, 'RPC_REQUEST', { method: 'personal_sign', params: [toHex('clickjacked'), address], caipNetworkId: 'eip155:31337' })
+    const approve = approvalPanel(firstPage).getByRole('button', { name: 'Approve' })
+    await approve.waitFor()
+    for (const look of ['transparent', 'opaque'] as const) {
+      await coverFrame(firstPage, look)
+      // Longer than the panel's 500 ms of steady visibility and IntersectionObserver v2's 100 ms sampling.
+      await new Promise((resolve) => setTimeout(resolve, 1_500))
+      expect(await approve.isDisabled(), look).toBe(true)
+      expect(await approve.getAttribute('aria-describedby')).toBe('approval-status')
+      expect(await approvalPanel(firstPage).getByRole('status').textContent()).toBe('Approve turns on when this panel is fully visible and nothing covers it.')
+      // The visitor clicks where the host page's decoy points: the click goes through the cover to Approve.
+      const box = (await approve.boundingBox())!
+      await firstPage.mouse.click(box.x + box.width / 2, box.y + box.height / 2)
+      expect(await settledWithin(reply, 1_000), look).toBe('pending')
+      await firstPage.evaluate(() => document.getElementById('cover')!.remove())
+    }
+    await expect.poll(() => approve.isEnabled(), { timeout: 5_000 }).toBe(true)
+    await approve.click()
+    const outcome = await reply
+    await frameTest(firstPage, (test) => test.hide())
+    if (!outcome.ok) throw new Error(outcome.error)
+    expect(await verifyMessage({ address, message: 'clickjacked', signature: outcome.value.result as Hex })).toBe(true)
+  })
+
+  it('a hostile theme (--portico-* colours equal to the background, transparent) cannot hide the panel’s text: every text keeps a contrast of 4.5:1 or more, light and dark', async () => {
+    for (const themeMode of ['light', 'dark'] as const) {
+      const same = themeMode === 'light' ? 'rgb(255, 255, 255)' : 'rgb(20, 20, 20)'
+      await value(firstPage, 'SYNC_THEME', {
+        themeMode,
+        themeVariables: {
+          '--portico-foreground': same,
+          '--portico-surface': same,
+          '--portico-accent': same,
+          '--portico-accent-foreground': 'transparent',
+          '--portico-border-radius': '0',
+        },
+      })
+      await frameTest(firstPage, (test) => test.show())
+      const reply = ask(firstPage, 'RPC_REQUEST', { method: 'personal_sign', params: [toHex('can you read me'), address], caipNetworkId: 'eip155:31337' })
+      const approve = approvalPanel(firstPage).getByRole('button', { name: 'Approve' })
+      // Measured with Approve enabled (its own colours), then while disabled as it first shows.
+      await expect.poll(() => approve.isEnabled(), { timeout: 5_000 }).toBe(true)
+      const ratios = await panelContrasts(firstPage)
+      expect(Object.keys(ratios).length).toBeGreaterThanOrEqual(6)
+      for (const [text, ratio] of Object.entries(ratios)) expect(ratio, `${themeMode} ${text}`).toBeGreaterThanOrEqual(4.5)
+      expect(await runAxe(frameDocumentOf(firstPage))).toEqual([])
+      expect(await approvalPanel(firstPage).evaluate(() => document.documentElement.dataset['theme'])).toBe(themeMode)
+      await approvalPanel(firstPage).getByRole('button', { name: 'Reject' }).click()
+      expect(await reply).toEqual({ ok: false, error: 'Signature declined' })
+      await frameTest(firstPage, (test) => test.hide())
+    }
+  })
+
+  it('the panel names the site by its real origin, even when SYNC_DAPP_DATA claims another name; the claimed name is only secondary, labelled text', async () => {
+    await syncDappData(firstPage, 'https://wallet.trusted.example')
+    await frameTest(firstPage, (test) => test.show())
+    const reply = ask(firstPage, 'RPC_REQUEST', { method: 'personal_sign', params: [toHex('who asks?'), address], caipNetworkId: 'eip155:31337' })
+    const panel = approvalPanel(firstPage)
+    await panel.waitFor()
+    expect(await panel.locator('.asker').textContent()).toBe(`${host.url} asks you to approve personal_sign`)
+    expect(await panel.locator('.asker strong').textContent()).toBe(host.url)
+    expect(await panel.locator('.claimed').textContent()).toBe('Name the site gives itself (not verified): https://wallet.trusted.example')
+    await panel.getByRole('button', { name: 'Reject' }).click()
+    expect(await reply).toEqual({ ok: false, error: 'Signature declined' })
+    await frameTest(firstPage, (test) => test.hide())
+    await syncDappData(firstPage, 'Frame e2e')
+  })
+
+  it('without IntersectionObserver v2, Approve turns on only after 500 ms of the panel fully in view, and off while it is partly out of view', async () => {
+    const page = await firstPage.context().newPage()
+    // Every frame of this page, the secure frame included, loses isVisible (as in browsers without v2).
+    await page.addInitScript(() => delete (IntersectionObserverEntry.prototype as { isVisible?: boolean }).isVisible)
+    await page.goto(`${host.url}/index.html?frameUrl=${encodeURIComponent(frame.url)}&projectId=${PROJECT_ID}`)
+    await loadFrame(page)
+    expect(await value(page, 'IS_CONNECTED', {})).toEqual({ isConnected: true })
+    const inFrame = page.frames().find((f) => f.url().startsWith(`${frame.url}/frame`))!
+    expect(await inFrame.evaluate(() => 'isVisible' in IntersectionObserverEntry.prototype)).toBe(false)
+    // Timed inside the frame: from the panel's insertion to Approve's enabling.
+    await inFrame.evaluate(() => {
+      const timing = new Promise<number>((resolve) => {
+        new MutationObserver((records, observer) => {
+          const approve = document.querySelector<HTMLButtonElement>('main.approval .approve')
+          if (!approve) return
+          observer.disconnect()
+          const shown = performance.now()
+          new MutationObserver(() => {
+            if (!approve.disabled) resolve(performance.now() - shown)
+          }).observe(approve, { attributes: true })
+        }).observe(document.body, { childList: true })
+      })
+      Object.assign(window, { enabledAfter: timing })
+    })
+    await frameTest(page, (test) => test.show())
+    const reply = ask(page, 'RPC_REQUEST', { method: 'personal_sign', params: [toHex('v1'), address], caipNetworkId: 'eip155:31337' })
+    const enabledAfter = await inFrame.evaluate(() => (window as unknown as { enabledAfter: Promise<number> }).enabledAfter)
+    // 500 ms, less the timer's and the clock's granularity.
+    expect(enabledAfter).toBeGreaterThanOrEqual(500 - 5)
+    const approve = approvalPanel(page).getByRole('button', { name: 'Approve' })
+    // The host pushes the frame half out of the window: not fully visible, Approve goes off.
+    await page.evaluate(() => document.getElementById('w3m-iframe')!.style.setProperty('top', '-200px'))
+    await expect.poll(() => approve.isDisabled(), { timeout: 5_000 }).toBe(true)
+    await frameTest(page, (test) => test.show())
+    await expect.poll(() => approve.isEnabled(), { timeout: 5_000 }).toBe(true)
+    await approve.click()
+    const outcome = await reply
+    if (!outcome.ok) throw new Error(outcome.error)
+    expect(await verifyMessage({ address, message: 'v1', signature: outcome.value.result as Hex })).toBe(true)
+    await page.close()
   })
 })
 

@@ -73,6 +73,7 @@ describe('dispatch', () => {
     emit: () => undefined,
     initialChainId: 31337,
     doc: undefined as never,
+    hostOrigin: () => undefined,
     reload: () => undefined,
     tabStorage: undefined as never,
   })

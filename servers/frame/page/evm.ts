@@ -1,6 +1,8 @@
 import * as v from 'valibot'
-import { type Hex, bytesToHex, formatEther, hexToBigInt, hexToString, isHex } from 'viem'
+import { type Hex, bytesToHex, hexToString, isHex } from 'viem'
 import { signMessage, signTypedData } from 'viem/accounts'
+import { RowLabel } from './approvalText.ts'
+import { describeTypedData } from './decode/typedData.ts'
 import { type FrameNetwork, type SigningRequest, UNKNOWN_ADDRESS } from './signing.ts'
 
 const HexString = v.custom<Hex>((value) => typeof value === 'string' && isHex(value), 'must be hex')
@@ -44,8 +46,11 @@ export function readableMessage(hex: Hex): string {
   return hex
 }
 
-/** personal_sign, eth_signTypedData_v4 and eth_sendTransaction, checked against this account. */
-export function evmSigningRequest(method: string, params: unknown, network: FrameNetwork, address: string): SigningRequest | undefined {
+/**
+ * personal_sign, eth_signTypedData_v4 and eth_sendTransaction, checked against this
+ * account (a transaction is completed from the network's node before it is shown).
+ */
+export async function evmSigningRequest(method: string, params: unknown, network: FrameNetwork, address: string): Promise<SigningRequest | undefined> {
   const own = (claimed: string | undefined) => {
     if (claimed !== undefined && !sameAddress(claimed, address)) throw new Error(UNKNOWN_ADDRESS)
   }
@@ -54,7 +59,8 @@ export function evmSigningRequest(method: string, params: unknown, network: Fram
     own(from)
     return {
       method,
-      rows: [{ label: 'Message', value: readableMessage(message) }],
+      rows: [{ label: RowLabel.MESSAGE, value: readableMessage(message) }],
+      warnings: [],
       perform: (secret) => signMessage({ message: { raw: message }, privateKey: bytesToHex(secret) }),
     }
   }
@@ -65,11 +71,7 @@ export function evmSigningRequest(method: string, params: unknown, network: Fram
     const { EIP712Domain: _domainType, ...types } = typed.types
     return {
       method,
-      rows: [
-        { label: 'Type', value: typed.primaryType },
-        ...(typeof typed.domain?.name === 'string' ? [{ label: 'Domain', value: typed.domain.name }] : []),
-        { label: 'Message', value: JSON.stringify(typed.message, null, 2) },
-      ],
+      ...describeTypedData(typed, Number(network.caipNetworkId.split(':')[1])),
       perform: (secret) =>
         signTypedData({ domain: typed.domain as never, types, primaryType: typed.primaryType, message: typed.message, privateKey: bytesToHex(secret) }),
     }
@@ -77,21 +79,9 @@ export function evmSigningRequest(method: string, params: unknown, network: Fram
   if (method === 'eth_sendTransaction') {
     const [tx] = v.parse(Transaction, params)
     own(tx.from)
-    const value = tx.value ? hexToBigInt(tx.value) : 0n
-    return {
-      method,
-      rows: [
-        { label: 'To', value: tx.to ?? 'a new contract' },
-        { label: 'Value', value: `${formatEther(value)} ETH` },
-        ...(tx.data && tx.data !== '0x' ? [{ label: 'Data', value: tx.data }] : []),
-        { label: 'Network', value: network.caipNetworkId },
-      ],
-      async perform(secret) {
-        // The transaction machinery (fees, nonce, chain check) loads only when a transaction is sent.
-        const { sendWithKey } = await import('./evmSend.ts')
-        return sendWithKey(secret, network, tx)
-      },
-    }
+    // The transaction machinery (node, fees, nonce, the call decoder) loads only when a transaction is asked for.
+    const { transactionRequest } = await import('./evmTransaction.ts')
+    return transactionRequest(network, address as Hex, tx)
   }
   return undefined
 }

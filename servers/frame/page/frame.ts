@@ -40,6 +40,7 @@ function start(): void {
     emit: channel.emit,
     initialChainId: initialChainIdOf(location.search),
     doc: document,
+    hostOrigin: () => channel.hostOrigin,
     reload: () => location.reload(),
     tabStorage: sessionStorage,
   })

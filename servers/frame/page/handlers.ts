@@ -26,6 +26,8 @@ export interface HandlerDeps {
   /** The chain id the page was opened with (its query string). */
   initialChainId: string | number
   doc: Document
+  /** The host's origin as the browser reported it on the channel: the approval panel names the asking site by it. */
+  hostOrigin(): string | undefined
   reload(): void
   /** This tab's storage on the frame's origin: a social login started before a full-page redirect is finished after it. */
   tabStorage: Storage
@@ -216,11 +218,14 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     if (ACCOUNT_METHODS.has(method)) return { result: namespace === 'eip155' ? [address] : [{ pubkey: address }] }
     if (method === 'eth_chainId') return { result: `0x${Number(caipNetworkId.split(':')[1]).toString(16)}` }
     if (namespace === 'eip155' && isSafeRpcMethod(method)) return { result: await jsonRpc(network.rpcUrl, method, params) }
-    const request: SigningRequest | undefined =
-      namespace === 'eip155' ? evmSigningRequest(method, params, network, address) : solanaSigningRequest(method, params, network, address)
-    if (!request) throw new Error(ErrorText.RPC_METHOD_NOT_ALLOWED)
+    // Prepared in its turn: a transaction's nonce is read from the node after the one before it was sent.
     const turn = approvals.then(async () => {
-      const approved = await askApproval(deps.doc, { method: request.method, rows: request.rows, site })
+      const request: SigningRequest | undefined = await (namespace === 'eip155'
+        ? evmSigningRequest(method, params, network, address)
+        : solanaSigningRequest(method, params, network, address))
+      if (!request) throw new Error(ErrorText.RPC_METHOD_NOT_ALLOWED)
+      const { rows, warnings } = request
+      const approved = await askApproval(deps.doc, { method: request.method, rows, warnings, site, origin: deps.hostOrigin() })
       if (!approved) throw new Error(SnackText.SIGNATURE_DECLINED)
       return wallets.useKey(namespace, request.perform)
     })
@@ -311,10 +316,10 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       session.update({ email: newEmail })
       return { newEmail }
     },
-    async SYNC_THEME({ themeMode, themeVariables }) {
-      const root = deps.doc.documentElement
-      root.dataset.theme = themeMode
-      for (const [name, value] of Object.entries(themeVariables)) root.style.setProperty(name, value)
+    async SYNC_THEME({ themeMode }) {
+      // Only the mode: the approval panel keeps its own colours, so a hostile host's
+      // variables cannot make its text invisible or restyle what the visitor approves.
+      deps.doc.documentElement.dataset.theme = themeMode
       return {}
     },
     async SYNC_DAPP_DATA(payload) {

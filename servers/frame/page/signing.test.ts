@@ -18,8 +18,9 @@ describe('EVM signing requests', () => {
   const address = privateKeyToAccount(bytesToHex(secret)).address
 
   it('personal_sign: the panel shows the message text, and the signature verifies for the address', async () => {
-    const request = evmSigningRequest('personal_sign', [toHex('hello frame'), address.toLowerCase()], evmNetwork, address)!
+    const request = (await evmSigningRequest('personal_sign', [toHex('hello frame'), address.toLowerCase()], evmNetwork, address))!
     expect(request.rows).toEqual([{ label: 'Message', value: 'hello frame' }])
+    expect(request.warnings).toEqual([])
     const signature = (await request.perform(secret)) as Hex
     expect(await verifyMessage({ address, message: 'hello frame', signature })).toBe(true)
   })
@@ -31,29 +32,22 @@ describe('EVM signing requests', () => {
       primaryType: 'Mail',
       message: { body: 'hi' },
     }
-    const request = evmSigningRequest('eth_signTypedData_v4', [address, JSON.stringify(typed)], evmNetwork, address)!
-    expect(request.rows.map((row) => row.label)).toEqual(['Type', 'Domain', 'Message'])
+    const request = (await evmSigningRequest('eth_signTypedData_v4', [address, JSON.stringify(typed)], evmNetwork, address))!
+    expect(request.rows.map((row) => [row.label, row.value])).toEqual([
+      ['Domain', 'Test'],
+      ['Message', 'Mail'],
+    ])
     const signature = (await request.perform(secret)) as Hex
     const { EIP712Domain: _, ...types } = typed.types
     expect(await verifyTypedData({ address, domain: typed.domain, types, primaryType: 'Mail', message: typed.message, signature })).toBe(true)
   })
 
-  it('a request naming another address, or with malformed params, is refused before any panel; other methods are not signing requests', () => {
+  it('a request naming another address, or with malformed params, is refused before any panel; other methods are not signing requests', async () => {
     const other = privateKeyToAccount(bytesToHex(generateSecret('eip155'))).address
-    expect(() => evmSigningRequest('personal_sign', [toHex('x'), other], evmNetwork, address)).toThrow('not this account')
-    expect(() => evmSigningRequest('eth_sendTransaction', [{ from: other, to: address }], evmNetwork, address)).toThrow('not this account')
-    expect(() => evmSigningRequest('personal_sign', ['not hex', address], evmNetwork, address)).toThrow()
-    expect(evmSigningRequest('wallet_sendCalls', [], evmNetwork, address)).toBeUndefined()
-  })
-
-  it('eth_sendTransaction shows to, value in ETH, data and the network', () => {
-    const request = evmSigningRequest('eth_sendTransaction', [{ from: address, to: address, value: '0xde0b6b3a7640000', data: '0x1234' }], evmNetwork, address)!
-    expect(request.rows).toEqual([
-      { label: 'To', value: address },
-      { label: 'Value', value: '1 ETH' },
-      { label: 'Data', value: '0x1234' },
-      { label: 'Network', value: 'eip155:31337' },
-    ])
+    await expect(evmSigningRequest('personal_sign', [toHex('x'), other], evmNetwork, address)).rejects.toThrow('not this account')
+    await expect(evmSigningRequest('eth_sendTransaction', [{ from: other, to: address }], evmNetwork, address)).rejects.toThrow('not this account')
+    await expect(evmSigningRequest('personal_sign', ['not hex', address], evmNetwork, address)).rejects.toThrow()
+    expect(await evmSigningRequest('wallet_sendCalls', [], evmNetwork, address)).toBeUndefined()
   })
 
   it('a message that is not text is shown as hex', () => {
@@ -69,7 +63,7 @@ describe('Solana signing requests', () => {
 
   it('solana_signMessage: a base58 ed25519 signature of the message bytes', async () => {
     const message = new TextEncoder().encode('hello solana')
-    const request = solanaSigningRequest('solana_signMessage', { message: encodeBase58(message), pubkey }, solanaNetwork, pubkey)!
+    const request = (await solanaSigningRequest('solana_signMessage', { message: encodeBase58(message), pubkey }, solanaNetwork, pubkey))!
     expect(request.rows).toEqual([{ label: 'Message', value: 'hello solana' }])
     const { signature } = (await request.perform(seed)) as { signature: string }
     expect(ed25519.verify(decodeBase58(signature)!, message, decodeBase58(pubkey)!)).toBe(true)
@@ -84,15 +78,15 @@ describe('Solana signing requests', () => {
     )
     const unsigned = [legacy.serialize({ requireAllSignatures: false }), versioned.serialize()]
     for (const bytes of unsigned) {
-      const request = solanaSigningRequest('solana_signTransaction', { transaction: toBase64(bytes) }, solanaNetwork, pubkey)!
+      const request = (await solanaSigningRequest('solana_signTransaction', { transaction: toBase64(bytes) }, solanaNetwork, pubkey))!
       const { transaction } = (await request.perform(seed)) as { transaction: string }
       const signed = VersionedTransaction.deserialize(fromBase64(transaction))
       expect(ed25519.verify(signed.signatures[0]!, signed.message.serialize(), signer.toBytes())).toBe(true)
     }
   })
 
-  it('a request for another public key is refused', () => {
-    expect(() => solanaSigningRequest('solana_signMessage', { message: '2', pubkey: Keypair.generate().publicKey.toBase58() }, solanaNetwork, pubkey)).toThrow(
+  it('a request for another public key is refused', async () => {
+    await expect(solanaSigningRequest('solana_signMessage', { message: '2', pubkey: Keypair.generate().publicKey.toBase58() }, solanaNetwork, pubkey)).rejects.toThrow(
       'not this account',
     )
   })

@@ -1,16 +1,22 @@
 import type * as v from 'valibot'
 import type { FrameNetworkSchema } from '../../../plugins/auth/frameProtocol.ts'
 
-/** One field of what the visitor is asked to approve. */
+/** One field of what the visitor is asked to approve; a struct or a call's arguments nest their fields in `rows`. */
 export interface ApprovalRow {
   label: string
   value: string
+  rows?: ApprovalRow[]
+}
+
+/** What the approval panel shows: the fields, and the warnings it puts first. */
+export interface Described {
+  rows: ApprovalRow[]
+  warnings: string[]
 }
 
 /** An unsafe request, checked: what the approval panel shows, and how to carry it out with the key. */
-export interface SigningRequest {
+export interface SigningRequest extends Described {
   method: string
-  rows: ApprovalRow[]
   perform(secret: Uint8Array): Promise<unknown>
 }
 

@@ -1,6 +1,7 @@
 import { ed25519 } from '@noble/curves/ed25519'
 import * as v from 'valibot'
 import { decodeBase58, encodeBase58 } from '../../../plugins/namespaces/solana/base58.ts'
+import { RowLabel } from './approvalText.ts'
 import { jsonRpc } from './rpc.ts'
 import { fromBase64, toBase64 } from './shares.ts'
 import { type FrameNetwork, type SigningRequest, UNKNOWN_ADDRESS } from './signing.ts'
@@ -33,7 +34,7 @@ const readable = (bytes: Uint8Array) => {
 }
 
 /** solana_signMessage, solana_signTransaction and solana_signAndSendTransaction for this account. */
-export function solanaSigningRequest(method: string, params: unknown, network: FrameNetwork, address: string): SigningRequest | undefined {
+export async function solanaSigningRequest(method: string, params: unknown, network: FrameNetwork, address: string): Promise<SigningRequest | undefined> {
   const own = (claimed: string | undefined) => {
     if (claimed !== undefined && claimed !== address) throw new Error(UNKNOWN_ADDRESS)
   }
@@ -42,7 +43,8 @@ export function solanaSigningRequest(method: string, params: unknown, network: F
     own(pubkey)
     return {
       method,
-      rows: [{ label: 'Message', value: readable(message) }],
+      rows: [{ label: RowLabel.MESSAGE, value: readable(message) }],
+      warnings: [],
       perform: async (secret) => ({ signature: encodeBase58(ed25519.sign(message, secret)) }),
     }
   }
@@ -50,12 +52,13 @@ export function solanaSigningRequest(method: string, params: unknown, network: F
     const { transaction, pubkey } = v.parse(SignTransaction, params)
     own(pubkey)
     const send = method === 'solana_signAndSendTransaction'
+    // The instruction decoder loads only when a transaction is asked for.
+    const { describeSolanaTransaction } = await import('./decode/solanaTransaction.ts')
+    const described = describeSolanaTransaction(transaction)
     return {
       method,
-      rows: [
-        { label: 'Transaction', value: `${transaction.length} bytes` },
-        { label: 'Network', value: network.caipNetworkId },
-      ],
+      rows: [...described.rows, { label: RowLabel.NETWORK, value: network.caipNetworkId }],
+      warnings: described.warnings,
       async perform(secret) {
         const { signed, signature } = await signTransaction(transaction, secret)
         if (!send) return { transaction: toBase64(signed) }

@@ -1,0 +1,41 @@
+import { type Hex, formatEther, formatGwei } from 'viem'
+import { RowLabel } from './approvalText.ts'
+import { describeCall } from './decode/evmCall.ts'
+import { nativeSymbol } from './decode/nativeSymbol.ts'
+import type { EvmTransaction } from './evm.ts'
+import { type PreparedTransaction, prepareTransaction, sendPrepared, totalCost } from './evmSend.ts'
+import type { ApprovalRow, FrameNetwork, SigningRequest } from './signing.ts'
+
+const feeRows = (fees: PreparedTransaction['fees']): ApprovalRow[] =>
+  fees.type === 'eip1559'
+    ? [
+        { label: RowLabel.MAX_FEE, value: `${formatGwei(fees.maxFeePerGas)} gwei` },
+        { label: RowLabel.MAX_PRIORITY_FEE, value: `${formatGwei(fees.maxPriorityFeePerGas)} gwei` },
+      ]
+    : [{ label: RowLabel.GAS_PRICE, value: `${formatGwei(fees.gasPrice)} gwei` }]
+
+/**
+ * eth_sendTransaction as the panel shows it: the transaction is completed from the node
+ * first (gas limit, fees, nonce), the call decoded, the total cost worked out; Approve
+ * signs and sends exactly those fields. Loaded only when a transaction is asked for.
+ */
+export async function transactionRequest(network: FrameNetwork, from: Hex, tx: EvmTransaction): Promise<SigningRequest> {
+  const prepared = await prepareTransaction(network, from, tx)
+  const symbol = nativeSymbol(prepared.chainId)
+  const call = describeCall(prepared.data)
+  return {
+    method: 'eth_sendTransaction',
+    rows: [
+      { label: RowLabel.TO, value: prepared.to ?? RowLabel.NEW_CONTRACT },
+      ...call.rows,
+      { label: RowLabel.VALUE, value: `${formatEther(prepared.value)} ${symbol}` },
+      { label: RowLabel.GAS_LIMIT, value: `${prepared.gas}` },
+      ...feeRows(prepared.fees),
+      { label: RowLabel.NONCE, value: `${prepared.nonce}` },
+      { label: RowLabel.NETWORK, value: `${network.caipNetworkId} (chain ${prepared.chainId})` },
+      { label: RowLabel.TOTAL, value: `${formatEther(totalCost(prepared))} ${symbol}` },
+    ],
+    warnings: call.warnings,
+    perform: (secret) => sendPrepared(secret, network, prepared),
+  }
+}
