@@ -1,10 +1,10 @@
-import { getConnInfo } from '@hono/node-server/conninfo'
 import { and, eq, ne } from 'drizzle-orm'
-import type { Context, Hono } from 'hono'
+import type { Hono } from 'hono'
 import * as v from 'valibot'
 import { frameTables } from '../../db/index.ts'
 import type { FrameContext, FrameEnv } from '../context.ts'
 import { allowOrigin, ApiError, Caller, DeviceId, Email, Otp, readBody } from '../http.ts'
+import { requestAddress } from '../requestAddress.ts'
 import { consumeCode, issueCode, loginCodeKey, updateCodeKey } from '../store/codes.ts'
 import { isKnownDevice, requestApproval } from '../store/devices.ts'
 import { admitCodeRequest } from '../store/limits.ts'
@@ -18,20 +18,10 @@ const VerifyBody = v.object({ ...Caller, email: Email, deviceId: DeviceId, otp: 
 const UpdateBody = v.object({ ...Caller, newEmail: Email })
 const UpdateOtpBody = v.object({ ...Caller, otp: Otp })
 
-/**
- * The address the request came from: rate limits count per address. Behind a reverse proxy,
- * the header it sets (the last entry, the one the proxy itself appended); else the socket's.
- */
 /** An email change to an address another user logs in with is refused (checked when asked and again when confirmed). */
 async function refuseTakenEmail(db: Pick<FrameContext['db'], 'select'>, email: string, userId: string): Promise<void> {
   const taken = await db.select({ id: users.id }).from(users).where(and(eq(users.email, email), ne(users.id, userId)))
   if (taken.length > 0) throw new ApiError(409, 'This email is already in use')
-}
-
-function clientAddress(context: FrameContext, c: Context): string {
-  const header = context.clientAddressHeader && c.req.header(context.clientAddressHeader)
-  const fromProxy = header?.split(',').at(-1)?.trim()
-  return fromProxy || getConnInfo(c).remote.address || 'unknown'
 }
 
 export function emailRoutes(app: Hono<FrameEnv>, context: FrameContext) {
@@ -46,7 +36,7 @@ export function emailRoutes(app: Hono<FrameEnv>, context: FrameContext) {
     const known = await isKnownDevice(context.db, body.email, body.deviceId)
     // Mailing inside the transaction: a refused or failed mail rolls back the cooldown and counts.
     await context.db.transaction(async (db) => {
-      await admitCodeRequest(db, limits, now, { cooldownKey: `login|${body.email}`, email: body.email, address: clientAddress(context, c) })
+      await admitCodeRequest(db, limits, now, { cooldownKey: `login|${body.email}`, email: body.email, address: requestAddress(context, c) })
       if (known) {
         const code = await issueCode(db, secrets, limits, now, loginCodeKey(body.email, body.deviceId))
         await mailer.sendCode(body.email, code, 'login', minutes(limits.codeTtlSeconds))
@@ -101,7 +91,7 @@ export function emailRoutes(app: Hono<FrameEnv>, context: FrameContext) {
       if (!user.email) throw new ApiError(400, 'This account has no email to update')
       if (user.email === body.newEmail) throw new ApiError(400, 'This is already your email')
       await refuseTakenEmail(db, body.newEmail, user.id)
-      await admitCodeRequest(db, limits, now, { cooldownKey: `update|${user.id}`, email: user.email, address: clientAddress(context, c) })
+      await admitCodeRequest(db, limits, now, { cooldownKey: `update|${user.id}`, email: user.email, address: requestAddress(context, c) })
       const code = await issueCode(db, secrets, limits, now, updateCodeKey('primary', user.id), body.newEmail)
       await mailer.sendCode(user.email, code, 'update-primary', minutes(limits.codeTtlSeconds))
     })
@@ -115,7 +105,7 @@ export function emailRoutes(app: Hono<FrameEnv>, context: FrameContext) {
     const now = context.now()
     const { newEmail } = await consumeCode(context.db, secrets, limits, now, updateCodeKey('primary', session.userId), body.otp)
     await context.db.transaction(async (db) => {
-      await admitCodeRequest(db, limits, now, { cooldownKey: `update-new|${newEmail!}`, email: newEmail!, address: clientAddress(context, c) })
+      await admitCodeRequest(db, limits, now, { cooldownKey: `update-new|${newEmail!}`, email: newEmail!, address: requestAddress(context, c) })
       const code = await issueCode(db, secrets, limits, now, updateCodeKey('secondary', session.userId), newEmail!)
       await mailer.sendCode(newEmail!, code, 'update-secondary', minutes(limits.codeTtlSeconds))
     })
