@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm'
 import type { Database } from '../../db/index.ts'
 import { frameTables } from '../../db/index.ts'
 import { ApiError } from '../http.ts'
-import type { FrameLimits } from '../options.ts'
+import type { FrameLimits, WindowLimit } from '../options.ts'
 
 const { cooldowns, rateLimits } = frameTables
 
@@ -32,11 +32,16 @@ export async function admitCodeRequest(
     const seconds = Math.max(1, Math.ceil(((row?.until.getTime() ?? now.getTime()) - now.getTime()) / 1000))
     throw new ApiError(429, `Please try again after ${seconds} seconds`)
   }
-  await count(db, `email:${email}`, limits.perEmail, now, 'Too many codes were requested for this email')
-  await count(db, `address:${address}`, limits.perAddress, now, 'Too many codes were requested from this network address')
+  await countInWindow(db, `email:${email}`, limits.perEmail, now, 'Too many codes were requested for this email')
+  await countInWindow(db, `address:${address}`, limits.perAddress, now, 'Too many codes were requested from this network address')
 }
 
-async function count(db: Database, key: string, limit: FrameLimits['perEmail'], now: Date, refusal: string) {
+/**
+ * Counts one request under `key` in the current fixed window, or throws a 429 with `refusal`
+ * and the minutes left when the window's count is past `limit.max`. One upsert: instances
+ * sharing the database count together.
+ */
+export async function countInWindow(db: Database, key: string, limit: WindowLimit, now: Date, refusal: string): Promise<void> {
   const windowMs = limit.windowSeconds * 1000
   const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs)
   const [row] = await db
