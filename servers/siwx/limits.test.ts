@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type OpenedDatabase, openDatabase } from '../db/index.ts'
+import { type OpenedDatabase, openDatabase, siwxTables } from '../db/index.ts'
 import { type SiwxServer, type SiwxServerOptions, SiwxLimitError, createSiwxServer } from './index.ts'
 
 // GET /siwx/nonce is open to anyone and writes a row: limited per client address and in all,
@@ -62,6 +62,31 @@ describe('GET /siwx/nonce limits', () => {
     await a.nonce()
     expect(await nonce(b, '203.0.113.3')).toMatchObject({ status: 429, retryAfter: '59', body: { detail: 'Too many sign-ins were started; try again shortly' } })
     await expect(a.nonce()).rejects.toBeInstanceOf(SiwxLimitError)
+  })
+
+  it('prunes, at the first nonce a minute or more after the last prune: nonces expired 300 s ago, sessions ended or revoked, finished windows', async () => {
+    const { siwxNonces, siwxSessions, siwxRateLimits } = siwxTables
+    let at = new Date(Date.UTC(2032, 0, 1))
+    const server = await createSiwxServer({ database: { db: opened.db }, domains: ['app.example.com'], rpcUrls: {}, now: () => at })
+    servers.push(server)
+    const first = await server.nonce('203.0.113.9')
+    const session = { address: '0xabc', chainId: 'eip155:1', domain: 'app.example.com', message: 'm', signature: 's', issuedAt: at, createdAt: at }
+    await opened.db.insert(siwxSessions).values([
+      { ...session, tokenHash: 'ends-in-a-minute', expiresAt: new Date(at.getTime() + 60_000) },
+      { ...session, tokenHash: 'revoked', expiresAt: new Date(at.getTime() + 3600_000), revokedAt: at },
+      { ...session, tokenHash: 'live', expiresAt: new Date(at.getTime() + 3600_000) },
+    ])
+    at = new Date(at.getTime() + 11 * 60_000)
+    await server.nonce()
+    const nonces = (await opened.db.select().from(siwxNonces)).map((row) => row.nonce)
+    expect(nonces).not.toContain(first)
+    const sessions = (await opened.db.select().from(siwxSessions)).map((row) => row.tokenHash)
+    expect(sessions).toContain('live')
+    expect(sessions).not.toContain('ends-in-a-minute')
+    expect(sessions).not.toContain('revoked')
+    // The 10-minute window of the first nonce's address ended more than 10 minutes ago.
+    const windows = (await opened.db.select().from(siwxRateLimits)).map((row) => `${row.key}@${row.windowStart.toISOString()}`)
+    expect(windows).not.toContain('address:203.0.113.9@2032-01-01T00:00:00.000Z')
   })
 
   it('refuses trustedProxies that are neither a count nor networks at start', async () => {
