@@ -85,14 +85,16 @@ describe('client address behind proxies', () => {
 })
 
 describe('login starts', () => {
-  it('3 starts per address per hour (startsPerAddress), email, social and Farcaster together, across instances', async () => {
+  it('3 starts per address per hour (startsPerAddress), on email, social and Farcaster start together, across instances; a refused start does not count', async () => {
     const clock = hourClock()
     const limits = { startsPerAddress: { max: 3, windowSeconds: 3600 } }
     const [a, b] = [await start(limits, {}, clock), await start(limits, {}, clock)]
-    expect((await emailStart(a)).status).toBe(200)
-    // Neither provider is configured here: the route refuses, but the start was made and counts.
+    // Neither provider is configured here: the route refuses, and a refused start does not count.
     expect((await post(b, '/v1/social/start', { ...caller, provider: 'google', binding: binding(), returnUrl: `${HOST}/` })).status).toBe(400)
     expect((await post(a, '/v1/farcaster/start', { ...caller, binding: binding() })).status).toBe(400)
+    expect((await emailStart(a)).status).toBe(200)
+    expect((await emailStart(b)).status).toBe(200)
+    expect((await emailStart(a)).status).toBe(200)
     for (const [server, path, body] of [
       [b, '/v1/email/start', { ...caller, email: 'x@portico.test', deviceId: randomUUID() }],
       [a, '/v1/social/start', { ...caller, provider: 'google', binding: binding(), returnUrl: `${HOST}/` }],

@@ -3,7 +3,8 @@ import * as v from 'valibot'
 import type { FrameContext, FrameEnv } from './context.ts'
 import { ApiError, ProjectId } from './http.ts'
 import { requestAddress } from './requestAddress.ts'
-import { countInWindow } from './store/limits.ts'
+import type { WindowLimit } from './options.ts'
+import { countInWindow, uncountInWindow } from './store/limits.ts'
 
 /** The routes that start a login: each does work (a provider's discovery, a relay channel, a mail) for anyone who asks. */
 export const START_PATHS = ['/v1/email/start', '/v1/social/start', '/v1/farcaster/start'] as const
@@ -30,15 +31,33 @@ async function servedProject(context: FrameContext, c: Parameters<MiddlewareHand
   return parsed.success && context.projects.has(parsed.output.projectId) ? parsed.output.projectId : undefined
 }
 
-/** Counts a login start per client address and per project across instances, refusing past either limit with a 429. */
+/**
+ * Counts a login start per client address and per project across instances, refusing past
+ * either limit with a 429. A start the route refuses (or this limit does) is taken back: as
+ * with code requests, a refused request neither counts nor leaves a row behind.
+ */
 export function limitStarts(context: FrameContext): MiddlewareHandler<FrameEnv> {
   return async (c, next) => {
     const now = context.now()
     const { limits } = context
-    await countInWindow(context.db, `start-address:${requestAddress(context, c)}`, limits.startsPerAddress, now, LimitRefusal.STARTS_FROM_ADDRESS)
     const project = await servedProject(context, c)
-    if (project !== undefined) await countInWindow(context.db, `start-project:${project}`, limits.startsPerProject, now, LimitRefusal.STARTS_FOR_PROJECT)
-    await next()
+    type Count = readonly [key: string, limit: WindowLimit, refusal: string]
+    const counts: Count[] = [
+      [`start-address:${requestAddress(context, c)}`, limits.startsPerAddress, LimitRefusal.STARTS_FROM_ADDRESS],
+      ...(project === undefined ? [] : [[`start-project:${project}`, limits.startsPerProject, LimitRefusal.STARTS_FOR_PROJECT] as Count]),
+    ]
+    const counted: Count[] = []
+    let admitted = false
+    try {
+      for (const entry of counts) {
+        counted.push(entry)
+        await countInWindow(context.db, entry[0], entry[1], now, entry[2])
+      }
+      await next()
+      admitted = c.res.status < 400
+    } finally {
+      if (!admitted) for (const [key, limit] of counted) await uncountInWindow(context.db, key, limit, now)
+    }
   }
 }
 

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm'
+import { and, eq, lte, sql } from 'drizzle-orm'
 import type { Database } from '../../db/index.ts'
 import { frameTables } from '../../db/index.ts'
 import { ApiError } from '../http.ts'
@@ -43,7 +43,7 @@ export async function admitCodeRequest(
  */
 export async function countInWindow(db: Database, key: string, limit: WindowLimit, now: Date, refusal: string): Promise<void> {
   const windowMs = limit.windowSeconds * 1000
-  const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs)
+  const windowStart = windowOf(limit, now)
   const [row] = await db
     .insert(rateLimits)
     .values({ key, windowStart, count: 1 })
@@ -53,4 +53,16 @@ export async function countInWindow(db: Database, key: string, limit: WindowLimi
     const minutes = Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 60_000)
     throw new ApiError(429, `${refusal}; try again in ${minutes} minute${minutes === 1 ? '' : 's'}`)
   }
+}
+
+const windowOf = (limit: WindowLimit, now: Date) => {
+  const windowMs = limit.windowSeconds * 1000
+  return new Date(Math.floor(now.getTime() / windowMs) * windowMs)
+}
+
+/** Takes back what countInWindow counted at `now` (a refused request does not count); a window back at 0 is deleted. */
+export async function uncountInWindow(db: Database, key: string, limit: WindowLimit, now: Date): Promise<void> {
+  const here = and(eq(rateLimits.key, key), eq(rateLimits.windowStart, windowOf(limit, now)))
+  await db.update(rateLimits).set({ count: sql`${rateLimits.count} - 1` }).where(here)
+  await db.delete(rateLimits).where(and(here, lte(rateLimits.count, 0)))
 }
