@@ -4,6 +4,7 @@ import { safeErrorText } from '../common/logSafe.ts'
 import type { FrameContext, FrameEnv } from './context.ts'
 import { ApiError } from './http.ts'
 import { consentRoutes } from './routes/consent.ts'
+import { limitStarts, limitWaits, START_PATHS, WAIT_PATHS } from './requestLimits.ts'
 import { deviceRoutes } from './routes/device.ts'
 import { emailRoutes } from './routes/email.ts'
 import { farcasterRoutes } from './routes/farcaster.ts'
@@ -11,6 +12,9 @@ import { pageRoutes } from './routes/page.ts'
 import { sessionRoutes } from './routes/session.ts'
 import { socialRoutes } from './routes/social.ts'
 import { walletRoutes } from './routes/wallets.ts'
+
+/** The largest request body: a Content-Length above it, or a streamed body reaching it, is a 413 before more is read. */
+export const MAX_BODY_BYTES = 16 * 1024
 
 /** The frame server's routes over one context. Stateless: every instance on a database answers alike. */
 export function createFrameApp(context: FrameContext): Hono<FrameEnv> {
@@ -20,7 +24,10 @@ export function createFrameApp(context: FrameContext): Hono<FrameEnv> {
     c.header('X-Content-Type-Options', 'nosniff')
     await next()
   })
-  app.use('/v1/*', bodyLimit({ maxSize: 16 * 1024, onError: (c) => c.json({ error: 'Request body too large' }, 413) }))
+  // Every path: a body sent to the page's routes or a 404 is refused as soon as its size is known.
+  app.use('*', bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json({ error: 'Request body too large' }, 413) }))
+  for (const path of START_PATHS) app.use(path, limitStarts(context))
+  for (const path of WAIT_PATHS) app.use(path, limitWaits(context))
   emailRoutes(app, context)
   deviceRoutes(app, context)
   consentRoutes(app, context)

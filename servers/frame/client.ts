@@ -1,6 +1,6 @@
-import { getConnInfo } from '@hono/node-server/conninfo'
 import type { Context } from 'hono'
 import type { FrameContext } from './context.ts'
+import { visitorAddress } from './requestAddress.ts'
 
 /**
  * Who asked, as a visitor can check it in a mail or on the approval page: the browser and
@@ -15,18 +15,8 @@ export interface ClientInfo {
   readonly network: string
 }
 
-/**
- * The address the request came from: rate limits count per address. Behind a reverse proxy,
- * the header it sets (the last entry, the one the proxy itself appended); else the socket's.
- */
-export function clientAddress(context: FrameContext, c: Context): string {
-  const header = context.clientAddressHeader && c.req.header(context.clientAddressHeader)
-  const fromProxy = header?.split(',').at(-1)?.trim()
-  return fromProxy || getConnInfo(c).remote.address || 'unknown'
-}
-
 export function clientInfo(context: FrameContext, c: Context): ClientInfo {
-  return { device: describeUserAgent(c.req.header('user-agent') ?? ''), network: networkOf(clientAddress(context, c)) }
+  return { device: describeUserAgent(c.req.header('user-agent') ?? ''), network: networkOf(visitorAddress(context, c) ?? 'unknown') }
 }
 
 // A table for the major engines, in the order that disambiguates them (Edge and Opera also say

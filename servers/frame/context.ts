@@ -1,3 +1,4 @@
+import type { TrustedProxies } from '../common/clientAddress.ts'
 import type { Database } from '../db/index.ts'
 import type { Mailer } from './mail.ts'
 import type { Project } from './projects.ts'
@@ -22,8 +23,8 @@ export interface FrameContext {
   readonly social: SocialClients
   /** Farcaster login, when configured: the relay, the IdRegistry's chain, and the domain messages are signed for. */
   readonly farcaster: { readonly relay: FarcasterRelay; readonly chain: FarcasterChain; readonly domain: string | undefined } | undefined
-  /** The header a reverse proxy puts the visitor's address in, if the server runs behind one. */
-  readonly clientAddressHeader: string | undefined
+  /** Where the visitor's address comes from behind reverse proxies: the header they append to, and which hops are trusted. */
+  readonly clientAddress: { readonly header: string; readonly trusted: TrustedProxies }
   now(): Date
 }
 

@@ -67,3 +67,12 @@ describe('frame server environment', () => {
     expect(() => optionsFromEnv({ ...valid, FARCASTER_RPC_URL: 'https://a.example', FARCASTER_RPC_URLS: 'https://b.example' }, '/')).toThrow(/set one of them/)
   })
 })
+
+describe('TRUSTED_PROXIES', () => {
+  it('is a hop count or a list of networks, and a wrong entry fails at start naming it', () => {
+    expect(optionsFromEnv({ ...valid, TRUSTED_PROXIES: '2' }, '/').trustedProxies).toBe(2)
+    expect(optionsFromEnv({ ...valid, TRUSTED_PROXIES: '10.0.0.0/8, 2001:db8::/32' }, '/').trustedProxies).toEqual(['10.0.0.0/8', '2001:db8::/32'])
+    expect(optionsFromEnv(valid, '/').trustedProxies).toBeUndefined()
+    expect(() => optionsFromEnv({ ...valid, TRUSTED_PROXIES: '10.0.0.0/8, proxy.internal' }, '/')).toThrow(/TRUSTED_PROXIES: "proxy.internal" is neither a hop count/)
+  })
+})

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path'
 import * as v from 'valibot'
 import { type RpcUrls, secondOpinionProblem } from '../common/agreeingNodes.ts'
+import { parseTrustedProxies } from '../common/clientAddress.ts'
 import type { FrameServerOptions } from './options.ts'
 import { exactOrigin, readProjects } from './projects.ts'
 import type { FarcasterRpc } from './social/farcaster.ts'
@@ -58,6 +59,21 @@ const Env = v.object({
   PROJECT_NAMES: v.optional(ProjectNames),
   /** The exact URLs a redirect-flow social login may return to, per project. */
   SOCIAL_RETURN_URLS: v.optional(PerProject('return URL', v.string())),
+  /** A count of proxy hops, or their networks: `1`, `10.0.0.0/8,2001:db8::/32`. */
+  TRUSTED_PROXIES: v.optional(
+    v.pipe(
+      v.string(),
+      v.rawCheck(({ dataset, addIssue }) => {
+        if (!dataset.typed) return
+        try {
+          parseTrustedProxies(dataset.value)
+        } catch (error) {
+          addIssue({ message: (error as Error).message })
+        }
+      }),
+      v.transform((text) => (/^\s*\d+\s*$/.test(text) ? Number(text) : text.split(',').map((entry) => entry.trim()))),
+    ),
+  ),
   CLIENT_ADDRESS_HEADER: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9-]{1,64}$/, 'must be a header name'))),
   /** Farcaster login: an OP Mainnet RPC URL (the IdRegistry's chain) turns it on. */
   FARCASTER_RPC_URL: v.optional(v.pipe(v.string(), v.url())),
@@ -152,6 +168,7 @@ export function optionsFromEnv(env: Record<string, string | undefined>, cwd: str
     projects: Object.fromEntries(
       Object.entries(e.ALLOWED_ORIGINS).map(([id, origins]) => [id, { name: e.PROJECT_NAMES?.[id], origins, returnUrls: e.SOCIAL_RETURN_URLS?.[id] }]),
     ),
+    trustedProxies: e.TRUSTED_PROXIES,
     clientAddressHeader: e.CLIENT_ADDRESS_HEADER,
     socials: social.socials,
     farcaster: farcasterRpc && { ...farcasterRpc, relayUrl: e.FARCASTER_RELAY_URL, idRegistry: e.FARCASTER_ID_REGISTRY, domain: e.FARCASTER_DOMAIN },

@@ -3,6 +3,12 @@ import type { FarcasterOptions } from './social/farcaster.ts'
 import type { ProjectOptions } from './projects.ts'
 import type { SocialOptions } from './social/providers.ts'
 
+/** At most `max` requests in each fixed window of `windowSeconds`. */
+export interface WindowLimit {
+  max: number
+  windowSeconds: number
+}
+
 /** The frame server's figures; each has a default and may be overridden (tests use small ones). */
 export interface FrameLimits {
   /** A second code request for an email within this time is refused ('Please try again after N seconds'). */
@@ -12,9 +18,17 @@ export interface FrameLimits {
   /** The wrong try that reaches this count voids the code. */
   maxCodeAttempts: number
   /** Code requests (and approval links) per email per window, counted across instances. */
-  perEmail: { max: number; windowSeconds: number }
+  perEmail: WindowLimit
   /** Code requests per client address per window, counted across instances. */
-  perAddress: { max: number; windowSeconds: number }
+  perAddress: WindowLimit
+  /** Logins started (email, social, Farcaster: each POST .../start) per client address per window, counted across instances. */
+  startsPerAddress: WindowLimit
+  /** Logins started per project per window, counted across instances: one project's flood cannot use up the server. */
+  startsPerProject: WindowLimit
+  /** Long-polls (POST /v1/device/wait, /v1/farcaster/connect) held at once per client address, on each instance. */
+  waitsPerAddress: number
+  /** Long-polls held at once per project, on each instance. */
+  waitsPerProject: number
   /** How long a mailed device approval link is valid. */
   deviceLinkTtlSeconds: number
   /** How long POST /v1/device/wait holds a request before answering { approved: false }. */
@@ -39,6 +53,10 @@ export const DEFAULT_LIMITS: FrameLimits = {
   maxCodeAttempts: 5,
   perEmail: { max: 10, windowSeconds: 60 * 60 },
   perAddress: { max: 30, windowSeconds: 60 * 60 },
+  startsPerAddress: { max: 60, windowSeconds: 60 * 60 },
+  startsPerProject: { max: 600, windowSeconds: 60 },
+  waitsPerAddress: 4,
+  waitsPerProject: 500,
   deviceLinkTtlSeconds: 15 * 60,
   deviceWaitSeconds: 20,
   farcasterWaitSeconds: 20,
@@ -71,11 +89,15 @@ export interface FrameServerOptions {
   projects: Record<string, readonly string[] | ProjectOptions>
   limits?: Partial<FrameLimits>
   /**
-   * Behind a reverse proxy: the header it sets to the visitor's address (x-forwarded-for,
-   * x-real-ip). Rate limits per address use it; without it they use the socket's address,
-   * which behind a proxy is the proxy's. Never set it when clients reach the server directly:
-   * they could then pick their own address.
+   * The reverse proxies in front of the server, for limits per client address: how many (a TLS
+   * proxy alone is 1, a CDN in front of it 2), or their addresses and networks
+   * (`['10.0.0.0/8', '2001:db8::/32']`). The client is the first hop from the right of the
+   * forwarded-for chain that is not one of them: a client cannot pick its own address by
+   * writing the header. Default: none (0), the socket's address; 1 if only
+   * `clientAddressHeader` is set. Never more than there are: the client would then pick.
    */
+  trustedProxies?: number | readonly string[]
+  /** The header the proxies append the visitor's address to. Default: x-forwarded-for. */
   clientAddressHeader?: string
   /**
    * Social login: per provider (google, github, apple, facebook, x, discord) its client id and

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net'
 import { serve, type ServerType } from '@hono/node-server'
 import { safeErrorText } from '../common/logSafe.ts'
+import { NO_PROXIES, parseTrustedProxies, type TrustedProxies } from '../common/clientAddress.ts'
 import { openDatabase, type Database } from '../db/index.ts'
 import { createFrameApp } from './app.ts'
 import type { FrameContext } from './context.ts'
@@ -22,6 +23,16 @@ export interface FrameServer {
   readonly url: string
   /** Stops listening, ends open requests, closes the database it opened (not one it was given). */
   close(): Promise<void>
+}
+
+function trustedProxiesOf(options: FrameServerOptions): TrustedProxies {
+  const { trustedProxies, clientAddressHeader } = options
+  if (trustedProxies === undefined) return clientAddressHeader === undefined ? NO_PROXIES : { hops: 1 }
+  if (typeof trustedProxies === 'number') {
+    if (!Number.isInteger(trustedProxies) || trustedProxies < 0) throw new Error('trustedProxies must be a count of hops (0 or more) or a list of networks')
+    return { hops: trustedProxies }
+  }
+  return parseTrustedProxies(trustedProxies.join(','))
 }
 
 function checkOptions(options: FrameServerOptions): Uint8Array {
@@ -54,7 +65,7 @@ export async function startFrameServer(options: FrameServerOptions): Promise<Fra
       chain: createFarcasterChain(options.farcaster),
       domain: options.farcaster.domain,
     },
-    clientAddressHeader: options.clientAddressHeader?.toLowerCase(),
+    clientAddress: { header: options.clientAddressHeader?.toLowerCase() ?? 'x-forwarded-for', trusted: trustedProxiesOf(options) },
     now: options.now ?? (() => new Date()),
   }
   const app = createFrameApp(context)

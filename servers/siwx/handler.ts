@@ -1,4 +1,4 @@
-import { SiwxUnavailableError, type SiwxRefusal, type SiwxServer } from './types.ts'
+import { SiwxLimitError, SiwxUnavailableError, type SiwxRefusal, type SiwxServer } from './types.ts'
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', 'cache-control': 'no-store', ...headers } })
@@ -7,10 +7,20 @@ const json = (status: number, body: unknown, headers: Record<string, string> = {
 const statusOf = (reason: SiwxRefusal) => (reason === 'MALFORMED' ? 400 : 401)
 const MAX_BODY = 64 * 1024
 
-type Route = { method: 'GET' | 'POST'; answer: (server: SiwxServer, request: Request) => Promise<Response> }
+type Route = { method: 'GET' | 'POST'; answer: (server: SiwxServer, request: Request, clientAddress: string | undefined) => Promise<Response> }
 
 const routes: Record<string, Route> = {
-  '/nonce': { method: 'GET', answer: async (server) => json(200, { nonce: await server.nonce() }) },
+  '/nonce': {
+    method: 'GET',
+    answer: async (server, _, clientAddress) => {
+      try {
+        return json(200, { nonce: await server.nonce(clientAddress) })
+      } catch (error) {
+        if (!(error instanceof SiwxLimitError)) throw error
+        return json(429, { reason: 'RATE_LIMITED', detail: error.message }, { 'retry-after': String(error.retryAfterSeconds) })
+      }
+    },
+  },
   '/session': {
     method: 'GET',
     answer: async (server, request) => json(200, { session: await server.session(request.headers.get('cookie')) }),
@@ -26,6 +36,7 @@ const routes: Record<string, Route> = {
     method: 'POST',
     answer: async (server, request) => {
       const body = await readJson(request)
+      if (body === TOO_LARGE) return json(413, { reason: 'MALFORMED', detail: 'the body is larger than 64 KB' })
       if (body === undefined) return json(400, { reason: 'MALFORMED', detail: 'the body must be JSON of at most 64 KB' })
       try {
         const result = await server.verify(body as { message: string; signature: string })
@@ -40,18 +51,37 @@ const routes: Record<string, Route> = {
   },
 }
 
+const TOO_LARGE = Symbol('too large')
+
+/**
+ * The body as JSON, read no further than 64 KB: a larger Content-Length is refused unread, and a
+ * streamed body is cancelled at the chunk that passes the limit. Undefined when it is not JSON.
+ */
 async function readJson(request: Request): Promise<unknown> {
-  const text = await request.text()
-  if (text.length > MAX_BODY) return undefined
+  if (Number(request.headers.get('content-length')) > MAX_BODY) return TOO_LARGE
+  if (request.body === null) return undefined
+  const reader = request.body.getReader()
+  const bytes = new Uint8Array(MAX_BODY)
+  let size = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    if (size + value.byteLength > MAX_BODY) {
+      reader.cancel().catch(() => undefined)
+      return TOO_LARGE
+    }
+    bytes.set(value, size)
+    size += value.byteLength
+  }
   try {
-    return JSON.parse(text) as unknown
+    return JSON.parse(new TextDecoder().decode(bytes.subarray(0, size))) as unknown
   } catch {
     return undefined
   }
 }
 
 /** The web-standard handler behind SiwxServer.handle: undefined for paths it does not own. */
-export async function handleSiwx(server: SiwxServer, request: Request, base: string): Promise<Response | undefined> {
+export async function handleSiwx(server: SiwxServer, request: Request, base: string, clientAddress: string | undefined): Promise<Response | undefined> {
   const path = new URL(request.url).pathname
   const prefix = base.replace(/\/+$/, '')
   if (!path.startsWith(`${prefix}/`)) return undefined
@@ -60,5 +90,5 @@ export async function handleSiwx(server: SiwxServer, request: Request, base: str
   if (request.method !== route.method) {
     return json(405, { reason: 'MALFORMED', detail: `use ${route.method}` }, { allow: route.method })
   }
-  return route.answer(server, request)
+  return route.answer(server, request, clientAddress)
 }

@@ -1,6 +1,7 @@
 /** portico/siwx-server: sign-in with a wallet for a Node backend (see createSiwxServer). */
 export { createSiwxServer } from './server.ts'
 export {
+  SiwxLimitError,
   SiwxUnavailableError,
   type SiwxRefusal,
   type SiwxServer,

@@ -1,12 +1,14 @@
 import * as v from 'valibot'
 import { SiwxMessageError, SiwxMessageErrorText, parseSiwxMessage } from '../../kernel/siwx/index.ts'
 import { type RpcUrls, secondOpinionProblem } from '../common/agreeingNodes.ts'
+import { NO_PROXIES, type TrustedProxies, clientAddress, parseTrustedProxies, rateLimitKey } from '../common/clientAddress.ts'
 import { type Database, openDatabase } from '../db/index.ts'
 import { checkMessage, uriOrigin } from './checks.ts'
 import { type CookieSettings, clearingCookie, newToken, readToken, sessionCookie, tokenHash } from './cookie.ts'
 import { handleSiwx } from './handler.ts'
 import { signatureCheck } from './signature.ts'
-import { findNonce, findSession, issueNonce, revokeSession, spendNonceForSession } from './store.ts'
+import { countNonce } from './limits.ts'
+import { findNonce, findSession, issueNonce, pruneExpired, revokeSession, spendNonceForSession } from './store.ts'
 import { type SiwxServer, type SiwxServerOptions, type SiwxVerifyResult, refuse } from './types.ts'
 
 const SOLANA_CHAINS = [
@@ -17,6 +19,7 @@ const SOLANA_CHAINS = [
 
 const Url = v.pipe(v.string(), v.url())
 const Seconds = v.pipe(v.number(), v.integer(), v.minValue(1))
+const WindowSchema = v.object({ max: v.pipe(v.number(), v.integer(), v.minValue(1)), windowSeconds: Seconds })
 // The integrator's options, checked once at start: a typo here would otherwise refuse every sign-in.
 const OptionsSchema = v.object({
   domains: v.pipe(v.array(v.pipe(v.string(), v.regex(/^[^\s/?#@]+$/, 'must be host[:port]'))), v.minLength(1, 'must name at least one domain')),
@@ -33,7 +36,30 @@ const OptionsSchema = v.object({
   sessionTtlSeconds: v.optional(Seconds),
   clockSkewSeconds: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
   cookie: v.optional(v.object({ name: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]+$/))), secure: v.optional(v.boolean()) })),
+  nonceLimits: v.optional(v.object({ perAddress: v.optional(WindowSchema), total: v.optional(WindowSchema) })),
+  trustedProxies: v.optional(
+    v.union([
+      v.pipe(v.number(), v.integer(), v.minValue(0)),
+      v.pipe(
+        v.array(v.string()),
+        v.check((list) => checksOut(() => parseTrustedProxies(list.join(','))), 'must be addresses or networks like 10.0.0.0/8'),
+      ),
+    ]),
+  ),
+  clientAddressHeader: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9-]{1,64}$/, 'must be a header name'))),
 })
+
+const checksOut = (run: () => unknown) => {
+  try {
+    run()
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** How often an instance prunes, at most: on a nonce request, once this long has passed since the last. */
+const PRUNE_EVERY_MS = 60_000
 
 /** What verify() takes, from a request body or the app's own code. Contract-wallet signatures (ERC-6492) carry deploy data: they may be long. */
 const VerifyInputSchema = v.object({
@@ -77,6 +103,17 @@ export async function createSiwxServer(options: SiwxServerOptions): Promise<Siwx
   }
   const cookie: CookieSettings = { name: options.cookie?.name ?? 'portico_siwx', secure: options.cookie?.secure ?? true }
   const checkSignature = signatureCheck(options.rpcUrls)
+  const nonceLimits = {
+    perAddress: options.nonceLimits?.perAddress ?? { max: 30, windowSeconds: 10 * 60 },
+    total: options.nonceLimits?.total ?? { max: 6000, windowSeconds: 60 },
+  }
+  const trusted: TrustedProxies =
+    options.trustedProxies === undefined
+      ? NO_PROXIES
+      : typeof options.trustedProxies === 'number'
+        ? { hops: options.trustedProxies }
+        : parseTrustedProxies(options.trustedProxies.join(','))
+  const addressHeader = options.clientAddressHeader ?? 'x-forwarded-for'
   const opened = 'db' in options.database ? undefined : await openDatabase(options.database)
   const db: Database = opened?.db ?? (options.database as { db: Database }).db
 
@@ -122,8 +159,19 @@ export async function createSiwxServer(options: SiwxServerOptions): Promise<Siwx
     return { ok: true, session, setCookie: sessionCookie(cookie, token, Math.floor((ends - at.getTime()) / 1000)) }
   }
 
+  let prunedAt = -Infinity
   const server: SiwxServer = {
-    nonce: () => issueNonce(db, now(), nonceTtlMs),
+    async nonce(clientAddress) {
+      const at = now()
+      if (at.getTime() - prunedAt >= PRUNE_EVERY_MS) {
+        prunedAt = at.getTime()
+        const longestWindowSeconds = Math.max(nonceLimits.perAddress.windowSeconds, nonceLimits.total.windowSeconds)
+        await pruneExpired(db, at, { nonceTtlMs, longestWindowSeconds })
+      }
+      if (clientAddress !== undefined) await countNonce(db, `address:${clientAddress}`, nonceLimits.perAddress, at, 'Too many sign-ins were started from this network address')
+      await countNonce(db, 'total', nonceLimits.total, at, 'Too many sign-ins were started; try again shortly')
+      return issueNonce(db, at, nonceTtlMs)
+    },
     verify,
     async session(cookieHeader) {
       const token = readToken(cookieHeader, cookie.name)
@@ -134,7 +182,10 @@ export async function createSiwxServer(options: SiwxServerOptions): Promise<Siwx
       if (token) await revokeSession(db, tokenHash(token), now())
       return { setCookie: clearingCookie(cookie) }
     },
-    handle: (request, base = '/siwx') => handleSiwx(server, request, base),
+    handle(request, base = '/siwx', remoteAddress) {
+      const address = clientAddress({ socket: remoteAddress, forwardedFor: request.headers.get(addressHeader) ?? undefined, trusted })
+      return handleSiwx(server, request, base, address === undefined ? undefined : rateLimitKey(address))
+    },
     close: async () => {
       await opened?.close()
     },

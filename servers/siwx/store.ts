@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
-import { and, eq, gt, isNull, lt } from 'drizzle-orm'
+import { and, eq, gt, isNotNull, isNull, lt, or } from 'drizzle-orm'
 import { type Database, siwxTables } from '../db/index.ts'
+import { pruneWindows } from './limits.ts'
 import type { SiwxSession } from './types.ts'
 
 const { siwxNonces, siwxSessions } = siwxTables
@@ -9,13 +10,19 @@ const { siwxNonces, siwxSessions } = siwxTables
 const newNonce = () => randomBytes(16).toString('hex')
 
 /**
- * Stores a new nonce. It also drops the nonces expired for longer than a nonce lives (a replay
- * that late is refused as expired by its issuedAt anyway) and the sessions that have ended.
+ * Drops the rows no rule reads any more: nonces expired for longer than a nonce lives (a replay
+ * that late is refused as expired by its issuedAt anyway), sessions ended or revoked, and
+ * finished rate-limit windows.
  */
+export async function pruneExpired(db: Database, now: Date, lifetimes: { nonceTtlMs: number; longestWindowSeconds: number }): Promise<void> {
+  await db.delete(siwxNonces).where(lt(siwxNonces.expiresAt, new Date(now.getTime() - lifetimes.nonceTtlMs)))
+  await db.delete(siwxSessions).where(or(lt(siwxSessions.expiresAt, now), isNotNull(siwxSessions.revokedAt)))
+  await pruneWindows(db, now, lifetimes.longestWindowSeconds)
+}
+
+/** Stores a new nonce. */
 export async function issueNonce(db: Database, now: Date, ttlMs: number): Promise<string> {
   const nonce = newNonce()
-  await db.delete(siwxNonces).where(lt(siwxNonces.expiresAt, new Date(now.getTime() - ttlMs)))
-  await db.delete(siwxSessions).where(lt(siwxSessions.expiresAt, now))
   await db.insert(siwxNonces).values({ nonce, createdAt: now, expiresAt: new Date(now.getTime() + ttlMs) })
   return nonce
 }

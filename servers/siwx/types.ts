@@ -25,6 +25,20 @@ export interface SiwxServerOptions {
   clockSkewSeconds?: number
   /** The session cookie: httpOnly, SameSite=Lax, Path=/. `secure` defaults to true (browsers keep secure cookies of http://localhost too). */
   cookie?: { name?: string; secure?: boolean }
+  /**
+   * Nonces handed out per client address and in all, each per fixed window, counted across
+   * instances in the database; past either, nonce() throws SiwxLimitError and GET {base}/nonce
+   * answers 429. Default: 30 per address per 10 minutes, 6000 in all per minute.
+   */
+  nonceLimits?: { perAddress?: { max: number; windowSeconds: number }; total?: { max: number; windowSeconds: number } }
+  /**
+   * The reverse proxies in front of the app, for the limit per address: how many (a TLS proxy
+   * alone is 1, a CDN in front of it 2) or their networks (`['10.0.0.0/8']`). The client is the
+   * first hop from the right of `clientAddressHeader` (default x-forwarded-for) that is not one
+   * of them. Default 0: the socket's address handle() is given.
+   */
+  trustedProxies?: number | readonly string[]
+  clientAddressHeader?: string
   now?: () => Date
 }
 
@@ -65,8 +79,11 @@ export interface SiwxSession {
 export type SiwxVerifyResult = { ok: true; session: SiwxSession; setCookie: string } | Refused
 
 export interface SiwxServer {
-  /** A new single-use nonce, valid for nonceTtlSeconds. */
-  nonce(): Promise<string>
+  /**
+   * A new single-use nonce, valid for nonceTtlSeconds. With the client's address (as
+   * rateLimitKey groups it), the limit per address applies too; past a limit it throws SiwxLimitError.
+   */
+  nonce(clientAddress?: string): Promise<string>
   /** Checks a signed message; on success stores the session, spends the nonce and gives the cookie to set. */
   verify(input: { message: string; signature: string }): Promise<SiwxVerifyResult>
   /** The live session the request's Cookie header names, or null. */
@@ -76,12 +93,26 @@ export interface SiwxServer {
   /**
    * Answers GET {base}/nonce, POST {base}/verify, GET {base}/session and POST {base}/signout
    * (base defaults to '/siwx'); undefined for any other path, so the app's own routes go on.
+   * `remoteAddress` is the socket's peer (node:http's req.socket.remoteAddress, Hono's
+   * getConnInfo): nonces are limited per client address read from it and trustedProxies.
    */
-  handle(request: Request, base?: string): Promise<Response | undefined>
+  handle(request: Request, base?: string, remoteAddress?: string): Promise<Response | undefined>
   close(): Promise<void>
 }
 
 /** Thrown by verify() when the chain's RPC cannot be reached: no answer on the signature, so no refusal either. */
 export class SiwxUnavailableError extends Error {
   override name = 'SiwxUnavailableError'
+}
+
+/** Thrown by nonce() past a limit: too many nonces from one client address, or in all. */
+export class SiwxLimitError extends Error {
+  override name = 'SiwxLimitError'
+  constructor(
+    message: string,
+    /** When the window that refused ends. */
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message)
+  }
 }

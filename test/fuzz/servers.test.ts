@@ -6,6 +6,7 @@ import { formatSiwxMessage } from '../../kernel/siwx/index.ts'
 import { createApiApp } from '../../servers/api/app.ts'
 import { noPrices } from '../../servers/api/prices.ts'
 import { type Database, type OpenedDatabase, openDatabase } from '../../servers/db/index.ts'
+import { NO_PROXIES } from '../../servers/common/clientAddress.ts'
 import { createFrameApp } from '../../servers/frame/app.ts'
 import type { FrameContext } from '../../servers/frame/context.ts'
 import { createMailer } from '../../servers/frame/mail.ts'
@@ -116,7 +117,7 @@ describe('frame server requests', () => {
       pageDir: FRAME_PAGE_DIST,
       social: createSocialClients({}),
       farcaster: undefined,
-      clientAddressHeader: undefined,
+      clientAddress: { header: 'x-forwarded-for', trusted: NO_PROXIES },
       now: () => new Date(),
     } as FrameContext
     app = createFrameApp(context)

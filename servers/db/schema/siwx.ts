@@ -1,4 +1,4 @@
-import { index, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { index, integer, pgSchema, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 
 /**
  * The sign-in-with-a-wallet server's tables (nonces and sessions), in their own Postgres
@@ -38,4 +38,15 @@ export const siwxSessions = siwx.table(
     revokedAt: time('revoked_at'),
   },
   (t) => [index('sessions_expires_at').on(t.expiresAt)],
+)
+
+/** Fixed-window counters (nonces handed out per client address and in all), shared by every instance. */
+export const siwxRateLimits = siwx.table(
+  'rate_limits',
+  {
+    key: text('key').notNull(),
+    windowStart: time('window_start').notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
 )

@@ -2,10 +2,11 @@ import { and, eq, ne } from 'drizzle-orm'
 import type { Context, Hono } from 'hono'
 import * as v from 'valibot'
 import { frameTables } from '../../db/index.ts'
-import { clientAddress, clientInfo } from '../client.ts'
+import { clientInfo } from '../client.ts'
 import type { FrameContext, FrameEnv } from '../context.ts'
 import { siteName } from '../linkPage.ts'
 import { allowOrigin, ApiError, Caller, DeviceId, Email, Otp, readBody } from '../http.ts'
+import { requestAddress } from '../requestAddress.ts'
 import { consumeCode, issueCode, loginCodeKey, updateCodeKey } from '../store/codes.ts'
 import { isKnownDevice, requestApproval } from '../store/devices.ts'
 import { admitCodeRequest } from '../store/limits.ts'
@@ -39,7 +40,7 @@ export function emailRoutes(app: Hono<FrameEnv>, context: FrameContext) {
     const known = await isKnownDevice(context.db, body.email, body.deviceId)
     // Mailing inside the transaction: a refused or failed mail rolls back the cooldown and counts.
     await context.db.transaction(async (db) => {
-      await admitCodeRequest(db, limits, now, { cooldownKey: `login|${body.email}`, email: body.email, address: clientAddress(context, c) })
+      await admitCodeRequest(db, limits, now, { cooldownKey: `login|${body.email}`, email: body.email, address: requestAddress(context, c) })
       if (known) {
         const code = await issueCode(db, secrets, limits, now, loginCodeKey(body.email, body.deviceId))
         await mailer.sendCode(body.email, code, 'login', minutes(limits.codeTtlSeconds), aboutOf(c, body.projectId, now))
@@ -93,7 +94,7 @@ export function emailRoutes(app: Hono<FrameEnv>, context: FrameContext) {
       // A user who logged in through a provider without a verified email has none to change.
       if (!user.email) throw new ApiError(400, 'This account has no email to update')
       if (user.email === body.newEmail) throw new ApiError(400, 'This is already your email')
-      await admitCodeRequest(db, limits, now, { cooldownKey: `update|${user.id}`, email: user.email, address: clientAddress(context, c) })
+      await admitCodeRequest(db, limits, now, { cooldownKey: `update|${user.id}`, email: user.email, address: requestAddress(context, c) })
       const code = await issueCode(db, secrets, limits, now, updateCodeKey('primary', user.id), body.newEmail)
       await mailer.sendCode(user.email, code, 'update-primary', minutes(limits.codeTtlSeconds), aboutOf(c, body.projectId, now))
     })
@@ -107,7 +108,7 @@ export function emailRoutes(app: Hono<FrameEnv>, context: FrameContext) {
     const now = context.now()
     const { newEmail } = await consumeCode(context.db, secrets, limits, now, updateCodeKey('primary', session.userId), body.otp)
     await context.db.transaction(async (db) => {
-      await admitCodeRequest(db, limits, now, { cooldownKey: `update-new|${newEmail!}`, email: newEmail!, address: clientAddress(context, c) })
+      await admitCodeRequest(db, limits, now, { cooldownKey: `update-new|${newEmail!}`, email: newEmail!, address: requestAddress(context, c) })
       const code = await issueCode(db, secrets, limits, now, updateCodeKey('secondary', session.userId), newEmail!)
       await mailer.sendCode(newEmail!, code, 'update-secondary', minutes(limits.codeTtlSeconds), aboutOf(c, body.projectId, now))
     })

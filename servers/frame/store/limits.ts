@@ -1,8 +1,8 @@
-import { eq, sql } from 'drizzle-orm'
+import { and, eq, lte, sql } from 'drizzle-orm'
 import type { Database } from '../../db/index.ts'
 import { frameTables } from '../../db/index.ts'
 import { ApiError } from '../http.ts'
-import type { FrameLimits } from '../options.ts'
+import type { FrameLimits, WindowLimit } from '../options.ts'
 
 const { cooldowns, rateLimits } = frameTables
 
@@ -32,13 +32,18 @@ export async function admitCodeRequest(
     const seconds = Math.max(1, Math.ceil(((row?.until.getTime() ?? now.getTime()) - now.getTime()) / 1000))
     throw new ApiError(429, `Please try again after ${seconds} seconds`)
   }
-  await count(db, `email:${email}`, limits.perEmail, now, 'Too many codes were requested for this email')
-  await count(db, `address:${address}`, limits.perAddress, now, 'Too many codes were requested from this network address')
+  await countInWindow(db, `email:${email}`, limits.perEmail, now, 'Too many codes were requested for this email')
+  await countInWindow(db, `address:${address}`, limits.perAddress, now, 'Too many codes were requested from this network address')
 }
 
-async function count(db: Database, key: string, limit: FrameLimits['perEmail'], now: Date, refusal: string) {
+/**
+ * Counts one request under `key` in the current fixed window, or throws a 429 with `refusal`
+ * and the minutes left when the window's count is past `limit.max`. One upsert: instances
+ * sharing the database count together.
+ */
+export async function countInWindow(db: Database, key: string, limit: WindowLimit, now: Date, refusal: string): Promise<void> {
   const windowMs = limit.windowSeconds * 1000
-  const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs)
+  const windowStart = windowOf(limit, now)
   const [row] = await db
     .insert(rateLimits)
     .values({ key, windowStart, count: 1 })
@@ -48,4 +53,16 @@ async function count(db: Database, key: string, limit: FrameLimits['perEmail'], 
     const minutes = Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 60_000)
     throw new ApiError(429, `${refusal}; try again in ${minutes} minute${minutes === 1 ? '' : 's'}`)
   }
+}
+
+const windowOf = (limit: WindowLimit, now: Date) => {
+  const windowMs = limit.windowSeconds * 1000
+  return new Date(Math.floor(now.getTime() / windowMs) * windowMs)
+}
+
+/** Takes back what countInWindow counted at `now` (a refused request does not count); a window back at 0 is deleted. */
+export async function uncountInWindow(db: Database, key: string, limit: WindowLimit, now: Date): Promise<void> {
+  const here = and(eq(rateLimits.key, key), eq(rateLimits.windowStart, windowOf(limit, now)))
+  await db.update(rateLimits).set({ count: sql`${rateLimits.count} - 1` }).where(here)
+  await db.delete(rateLimits).where(and(here, lte(rateLimits.count, 0)))
 }

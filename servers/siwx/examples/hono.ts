@@ -1,6 +1,7 @@
 // Sign-in with a wallet in a Hono app: the siwx routes under /siwx as middleware, and one
 // route that answers only a signed-in visitor. Run: npx tsx servers/siwx/examples/hono.ts
 import { serve } from '@hono/node-server'
+import { getConnInfo } from '@hono/node-server/conninfo'
 import { Hono } from 'hono'
 import { pathToFileURL } from 'node:url'
 import { type SiwxServer, createSiwxServer } from '../index.ts'
@@ -8,7 +9,7 @@ import { type SiwxServer, createSiwxServer } from '../index.ts'
 export function honoApp(siwx: SiwxServer): Hono {
   const app = new Hono()
   app.use('/siwx/*', async (c, next) => {
-    const answered = await siwx.handle(c.req.raw)
+    const answered = await siwx.handle(c.req.raw, '/siwx', getConnInfo(c).remote.address)
     if (answered) return answered
     await next()
   })

@@ -4,10 +4,23 @@ import { type IncomingMessage, type ServerResponse, createServer } from 'node:ht
 import { pathToFileURL } from 'node:url'
 import { type SiwxServer, createSiwxServer } from '../index.ts'
 
+/**
+ * The body as a stream read only as the handler asks: siwx.handle() stops at 64 KB, so a huge
+ * upload is never held in memory. Cancelling leaves the socket alone, so the refusal still goes out.
+ */
+function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
+  const chunks = req[Symbol.asyncIterator]()
+  return new ReadableStream({
+    async pull(controller) {
+      const { done, value } = (await chunks.next()) as IteratorResult<Buffer>
+      if (done) controller.close()
+      else controller.enqueue(new Uint8Array(value))
+    },
+  })
+}
+
 /** node:http's request as a web Request, which siwx.handle() takes. */
-async function toRequest(req: IncomingMessage): Promise<Request> {
-  const chunks: Buffer[] = []
-  for await (const chunk of req) chunks.push(chunk as Buffer)
+function toRequest(req: IncomingMessage): Request {
   const headers = new Headers()
   for (const [name, value] of Object.entries(req.headers)) {
     for (const item of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(name, item)
@@ -16,11 +29,13 @@ async function toRequest(req: IncomingMessage): Promise<Request> {
   return new Request(new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`), {
     method: req.method,
     headers,
-    body: hasBody ? Buffer.concat(chunks) : undefined,
+    ...(hasBody ? { body: bodyStream(req), duplex: 'half' } : {}),
   })
 }
 
-async function send(res: ServerResponse, response: Response): Promise<void> {
+async function send(req: IncomingMessage, res: ServerResponse, response: Response): Promise<void> {
+  // A body left unread (a refused upload): close the connection after the answer instead of reading the rest.
+  if (!req.complete) res.setHeader('connection', 'close')
   res.writeHead(response.status, Object.fromEntries(response.headers))
   res.end(Buffer.from(await response.arrayBuffer()))
 }
@@ -28,15 +43,15 @@ async function send(res: ServerResponse, response: Response): Promise<void> {
 /** The app's request listener: siwx first, then the app's own routes. */
 export function nodeListener(siwx: SiwxServer) {
   return async (req: IncomingMessage, res: ServerResponse) => {
-    const request = await toRequest(req)
-    const answered = await siwx.handle(request)
-    if (answered) return send(res, answered)
+    const request = toRequest(req)
+    const answered = await siwx.handle(request, '/siwx', req.socket.remoteAddress)
+    if (answered) return send(req, res, answered)
     if (new URL(request.url).pathname === '/api/me') {
       const session = await siwx.session(request.headers.get('cookie'))
-      if (!session) return send(res, Response.json({ error: 'Sign in first' }, { status: 401 }))
-      return send(res, Response.json({ address: session.address, chainId: session.chainId }))
+      if (!session) return send(req, res, Response.json({ error: 'Sign in first' }, { status: 401 }))
+      return send(req, res, Response.json({ address: session.address, chainId: session.chainId }))
     }
-    return send(res, new Response('Not found', { status: 404 }))
+    return send(req, res, new Response('Not found', { status: 404 }))
   }
 }
 
