@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import type { Hono } from 'hono'
 import * as v from 'valibot'
 import type { FrameContext, FrameEnv } from '../context.ts'
+import { pollDelay } from '../pollDelay.ts'
 import { allowOrigin, ApiError, Caller, DeviceId, Email, readBody } from '../http.ts'
 import { issueCode, loginCodeKey } from '../store/codes.ts'
 import { askPage, LinkToken, messagePage, siteName, tokenFromPage } from '../linkPage.ts'
@@ -10,9 +11,6 @@ import { approvalByToken, approveByToken, claimCodeAfterApproval, latestApproval
 
 const LinkQuery = v.object({ token: LinkToken })
 const WaitBody = v.object({ ...Caller, email: Email, deviceId: DeviceId })
-
-/** How often a waiting request looks at the database; the approval may land on another instance. */
-const POLL_MS = 250
 
 const PATH = '/v1/device/approve'
 const INVALID = ['Link not valid', 'This link has expired or is not valid. Start again from the site to get a new one.'] as const
@@ -56,7 +54,8 @@ export function deviceRoutes(app: Hono<FrameEnv>, context: FrameContext) {
     allowOrigin(context, body)
     const deadline = Date.now() + context.limits.deviceWaitSeconds * 1000
     const signal = c.req.raw.signal
-    for (;;) {
+    // The approval may land on another instance: the database is looked at again and again.
+    for (let look = 0; ; look++) {
       const approval = await latestApproval(context.db, body.email, body.deviceId)
       if (!approval) throw new ApiError(400, 'No device approval was requested for this email on this device')
       if (approval.approvedAt) {
@@ -70,8 +69,8 @@ export function deviceRoutes(app: Hono<FrameEnv>, context: FrameContext) {
         return c.json({ approved: true })
       }
       if (approval.expiresAt <= context.now()) throw new ApiError(400, 'The approval link expired; request a new one')
-      if (Date.now() + POLL_MS > deadline || signal.aborted) return c.json({ approved: false })
-      await sleep(POLL_MS)
+      if (Date.now() + pollDelay(look) > deadline || signal.aborted) return c.json({ approved: false })
+      await sleep(pollDelay(look))
     }
   })
 }
