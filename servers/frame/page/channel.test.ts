@@ -75,6 +75,7 @@ describe('dispatch', () => {
     doc: undefined as never,
     reload: () => undefined,
     tabStorage: undefined as never,
+    socialResults: undefined as never,
   })
 
   it('a handler’s value is the SUCCESS payload; its error text is the ERROR payload', async () => {

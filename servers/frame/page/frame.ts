@@ -8,6 +8,7 @@ import { createHandlers, dispatch } from './handlers.ts'
 import { initialChainIdOf } from './keys.ts'
 import { createKeystore } from './keystore.ts'
 import { createSessionStore } from './session.ts'
+import { createSocialResultInbox } from './socialResult.ts'
 import { createWallets } from './wallets.ts'
 
 /**
@@ -42,6 +43,7 @@ function start(): void {
     doc: document,
     reload: () => location.reload(),
     tabStorage: sessionStorage,
+    socialResults: createSocialResultInbox(window),
   })
   channel.listen((message) => {
     const name = message.type.slice('@portico-app/'.length) as AppRequestName

@@ -3,11 +3,11 @@ import type { Database } from '../../db/index.ts'
 import { frameTables } from '../../db/index.ts'
 import type { FrameLimits } from '../options.ts'
 
-const { codes, cooldowns, deviceApprovals, farcasterRequests, rateLimits, refreshTokens } = frameTables
+const { codes, cooldowns, deviceApprovals, farcasterRequests, rateLimits, refreshTokens, socialRequests } = frameTables
 
 /**
  * Deletes rows that no rule reads any more: finished rate-limit windows, past cooldowns,
- * expired or spent codes and approval links, expired refresh tokens (a spent one is kept
+ * expired or spent codes and approval links, expired Farcaster and social logins, expired refresh tokens (a spent one is kept
  * until it expires: presenting it again must still revoke its session).
  */
 export async function pruneExpired(db: Database, limits: FrameLimits, now: Date): Promise<void> {
@@ -18,4 +18,5 @@ export async function pruneExpired(db: Database, limits: FrameLimits, now: Date)
   await db.delete(deviceApprovals).where(lt(deviceApprovals.expiresAt, now))
   await db.delete(refreshTokens).where(lt(refreshTokens.expiresAt, now))
   await db.delete(farcasterRequests).where(lt(farcasterRequests.expiresAt, now))
+  await db.delete(socialRequests).where(lt(socialRequests.expiresAt, now))
 }
