@@ -17,7 +17,7 @@ const { socialRequests } = frameTables
 /** A login must come back within this time. */
 export const SOCIAL_LOGIN_TTL_SECONDS = 10 * 60
 /** The begin link is followed right after it is made (the popup or the page goes there at once). */
-export const SOCIAL_BEGIN_TTL_SECONDS = 60
+const SOCIAL_BEGIN_TTL_SECONDS = 60
 
 /** A secret the frame keeps for the login it started: only that frame may finish it. */
 export const Binding = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{32,128}$/, 'must be 32 to 128 letters, digits, _ or -'))

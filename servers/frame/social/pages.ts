@@ -6,7 +6,7 @@ import { SOCIAL_RESULT_ACK, SOCIAL_RESULT_MESSAGE } from '../../../plugins/auth/
 // refusal, and the popup's hand-over of the result secret to the Portico frame of its opener.
 
 /** How long the popup offers the result to its opener's frames before saying so (every 250 ms). */
-export const HAND_OVER_MS = 5_000
+const HAND_OVER_MS = 5_000
 
 export const FINISHED_ELSEWHERE = 'The login finished in another window. Go back to the site to continue.'
 
