@@ -5,7 +5,7 @@ import { SOCIAL_RESULT_ACK, SOCIAL_RESULT_MESSAGE } from '../../../plugins/auth/
 // The pages a social login shows on the frame server's origin, in the popup or the page: a
 // refusal, and the popup's hand-over of the result secret to the Portico frame of its opener.
 
-/** How long the popup offers the result to its opener's frames before saying so (every 250 ms). */
+/** After this long without the frame's ack, the popup also says where the login went (it keeps offering the result every 250 ms: a slow frame still gets it). */
 const HAND_OVER_MS = 5_000
 
 export const FINISHED_ELSEWHERE = 'The login finished in another window. Go back to the site to continue.'
@@ -31,8 +31,8 @@ export function refusalPage(c: Context, text: string) {
  * The popup flow's last page. Its script offers `{ type: SOCIAL_RESULT, result }` to each frame
  * of the window that opened it, addressed to this origin only: of the opener's frames only the
  * Portico frame, served from here, can receive it; the host page cannot. Once a frame on this
- * origin acknowledges, the popup closes. Without an opener, or without an answer in time, it
- * says where the login went.
+ * origin acknowledges, the popup closes. Without an opener, or without an ack in 5 s, it says
+ * where the login went.
  */
 export function resultPage(c: Context, result: string, frameOrigin: string) {
   const nonce = randomBytes(16).toString('base64')
@@ -43,10 +43,9 @@ export function resultPage(c: Context, result: string, frameOrigin: string) {
   const opener = window.opener
   if (!opener) { status.textContent = d.elsewhere; return }
   let timer
-  const stop = (text) => { clearInterval(timer); status.textContent = text }
   addEventListener('message', (event) => {
     if (event.origin !== d.origin || !event.data || event.data.type !== d.ack) return
-    stop('')
+    clearInterval(timer)
     window.close()
   })
   const offer = () => {
@@ -56,7 +55,10 @@ export function resultPage(c: Context, result: string, frameOrigin: string) {
   }
   const deadline = Date.now() + d.ms
   offer()
-  timer = setInterval(() => (Date.now() > deadline ? stop(d.elsewhere) : offer()), 250)
+  timer = setInterval(() => {
+    if (Date.now() > deadline) status.textContent = d.elsewhere
+    offer()
+  }, 250)
 })()`
   common(c, `; script-src 'nonce-${nonce}'`)
   return c.html(
