@@ -41,6 +41,8 @@ async function startEmbedded() {
   const { startEmbeddedStack, DEMO_PORTS } = await import(`../${outfile}`)
   const stack = await startEmbeddedStack({
     hostOrigins: [`http://127.0.0.1:${DEMO_PORT}`, `http://localhost:${DEMO_PORT}`],
+    // The redirect flow comes back only to a registered address: the demo page opened as /?social=redirect.
+    returnUrls: [`http://127.0.0.1:${DEMO_PORT}/?social=redirect`, `http://localhost:${DEMO_PORT}/?social=redirect`],
     dataDir: '.data/demo',
     databaseUrl: process.env.DATABASE_URL,
     smtpUrl: process.env.SMTP_URL,

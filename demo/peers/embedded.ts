@@ -26,6 +26,8 @@ export const DEMO_PORTS = { frame: 8700, mailbox: 8701, smtp: 2525, oidc: 8703, 
 export interface EmbeddedStackOptions {
   /** Origins of the demo page the frame answers. */
   readonly hostOrigins: readonly string[]
+  /** The exact demo page addresses a redirect-flow social login may come back to (?social=redirect). */
+  readonly returnUrls?: readonly string[]
   /** Where PGlite keeps the frame's data, and the demo's secrets beside it; omitted: PGlite in memory. */
   readonly dataDir?: string
   /** A Postgres server instead of PGlite. */
@@ -118,7 +120,7 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions): Promise
       smtpUrl: options.smtpUrl ?? (mailbox as Mailbox).smtpUrl,
       mailFrom: 'Portico demo <login@portico.localhost>',
       ...secrets,
-      projects: { [DEMO_PROJECT_ID]: options.hostOrigins },
+      projects: { [DEMO_PROJECT_ID]: { origins: options.hostOrigins, returnUrls: options.returnUrls } },
       limits: options.limits,
       socials: oidc?.socials,
       farcaster: farcasterRelay && { relayUrl: farcasterRelay.url, rpcUrl: options.farcasterRpcUrl! },

@@ -14,11 +14,18 @@ declare module 'oidc-provider' {
     clients: Record<string, unknown>[]
     findAccount(ctx: unknown, id: string): Promise<Account | undefined>
     claims: Record<string, string[]>
-    interactions: { url(ctx: unknown, interaction: Interaction): string }
+    conformIdTokenClaims: boolean
+    interactions: { policy: interactionPolicy.Prompt[]; url(ctx: unknown, interaction: Interaction): string }
     features: Record<string, { enabled: boolean }>
     pkce: { required(): boolean }
     cookies: { keys: string[] }
     jwks: { keys: Record<string, unknown>[] }
+  }
+  export namespace interactionPolicy {
+    class Prompt {
+      constructor(options: { name: string; requestable: boolean })
+    }
+    function base(): Prompt[] & { add(prompt: Prompt): void }
   }
   class Grant {
     constructor(init: { accountId: string; clientId: string })

@@ -5,7 +5,7 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto'
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import Provider from 'oidc-provider'
+import Provider, { interactionPolicy } from 'oidc-provider'
 import type { SocialOptions, SocialProvider } from '../../servers/frame/social/providers.ts'
 import { SOCIAL_PROVIDERS } from '../../servers/frame/social/providers.ts'
 
@@ -35,6 +35,8 @@ export interface LocalOidcProvider {
   readonly issuer: string
   /** The frame server's `socials` option: every provider pointed at this issuer, each with its own client. */
   readonly socials: SocialOptions
+  /** Requests its user endpoint has answered so far (Apple has none: its logins must not ask it). */
+  readonly userinfoRequests: number
   close(): Promise<void>
 }
 
@@ -70,6 +72,11 @@ export async function startOidcProvider(options: OidcProviderOptions): Promise<L
   })
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
 
+  // Google's `prompt=select_account`: the login page is the account picker, so asking for it is honoured.
+  const policy = interactionPolicy.base()
+  policy.add(new interactionPolicy.Prompt({ name: 'select_account', requestable: true }))
+  let userinfoRequests = 0
+
   const provider = new Provider(issuer, {
     clients: SOCIAL_PROVIDERS.map((p) => ({
       client_id: `portico-${p}`,
@@ -94,7 +101,9 @@ export async function startOidcProvider(options: OidcProviderOptions): Promise<L
       }
     },
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'preferred_username'] },
-    interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
+    // Apple puts who logged in in the ID token (it has no user endpoint): the ID token carries the scope's claims.
+    conformIdTokenClaims: false,
+    interactions: { policy, url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
     features: { devInteractions: { enabled: false } },
     pkce: { required: () => true },
     cookies: { keys: [randomBytes(32).toString('base64url')] },
@@ -104,7 +113,9 @@ export async function startOidcProvider(options: OidcProviderOptions): Promise<L
   const callback = provider.callback()
 
   handle = (req, res) => {
-    const match = /^\/interaction\/([\w-]+)(\/login)?$/.exec(new URL(req.url ?? '/', issuer).pathname)
+    const pathname = new URL(req.url ?? '/', issuer).pathname
+    if (pathname === '/me') userinfoRequests += 1
+    const match = /^\/interaction\/([\w-]+)(\/login)?$/.exec(pathname)
     if (!match) return void callback(req, res)
     void (async () => {
       try {
@@ -126,7 +137,7 @@ export async function startOidcProvider(options: OidcProviderOptions): Promise<L
         const grant = new provider.Grant({ accountId, clientId: String(details.params.client_id) })
         grant.addOIDCScope(String(details.params.scope))
         const grantId = await grant.save()
-        await provider.interactionFinished(req, res, { login: { accountId }, consent: { grantId } }, { mergeWithLastSubmission: false })
+        await provider.interactionFinished(req, res, { login: { accountId }, consent: { grantId }, select_account: {} }, { mergeWithLastSubmission: false })
       } catch (error) {
         res.writeHead(400, { 'content-type': 'text/plain' })
         res.end(`Login failed: ${(error as Error).message}`)
@@ -137,6 +148,9 @@ export async function startOidcProvider(options: OidcProviderOptions): Promise<L
   return {
     issuer,
     socials: Object.fromEntries(SOCIAL_PROVIDERS.map((p) => [p, { clientId: `portico-${p}`, clientSecret: secrets[p], issuer }])),
+    get userinfoRequests() {
+      return userinfoRequests
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve())

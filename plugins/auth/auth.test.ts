@@ -118,6 +118,26 @@ describe('the frame loads on first use only', () => {
   })
 })
 
+describe('social login requests', () => {
+  it('GET_SOCIAL_REDIRECT_URI carries a return URL only for the redirect flow; CONNECT_SOCIAL with no result in the frame is a cancel (undefined), any other refusal rejects', async () => {
+    const frame = happyFrame(createFakeFrame())
+    frame.on('GET_SOCIAL_REDIRECT_URI', () => ({ uri: `${FRAME_URL}/v1/social/begin?t=x` }))
+    const { kit } = createAuthKit({ frame })
+    const auth = await authOf(kit)
+    expect(await auth.getSocialRedirectUri('google', undefined)).toBe(`${FRAME_URL}/v1/social/begin?t=x`)
+    await auth.getSocialRedirectUri('github', 'http://127.0.0.1:5173/app')
+    expect(frame.sent.filter((r) => r.name === 'GET_SOCIAL_REDIRECT_URI').map((r) => r.payload)).toEqual([
+      { provider: 'google' },
+      { provider: 'github', returnUrl: 'http://127.0.0.1:5173/app' },
+    ])
+
+    frame.on('CONNECT_SOCIAL', () => Promise.reject(new PorticoError('This address holds no social login answer')))
+    expect(await auth.connectSocial(`${FRAME_URL}/v1/social/begin?t=x`)).toBeUndefined()
+    frame.on('CONNECT_SOCIAL', () => Promise.reject(new PorticoError('This login was already used: start again')))
+    await expect(auth.connectSocial(`${FRAME_URL}/v1/social/begin?t=x`)).rejects.toThrow('This login was already used: start again')
+  })
+})
+
 describe('connect through the AUTH connector', () => {
   it('after the login the account has the address, user, smartAccountDeployed, preferredAccountType and accounts', async () => {
     const { kit, frame } = await loggedIn()

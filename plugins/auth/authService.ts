@@ -1,4 +1,5 @@
-import type { ChainStore, ConnectParameters, PorticoStorage } from '../../kernel/index.ts'
+import { type ChainStore, type ConnectParameters, PorticoError, type PorticoStorage } from '../../kernel/index.ts'
+import { NO_SOCIAL_RESULT } from './frameProtocol.ts'
 import type { FrameSession } from './frameSession.ts'
 import type { AuthService } from './index.ts'
 import { AUTH_CONNECTOR_ID, type AuthNamespace } from './service.ts'
@@ -19,10 +20,16 @@ export function createAuthService({ frame, storage, chains, namespaces, connect 
     connectEmail: (email, options) => frame.request('CONNECT_EMAIL', { email }, options),
     connectDevice: async (options) => void (await frame.request('CONNECT_DEVICE', undefined, options)),
     connectOtp: async (otp, options) => void (await frame.request('CONNECT_OTP', { otp }, options)),
-    getSocialRedirectUri: async (provider, returnUrl, options) => (await frame.request('GET_SOCIAL_REDIRECT_URI', { provider, returnUrl }, options)).uri,
+    getSocialRedirectUri: async (provider, returnUrl, options) =>
+      (await frame.request('GET_SOCIAL_REDIRECT_URI', returnUrl === undefined ? { provider } : { provider, returnUrl }, options)).uri,
     async connectSocial(uri, options) {
-      const user = await frame.request('CONNECT_SOCIAL', { uri }, options)
-      return { userName: user.userName ?? undefined }
+      try {
+        const user = await frame.request('CONNECT_SOCIAL', { uri }, options)
+        return { userName: user.userName ?? undefined }
+      } catch (error) {
+        if (error instanceof PorticoError && error.shortMessage === NO_SOCIAL_RESULT) return undefined
+        throw error
+      }
     },
     getFarcasterUri: async (options) => (await frame.request('GET_FARCASTER_URI', undefined, options)).url,
     async connectFarcaster(options) {

@@ -19,10 +19,24 @@ export const APP_PREFIX = '@portico-app/'
 export const FRAME_PREFIX = '@portico-frame/'
 
 /**
- * The fragment parameter of the host page the frame server's social callback returns to: the
- * provider's answer (its query string), which CONNECT_SOCIAL's uri carries to the frame.
+ * The fragment parameter of the registered return URL a redirect-flow social login comes back
+ * to: the one-time result secret (never the provider's answer), which CONNECT_SOCIAL's uri
+ * carries to the frame; it is worth nothing without the binding the frame of that tab keeps.
  */
 export const SOCIAL_RESULT_PARAM = 'portico_social'
+
+/**
+ * The popup flow's hand-over, between two windows of the frame server's origin only: the
+ * callback page in the popup posts `{ type: SOCIAL_RESULT_MESSAGE, result }` to its opener's
+ * frames with that origin as the target, and the Portico frame answers SOCIAL_RESULT_ACK.
+ */
+/** CONNECT_SOCIAL's error when the frame got no result: the popup was closed before the login ended (the host's clean cancel). */
+export const NO_SOCIAL_RESULT = 'This address holds no social login answer'
+export const SOCIAL_RESULT_MESSAGE = `${FRAME_PREFIX}SOCIAL_RESULT`
+export const SOCIAL_RESULT_ACK = `${FRAME_PREFIX}SOCIAL_RESULT_ACK`
+/** The result secret: 32 random bytes, base64url. */
+export const SocialResultSecret = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{43}$/))
+export const SocialResultMessageSchema = v.object({ type: v.literal(SOCIAL_RESULT_MESSAGE), result: SocialResultSecret })
 
 /** Sent as the `version` query parameter and in READY; the host accepts a frame of this version. */
 export const FRAME_PROTOCOL_VERSION = 4
@@ -55,9 +69,14 @@ export const AppRequests = {
   CONNECT_EMAIL: v.object({ email: Email }),
   CONNECT_DEVICE: None,
   CONNECT_OTP: v.object({ otp: Otp }),
+  /** Popup flow: the begin address, once the popup closed; redirect flow: this page's address, holding SOCIAL_RESULT_PARAM. */
   CONNECT_SOCIAL: v.object({ uri: v.pipe(v.string(), v.url()) }),
-  /** `returnUrl`: the host page the provider's answer comes back to (the current page for a redirect). */
-  GET_SOCIAL_REDIRECT_URI: v.object({ provider: SocialProvider, returnUrl: v.pipe(v.string(), v.maxLength(2048), v.url()) }),
+  /**
+   * The frame server's begin address of a new login. With `returnUrl` (one of the project's
+   * registered return URLs) the login comes back there (redirect flow); without, it ends in the
+   * popup, which hands the result to the frame (popup flow).
+   */
+  GET_SOCIAL_REDIRECT_URI: v.object({ provider: SocialProvider, returnUrl: v.optional(v.pipe(v.string(), v.maxLength(2048), v.url())) }),
   GET_FARCASTER_URI: None,
   CONNECT_FARCASTER: None,
   GET_USER: v.object({ chainId: ChainId, preferredAccountType: v.optional(AccountType) }),

@@ -45,10 +45,18 @@ export interface AuthService {
   connectDevice(options?: RequestOptions): Promise<void>
   /** Sends the mailed code; the frame then has a session. */
   connectOtp(otp: string, options?: RequestOptions): Promise<void>
-  /** The provider's login page for a social login that comes back to `returnUrl`. */
-  getSocialRedirectUri(provider: SocialLogin, returnUrl: string, options?: RequestOptions): Promise<string>
-  /** Finishes a social login from the address the provider's answer came back to; the frame then has a session. */
-  connectSocial(uri: string, options?: RequestOptions): Promise<{ readonly userName: string | undefined }>
+  /**
+   * Starts a social login: the frame server's begin address (the popup or the page goes there,
+   * then on to the provider). With `returnUrl`, one of the project's registered return URLs, the
+   * login comes back there (redirect flow); without, it ends in the popup (popup flow).
+   */
+  getSocialRedirectUri(provider: SocialLogin, returnUrl: string | undefined, options?: RequestOptions): Promise<string>
+  /**
+   * Finishes a social login; the frame then has a session. Popup flow: `uri` is the begin
+   * address, called once the popup closed; redirect flow: this page's address, holding the
+   * result. Undefined when the frame got no result (the popup was closed first): a cancel.
+   */
+  connectSocial(uri: string, options?: RequestOptions): Promise<{ readonly userName: string | undefined } | undefined>
   /** Opens a Farcaster login: the url the visitor's Farcaster app opens (shown as a QR code). */
   getFarcasterUri(options?: RequestOptions): Promise<string>
   /** Waits until the visitor signed in the Farcaster app (no time limit; abort it through `signal`); the frame then has a session. */

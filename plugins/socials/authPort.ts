@@ -12,8 +12,10 @@ export interface SocialRequestOptions {
 export type SocialLoginProvider = 'google' | 'github' | 'apple' | 'facebook' | 'x' | 'discord'
 
 export interface SocialAuth {
-  getSocialRedirectUri(provider: SocialLoginProvider, returnUrl: string, options?: SocialRequestOptions): Promise<string>
-  connectSocial(uri: string, options?: SocialRequestOptions): Promise<{ readonly userName: string | undefined }>
+  /** The frame server's begin address; with `returnUrl` (redirect flow) the login comes back there. */
+  getSocialRedirectUri(provider: SocialLoginProvider, returnUrl: string | undefined, options?: SocialRequestOptions): Promise<string>
+  /** Undefined: the frame got no result (the popup was closed before the end), a cancel. */
+  connectSocial(uri: string, options?: SocialRequestOptions): Promise<{ readonly userName: string | undefined } | undefined>
   getFarcasterUri(options?: SocialRequestOptions): Promise<string>
   connectFarcaster(options?: SocialRequestOptions): Promise<{ readonly userName: string | undefined }>
   /** Reloads the secure frame (back from ConnectingFarcaster drops its wait); resolves once it is back. */

@@ -9,15 +9,31 @@ import { createStorage } from '../../kernel/storage/storage.ts'
 import type { SocialAuth, SocialRequestOptions } from './authPort.ts'
 import { createSocialController } from './controller.ts'
 
-// The socials controller with the kernel's real stores, a window whose popup the test drives,
-// and a frame (SocialAuth) that answers as the test says, honouring the request options as the
-// frame client does (onTimeout, then the request fails).
+// The socials controller with the kernel's real stores, a window whose popup the test drives
+// (a cross-origin one: its address can be set, never read), and a frame (SocialAuth) that
+// answers as the test says, honouring the request options as the frame client does (onTimeout,
+// then the request fails).
 
 const PAGE = 'http://127.0.0.1:5173/app'
-const ANSWER = `${PAGE}#portico_social=${encodeURIComponent('code=abc&state=xyz&iss=http%3A%2F%2F127.0.0.1%3A9000')}`
+/** The frame server's begin link of a login (its origin, never the provider's). */
+const BEGIN = 'http://127.0.0.1:8700/v1/social/begin?t=Qm9yaW5nIGJ1dCB1bmd1ZXNzYWJsZSBiZWdpbiB0b2tlbg'
+/** The registered return URL holding the result secret (redirect flow, Telegram). */
+const ANSWER = `${PAGE}#portico_social=R2V0IHlvdXIgb3duIHJlc3VsdCBzZWNyZXQgcGxlYXNlIQ`
 
 function setup(options: { popup?: boolean; flow?: 'popup' | 'redirect'; auth?: Partial<SocialAuth>; href?: string } = {}) {
-  const popup = { closed: false, location: { href: 'about:blank' }, close: vi.fn(() => void (popup.closed = true)) }
+  // Navigations the page makes in the popup, and its attempts to read where the popup is (the browser refuses them cross-origin).
+  const navigations: string[] = []
+  let locationReads = 0
+  const location = {
+    get href(): string {
+      locationReads += 1
+      throw new DOMException('Blocked a frame from accessing a cross-origin frame.', 'SecurityError')
+    },
+    set href(value: string) {
+      navigations.push(value)
+    },
+  }
+  const popup = { closed: false, location, close: vi.fn(() => void (popup.closed = true)) }
   const session = new Map<string, string>()
   const win = {
     open: vi.fn(() => (options.popup === false ? null : popup)),
@@ -33,7 +49,7 @@ function setup(options: { popup?: boolean; flow?: 'popup' | 'redirect'; auth?: P
   const auth: SocialAuth = {
     getSocialRedirectUri: vi.fn(async (_provider, _returnUrl, request) => {
       requests.push(request!)
-      return 'http://127.0.0.1:9000/auth?client_id=portico-google'
+      return BEGIN
     }),
     connectSocial: vi.fn(async () => ({ userName: 'alice' })),
     getFarcasterUri: vi.fn(async () => 'http://127.0.0.1:8704/~/sign-in-with-farcaster?channelToken=t'),
@@ -59,40 +75,46 @@ function setup(options: { popup?: boolean; flow?: 'popup' | 'redirect'; auth?: P
     flow: options.flow ?? 'popup',
   })
   const socialWindow = () => chains.record('eip155')?.accountState.socialWindow
-  return { controller, popup, win, auth, storage, alerts, pending, modal, requests, session, socialWindow }
+  return { controller, popup, navigations, locationReads: () => locationReads, win, auth, storage, alerts, pending, modal, requests, session, socialWindow }
 }
 
 afterEach(() => vi.useRealTimers())
 
 describe('socials controller', () => {
-  it('opens the popup before anything is awaited, sends it to the provider, and finishes the login once it is back with the answer', async () => {
+  it('opens the popup before anything is awaited, sends it only to the frame server\'s begin link, never reads it, and once it closed has the frame finish the login', async () => {
     const t = setup()
     const done = t.controller.start('google')
     // Synchronously, in the click: nothing awaited yet.
     expect(t.win.open).toHaveBeenCalledTimes(1)
     expect(t.win.open).toHaveBeenCalledWith('', 'portico-social', expect.stringContaining('popup'))
     expect(t.socialWindow()).toBe(t.popup)
-    await vi.waitFor(() => expect(t.popup.location.href).toBe('http://127.0.0.1:9000/auth?client_id=portico-google'))
-    expect(t.auth.getSocialRedirectUri).toHaveBeenCalledWith('google', PAGE, expect.anything())
+    await vi.waitFor(() => expect(t.navigations).toEqual([BEGIN]))
+    // Popup flow: no return URL, the answer goes from the popup to the frame.
+    expect(t.auth.getSocialRedirectUri).toHaveBeenCalledWith('google', undefined, expect.anything())
     expect(t.requests[0]!.timeoutMs).toBe(30_000)
-    t.popup.location.href = ANSWER
+    // Several polls (250 ms each) while the popup is at the provider: the page does not look at it.
+    await new Promise((resolve) => setTimeout(resolve, 800))
+    expect(t.auth.connectSocial).not.toHaveBeenCalled()
+    // The popup's page closes it once the frame acknowledged the result.
+    t.popup.closed = true
     await done
-    expect(t.auth.connectSocial).toHaveBeenCalledWith(ANSWER, expect.objectContaining({ timeoutMs: 30_000 }))
+    expect(t.auth.connectSocial).toHaveBeenCalledWith(BEGIN, expect.objectContaining({ timeoutMs: 30_000 }))
     expect(t.auth.connect).toHaveBeenCalledTimes(1)
-    expect(t.popup.close).toHaveBeenCalled()
     expect(t.storage.get('connectedSocial')).toBe('google')
     expect(t.storage.get('connectedSocialUsername')).toBe('alice')
     expect(t.storage.get('frameSocialUsername')).toBe('alice')
     expect(t.socialWindow()).toBeUndefined()
+    expect(t.navigations).toEqual([BEGIN])
+    expect(t.locationReads()).toBe(0)
   })
 
-  it('a popup closed by the visitor cancels cleanly: nothing connected, nothing stored, no popup kept', async () => {
-    const t = setup()
+  it('a popup closed by the visitor cancels cleanly: the frame has no result, nothing connected, nothing stored, no popup kept', async () => {
+    const t = setup({ auth: { connectSocial: vi.fn(async () => undefined) } })
     const done = t.controller.start('github')
-    await vi.waitFor(() => expect(t.popup.location.href).not.toBe('about:blank'))
+    await vi.waitFor(() => expect(t.navigations).toHaveLength(1))
     t.popup.closed = true
     await expect(done).resolves.toBeUndefined()
-    expect(t.auth.connectSocial).not.toHaveBeenCalled()
+    expect(t.auth.connectSocial).toHaveBeenCalledWith(BEGIN, expect.anything())
     expect(t.auth.connect).not.toHaveBeenCalled()
     expect(t.storage.get('connectedSocial')).toBeUndefined()
     expect(t.socialWindow()).toBeUndefined()
@@ -118,19 +140,21 @@ describe('socials controller', () => {
   it('closing the modal (pending requests rejected) stops watching the popup and closes it', async () => {
     const t = setup()
     const done = t.controller.start('google')
-    await vi.waitFor(() => expect(t.popup.location.href).not.toBe('about:blank'))
+    await vi.waitFor(() => expect(t.navigations).toHaveLength(1))
     t.pending.rejectAll()
     await expect(done).resolves.toBeUndefined()
     expect(t.popup.close).toHaveBeenCalled()
+    expect(t.auth.connectSocial).not.toHaveBeenCalled()
     expect(t.auth.connect).not.toHaveBeenCalled()
   })
 
-  it('a blocked popup, or the redirect flow, navigates the page to the provider and finishes on return', async () => {
+  it('a blocked popup, or the redirect flow, navigates the page to the begin link with this page as the return URL, and finishes on return', async () => {
     for (const t of [setup({ popup: false }), setup({ flow: 'redirect' })]) {
       await t.controller.start('discord')
-      expect(t.win.location.assign).toHaveBeenCalledWith('http://127.0.0.1:9000/auth?client_id=portico-google')
+      expect(t.auth.getSocialRedirectUri).toHaveBeenCalledWith('discord', PAGE, expect.anything())
+      expect(t.win.location.assign).toHaveBeenCalledWith(BEGIN)
       expect(t.session.get('@portico/social_pending')).toBe('discord')
-      // Back from the provider: the answer is taken from the address, which is then cleaned.
+      // Back through the frame server: the result is taken from the address, which is then cleaned.
       t.win.location.href = ANSWER
       await t.controller.resumeRedirect()
       expect(t.win.history.replaceState).toHaveBeenCalledWith(null, '', PAGE)

@@ -10,11 +10,11 @@ import {
   type SnackService,
 } from '../../kernel/index.ts'
 import type { SocialAuth, SocialLoginProvider, SocialRequestOptions } from './authPort.ts'
-import { SOCIAL_POPUP_NAME, SOCIAL_RESULT_PARAM } from './index.ts'
+import { SOCIAL_POPUP_NAME } from './index.ts'
 import { takeTelegramResult } from './telegram.ts'
 import { connectLoggedIn } from './connectLoggedIn.ts'
 
-/** How often the popup is looked at: its address once it is back on this page's origin, or whether it was closed. */
+/** How often the popup is looked at: whether it was closed. */
 const POPUP_POLL_MS = 250
 /** The provider of a login that left the page by redirect, kept in this tab until it comes back. */
 const PENDING_KEY = '@portico/social_pending'
@@ -77,37 +77,31 @@ export function createSocialController(deps: SocialControllerDeps): SocialContro
     if (namespace) chains.updateAccount(namespace, { socialWindow })
   }
 
-  /** The popup's address once it is back on this origin with the answer; undefined once closed (or aborted). */
-  function watch(popup: Window, signal: AbortSignal): Promise<string | undefined> {
+  /**
+   * Resolves true once the popup is closed (by its own page, after the frame got the result, or
+   * by the visitor), false when aborted. The popup is on the frame server's origin and then the
+   * provider's: this page never reads it.
+   */
+  function closed(popup: Window, signal: AbortSignal): Promise<boolean> {
     return new Promise((resolve) => {
-      const done = (href: string | undefined) => {
+      const done = (value: boolean) => {
         clearInterval(timer)
         signal.removeEventListener('abort', abort)
-        resolve(href)
+        resolve(value)
       }
-      const abort = () => done(undefined)
-      const timer = setInterval(() => {
-        if (popup.closed) return done(undefined)
-        let href: string
-        try {
-          href = popup.location.href
-        } catch {
-          return // At the provider: another origin.
-        }
-        const url = new URL(href)
-        if (url.origin === win.location.origin && new URLSearchParams(url.hash.slice(1)).has(SOCIAL_RESULT_PARAM)) done(href)
-      }, POPUP_POLL_MS)
+      const abort = () => done(false)
+      const timer = setInterval(() => popup.closed && done(true), POPUP_POLL_MS)
       signal.addEventListener('abort', abort, { once: true })
     })
   }
 
-  /** The frame exchanges the answer for a session; the kit then connects through it. */
-  async function finish(provider: SocialLoginProvider, href: string, signal: AbortSignal): Promise<void> {
-    const { userName } = await timed((options) => auth.connectSocial(href, options), signal)
-    await connectLoggedIn({ auth, storage, snack }, provider, userName)
+  /** The frame redeems the login's result for a session; the kit then connects through it. No result: a cancel. */
+  async function finish(provider: SocialLoginProvider, uri: string, signal: AbortSignal): Promise<void> {
+    const user = await timed((options) => auth.connectSocial(uri, options), signal)
+    if (user) await connectLoggedIn({ auth, storage, snack }, provider, user.userName)
   }
 
-  /** The current page without a fragment: where the provider's answer comes back to. */
+  /** The current page without a fragment: where a redirect-flow login comes back to (it must be one of the project's registered return URLs). */
   const returnUrl = () => {
     const url = new URL(win.location.href)
     url.hash = ''
@@ -128,12 +122,10 @@ export function createSocialController(deps: SocialControllerDeps): SocialContro
         if (!popup) return redirect(provider, signal)
         setSocialWindow(popup)
         try {
-          const uri = await timed((options) => auth.getSocialRedirectUri(provider, returnUrl(), options), signal)
+          // Only ever an address on the frame server's origin; the answer goes from there to the frame.
+          const uri = await timed((options) => auth.getSocialRedirectUri(provider, undefined, options), signal)
           popup.location.href = uri
-          const href = await watch(popup, signal)
-          popup.close()
-          // Closed by the visitor: a clean cancel.
-          if (href) await finish(provider, href, signal)
+          if (await closed(popup, signal)) await finish(provider, uri, signal)
         } finally {
           if (!popup.closed) popup.close()
           setSocialWindow(undefined)

@@ -49,6 +49,9 @@ describe('frame server environment', () => {
     expect(() => optionsFromEnv({ ...valid, SOCIAL_RETURN_URLS: 'demo=https://evil.example/login' }, '/')).toThrow(/not on one of the project's origins/)
     expect(() => optionsFromEnv({ ...valid, SOCIAL_RETURN_URLS: 'demo=https://app.example.com/login#x' }, '/')).toThrow(/not an exact http\(s\) URL/)
     expect(() => optionsFromEnv({ ...valid, PROJECT_NAMES: 'nope=Other' }, '/')).toThrow(/name a project ALLOWED_ORIGINS does not: nope/)
+    // A return URL's query holds '=': only the first one separates the project id.
+    const withQuery = optionsFromEnv({ ...valid, SOCIAL_RETURN_URLS: 'demo=https://app.example.com/?social=redirect&a=b' }, '/')
+    expect(withQuery.projects.demo).toMatchObject({ returnUrls: ['https://app.example.com/?social=redirect&a=b'] })
   })
 
   it('FARCASTER_RPC_URL turns Farcaster login on (relay, IdRegistry and domain optional); without it there is none', () => {

@@ -9,6 +9,12 @@ import { SOCIAL_PROVIDERS, type SocialOptions } from './social/providers.ts'
 
 const Port = v.pipe(v.string(), v.regex(/^\d{1,5}$/, 'must be a port number'), v.transform(Number), v.maxValue(65535))
 
+/** 'a=b=c' -> ['a', 'b=c']: a return URL's query holds '=' too. */
+function splitAtFirst(text: string, separator: string): [string, string] {
+  const at = text.indexOf(separator)
+  return at < 0 ? [text, ''] : [text.slice(0, at), text.slice(at + separator.length)]
+}
+
 /** `projectId=a,b;projectId2=c` -> { projectId: [a, b], projectId2: [c] }; each part checked by readProjects at start. */
 const PerProject = (what: string, item: v.GenericSchema<string, string>) =>
   v.pipe(
@@ -20,7 +26,7 @@ const PerProject = (what: string, item: v.GenericSchema<string, string>) =>
           .split(';')
           .filter((entry) => entry.trim() !== '')
           .map((entry) => {
-            const [projectId = '', values = ''] = entry.split('=', 2)
+            const [projectId = '', values = ''] = splitAtFirst(entry, '=')
             return [projectId.trim(), values.split(',').map((value) => value.trim()).filter(Boolean)]
           }),
       ),
@@ -36,7 +42,7 @@ const ProjectNames = v.pipe(
         .split(';')
         .filter((entry) => entry.trim() !== '')
         .map((entry) => {
-          const [projectId = '', name = ''] = entry.split('=', 2)
+          const [projectId = '', name = ''] = splitAtFirst(entry, '=')
           return [projectId.trim(), name.trim()]
         }),
     ),

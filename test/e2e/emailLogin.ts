@@ -47,7 +47,14 @@ export async function startEmailDemo(options: { limits?: EmbeddedStackOptions['l
     throwFirstFailure(started)
     demo = await startPrivateDemo(build!)
     // Farcaster login reads custody addresses from the IdRegistry stand-in on this chain (a test installs it).
-    stack = await startEmbeddedStack({ hostOrigins: [new URL(demo.url).origin], ports: { frame: DEMO_PORTS.frame }, farcasterRpcUrl: chain!.url, limits: options.limits })
+    stack = await startEmbeddedStack({
+      hostOrigins: [new URL(demo.url).origin],
+      // The page the socials test's redirect flow starts from and comes back to.
+      returnUrls: [`${new URL(demo.url).origin}/?networks=evm&devwallet=off&social=redirect`],
+      ports: { frame: DEMO_PORTS.frame },
+      farcasterRpcUrl: chain!.url,
+      limits: options.limits,
+    })
   } catch (error) {
     await close()
     throw error

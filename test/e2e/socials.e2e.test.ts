@@ -1,8 +1,11 @@
-// Social login on the built demo, in real Chromium: "Continue with Google" opens a popup to the
-// local OpenID provider (oidc-provider on 127.0.0.1, demo/peers/oidc.ts), the tester picks a
-// user, the popup closes, and the embedded wallet on the frame server (8700, PGlite) is
-// connected; the redirect flow (?social=redirect) does the same by leaving the page and coming
-// back. The frame server's code exchange goes through openid-client against that provider.
+// Social login on the built demo, in real Chromium: "Continue with Google" opens a popup that
+// goes to the frame server's begin link (8700: its cookie), then to the local OpenID provider
+// (oidc-provider on 127.0.0.1, demo/peers/oidc.ts); the tester picks a user, the frame server's
+// callback exchanges the code and its page in the popup hands the result to the Portico frame,
+// the popup closes, and the embedded wallet (PGlite) is connected. The redirect flow
+// (?social=redirect) does the same by leaving the page and coming back to its registered
+// address. The host page is instrumented: it never sees the provider's code (nor, in the popup
+// flow, the result), never reads the popup, and only learns that the login finished.
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import type { Hex } from 'viem'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
@@ -50,12 +53,95 @@ async function continueWith(page: Page, name: string): Promise<Page> {
   return popup
 }
 
+/**
+ * The popup closes itself once the frame has the result, which can be before a wait for its
+ * 'close' event would start: its state is polled instead.
+ */
+const closes = (popup: Page) => expect.poll(() => popup.isClosed(), { timeout: 15_000 }).toBe(true)
+
 /** At the local provider's login page (in the popup or the page itself), picks the user. */
 async function pickUser(at: Page, user: string) {
   await at.getByRole('heading', { name: /^Sign in to / }).waitFor({ timeout: 15_000 })
   expect(new URL(at.url()).origin).toBe(stack.oidc!.issuer)
   await at.getByRole('button', { name: new RegExp(`^${user}\\b`) }).click()
 }
+
+/** What the host page saw: every address it had, every message it got, what it did with the popup; and what the Portico frame got from the popup. */
+interface Seen {
+  readonly urls: string[]
+  readonly messages: string[]
+  readonly popupLocationReads: string[]
+  readonly popupNavigations: string[]
+  readonly frameResults: string[]
+}
+
+/** Instruments the host page (and records the result the Portico frame in it receives), then loads it again. */
+async function instrument(page: Page): Promise<Seen> {
+  const seen: Seen = { urls: [], messages: [], popupLocationReads: [], popupNavigations: [], frameResults: [] }
+  await page.exposeFunction('__porticoSeen', (kind: keyof Seen, value: string) => void seen[kind].push(value))
+  await page.addInitScript((frameOrigin) => {
+    const record = (kind: string, value: string) => void (window as unknown as { __porticoSeen(k: string, v: string): void }).__porticoSeen(kind, value)
+    if (window !== window.top) {
+      if (location.origin === frameOrigin) {
+        addEventListener('message', (event) => {
+          if (event.data?.type === '@portico-frame/SOCIAL_RESULT') record('frameResults', String(event.data.result))
+        })
+      }
+      return
+    }
+    record('urls', location.href)
+    addEventListener('hashchange', () => record('urls', location.href))
+    const replaceState = history.replaceState.bind(history)
+    history.replaceState = (state, title, url) => {
+      record('urls', String(url))
+      replaceState(state, title, url)
+    }
+    addEventListener('message', (event) => record('messages', `${event.origin} ${JSON.stringify(event.data)}`), true)
+    const open = window.open.bind(window)
+    window.open = (...args) => {
+      const popup = open(...args)
+      if (!popup) return popup
+      const place = popup.location as unknown as Record<string | symbol, unknown>
+      const location = new Proxy(
+        {},
+        {
+          get(_, key) {
+            record('popupLocationReads', String(key))
+            const value = place[key]
+            return typeof value === 'function' ? value.bind(place) : value
+          },
+          set(_, key, value) {
+            record('popupNavigations', String(value))
+            place[key] = value
+            return true
+          },
+        },
+      )
+      return new Proxy(popup, {
+        get(target, key) {
+          if (key === 'location') return location
+          const value = (target as unknown as Record<string | symbol, unknown>)[key]
+          return typeof value === 'function' ? value.bind(target) : value
+        },
+      })
+    }
+  }, new URL(stack.frameUrl).origin)
+  await page.reload()
+  return seen
+}
+
+/** The provider's codes, as the callback requests of the context carried them. */
+function recordCodes(context: BrowserContext): string[] {
+  const codes: string[] = []
+  context.on('request', (request) => {
+    const code = request.url().includes('/v1/social/callback') ? new URL(request.url()).searchParams.get('code') : null
+    if (code) codes.push(code)
+  })
+  return codes
+}
+
+/** Every string the host page saw, in one. */
+const hostSaw = (seen: Seen) => [...seen.urls, ...seen.messages, ...seen.popupLocationReads, ...seen.popupNavigations].join('\n')
 
 /** Records the frame server callback URLs the context's pages reach. */
 function recordCallbacks(context: BrowserContext): string[] {
@@ -87,11 +173,31 @@ describe('social login through a popup', () => {
     await expectNoAxeViolations(page, 'Connect view with the social section')
     await page.keyboard.press('Escape')
 
+    const seen = await instrument(page)
+    const codes = recordCodes(page.context())
     const callbacks = recordCallbacks(page.context())
     const popup = await continueWith(page, 'Google')
+    await popup.getByRole('heading', { name: /^Sign in to / }).waitFor({ timeout: 15_000 })
+    // The begin link left its cookie on the frame server's origin: Chromium keeps a __Host- Secure cookie of http://127.0.0.1.
+    const [cookie] = (await page.context().cookies(stack.frameUrl)).filter((c) => c.name.startsWith('__Host-portico-social-'))
+    expect(cookie).toMatchObject({ secure: true, httpOnly: true, sameSite: 'None', path: '/' })
     await pickUser(popup, 'Alice')
-    await popup.waitForEvent('close', { timeout: 15_000 })
+    await closes(popup)
     await connected(page, 'true')
+    // The popup went only to the frame server's begin link; the page never read where it was.
+    expect(seen.popupNavigations).toHaveLength(1)
+    expect(seen.popupNavigations[0]).toMatch(new RegExp(`^${stack.frameUrl}/v1/social/begin\\?t=[\\w-]{43}$`))
+    expect(seen.popupLocationReads).toEqual([])
+    // The provider's code reached the frame server, the result reached the frame; the host page saw neither.
+    expect(codes).toHaveLength(1)
+    expect(seen.frameResults).toHaveLength(1)
+    expect(hostSaw(seen)).not.toContain(codes[0]!)
+    expect(hostSaw(seen)).not.toContain(seen.frameResults[0]!)
+    expect(hostSaw(seen)).not.toMatch(/SOCIAL_RESULT|portico_social/)
+    // What the page learnt from the frame: the login finished (CONNECT_SOCIAL_SUCCESS with the user).
+    expect(seen.messages.some((m) => m.includes('"type":"@portico-frame/CONNECT_SOCIAL_SUCCESS"'))).toBe(true)
+    expect(await page.evaluate(() => JSON.stringify({ ...localStorage, ...sessionStorage }))).not.toContain(seen.frameResults[0]!)
+    expect((await page.context().cookies(stack.frameUrl)).filter((c) => c.name.startsWith('__Host-portico-social-'))).toEqual([])
     const wallet = (await address(page))!.trim()
     expect(wallet).toMatch(/^0x[0-9a-fA-F]{40}$/)
     expect(callbacks).toHaveLength(1)
@@ -199,7 +305,7 @@ describe('social login through a popup', () => {
 
     // The login the visitor started is still the one that counts.
     await pickUser(popup, 'Alice')
-    await popup.waitForEvent('close', { timeout: 15_000 })
+    await closes(popup)
     await connected(page, 'true')
     expect(connects).toHaveLength(1)
     expect((await page.getByTestId('account-username').textContent())?.trim()).toBe('alice')
@@ -211,6 +317,8 @@ describe('social login through a redirect (?social=redirect)', () => {
   it('leaves for the provider, comes back connected with the username, the answer gone from the address bar; a reload keeps it', async () => {
     const recorded = await open('&social=redirect')
     const { page } = recorded
+    const seen = await instrument(page)
+    const codes = recordCodes(page.context())
     await page.getByTestId('open-modal').click()
     await waitForView(page, 'Connect')
     await inModal(page).getByRole('button', { name: 'Continue with GitHub' }).click()
@@ -218,6 +326,12 @@ describe('social login through a redirect (?social=redirect)', () => {
     await page.waitForURL((url) => url.origin === new URL(demo.url).origin, { timeout: 15_000 })
     await connected(page, 'true')
     expect(new URL(page.url()).hash).toBe('')
+    // Back at its registered address with the result only: the provider's code never reached the host page.
+    expect(codes).toHaveLength(1)
+    expect(hostSaw(seen)).not.toContain(codes[0]!)
+    expect(seen.urls.filter((url) => url.includes('#portico_social='))).toEqual([
+      expect.stringMatching(new RegExp(`^${demo.url}/\\?networks=evm&devwallet=off&social=redirect#portico_social=[\\w-]{43}$`)),
+    ])
     const wallet = (await address(page))!.trim()
     expect((await page.getByTestId('account-auth-provider').textContent())?.trim()).toBe('github')
     expect((await page.getByTestId('account-username').textContent())?.trim()).toBe('bob')

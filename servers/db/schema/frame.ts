@@ -163,19 +163,31 @@ export const socialIdentities = frame.table(
 )
 
 /**
- * A social login under way: the state (stored as a keyed hash), the PKCE verifier and nonce
- * the code exchange needs, the frame that started it (a hashed binding secret) and the host
- * page to return to. Spent once; expires after a few minutes.
+ * A social login under way, through its one-time steps: the frame that started it (a hashed
+ * binding secret), the begin link (hashed, spent once), the browser that followed it (the hash
+ * of its cookie's secret), the provider's state (hashed), the PKCE verifier (sealed, destroyed
+ * once exchanged), then who logged in (sealed) with the hashed result secret the frame redeems
+ * once. Expires after a few minutes; pruned after.
  */
 export const socialRequests = frame.table('social_requests', {
-  stateHash: text('state_hash').primaryKey(),
+  id: uuid('id').primaryKey().defaultRandom(),
+  beginHash: text('begin_hash').notNull().unique(),
   bindingHash: text('binding_hash').notNull(),
   provider: text('provider').notNull(),
   projectId: text('project_id').notNull(),
   hostOrigin: text('host_origin').notNull(),
-  returnUrl: text('return_url').notNull(),
-  codeVerifier: text('code_verifier').notNull(),
+  /** 'popup' (the answer goes to the frame by message) or 'redirect' (back to `returnUrl`). */
+  flow: text('flow').notNull(),
+  /** A registered return URL of the project; redirect flow only. */
+  returnUrl: text('return_url'),
+  beganAt: time('began_at'),
+  stateHash: text('state_hash').unique(),
+  browserHash: text('browser_hash'),
+  codeVerifier: text('code_verifier'),
   nonce: text('nonce'),
+  answeredAt: time('answered_at'),
+  resultHash: text('result_hash').unique(),
+  claims: text('claims'),
   createdAt: time('created_at').notNull(),
   expiresAt: time('expires_at').notNull(),
   usedAt: time('used_at'),

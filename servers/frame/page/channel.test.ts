@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { type ChannelWindow, createChannel } from './channel.ts'
 import { createHandlers, dispatch } from './handlers.ts'
 import { renderFramePage } from './html.ts'
+import { createSocialResultInbox } from './socialResult.ts'
 
 const HOST = 'http://127.0.0.1:5173'
 const request = { id: 'request-0001', type: '@portico-app/GET_CHAIN_ID' }
@@ -76,6 +77,7 @@ describe('dispatch', () => {
     hostOrigin: () => undefined,
     reload: () => undefined,
     tabStorage: undefined as never,
+    socialResults: createSocialResultInbox({ location: { origin: 'http://127.0.0.1:8700' }, addEventListener: () => undefined }),
   })
 
   it('a handler’s value is the SUCCESS payload; its error text is the ERROR payload', async () => {

@@ -8,6 +8,7 @@ import { createHandlers, dispatch } from './handlers.ts'
 import { initialChainIdOf } from './keys.ts'
 import { createKeystore } from './keystore.ts'
 import { createSessionStore } from './session.ts'
+import { createSocialResultInbox } from './socialResult.ts'
 import { createWallets } from './wallets.ts'
 
 /**
@@ -43,6 +44,7 @@ function start(): void {
     hostOrigin: () => channel.hostOrigin,
     reload: () => location.reload(),
     tabStorage: sessionStorage,
+    socialResults: createSocialResultInbox(window),
   })
   channel.listen((message) => {
     const name = message.type.slice('@portico-app/'.length) as AppRequestName

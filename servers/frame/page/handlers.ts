@@ -2,7 +2,7 @@ import { bytesToHex } from 'viem'
 import * as v from 'valibot'
 import { DeviceConsentText, ErrorText, EmbeddedWalletErrorText, SnackText } from '../../../kernel/errors/catalogue.ts'
 import { isSafeRpcMethod } from '../../../kernel/rpc/methods.ts'
-import { type AppPayload, type AppRequestName, type FrameEvent, type FrameReply, SOCIAL_RESULT_PARAM } from '../../../plugins/auth/frameProtocol.ts'
+import { type AppPayload, type AppRequestName, type FrameEvent, type FrameReply, NO_SOCIAL_RESULT, SOCIAL_RESULT_PARAM } from '../../../plugins/auth/frameProtocol.ts'
 import { type Api, ApiRefusal } from './api.ts'
 import { askApproval } from './approval.ts'
 import { consentRows, createConsentWatch, DeviceWaiting, isRefused } from './consent.ts'
@@ -10,6 +10,7 @@ import { evmSigningRequest } from './evm.ts'
 import { namespaceOfChain } from './keys.ts'
 import { jsonRpc } from './rpc.ts'
 import type { SessionStore } from './session.ts'
+import type { SocialResultInbox } from './socialResult.ts'
 import type { FrameNetwork, SigningRequest } from './signing.ts'
 import { solanaSigningRequest } from './solana.ts'
 import type { Keystore } from './keystore.ts'
@@ -31,6 +32,8 @@ export interface HandlerDeps {
   reload(): void
   /** This tab's storage on the frame's origin: a social login started before a full-page redirect is finished after it. */
   tabStorage: Storage
+  /** Where a popup login's result arrives from the popup. */
+  socialResults: SocialResultInbox
 }
 
 const Action = v.object({ action: v.picklist(['VERIFY_DEVICE', 'VERIFY_OTP']) })
@@ -53,7 +56,7 @@ const FarcasterWaited = v.variant('completed', [
 
 /** Where the frame keeps the secret that binds the social login it started to itself. */
 const SOCIAL_BINDING_KEY = '@portico-frame/social-binding'
-export const NO_SOCIAL_RESULT = 'This address holds no social login answer'
+export { NO_SOCIAL_RESULT }
 
 export const NO_SMART_ACCOUNTS = 'Smart accounts are not available'
 export const NO_FARCASTER = 'Ask for the Farcaster url first'
@@ -254,15 +257,19 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     async GET_SOCIAL_REDIRECT_URI({ provider, returnUrl }) {
       // A new secret per login: only this frame (this tab, on this origin) may finish it.
       const binding = newBinding()
-      const { uri } = await api.call('POST', '/v1/social/start', SocialStarted, { body: { provider, binding, returnUrl } })
+      const flow = returnUrl === undefined ? 'popup' : 'redirect'
+      const { uri } = await api.call('POST', '/v1/social/start', SocialStarted, { body: { provider, binding, flow, returnUrl } })
       deps.tabStorage.setItem(SOCIAL_BINDING_KEY, binding)
+      if (flow === 'popup') deps.socialResults.expect()
       return { uri }
     },
     async CONNECT_SOCIAL({ uri }) {
-      const callback = new URLSearchParams(new URL(uri).hash.slice(1)).get(SOCIAL_RESULT_PARAM)
-      if (!callback) throw new Error(NO_SOCIAL_RESULT)
+      // Redirect flow (and Telegram's result_uri): the result is in the address; popup flow: the popup handed it over.
+      const inAddress = new URLSearchParams(new URL(uri).hash.slice(1)).get(SOCIAL_RESULT_PARAM)
+      const result = inAddress ?? deps.socialResults.take()
+      if (!result) throw new Error(NO_SOCIAL_RESULT)
       const binding = deps.tabStorage.getItem(SOCIAL_BINDING_KEY) ?? ''
-      const body = { deviceId: await keystore.deviceId(), binding, callback }
+      const body = { deviceId: await keystore.deviceId(), binding, result }
       const verified = await api.call('POST', '/v1/social/connect', SocialVerified, { body })
       deps.tabStorage.removeItem(SOCIAL_BINDING_KEY)
       await signIn(verified, verified.userName)

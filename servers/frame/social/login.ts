@@ -9,6 +9,7 @@ export const SocialRefusal = {
   STATE_MISMATCH: 'State mismatch: this login was not started here',
   REPLAYED: 'This login was already used: start again',
   EXPIRED: 'This login expired (its nonce is too old): start again',
+  OTHER_BROWSER: 'This login was started in another browser: start it again from the site, in this browser',
   CODE_REFUSED: 'The provider refused the login code (already used or expired)',
   WRONG_ISSUER: 'Wrong issuer: the answer did not come from the configured provider',
   NONCE_MISMATCH: 'Nonce mismatch: the ID token was not issued for this login',
@@ -16,7 +17,7 @@ export const SocialRefusal = {
   PROVIDER_FAILED: 'The provider did not answer as expected',
 } as const
 
-/** What a login start hands the frame's row, and the address the visitor goes to. */
+/** What a login's begin keeps on its row (state hashed, verifier sealed), and the provider's address the visitor goes to. */
 export interface StartedLogin {
   readonly state: string
   readonly codeVerifier: string
@@ -35,6 +36,8 @@ export async function startLogin(provider: SocialProviderClient, redirectUri: st
     code_challenge: await client.calculatePKCECodeChallenge(codeVerifier),
     code_challenge_method: 'S256',
     ...(nonce ? { nonce } : {}),
+    ...(provider.selectAccount ? { prompt: 'select_account' } : {}),
+    ...(provider.responseMode === 'form_post' ? { response_mode: 'form_post' } : {}),
   })
   return { state, codeVerifier, nonce, uri: url.href }
 }
@@ -52,9 +55,10 @@ function refusalOf(error: unknown): ApiError {
 }
 
 /**
- * Exchanges the code of a callback (its query string) for who logged in: the PKCE verifier,
- * the expected state and, with OpenID Connect, the ID token's issuer, audience and nonce are
- * all checked by openid-client.
+ * Exchanges the code of a callback (its parameters, from the query or Apple's form) for who
+ * logged in: the PKCE verifier, the expected state and, with OpenID Connect, the ID token's
+ * issuer, audience and nonce are all checked by openid-client. Apple has no user endpoint:
+ * its verified ID token says who logged in.
  */
 export async function finishLogin(
   provider: SocialProviderClient,
@@ -68,6 +72,7 @@ export async function finishLogin(
       ...(checks.nonce ? { expectedNonce: checks.nonce } : {}),
       idTokenExpected: provider.oidc,
     })
+    if (provider.claimsFrom === 'idToken') return oidcClaims(tokens.claims())
     if (provider.oidc) {
       const subject = tokens.claims()!.sub
       return oidcClaims(await client.fetchUserInfo(provider.config, tokens.access_token, subject))

@@ -28,7 +28,7 @@ export interface SocialProviderOptions {
   readonly issuer?: string
   /** OAuth 2.0 only (state and PKCE): the endpoints, when there is no issuer. */
   readonly endpoints?: OAuthEndpoints
-  /** Default: 'openid email profile' with an issuer; the provider's own scope otherwise. */
+  /** Default: the provider's own scope ('openid email profile' for a provider that is OAuth 2.0 only by default but given an issuer). */
   readonly scope?: string
 }
 
@@ -41,6 +41,13 @@ interface ProviderDefaults {
   readonly scope: string
   /** Reads the user endpoint's answer of an OAuth 2.0 provider. */
   readonly claims?: (body: unknown) => SocialClaims
+  /** The provider honours `prompt=select_account`: the visitor picks the account instead of the one signed in silently going through. */
+  readonly selectAccount: boolean
+  /**
+   * Apple: the answer comes as a form POST (`response_mode=form_post`, required with the
+   * email scope), and who logged in is read from the ID token, as Apple has no user endpoint.
+   */
+  readonly apple?: true
 }
 
 const Id = v.union([v.pipe(v.string(), v.minLength(1), v.maxLength(255)), v.pipe(v.number(), v.integer(), v.transform(String))])
@@ -57,8 +64,8 @@ const claimsOf =
     read(v.parse(schema, body))
 
 export const PROVIDER_DEFAULTS: Record<SocialProvider, ProviderDefaults> = {
-  google: { issuer: 'https://accounts.google.com', scope: 'openid email profile' },
-  apple: { issuer: 'https://appleid.apple.com', scope: 'openid email' },
+  google: { issuer: 'https://accounts.google.com', scope: 'openid email profile', selectAccount: true },
+  apple: { issuer: 'https://appleid.apple.com', scope: 'openid email', selectAccount: false, apple: true },
   github: {
     endpoints: {
       authorization: 'https://github.com/login/oauth/authorize',
@@ -66,6 +73,7 @@ export const PROVIDER_DEFAULTS: Record<SocialProvider, ProviderDefaults> = {
       userinfo: 'https://api.github.com/user',
     },
     scope: 'read:user',
+    selectAccount: true,
     claims: claimsOf(GitHubUser, (u) => ({ subject: u.id, username: u.login ?? undefined, verifiedEmail: undefined })),
   },
   x: {
@@ -75,6 +83,7 @@ export const PROVIDER_DEFAULTS: Record<SocialProvider, ProviderDefaults> = {
       userinfo: 'https://api.x.com/2/users/me',
     },
     scope: 'users.read tweet.read',
+    selectAccount: false,
     claims: claimsOf(XUser, (u) => ({ subject: u.data.id, username: u.data.username ?? undefined, verifiedEmail: undefined })),
   },
   discord: {
@@ -84,6 +93,7 @@ export const PROVIDER_DEFAULTS: Record<SocialProvider, ProviderDefaults> = {
       userinfo: 'https://discord.com/api/users/@me',
     },
     scope: 'identify email',
+    selectAccount: false,
     claims: claimsOf(DiscordUser, (u) => ({
       subject: u.id,
       username: u.username ?? undefined,
@@ -97,6 +107,7 @@ export const PROVIDER_DEFAULTS: Record<SocialProvider, ProviderDefaults> = {
       userinfo: 'https://graph.facebook.com/me?fields=id,name',
     },
     scope: 'public_profile',
+    selectAccount: false,
     claims: claimsOf(FacebookUser, (u) => ({ subject: u.id, username: u.name ?? undefined, verifiedEmail: undefined })),
   },
 }
@@ -129,6 +140,12 @@ export interface SocialProviderClient {
   /** For OAuth 2.0 providers: the user endpoint. */
   readonly userinfo: string | undefined
   readonly claims: ((body: unknown) => SocialClaims) | undefined
+  /** Asks for `prompt=select_account`. */
+  readonly selectAccount: boolean
+  /** 'form_post' for Apple: its answer is a POST to the callback. */
+  readonly responseMode: 'query' | 'form_post'
+  /** Who logged in: the ID token's claims (Apple), or the user endpoint's answer. */
+  readonly claimsFrom: 'idToken' | 'userinfo'
 }
 
 /** Plain http is allowed only for a provider on this machine (the demo's and the tests' local one). */
@@ -146,10 +163,15 @@ export function createSocialClients(options: SocialOptions) {
     const defaults = PROVIDER_DEFAULTS[provider]
     const issuer = own.issuer ?? (own.endpoints ? undefined : defaults.issuer)
     const auth = client.ClientSecretPost(own.clientSecret)
+    const behaviour = {
+      selectAccount: defaults.selectAccount,
+      responseMode: defaults.apple ? ('form_post' as const) : ('query' as const),
+      claimsFrom: defaults.apple ? ('idToken' as const) : ('userinfo' as const),
+    }
     if (issuer) {
       const execute = isLocal(issuer) ? [client.allowInsecureRequests] : []
       const config = await client.discovery(new URL(issuer), own.clientId, undefined, auth, { execute })
-      return { provider, oidc: true, scope: own.scope ?? 'openid email profile', config, userinfo: undefined, claims: undefined }
+      return { provider, oidc: true, scope: own.scope ?? (defaults.issuer ? defaults.scope : 'openid email profile'), config, userinfo: undefined, claims: undefined, ...behaviour }
     }
     const endpoints = own.endpoints ?? defaults.endpoints!
     const config = new client.Configuration(
@@ -159,7 +181,7 @@ export function createSocialClients(options: SocialOptions) {
       auth,
     )
     if (isLocal(endpoints.token)) client.allowInsecureRequests(config)
-    return { provider, oidc: false, scope: own.scope ?? defaults.scope, config, userinfo: endpoints.userinfo, claims: defaults.claims }
+    return { provider, oidc: false, scope: own.scope ?? defaults.scope, config, userinfo: endpoints.userinfo, claims: defaults.claims, ...behaviour }
   }
 
   return {

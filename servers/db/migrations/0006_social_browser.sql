@@ -1,0 +1,25 @@
+DROP TABLE "frame"."social_requests";--> statement-breakpoint
+CREATE TABLE "frame"."social_requests" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"begin_hash" text NOT NULL,
+	"binding_hash" text NOT NULL,
+	"provider" text NOT NULL,
+	"project_id" text NOT NULL,
+	"host_origin" text NOT NULL,
+	"flow" text NOT NULL,
+	"return_url" text,
+	"began_at" timestamp with time zone,
+	"state_hash" text,
+	"browser_hash" text,
+	"code_verifier" text,
+	"nonce" text,
+	"answered_at" timestamp with time zone,
+	"result_hash" text,
+	"claims" text,
+	"created_at" timestamp with time zone NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"used_at" timestamp with time zone,
+	CONSTRAINT "social_requests_begin_hash_unique" UNIQUE("begin_hash"),
+	CONSTRAINT "social_requests_state_hash_unique" UNIQUE("state_hash"),
+	CONSTRAINT "social_requests_result_hash_unique" UNIQUE("result_hash")
+);
