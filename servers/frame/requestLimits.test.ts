@@ -169,9 +169,10 @@ describe('pruning', () => {
     const now = new Date(Date.UTC(2031, 0, 1))
     const minutesAgo = (minutes: number) => new Date(now.getTime() - minutes * 60_000)
     const request = { bindingHash: 'b', projectId: 'demo', hostOrigin: HOST, nonce: 'n', createdAt: minutesAgo(20) }
+    const social = { ...request, provider: 'google', flow: 'popup' }
     await opened.db.insert(socialRequests).values([
-      { ...request, stateHash: 'social-expired', provider: 'google', returnUrl: `${HOST}/`, codeVerifier: 'v', expiresAt: minutesAgo(10) },
-      { ...request, stateHash: 'social-live', provider: 'google', returnUrl: `${HOST}/`, codeVerifier: 'v', expiresAt: minutesAgo(-1) },
+      { ...social, beginHash: 'social-expired', expiresAt: minutesAgo(10) },
+      { ...social, beginHash: 'social-live', expiresAt: minutesAgo(-1) },
     ])
     await opened.db.insert(farcasterRequests).values({ ...request, channelHash: 'farcaster-expired', expiresAt: minutesAgo(10) })
     const [user] = await opened.db.insert(users).values({ createdAt: minutesAgo(60) }).returning()
@@ -186,7 +187,7 @@ describe('pruning', () => {
       .returning()
     await pruneExpired(opened.db, DEFAULT_LIMITS, now)
     const left = {
-      social: (await opened.db.select().from(socialRequests)).map((row) => row.stateHash),
+      social: (await opened.db.select().from(socialRequests)).map((row) => row.beginHash),
       farcaster: (await opened.db.select().from(farcasterRequests)).map((row) => row.channelHash),
       sessions: (await opened.db.select().from(sessions)).map((row) => row.id),
     }
