@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import type { FrameContext, FrameEnv } from './context.ts'
+import { guardWrites } from './guardWrites.ts'
 import { ApiError } from './http.ts'
 import { deviceRoutes } from './routes/device.ts'
 import { emailRoutes } from './routes/email.ts'
@@ -18,6 +19,7 @@ export function createFrameApp(context: FrameContext): Hono<FrameEnv> {
     c.header('X-Content-Type-Options', 'nosniff')
     await next()
   })
+  app.use('/v1/*', guardWrites(context))
   app.use('/v1/*', bodyLimit({ maxSize: 16 * 1024, onError: (c) => c.json({ error: 'Request body too large' }, 413) }))
   emailRoutes(app, context)
   deviceRoutes(app, context)
