@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import { cors } from 'hono/cors'
 import type { ApiError as ApiErrorBody } from '../../kernel/api/schemas.ts'
+import { checkStateChange, describeRefusal } from '../guard/stateChange.ts'
 import type { ApiContext } from './context.ts'
 import { ApiError } from './http.ts'
 import { balanceRoutes } from './routes/balances.ts'
@@ -11,7 +12,8 @@ import { profileRoutes } from './routes/profile.ts'
 /**
  * The Blockchain API's routes (kernel/api/contract.ts BlockchainApiPaths). Stateless over
  * the database: every instance answers alike, whichever one indexes. Pages of apps on
- * `origins` may call it from the browser ('*' allows any): GETs, and the POST that registers a name.
+ * `origins` may call it from the browser ('*' allows any): GETs, and the POST that registers a name,
+ * which must carry one of those origins in its Origin header and a JSON body.
  */
 export function createApiApp(context: ApiContext, origins: readonly string[]): Hono {
   const app = new Hono()
@@ -24,11 +26,17 @@ export function createApiApp(context: ApiContext, origins: readonly string[]): H
     c.header('Cache-Control', 'no-store')
     c.header('X-Content-Type-Options', 'nosniff')
   })
+  const refuse = (reason: string, message: string): ApiErrorBody => ({ reason, message })
+  app.use('/v1/*', async (c, next) => {
+    const refusal = checkStateChange(c.req.method, c.req.raw.headers, { allowsOrigin: (origin) => anyOrigin || allowed.has(origin), json: true })
+    if (refusal?.status === 403) return c.json(refuse('ORIGIN_NOT_ALLOWED', describeRefusal(refusal)), 403)
+    if (refusal?.status === 415) return c.json(refuse('UNSUPPORTED_MEDIA_TYPE', describeRefusal(refusal)), 415)
+    await next()
+  })
   balanceRoutes(app, context)
   historyRoutes(app, context)
   nftRoutes(app, context)
   profileRoutes(app, context)
-  const refuse = (reason: string, message: string): ApiErrorBody => ({ reason, message })
   app.notFound((c) => c.json(refuse('NOT_FOUND', `No such path: ${c.req.method} ${c.req.path}`), 404))
   app.onError((error, c) => {
     if (error instanceof ApiError) return c.json(refuse(error.reason, error.message), error.status)
