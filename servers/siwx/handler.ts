@@ -1,3 +1,4 @@
+import { checkStateChange, describeRefusal } from '../guard/stateChange.ts'
 import { SiwxUnavailableError, type SiwxRefusal, type SiwxServer } from './types.ts'
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
@@ -10,7 +11,13 @@ const MAX_BODY = 64 * 1024
 type Route = { method: 'GET' | 'POST'; answer: (server: SiwxServer, request: Request) => Promise<Response> }
 
 const routes: Record<string, Route> = {
-  '/nonce': { method: 'GET', answer: async (server) => json(200, { nonce: await server.nonce() }) },
+  '/nonce': {
+    method: 'GET',
+    answer: async (server) => {
+      const { nonce, setCookie } = await server.nonce()
+      return json(200, { nonce }, { 'set-cookie': setCookie })
+    },
+  },
   '/session': {
     method: 'GET',
     answer: async (server, request) => json(200, { session: await server.session(request.headers.get('cookie')) }),
@@ -28,7 +35,7 @@ const routes: Record<string, Route> = {
       const body = await readJson(request)
       if (body === undefined) return json(400, { reason: 'MALFORMED', detail: 'the body must be JSON of at most 64 KB' })
       try {
-        const result = await server.verify(body as { message: string; signature: string })
+        const result = await server.verify(body as { message: string; signature: string }, request.headers.get('cookie'))
         if (!result.ok) return json(statusOf(result.reason), { reason: result.reason, detail: result.detail })
         return json(200, { session: result.session }, { 'set-cookie': result.setCookie })
       } catch (error) {
@@ -40,6 +47,9 @@ const routes: Record<string, Route> = {
   },
 }
 
+/** The paths handle() answers under its base, with their methods (tests walk every route from it). */
+export const SIWX_ROUTES: readonly { readonly path: string; readonly method: 'GET' | 'POST' }[] = Object.entries(routes).map(([path, route]) => ({ path, method: route.method }))
+
 async function readJson(request: Request): Promise<unknown> {
   const text = await request.text()
   if (text.length > MAX_BODY) return undefined
@@ -50,8 +60,24 @@ async function readJson(request: Request): Promise<unknown> {
   }
 }
 
+/**
+ * A request the app's own pages did not send: a POST from another origin or with a body other than
+ * JSON (what a form on another site can send), or a nonce asked for by another site. A GET from the
+ * page's own origin carries no Origin header, so the nonce route goes by Sec-Fetch-Site there.
+ */
+function refuseForeign(request: Request, origins: ReadonlySet<string>): Response | undefined {
+  const refusal = checkStateChange(request.method, request.headers, { allowsOrigin: (origin) => origins.has(origin), json: true })
+  if (refusal?.status === 403) return json(403, { reason: 'ORIGIN_NOT_ALLOWED', detail: describeRefusal(refusal) })
+  if (refusal?.status === 415) return json(415, { reason: 'NOT_JSON', detail: describeRefusal(refusal) })
+  const origin = request.headers.get('origin')
+  if ((origin !== null && !origins.has(origin)) || request.headers.get('sec-fetch-site') === 'cross-site') {
+    return json(403, { reason: 'ORIGIN_NOT_ALLOWED', detail: `another site may not ask for a sign-in (Origin: ${origin ?? 'none'})` })
+  }
+  return undefined
+}
+
 /** The web-standard handler behind SiwxServer.handle: undefined for paths it does not own. */
-export async function handleSiwx(server: SiwxServer, request: Request, base: string): Promise<Response | undefined> {
+export async function handleSiwx(server: SiwxServer, request: Request, base: string, origins: ReadonlySet<string>): Promise<Response | undefined> {
   const path = new URL(request.url).pathname
   const prefix = base.replace(/\/+$/, '')
   if (!path.startsWith(`${prefix}/`)) return undefined
@@ -60,5 +86,5 @@ export async function handleSiwx(server: SiwxServer, request: Request, base: str
   if (request.method !== route.method) {
     return json(405, { reason: 'MALFORMED', detail: `use ${route.method}` }, { allow: route.method })
   }
-  return route.answer(server, request)
+  return refuseForeign(request, origins) ?? route.answer(server, request)
 }

@@ -5,7 +5,11 @@ export interface SiwxServerOptions {
   database: DatabaseLocation | { db: Database }
   /** The message domains accepted (host[:port], as the browser's location.host gives it). */
   domains: readonly string[]
-  /** The origins a message's uri may have. Default: http:// and https:// of each domain. */
+  /**
+   * The origins of the app's pages (exact `scheme://host[:port]`, no wildcard): a message's uri
+   * must be on one, and every POST to handle() must carry one as its Origin header. Default:
+   * https:// of each domain, and http:// too for a loopback domain (localhost, 127.0.0.1, [::1]).
+   */
   uris?: readonly string[]
   /** CAIP-2 eip155 chain -> JSON-RPC URL. Only these EVM chains are accepted; contract wallets are checked there. */
   rpcUrls: Readonly<Record<string, string>>
@@ -17,7 +21,12 @@ export interface SiwxServerOptions {
   sessionTtlSeconds?: number
   /** How far ahead of this server's clock a wallet's issuedAt may be. Default 60. */
   clockSkewSeconds?: number
-  /** The session cookie: httpOnly, SameSite=Lax, Path=/. `secure` defaults to true (browsers keep secure cookies of http://localhost too). */
+  /**
+   * The session cookie (HttpOnly, SameSite=Lax, Path=/) and the nonce cookie beside it (its name
+   * + `_nonce`, SameSite=Strict). `secure` defaults to true: the cookies are Secure and their
+   * names get the `__Host-` prefix (browsers keep secure cookies of http://localhost too); false
+   * for an app served on plain http, where both go without.
+   */
   cookie?: { name?: string; secure?: boolean }
   now?: () => Date
 }
@@ -32,6 +41,8 @@ export type SiwxRefusal =
   | 'EXPIRED'
   | 'NOT_YET_VALID'
   | 'NONCE_UNKNOWN'
+  /** The nonce was not handed out with this browser's nonce cookie (login CSRF: another browser's nonce). */
+  | 'NONCE_UNBOUND'
   | 'NONCE_REPLAYED'
   | 'BAD_SIGNATURE'
   | 'UNSUPPORTED_CHAIN'
@@ -57,10 +68,14 @@ export interface SiwxSession {
 export type SiwxVerifyResult = { ok: true; session: SiwxSession; setCookie: string } | Refused
 
 export interface SiwxServer {
-  /** A new single-use nonce, valid for nonceTtlSeconds. */
-  nonce(): Promise<string>
-  /** Checks a signed message; on success stores the session, spends the nonce and gives the cookie to set. */
-  verify(input: { message: string; signature: string }): Promise<SiwxVerifyResult>
+  /** A new single-use nonce, valid for nonceTtlSeconds, and the nonce cookie that binds it to the browser it is handed to. */
+  nonce(): Promise<{ nonce: string; setCookie: string }>
+  /**
+   * Checks a signed message whose nonce the Cookie header's nonce cookie stands for; spends the
+   * nonce whatever the outcome (unless the chain's node did not answer); on success stores the
+   * session and gives the cookie to set.
+   */
+  verify(input: { message: string; signature: string }, cookieHeader: string | null): Promise<SiwxVerifyResult>
   /** The live session the request's Cookie header names, or null. */
   session(cookieHeader: string | null): Promise<SiwxSession | null>
   /** Ends the session the Cookie header names (if any) and gives the cookie that clears it. */
@@ -68,6 +83,8 @@ export interface SiwxServer {
   /**
    * Answers GET {base}/nonce, POST {base}/verify, GET {base}/session and POST {base}/signout
    * (base defaults to '/siwx'); undefined for any other path, so the app's own routes go on.
+   * A POST must come from one of `uris` (its Origin header) with an application/json body (403
+   * and 415 otherwise); a nonce is not handed to another site's request.
    */
   handle(request: Request, base?: string): Promise<Response | undefined>
   close(): Promise<void>
