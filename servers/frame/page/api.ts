@@ -59,9 +59,7 @@ export function createApi(options: ApiOptions) {
       if (!session) throw new ApiRefusal(401, NOT_SIGNED_IN)
       headers.authorization = `Bearer ${session.accessToken}`
     }
-    // The page's policy is no-referrer, under which a same-origin POST carries `Origin: null`;
-    // the server refuses writes from any origin but its own, so these calls name it.
-    return fetch(url, { method, headers, body, credentials: 'omit', referrerPolicy: 'same-origin', signal: call.signal })
+    return fetch(url, { method, headers, body, credentials: 'omit', signal: call.signal })
   }
 
   function refresh(): Promise<void> {
