@@ -435,6 +435,7 @@ describe('siwx server with contract wallets on Hardhat', () => {
     await expect(createSiwxServer({ database, domains: ['https://app.example.com'], rpcUrls: {} })).rejects.toThrow('must be host[:port]')
     // Allowed origins are exact: a wildcard or a path names its entry.
     await expect(createSiwxServer({ database, domains: ['*'], rpcUrls: {} })).rejects.toThrow('domains.0 must be host[:port], without a wildcard')
+    await expect(createSiwxServer({ database, domains: ['app.example.com:https'], rpcUrls: {} })).rejects.toThrow('domains entry "app.example.com:https" is not host[:port]')
     for (const entry of ['*', 'https://*.example.com', 'https://app.example.com/login', 'https://app.example.com/', 'ftp://app.example.com']) {
       await expect(createSiwxServer({ database, domains: [DOMAIN], uris: [entry], rpcUrls: {} })).rejects.toThrow(`uris entry "${entry}" is not an exact origin`)
     }

@@ -53,7 +53,13 @@ const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]'])
  */
 function pageOrigins(uris: readonly string[] | undefined, domains: readonly string[]): Set<string> {
   if (uris === undefined) {
-    return new Set(domains.flatMap((domain) => (LOOPBACK.has(new URL(`http://${domain}`).hostname) ? [`https://${domain}`, `http://${domain}`] : [`https://${domain}`])))
+    return new Set(
+      domains.flatMap((domain) => {
+        const origin = uriOrigin(`http://${domain}`)
+        if (origin === undefined) throw new Error(`createSiwxServer: domains entry "${domain}" is not host[:port]`)
+        return LOOPBACK.has(new URL(origin).hostname) ? [`https://${domain}`, origin] : [`https://${domain}`]
+      }),
+    )
   }
   for (const uri of uris) {
     const origin = uriOrigin(uri)
