@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit'
 import { cors } from 'hono/cors'
 import type { ApiError as ApiErrorBody } from '../../kernel/api/schemas.ts'
 import { safeErrorText } from '../common/logSafe.ts'
+import { checkStateChange, describeRefusal } from '../guard/stateChange.ts'
 import type { ApiContext } from './context.ts'
 import { ApiError } from './http.ts'
 import { balanceRoutes } from './routes/balances.ts'
@@ -20,7 +21,8 @@ export const MAX_BODY_BYTES = 64 * 1024
 /**
  * The Blockchain API's routes (kernel/api/contract.ts BlockchainApiPaths). Stateless over
  * the database: every instance answers alike, whichever one indexes. Pages of apps on
- * `origins` may call it from the browser ('*' allows any): GETs, and the POST that registers a name.
+ * `origins` may call it from the browser ('*' allows any): GETs, and the POST that registers a name,
+ * which must carry one of those origins in its Origin header and a JSON body.
  */
 export function createApiApp(context: ApiContext, origins: readonly string[]): Hono {
   const app = new Hono()
@@ -34,6 +36,12 @@ export function createApiApp(context: ApiContext, origins: readonly string[]): H
     // Answers change with every block: clients keep their own short caches (SPEC §9).
     c.header('Cache-Control', 'no-store')
     c.header('X-Content-Type-Options', 'nosniff')
+  })
+  app.use('/v1/*', async (c, next) => {
+    const refusal = checkStateChange(c.req.method, c.req.raw.headers, { allowsOrigin: (origin) => anyOrigin || allowed.has(origin), json: true })
+    if (refusal?.status === 403) return c.json(refuse('ORIGIN_NOT_ALLOWED', describeRefusal(refusal)), 403)
+    if (refusal?.status === 415) return c.json(refuse('UNSUPPORTED_MEDIA_TYPE', describeRefusal(refusal)), 415)
+    await next()
   })
   balanceRoutes(app, context)
   historyRoutes(app, context)

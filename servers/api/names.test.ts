@@ -86,7 +86,9 @@ describe('name registry', () => {
     expect(v.parse(ApiErrorSchema, again.body)).toEqual({ reason: 'NAME_TAKEN', message: 'name: "alice-test" is already registered' })
     // Case does not make another name.
     expect((await post(await signed(bob, 'ALICE-TEST'))).status).toBe(409)
-    const client = createHttpBlockchainApi({ baseUrl: `${server.url}/` })
+    // The browser on the demo page adds its Origin to the client's requests.
+    const fromPage: typeof fetch = (input, init) => fetch(input, { ...init, headers: { ...Object.fromEntries(new Headers(init?.headers)), origin: 'http://127.0.0.1:5173' } })
+    const client = createHttpBlockchainApi({ baseUrl: `${server.url}/`, fetch: fromPage })
     const refused = await client.registerName(await signed(bob, 'alice-test')).then(() => undefined, (error: PorticoError) => error)
     expect(refused?.shortMessage).toBe('Error registering name alice-test')
     expect(refused?.details).toBe('name: "alice-test" is already registered')
@@ -140,7 +142,11 @@ describe('name registry', () => {
       const answer = await post(body)
       expect([answer.status, reasonOf(answer.body)], JSON.stringify(body)).toEqual([status, reason])
     }
-    const notJson = await fetch(new URL(BlockchainApiPaths.registerName(), `${server.url}/`), { method: 'POST', body: '{' })
+    const notJson = await fetch(new URL(BlockchainApiPaths.registerName(), `${server.url}/`), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: 'http://127.0.0.1:5173' },
+      body: '{',
+    })
     expect([notJson.status, reasonOf(await notJson.json())]).toEqual([400, 'BAD_BODY'])
   })
 

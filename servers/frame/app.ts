@@ -2,6 +2,7 @@ import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { safeErrorText } from '../common/logSafe.ts'
 import type { FrameContext, FrameEnv } from './context.ts'
+import { guardWrites } from './guardWrites.ts'
 import { ApiError } from './http.ts'
 import { consentRoutes } from './routes/consent.ts'
 import { limitStarts, limitWaits, START_PATHS, WAIT_PATHS } from './requestLimits.ts'
@@ -26,6 +27,8 @@ export function createFrameApp(context: FrameContext): Hono<FrameEnv> {
   })
   // Every path: a body sent to the page's routes or a 404 is refused as soon as its size is known.
   app.use('*', bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json({ error: 'Request body too large' }, 413) }))
+  // Before the limits: a cross-site request is refused without being counted against the visitor.
+  app.use('/v1/*', guardWrites(context))
   for (const path of START_PATHS) app.use(path, limitStarts(context))
   for (const path of WAIT_PATHS) app.use(path, limitWaits(context))
   emailRoutes(app, context)

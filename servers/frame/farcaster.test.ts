@@ -57,7 +57,7 @@ afterAll(async () => {
 })
 
 const post = async (path: string, body: Record<string, unknown>, server = frame) => {
-  const response = await fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...caller, ...body }) })
+  const response = await fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', origin: server.url }, body: JSON.stringify({ ...caller, ...body }) })
   return { status: response.status, body: (await response.json()) as Record<string, unknown> }
 }
 

@@ -127,7 +127,8 @@ describe.each(backends)('frame server on $name', (backend) => {
   const call = async (server: FrameServer, method: string, path: string, body?: unknown, token?: string) => {
     const response = await fetch(server.url + path, {
       method,
-      headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      // As the frame page sends them: writes carry the page's (the server's own) origin and JSON.
+      headers: { ...(body === undefined ? {} : { 'content-type': 'application/json', origin: server.url }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
       body: body === undefined ? undefined : JSON.stringify(body),
     })
     const text = await response.text()
@@ -292,7 +293,7 @@ describe.each(backends)('frame server on $name', (backend) => {
     const from = (address: string) =>
       fetch(`${proxied.url}/v1/email/start`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
+        headers: { 'content-type': 'application/json', origin: proxied.url, 'x-forwarded-for': address },
         body: JSON.stringify({ ...caller, email: newEmail(), deviceId: newDevice() }),
       }).then((response) => response.status)
     expect(await from('198.51.100.7')).toBe(200)
@@ -385,7 +386,7 @@ describe.each(backends)('frame server on $name', (backend) => {
   })
 
   it('bad input gets a 4xx with the reason, never a 500', async () => {
-    const raw = await fetch(`${a.url}/v1/email/start`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{not json' })
+    const raw = await fetch(`${a.url}/v1/email/start`, { method: 'POST', headers: { 'content-type': 'application/json', origin: a.url }, body: '{not json' })
     expect(raw.status).toBe(400)
     expect(await raw.json()).toEqual({ error: 'Invalid request: the body must be JSON' })
     expect(await call(a, 'POST', '/v1/email/start', { ...caller, email: 'not-an-email', deviceId: newDevice() })).toEqual({ status: 400, body: { error: 'Invalid request: email: Invalid email' } })

@@ -69,7 +69,7 @@ afterAll(async () => {
 })
 
 const post = async (path: string, body: Record<string, unknown>) => {
-  const response = await fetch(`${frame.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...caller, ...body }) })
+  const response = await fetch(`${frame.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', origin: frame.url }, body: JSON.stringify({ ...caller, ...body }) })
   return { status: response.status, body: (await response.json()) as Record<string, unknown> }
 }
 

@@ -68,7 +68,11 @@ describe.each(Object.entries(servers))('the %s example', (_, listen) => {
     listening = await listen(siwx, port)
 
     expect((await fetch(`${listening.origin}/api/me`)).status).toBe(401)
-    const { nonce } = (await (await fetch(`${listening.origin}/siwx/nonce`)).json()) as { nonce: string }
+    const nonceResponse = await fetch(`${listening.origin}/siwx/nonce`)
+    const { nonce } = (await nonceResponse.json()) as { nonce: string }
+    // What the page's browser keeps and sends back: the nonce cookie, and its own origin on each POST.
+    const nonceCookie = nonceResponse.headers.get('set-cookie')!.split(';')[0]!
+    const page = { origin: listening.origin, 'content-type': 'application/json' }
     const message = formatSiwxMessage({
       domain: host,
       accountAddress: address,
@@ -79,12 +83,18 @@ describe.each(Object.entries(servers))('the %s example', (_, listen) => {
       issuedAt: new Date().toISOString(),
     })
     const signature = encodeBase58(ed25519.sign(new TextEncoder().encode(message), key))
-    const verified = await fetch(`${listening.origin}/siwx/verify`, { method: 'POST', body: JSON.stringify({ message, signature }) })
+    const body = JSON.stringify({ message, signature })
+    // Posted from another site, or from a browser that was not handed the nonce: refused.
+    const fromElsewhere = await fetch(`${listening.origin}/siwx/verify`, { method: 'POST', body, headers: { origin: 'https://evil.example', 'content-type': 'text/plain', cookie: nonceCookie } })
+    expect(fromElsewhere.status).toBe(403)
+    const withoutCookie = await fetch(`${listening.origin}/siwx/verify`, { method: 'POST', body, headers: page })
+    expect([withoutCookie.status, ((await withoutCookie.json()) as { reason: string }).reason]).toEqual([401, 'NONCE_UNBOUND'])
+    const verified = await fetch(`${listening.origin}/siwx/verify`, { method: 'POST', body, headers: { ...page, cookie: nonceCookie } })
     expect(verified.status).toBe(200)
     const cookie = verified.headers.get('set-cookie')!.split(';')[0]!
     const me = await fetch(`${listening.origin}/api/me`, { headers: { cookie } })
     expect(await me.json()).toEqual({ address, chainId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp' })
-    expect((await fetch(`${listening.origin}/siwx/signout`, { method: 'POST', headers: { cookie } })).status).toBe(204)
+    expect((await fetch(`${listening.origin}/siwx/signout`, { method: 'POST', body: '{}', headers: { ...page, cookie } })).status).toBe(204)
     expect((await fetch(`${listening.origin}/api/me`, { headers: { cookie } })).status).toBe(401)
   })
 })

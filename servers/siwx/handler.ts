@@ -1,3 +1,4 @@
+import { checkStateChange, describeRefusal } from '../guard/stateChange.ts'
 import { SiwxLimitError, SiwxUnavailableError, type SiwxRefusal, type SiwxServer } from './types.ts'
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
@@ -14,7 +15,8 @@ const routes: Record<string, Route> = {
     method: 'GET',
     answer: async (server, _, clientAddress) => {
       try {
-        return json(200, { nonce: await server.nonce(clientAddress) })
+        const { nonce, setCookie } = await server.nonce(clientAddress)
+        return json(200, { nonce }, { 'set-cookie': setCookie })
       } catch (error) {
         if (!(error instanceof SiwxLimitError)) throw error
         return json(429, { reason: 'RATE_LIMITED', detail: error.message }, { 'retry-after': String(error.retryAfterSeconds) })
@@ -39,7 +41,7 @@ const routes: Record<string, Route> = {
       if (body === TOO_LARGE) return json(413, { reason: 'MALFORMED', detail: 'the body is larger than 64 KB' })
       if (body === undefined) return json(400, { reason: 'MALFORMED', detail: 'the body must be JSON of at most 64 KB' })
       try {
-        const result = await server.verify(body as { message: string; signature: string })
+        const result = await server.verify(body as { message: string; signature: string }, request.headers.get('cookie'))
         if (!result.ok) return json(statusOf(result.reason), { reason: result.reason, detail: result.detail })
         return json(200, { session: result.session }, { 'set-cookie': result.setCookie })
       } catch (error) {
@@ -50,6 +52,9 @@ const routes: Record<string, Route> = {
     },
   },
 }
+
+/** The paths handle() answers under its base, with their methods (tests walk every route from it). */
+export const SIWX_ROUTES: readonly { readonly path: string; readonly method: 'GET' | 'POST' }[] = Object.entries(routes).map(([path, route]) => ({ path, method: route.method }))
 
 const TOO_LARGE = Symbol('too large')
 
@@ -80,8 +85,30 @@ async function readJson(request: Request): Promise<unknown> {
   }
 }
 
+/**
+ * A request the app's own pages did not send: a POST from another origin or with a body other than
+ * JSON (what a form on another site can send), or a nonce asked for by another site. A GET from the
+ * page's own origin carries no Origin header, so the nonce route goes by Sec-Fetch-Site there.
+ */
+function refuseForeign(request: Request, origins: ReadonlySet<string>): Response | undefined {
+  const refusal = checkStateChange(request.method, request.headers, { allowsOrigin: (origin) => origins.has(origin), json: true })
+  if (refusal?.status === 403) return json(403, { reason: 'ORIGIN_NOT_ALLOWED', detail: describeRefusal(refusal) })
+  if (refusal?.status === 415) return json(415, { reason: 'NOT_JSON', detail: describeRefusal(refusal) })
+  const origin = request.headers.get('origin')
+  if ((origin !== null && !origins.has(origin)) || request.headers.get('sec-fetch-site') === 'cross-site') {
+    return json(403, { reason: 'ORIGIN_NOT_ALLOWED', detail: `another site may not ask for a sign-in (Origin: ${origin ?? 'none'})` })
+  }
+  return undefined
+}
+
 /** The web-standard handler behind SiwxServer.handle: undefined for paths it does not own. */
-export async function handleSiwx(server: SiwxServer, request: Request, base: string, clientAddress: string | undefined): Promise<Response | undefined> {
+export async function handleSiwx(
+  server: SiwxServer,
+  request: Request,
+  base: string,
+  origins: ReadonlySet<string>,
+  clientAddress: string | undefined,
+): Promise<Response | undefined> {
   const path = new URL(request.url).pathname
   const prefix = base.replace(/\/+$/, '')
   if (!path.startsWith(`${prefix}/`)) return undefined
@@ -90,5 +117,5 @@ export async function handleSiwx(server: SiwxServer, request: Request, base: str
   if (request.method !== route.method) {
     return json(405, { reason: 'MALFORMED', detail: `use ${route.method}` }, { allow: route.method })
   }
-  return route.answer(server, request, clientAddress)
+  return refuseForeign(request, origins) ?? route.answer(server, request, clientAddress)
 }

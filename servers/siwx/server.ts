@@ -4,12 +4,12 @@ import { type RpcUrls, secondOpinionProblem } from '../common/agreeingNodes.ts'
 import { NO_PROXIES, type TrustedProxies, clientAddress, parseTrustedProxies, rateLimitKey } from '../common/clientAddress.ts'
 import { type Database, openDatabase } from '../db/index.ts'
 import { checkMessage, uriOrigin } from './checks.ts'
-import { type CookieSettings, clearingCookie, newToken, readToken, sessionCookie, tokenHash } from './cookie.ts'
+import { clearingCookie, cookieSettings, newToken, nonceCookie, nonceOf, readToken, sessionCookie, tokenHash } from './cookie.ts'
 import { handleSiwx } from './handler.ts'
 import { signatureCheck } from './signature.ts'
 import { countNonce } from './limits.ts'
-import { findNonce, findSession, issueNonce, pruneExpired, revokeSession, spendNonceForSession } from './store.ts'
-import { type SiwxServer, type SiwxServerOptions, type SiwxVerifyResult, refuse } from './types.ts'
+import { createSession, findSession, issueNonce, pruneExpired, restoreNonce, revokeSession, spendNonce } from './store.ts'
+import { type SiwxServer, type SiwxServerOptions, SiwxUnavailableError, type SiwxVerifyResult, refuse } from './types.ts'
 
 const SOLANA_CHAINS = [
   'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', // mainnet
@@ -22,8 +22,8 @@ const Seconds = v.pipe(v.number(), v.integer(), v.minValue(1))
 const WindowSchema = v.object({ max: v.pipe(v.number(), v.integer(), v.minValue(1)), windowSeconds: Seconds })
 // The integrator's options, checked once at start: a typo here would otherwise refuse every sign-in.
 const OptionsSchema = v.object({
-  domains: v.pipe(v.array(v.pipe(v.string(), v.regex(/^[^\s/?#@]+$/, 'must be host[:port]'))), v.minLength(1, 'must name at least one domain')),
-  uris: v.optional(v.array(v.pipe(v.string(), v.check((uri) => uriOrigin(uri) !== undefined, 'must be an http(s) origin')))),
+  domains: v.pipe(v.array(v.pipe(v.string(), v.regex(/^[^\s/?#@*]+$/, 'must be host[:port], without a wildcard'))), v.minLength(1, 'must name at least one domain')),
+  uris: v.optional(v.array(v.string())),
   rpcUrls: v.record(
     v.pipe(v.string(), v.regex(/^eip155:[1-9]\d*$/, 'keys must be eip155 CAIP-2 ids')),
     v.pipe(
@@ -35,7 +35,12 @@ const OptionsSchema = v.object({
   nonceTtlSeconds: v.optional(Seconds),
   sessionTtlSeconds: v.optional(Seconds),
   clockSkewSeconds: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
-  cookie: v.optional(v.object({ name: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]+$/))), secure: v.optional(v.boolean()) })),
+  cookie: v.optional(
+    v.object({
+      name: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]+$/), v.check((name) => !name.startsWith('__'), 'must not start with __ (the server adds __Host- itself)'))),
+      secure: v.optional(v.boolean()),
+    }),
+  ),
   nonceLimits: v.optional(v.object({ perAddress: v.optional(WindowSchema), total: v.optional(WindowSchema) })),
   trustedProxies: v.optional(
     v.union([
@@ -73,6 +78,32 @@ const REFUSED_TEXT: Record<string, 'MALFORMED' | 'TAMPERED'> = {
   [SiwxMessageErrorText.ALTERED_TEXT]: 'TAMPERED',
 }
 
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]'])
+
+/**
+ * The origins of the app's pages: the configured ones, each exactly an origin; by default
+ * https:// of each domain, and http:// as well for a loopback one (no network between the
+ * browser and the app there, and the demo and tests run on http://127.0.0.1).
+ */
+function pageOrigins(uris: readonly string[] | undefined, domains: readonly string[]): Set<string> {
+  if (uris === undefined) {
+    return new Set(
+      domains.flatMap((domain) => {
+        const origin = uriOrigin(`http://${domain}`)
+        if (origin === undefined) throw new Error(`createSiwxServer: domains entry "${domain}" is not host[:port]`)
+        return LOOPBACK.has(new URL(origin).hostname) ? [`https://${domain}`, origin] : [`https://${domain}`]
+      }),
+    )
+  }
+  for (const uri of uris) {
+    const origin = uriOrigin(uri)
+    if (origin === undefined || origin !== uri.toLowerCase() || !/^https?:\/\//.test(origin) || uri.includes('*')) {
+      throw new Error(`createSiwxServer: uris entry "${uri}" is not an exact origin (scheme://host[:port], http or https, without a wildcard, path or trailing slash)`)
+    }
+  }
+  return new Set(uris.map((uri) => uri.toLowerCase()))
+}
+
 /**
  * Sign-in with a wallet for a Node backend: single-use nonces, the check of a signed message
  * (domain, uri, chain, times, nonce, signature) and sessions in an httpOnly cookie, all
@@ -95,13 +126,13 @@ export async function createSiwxServer(options: SiwxServerOptions): Promise<Siwx
   const domains = options.domains.map((domain) => domain.toLowerCase())
   const rules = {
     domains: new Set(domains),
-    uriOrigins: new Set((options.uris ?? domains.flatMap((domain) => [`https://${domain}`, `http://${domain}`])).map((uri) => uriOrigin(uri)!)),
+    uriOrigins: pageOrigins(options.uris, domains),
     evmChains: new Set(Object.keys(options.rpcUrls)),
     solanaChains: new Set(options.solanaChains ?? SOLANA_CHAINS),
     nonceTtlMs,
     clockSkewMs: (options.clockSkewSeconds ?? 60) * 1000,
   }
-  const cookie: CookieSettings = { name: options.cookie?.name ?? 'portico_siwx', secure: options.cookie?.secure ?? true }
+  const cookie = cookieSettings(options.cookie?.name ?? 'portico_siwx', options.cookie?.secure ?? true)
   const checkSignature = signatureCheck(options.rpcUrls)
   const nonceLimits = {
     perAddress: options.nonceLimits?.perAddress ?? { max: 30, windowSeconds: 10 * 60 },
@@ -114,10 +145,11 @@ export async function createSiwxServer(options: SiwxServerOptions): Promise<Siwx
         ? { hops: options.trustedProxies }
         : parseTrustedProxies(options.trustedProxies.join(','))
   const addressHeader = options.clientAddressHeader ?? 'x-forwarded-for'
+  let prunedAt = -Infinity
   const opened = 'db' in options.database ? undefined : await openDatabase(options.database)
   const db: Database = opened?.db ?? (options.database as { db: Database }).db
 
-  async function verify(body: { message: string; signature: string }): Promise<SiwxVerifyResult> {
+  async function verify(body: { message: string; signature: string }, cookieHeader: string | null): Promise<SiwxVerifyResult> {
     const parsed = v.safeParse(VerifyInputSchema, body)
     if (!parsed.success) return refuse('MALFORMED', `${v.getDotPath(parsed.issues[0]) ?? 'the input'}: ${parsed.issues[0].message}`)
     const input = parsed.output
@@ -128,21 +160,32 @@ export async function createSiwxServer(options: SiwxServerOptions): Promise<Siwx
       if (!(error instanceof SiwxMessageError)) throw error
       return refuse(REFUSED_TEXT[error.shortMessage] ?? 'MALFORMED', error.details ?? error.shortMessage)
     }
+    // Another browser's nonce (a sign-in an attacker prepared, posted from the visitor's browser) is refused unspent.
+    const nonceToken = readToken(cookieHeader, cookie.nonce)
+    if (nonceToken === undefined || nonceOf(nonceToken) !== message.nonce) {
+      return refuse('NONCE_UNBOUND', `the nonce was not handed out with this browser's ${cookie.nonce} cookie`)
+    }
     const at = now()
+    const spent = await spendNonce(db, message.nonce, at)
+    if (spent === 'unknown') return refuse('NONCE_UNKNOWN', 'this server did not hand out the nonce')
+    if (spent === 'replayed') return refuse('NONCE_REPLAYED', 'the nonce was already used for a sign-in')
+    if (spent === 'expired') return refuse('EXPIRED', 'the nonce expired before the message came')
     const refused = checkMessage(message, rules, at)
     if (refused) return refused
-    const nonce = await findNonce(db, message.nonce)
-    if (nonce === undefined) return refuse('NONCE_UNKNOWN', 'this server did not hand out the nonce')
-    if (nonce.usedAt !== null) return refuse('NONCE_REPLAYED', 'the nonce was already used for a sign-in')
-    if (nonce.expiresAt <= at) return refuse('EXPIRED', 'the nonce expired before the message came')
-    const badSignature = await checkSignature(message, input.message, input.signature, at)
+    let badSignature
+    try {
+      badSignature = await checkSignature(message, input.message, input.signature, at)
+    } catch (error) {
+      // No verdict: the same message may try again once the node answers.
+      if (error instanceof SiwxUnavailableError) await restoreNonce(db, message.nonce, at)
+      throw error
+    }
     if (badSignature) return badSignature
     // The session ends with the message, if the message ends first.
     const ends = Math.min(at.getTime() + sessionTtlMs, message.expirationTime ? Date.parse(message.expirationTime) : Infinity)
     const token = newToken()
-    const session = await spendNonceForSession(
+    const session = await createSession(
       db,
-      message.nonce,
       {
         tokenHash: tokenHash(token),
         address: message.accountAddress,
@@ -155,11 +198,9 @@ export async function createSiwxServer(options: SiwxServerOptions): Promise<Siwx
       },
       at,
     )
-    if (session === undefined) return refuse('NONCE_REPLAYED', 'the nonce was used for another sign-in meanwhile')
     return { ok: true, session, setCookie: sessionCookie(cookie, token, Math.floor((ends - at.getTime()) / 1000)) }
   }
 
-  let prunedAt = -Infinity
   const server: SiwxServer = {
     async nonce(clientAddress) {
       const at = now()
@@ -170,21 +211,23 @@ export async function createSiwxServer(options: SiwxServerOptions): Promise<Siwx
       }
       if (clientAddress !== undefined) await countNonce(db, `address:${clientAddress}`, nonceLimits.perAddress, at, 'Too many sign-ins were started from this network address')
       await countNonce(db, 'total', nonceLimits.total, at, 'Too many sign-ins were started; try again shortly')
-      return issueNonce(db, at, nonceTtlMs)
+      const token = newToken()
+      await issueNonce(db, nonceOf(token), at, nonceTtlMs)
+      return { nonce: nonceOf(token), setCookie: nonceCookie(cookie, token, nonceTtlMs / 1000) }
     },
     verify,
     async session(cookieHeader) {
-      const token = readToken(cookieHeader, cookie.name)
+      const token = readToken(cookieHeader, cookie.session)
       return (token && (await findSession(db, tokenHash(token), now()))) || null
     },
     async signOut(cookieHeader) {
-      const token = readToken(cookieHeader, cookie.name)
+      const token = readToken(cookieHeader, cookie.session)
       if (token) await revokeSession(db, tokenHash(token), now())
       return { setCookie: clearingCookie(cookie) }
     },
     handle(request, base = '/siwx', remoteAddress) {
       const address = clientAddress({ socket: remoteAddress, forwardedFor: request.headers.get(addressHeader) ?? undefined, trusted })
-      return handleSiwx(server, request, base, address === undefined ? undefined : rateLimitKey(address))
+      return handleSiwx(server, request, base, rules.uriOrigins, address === undefined ? undefined : rateLimitKey(address))
     },
     close: async () => {
       await opened?.close()

@@ -1,13 +1,9 @@
-import { randomBytes } from 'node:crypto'
 import { and, eq, gt, isNotNull, isNull, lt, or } from 'drizzle-orm'
 import { type Database, siwxTables } from '../db/index.ts'
 import { pruneWindows } from './limits.ts'
 import type { SiwxSession } from './types.ts'
 
 const { siwxNonces, siwxSessions } = siwxTables
-
-/** 128 random bits as 32 hex characters: letters and digits, as the message's Nonce line requires. */
-const newNonce = () => randomBytes(16).toString('hex')
 
 /**
  * Drops the rows no rule reads any more: nonces expired for longer than a nonce lives (a replay
@@ -20,16 +16,29 @@ export async function pruneExpired(db: Database, now: Date, lifetimes: { nonceTt
   await pruneWindows(db, now, lifetimes.longestWindowSeconds)
 }
 
-/** Stores a new nonce. */
-export async function issueNonce(db: Database, now: Date, ttlMs: number): Promise<string> {
-  const nonce = newNonce()
+/** Stores the nonce handed out with a new nonce cookie. */
+export async function issueNonce(db: Database, nonce: string, now: Date, ttlMs: number): Promise<void> {
   await db.insert(siwxNonces).values({ nonce, createdAt: now, expiresAt: new Date(now.getTime() + ttlMs) })
-  return nonce
 }
 
-export async function findNonce(db: Database, nonce: string) {
-  const [row] = await db.select().from(siwxNonces).where(eq(siwxNonces.nonce, nonce))
-  return row
+/**
+ * Spends the nonce for one try at signing in, whatever its outcome: each try may cost an
+ * eth_call, so a nonce buys one. Of two tries with one nonce, one gets it.
+ */
+export async function spendNonce(db: Database, nonce: string, now: Date): Promise<'spent' | 'unknown' | 'replayed' | 'expired'> {
+  const [spent] = await db
+    .update(siwxNonces)
+    .set({ usedAt: now })
+    .where(and(eq(siwxNonces.nonce, nonce), isNull(siwxNonces.usedAt)))
+    .returning({ expiresAt: siwxNonces.expiresAt })
+  if (spent) return spent.expiresAt <= now ? 'expired' : 'spent'
+  const [row] = await db.select({ nonce: siwxNonces.nonce }).from(siwxNonces).where(eq(siwxNonces.nonce, nonce))
+  return row ? 'replayed' : 'unknown'
+}
+
+/** Gives back a nonce spent at `spentAt` whose try got no verdict (the chain's node did not answer). */
+export async function restoreNonce(db: Database, nonce: string, spentAt: Date): Promise<void> {
+  await db.update(siwxNonces).set({ usedAt: null }).where(and(eq(siwxNonces.nonce, nonce), eq(siwxNonces.usedAt, spentAt)))
 }
 
 export interface NewSession {
@@ -43,21 +52,9 @@ export interface NewSession {
   expiresAt: Date
 }
 
-/**
- * Spends the nonce and stores the session in one transaction. Undefined when the nonce was
- * spent (or expired) in the meantime: of two requests with one message, one signs in.
- */
-export async function spendNonceForSession(db: Database, nonce: string, session: NewSession, now: Date): Promise<SiwxSession | undefined> {
-  return db.transaction(async (tx) => {
-    const spent = await tx
-      .update(siwxNonces)
-      .set({ usedAt: now })
-      .where(and(eq(siwxNonces.nonce, nonce), isNull(siwxNonces.usedAt), gt(siwxNonces.expiresAt, now)))
-      .returning({ nonce: siwxNonces.nonce })
-    if (spent.length === 0) return undefined
-    const [row] = await tx.insert(siwxSessions).values({ ...session, createdAt: now }).returning()
-    return toSession(row!)
-  })
+export async function createSession(db: Database, session: NewSession, now: Date): Promise<SiwxSession> {
+  const [row] = await db.insert(siwxSessions).values({ ...session, createdAt: now }).returning()
+  return toSession(row!)
 }
 
 /** The live session with this token hash: not revoked, not expired. */

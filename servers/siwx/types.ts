@@ -6,7 +6,11 @@ export interface SiwxServerOptions {
   database: DatabaseLocation | { db: Database }
   /** The message domains accepted (host[:port], as the browser's location.host gives it). */
   domains: readonly string[]
-  /** The origins a message's uri may have. Default: http:// and https:// of each domain. */
+  /**
+   * The origins of the app's pages (exact `scheme://host[:port]`, no wildcard): a message's uri
+   * must be on one, and every POST to handle() must carry one as its Origin header. Default:
+   * https:// of each domain, and http:// too for a loopback domain (localhost, 127.0.0.1, [::1]).
+   */
   uris?: readonly string[]
   /**
    * CAIP-2 eip155 chain -> JSON-RPC URL, or two URLs of two providers. Only these EVM chains are
@@ -23,7 +27,12 @@ export interface SiwxServerOptions {
   sessionTtlSeconds?: number
   /** How far ahead of this server's clock a wallet's issuedAt may be. Default 60. */
   clockSkewSeconds?: number
-  /** The session cookie: httpOnly, SameSite=Lax, Path=/. `secure` defaults to true (browsers keep secure cookies of http://localhost too). */
+  /**
+   * The session cookie (HttpOnly, SameSite=Lax, Path=/) and the nonce cookie beside it (its name
+   * + `_nonce`, SameSite=Strict). `secure` defaults to true: the cookies are Secure and their
+   * names get the `__Host-` prefix (browsers keep secure cookies of http://localhost too); false
+   * for an app served on plain http, where both go without.
+   */
   cookie?: { name?: string; secure?: boolean }
   /**
    * Nonces handed out per client address and in all, each per fixed window, counted across
@@ -52,6 +61,8 @@ export type SiwxRefusal =
   | 'EXPIRED'
   | 'NOT_YET_VALID'
   | 'NONCE_UNKNOWN'
+  /** The nonce was not handed out with this browser's nonce cookie (login CSRF: another browser's nonce). */
+  | 'NONCE_UNBOUND'
   | 'NONCE_REPLAYED'
   | 'BAD_SIGNATURE'
   | 'UNSUPPORTED_CHAIN'
@@ -80,12 +91,17 @@ export type SiwxVerifyResult = { ok: true; session: SiwxSession; setCookie: stri
 
 export interface SiwxServer {
   /**
-   * A new single-use nonce, valid for nonceTtlSeconds. With the client's address (as
-   * rateLimitKey groups it), the limit per address applies too; past a limit it throws SiwxLimitError.
+   * A new single-use nonce, valid for nonceTtlSeconds, and the nonce cookie that binds it to the
+   * browser it is handed to. With the client's address (as rateLimitKey groups it), the limit per
+   * address applies too; past a limit it throws SiwxLimitError.
    */
-  nonce(clientAddress?: string): Promise<string>
-  /** Checks a signed message; on success stores the session, spends the nonce and gives the cookie to set. */
-  verify(input: { message: string; signature: string }): Promise<SiwxVerifyResult>
+  nonce(clientAddress?: string): Promise<{ nonce: string; setCookie: string }>
+  /**
+   * Checks a signed message whose nonce the Cookie header's nonce cookie stands for; spends the
+   * nonce whatever the outcome (unless the chain's node did not answer); on success stores the
+   * session and gives the cookie to set.
+   */
+  verify(input: { message: string; signature: string }, cookieHeader: string | null): Promise<SiwxVerifyResult>
   /** The live session the request's Cookie header names, or null. */
   session(cookieHeader: string | null): Promise<SiwxSession | null>
   /** Ends the session the Cookie header names (if any) and gives the cookie that clears it. */
@@ -93,6 +109,8 @@ export interface SiwxServer {
   /**
    * Answers GET {base}/nonce, POST {base}/verify, GET {base}/session and POST {base}/signout
    * (base defaults to '/siwx'); undefined for any other path, so the app's own routes go on.
+   * A POST must come from one of `uris` (its Origin header) with an application/json body (403
+   * and 415 otherwise); a nonce is not handed to another site's request.
    * `remoteAddress` is the socket's peer (node:http's req.socket.remoteAddress, Hono's
    * getConnInfo): nonces are limited per client address read from it and trustedProxies.
    */

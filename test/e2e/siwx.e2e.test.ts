@@ -105,9 +105,11 @@ describe('sign in with the wallet through the demo and its backend (issue 15)', 
     await page.getByRole('button', { name: 'Ask the protected endpoint' }).click()
     await expect.poll(() => text(page, 'siwx-protected')).toBe(`/api/me answered 200: ${HARDHAT_ACCOUNT_0.address} on eip155:31337`)
     expect(await protectedAnswer(page)).toBe(200)
-    // The cookie is the server's: httpOnly, so the page's scripts cannot read it.
-    const [cookie] = await page.context().cookies(demo!.url)
-    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax' })
+    // The cookies are the server's: httpOnly, so the page's scripts cannot read them. Beside the
+    // session, the nonce's (Strict), which bound the signed nonce to this browser.
+    const cookies = await page.context().cookies(demo!.url)
+    expect(cookies.find((cookie) => cookie.name === 'portico_siwx')).toMatchObject({ httpOnly: true, sameSite: 'Lax' })
+    expect(cookies.find((cookie) => cookie.name === 'portico_siwx_nonce')).toMatchObject({ httpOnly: true, sameSite: 'Strict' })
     expect(await page.evaluate(() => document.cookie)).toBe('')
 
     await page.reload()

@@ -1,23 +1,15 @@
-import { randomBytes } from 'node:crypto'
-import { sql } from 'drizzle-orm'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { formatSiwxMessage } from '../../kernel/siwx/index.ts'
 import { createApiApp } from '../../servers/api/app.ts'
 import { noPrices } from '../../servers/api/prices.ts'
-import { type Database, type OpenedDatabase, openDatabase } from '../../servers/db/index.ts'
-import { NO_PROXIES } from '../../servers/common/clientAddress.ts'
+import { type OpenedDatabase, openDatabase } from '../../servers/db/index.ts'
 import { createFrameApp } from '../../servers/frame/app.ts'
-import type { FrameContext } from '../../servers/frame/context.ts'
-import { createMailer } from '../../servers/frame/mail.ts'
-import { DEFAULT_LIMITS } from '../../servers/frame/options.ts'
-import { FRAME_PAGE_DIST } from '../../servers/frame/page/build.ts'
-import { readProjects } from '../../servers/frame/projects.ts'
-import { createSecrets } from '../../servers/frame/secrets.ts'
-import { createSocialClients } from '../../servers/frame/social/providers.ts'
 import { type Mailbox, startMailbox } from '../../servers/mailbox/mailbox.ts'
 import { createSiwxServer } from '../../servers/siwx/index.ts'
 import type { SiwxServer } from '../../servers/siwx/types.ts'
+import { frameTestContext } from '../unit/frameContext.ts'
+import { rowCounts } from '../unit/serverTables.ts'
 import { casesOf, cloneableValue, hostileJsonText, hostileString, percentEncoded, valid } from './arbitraries.ts'
 import { fuzz, fuzzTimeout } from './harness.ts'
 
@@ -25,6 +17,8 @@ import { fuzz, fuzzTimeout } from './harness.ts'
 // Hono apps' request() and the sign-in server's handle(), on PGlite in memory and a
 // local SMTP mailbox: no answer is a 500, and a 400 leaves every table as it was.
 const HOST = 'http://127.0.0.1:5173'
+/** The frame server's public origin: its API takes writes from its own page only. */
+const FRAME = 'http://127.0.0.1:8700'
 
 let opened: OpenedDatabase
 let mailbox: Mailbox
@@ -37,23 +31,8 @@ afterAll(async () => {
   await opened?.close()
 })
 
-/**
- * Every table's row count, in one query: a refused request must leave them all as they were.
- * The servers' tables live in their own schemas (frame, api, siwx), none in public.
- */
-async function rowCounts(db: Database): Promise<unknown> {
-  type Rows<T> = { rows: T[] }
-  const tables = (
-    (await db.execute(
-      sql`select table_schema, table_name from information_schema.tables where table_schema not in ('pg_catalog', 'information_schema') and table_type = 'BASE TABLE' order by 1, 2`,
-    )) as unknown as Rows<{ table_schema: string; table_name: string }>
-  ).rows
-  const counts = tables.map(({ table_schema, table_name }) => `(select count(*) from "${table_schema}"."${table_name}") as "${table_schema}.${table_name}"`).join(', ')
-  return ((await db.execute(sql.raw(`select ${counts}`))) as unknown as Rows<unknown>).rows[0]
-}
-
 it('the state compared around a refusal holds the row count of every server table', async () => {
-  const counts = (await rowCounts(opened.db)) as Record<string, unknown>
+  const counts = await rowCounts(opened.db)
   expect(Object.keys(counts)).toEqual(expect.arrayContaining(['frame.codes', 'frame.cooldowns', 'frame.rate_limits', 'frame.device_approvals', 'frame.users', 'siwx.nonces', 'api.names']))
 })
 
@@ -107,20 +86,7 @@ const isRefusal = (result: unknown) => (result as Answer | undefined)?.status ==
 describe('frame server requests', () => {
   let app: ReturnType<typeof createFrameApp>
   beforeAll(() => {
-    const context = {
-      db: opened.db,
-      secrets: createSecrets(randomBytes(32), randomBytes(32).toString('hex')),
-      limits: DEFAULT_LIMITS,
-      projects: readProjects({ 'project-1': [HOST] }),
-      publicUrl: 'http://127.0.0.1:8700',
-      mailer: createMailer(mailbox.smtpUrl, 'Portico <login@portico.example>'),
-      pageDir: FRAME_PAGE_DIST,
-      social: createSocialClients({}),
-      farcaster: undefined,
-      clientAddress: { header: 'x-forwarded-for', trusted: NO_PROXIES },
-      now: () => new Date(),
-    } as FrameContext
-    app = createFrameApp(context)
+    app = createFrameApp(frameTestContext({ db: opened.db, smtpUrl: mailbox.smtpUrl, publicUrl: FRAME, hostOrigins: [HOST] }))
   })
 
   const posts = ['/v1/email/start', '/v1/email/verify', '/v1/email/update', '/v1/device/wait', '/v1/social/start', '/v1/social/connect', '/v1/social/callback', '/v1/session/refresh']
@@ -129,7 +95,7 @@ describe('frame server requests', () => {
       await fuzz({
         name: `frame server POST ${path} body`,
         cases: bodyText(frameBody),
-        run: async (body) => noServerError(await app.request(path, { method: 'POST', body, headers: { 'content-type': 'application/json', origin: HOST } }, NODE_ENV)),
+        run: async (body) => noServerError(await app.request(path, { method: 'POST', body, headers: { 'content-type': 'application/json', origin: FRAME } }, NODE_ENV)),
         refuses: () => false,
         refusedWhen: isRefusal,
         state: () => rowCounts(opened.db),
@@ -229,7 +195,10 @@ describe('sign-in server requests', () => {
         const url = `https://app.example.com/siwx/${kind}`
         // Header values must be ByteStrings: a cookie the Fetch API cannot carry never reaches a server.
         const cookie = kind === 'session' && /^[\x20-\x7e]*$/.test(body) ? body : undefined
-        const req = kind === 'verify' ? new Request(url, { method: 'POST', body, headers: { 'content-type': 'application/json' } }) : new Request(url, { headers: cookie ? { cookie } : {} })
+        const req =
+          kind === 'verify'
+            ? new Request(url, { method: 'POST', body, headers: { 'content-type': 'application/json', origin: 'https://app.example.com' } })
+            : new Request(url, { headers: cookie ? { cookie } : {} })
         const response = (await siwx.handle(req))!
         // 503 is the sign-in server's UNAVAILABLE (no node to ask); any other 5xx is a crash.
         if (response.status !== 503) noServerError(response)

@@ -169,8 +169,8 @@ createServer(async (req, res) => {
 const BACKEND_SMOKE = `
 import { createSiwxServer } from 'portico/siwx-server'
 const siwx = await createSiwxServer({ database: { memory: true }, domains: ['localhost:3000'], rpcUrls: {} })
-const nonce = await siwx.nonce()
-const refused = await siwx.verify({ message: 'not a sign-in message', signature: '0x00' })
+const { nonce, setCookie } = await siwx.nonce()
+const refused = await siwx.verify({ message: 'not a sign-in message', signature: '0x00' }, setCookie.split(';')[0])
 console.log(JSON.stringify({ nonce: /^[a-zA-Z0-9]{8,}$/.test(nonce), session: await siwx.session(null), refused: refused.ok ? 'accepted' : refused.reason }))
 await siwx.close()
 `
