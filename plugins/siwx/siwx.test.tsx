@@ -416,15 +416,21 @@ describe('public calls and siweConfig', () => {
 describe('with the siwx server (servers/siwx) over HTTP', () => {
   // The real server on PGlite in memory, behind its plain node:http example, verifying
   // with the Hardhat node (in a process of its own: see test/siwxServerPeer.ts). Node's
-  // fetch keeps no cookies, so the store's fetch keeps them as a browser does for
-  // credentials: 'include'.
+  // fetch keeps no cookies and sends no Origin, so the store's fetch does both as a browser does
+  // for a page's own credentials: 'include' requests.
   let peer: SiwxServerPeer
   let base: string
-  let jar: string | undefined
+  const jar = new Map<string, string>()
   const jarFetch: typeof fetch = async (input, init = {}) => {
-    const response = await fetch(input, { ...init, headers: { ...(init.headers as Record<string, string>), ...(jar ? { cookie: jar } : {}) } })
-    const set = response.headers.get('set-cookie')
-    if (set) jar = /Max-Age=0/i.test(set) ? undefined : set.split(';')[0]
+    const cookie = [...jar.entries()].map(([name, value]) => `${name}=${value}`).join('; ')
+    const origin = (init.method ?? 'GET') === 'GET' ? {} : { origin: location.origin }
+    const response = await fetch(input, { ...init, headers: { ...(init.headers as Record<string, string>), ...origin, ...(cookie ? { cookie } : {}) } })
+    for (const set of response.headers.getSetCookie()) {
+      const [pair = ''] = set.split(';')
+      const at = pair.indexOf('=')
+      if (/Max-Age=0/i.test(set)) jar.delete(pair.slice(0, at))
+      else jar.set(pair.slice(0, at), pair.slice(at + 1))
+    }
     return response
   }
   beforeAll(async () => {
@@ -438,7 +444,7 @@ describe('with the siwx server (servers/siwx) over HTTP', () => {
   const me = async () => (await jarFetch(`${base}/api/me`)).status
 
   it('connect -> sign -> the server verifies and its protected route answers; a new kit finds the session without a signature; sign-out ends it on the server', async () => {
-    jar = undefined
+    jar.clear()
     const w = wallet()
     const kit = setup({ siwx: serverSiwx({ url: `${base}/siwx`, statement: 'Sign in to the test app', fetch: jarFetch, required: true }) })
     expect(await me()).toBe(401)
@@ -459,12 +465,13 @@ describe('with the siwx server (servers/siwx) over HTTP', () => {
     expect(w.prompts.filter((p) => p.method === 'personal_sign')).toHaveLength(signatures)
 
     await act(async () => siwxSignOut(next))
-    expect(jar).toBeUndefined()
+    // The session cookie is gone (the nonce cookie of the spent nonce may stay: it opens nothing).
+    expect([...jar.keys()].filter((name) => name.endsWith('portico_siwx'))).toEqual([])
     expect(await me()).toBe(401)
   })
 
   it("the server's refusal (a message for a domain it does not serve) disconnects, shows the refusal and resets to Connect", async () => {
-    jar = undefined
+    jar.clear()
     wallet()
     const store = serverSiwx({ url: `${base}/siwx`, fetch: jarFetch })
     const otherDomain: SiwxConfig = { ...store, createMessage: async (input) => ({ ...(await store.createMessage(input)), domain: 'elsewhere.example' }) }

@@ -93,7 +93,7 @@ describe.each(backends)('database errors logged on $name', (backend) => {
     try {
       const response = await fetch(`${frame.url}/v1/email/start`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', origin: frame.url },
         body: JSON.stringify({ projectId: 'demo', hostOrigin: 'http://127.0.0.1:5173', email: EMAIL, deviceId: 'device-0001' }),
       })
       expect(response.status).toBe(500)

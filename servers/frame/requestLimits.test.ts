@@ -54,7 +54,7 @@ const hourClock = () => {
 const post = async (server: FrameServer, path: string, body: unknown, forwardedFor?: string) => {
   const response = await fetch(server.url + path, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}) },
+    headers: { 'content-type': 'application/json', origin: server.url, ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}) },
     body: JSON.stringify(body),
   })
   return { status: response.status, body: (await response.json()) as { error?: string } }

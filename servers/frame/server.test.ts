@@ -505,7 +505,7 @@ describe.each(backends)('frame server on $name', (backend) => {
       headers: {
         'user-agent': userAgent,
         'x-forwarded-for': address,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(body === undefined ? {} : { 'content-type': 'application/json', origin: server.url }),
         ...(token ? { authorization: `Bearer ${token}` } : {}),
       },
       body: body === undefined ? undefined : JSON.stringify(body),
