@@ -28,6 +28,9 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['test/**/*.e2e.test.ts'],
+          // The demo built once and the demo's two Hardhat chains, shared by the files (each
+          // gets the chains back at genesis); a file that needs its own still starts it.
+          globalSetup: ['test/e2e/sharedStack.ts'],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
