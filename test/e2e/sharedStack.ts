@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { ROOT, buildDemo } from '../../build.mjs'
+import { assertPortFree } from '../peers/hardhat.ts'
 import { type SharedChains, startSharedChains } from '../peers/sharedChains.ts'
 
 declare module 'vitest' {
@@ -19,16 +20,32 @@ declare module 'vitest' {
   }
 }
 
+const CHAIN_PORTS = [8545, 8546]
+
+/**
+ * On a shared machine another run's file may hold the demo's ports for a while; without
+ * them nothing is shared (the files then start their own nodes, as they did before).
+ */
+async function untilPortsFree(ports: readonly number[], waitMs: number): Promise<void> {
+  const deadline = Date.now() + waitMs
+  while (Date.now() < deadline) {
+    const busy = await Promise.all(ports.map((port) => assertPortFree(port).then(() => false, () => true)))
+    if (!busy.includes(true)) return
+    await new Promise((resolve) => setTimeout(resolve, 500))
+  }
+}
+
 export default async function sharedStack(project: TestProject) {
   const outdir = `dist/e2e/run-${randomUUID().slice(0, 8)}`
   const chainsDir = mkdtempSync(join(tmpdir(), 'portico-chains-'))
   const [built, chains] = await Promise.allSettled([
     buildDemo({ outdir }),
-    startSharedChains(chainsDir, [
+    untilPortsFree(CHAIN_PORTS, 60_000).then(() => startSharedChains(chainsDir, [
       { port: 8545, chainId: 31337 },
       { port: 8546, chainId: 31338 },
-    ]),
+    ])),
   ])
+  if (chains.status === 'rejected') console.warn(`e2e: the demo chains are not shared in this run: ${(chains.reason as Error).message}`)
   // Either failing (a port held by `npm start`, a build error) leaves that part to the
   // files, which then fail with their own, more precise message.
   if (built.status === 'fulfilled') project.provide('sharedDemo', outdir)
