@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
 
 // Three projects: fast unit tests beside the code (node by default; a file opts into
@@ -14,6 +15,10 @@ export default defineConfig({
           // machine a node can take tens of seconds to answer, which is not a failure.
           hookTimeout: 120_000,
           testTimeout: 30_000,
+          // Vitest's default is one worker less than the cores: one on CI's 2 cores, where a
+          // file waiting for its peer or building its jsdom leaves the other core idle. Every
+          // unit file takes ports of its own (no two files share one), so they can run side by side.
+          maxWorkers: Math.max(2, availableParallelism()),
           include: ['kernel/**/*.test.{ts,tsx}', 'plugins/**/*.test.{ts,tsx}', 'shell/**/*.test.{ts,tsx}', 'host/**/*.test.{ts,tsx}', 'test/unit/**/*.test.{ts,tsx}', 'test/fuzz/**/*.test.{ts,tsx}', 'frame/**/*.test.{ts,tsx}', 'servers/**/*.test.{ts,tsx}'],
           environment: 'node',
         },
@@ -23,6 +28,9 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['test/**/*.e2e.test.ts'],
+          // The demo built once and the demo's two Hardhat chains, shared by the files (each
+          // gets the chains back at genesis); a file that needs its own still starts it.
+          globalSetup: ['test/e2e/sharedStack.ts'],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,

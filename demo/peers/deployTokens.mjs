@@ -1,49 +1,28 @@
 // Deploys the demo's test tokens (demo/peers/tokens.mjs) on a local Hardhat node: compiled
-// from test/peers/contracts/DemoTokens.sol with the pinned solc (solcjs 0.8.26; the output
-// is kept in .cache/ keyed by the source's hash, since compiling takes seconds), sent from
-// Hardhat's account #19 at nonces 0 to 3 so the addresses are the ones tokens.mjs lists.
+// from test/peers/contracts/DemoTokens.sol with the pinned solc (solcjs 0.8.26, cached by
+// solc.mjs), sent from Hardhat's account #19 at nonces 0 to 3 so the addresses are the ones
+// tokens.mjs lists.
 // Plain ESM: `npm start` runs it on Node 20.
-import { createHash } from 'node:crypto'
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
+import { readFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createPublicClient, createWalletClient, getAddress, parseUnits } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { nodeTransport } from './nodeTransport.mjs'
+import { compileSolidity } from './solc.mjs'
 import { HARDHAT_ACCOUNTS } from './accounts.mjs'
 import { DEMO_COLLECTIBLE, DEMO_TOKENS, DEMO_TOKEN_DEPLOYER } from './tokens.mjs'
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
 const SOURCE = resolve(ROOT, 'test/peers/contracts/DemoTokens.sol')
-const CACHE = resolve(ROOT, '.cache/demo-tokens')
 
 /** Hardhat's account #19 (a publicly known key; never for real funds). */
 const DEPLOYER_KEY = '0xdf57089febbacf7ba0bc227dafbffa9fc08a93fdc68e1e42411a14efcf23656e'
 
 /** ABI and bytecode of DemoToken, DemoUsdtToken and DemoCollectible. */
 export function demoTokenArtifacts() {
-  const content = readFileSync(SOURCE, 'utf8')
-  const cached = resolve(CACHE, `${createHash('sha256').update(content).digest('hex').slice(0, 16)}.json`)
-  if (existsSync(cached)) return JSON.parse(readFileSync(cached, 'utf8'))
-  const solc = createRequire(import.meta.url)('solc')
-  const output = JSON.parse(
-    solc.compile(
-      JSON.stringify({
-        language: 'Solidity',
-        sources: { 'DemoTokens.sol': { content } },
-        settings: { optimizer: { enabled: true, runs: 200 }, outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object'] } } },
-      }),
-    ),
-  )
-  const errors = (output.errors ?? []).filter((error) => error.severity === 'error')
-  if (errors.length > 0) throw new Error(errors.map((error) => error.formattedMessage).join('\n'))
-  const artifacts = Object.fromEntries(
-    Object.entries(output.contracts['DemoTokens.sol']).map(([name, contract]) => [name, { abi: contract.abi, bytecode: `0x${contract.evm.bytecode.object}` }]),
-  )
-  mkdirSync(CACHE, { recursive: true })
-  writeFileSync(cached, JSON.stringify(artifacts))
-  return artifacts
+  const contracts = compileSolidity('DemoTokens.sol', readFileSync(SOURCE, 'utf8'), ['abi', 'evm.bytecode.object'])
+  return Object.fromEntries(Object.entries(contracts).map(([name, contract]) => [name, { abi: contract.abi, bytecode: `0x${contract.evm.bytecode.object}` }]))
 }
 
 /**

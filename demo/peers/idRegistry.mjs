@@ -4,30 +4,18 @@
 // run time with the pinned solc Hardhat brings (no committed bytecode). Plain ESM: `npm start`
 // runs it on Node 20; the tests import it too.
 import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import { createPublicClient, createWalletClient, parseAbi, parseEther, toHex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { nodeTransport } from './nodeTransport.mjs'
+import { compileSolidity } from './solc.mjs'
 
 /** Farcaster's IdRegistry on Optimism; the stand-in is put at the same address. */
 export const ID_REGISTRY_ADDRESS = '0x00000000Fc6c5F01Fc30151999387Bb99A9f489b'
 const ABI = parseAbi(['function register(address to) returns (uint256 fid)', 'function idOf(address) view returns (uint256)'])
 
 function runtimeCode() {
-  const solc = createRequire(import.meta.url)('solc')
   const content = readFileSync(new URL('../../test/peers/contracts/IdRegistry.sol', import.meta.url), 'utf8')
-  const output = JSON.parse(
-    solc.compile(
-      JSON.stringify({
-        language: 'Solidity',
-        sources: { 'IdRegistry.sol': { content } },
-        settings: { optimizer: { enabled: true, runs: 200 }, outputSelection: { '*': { '*': ['evm.deployedBytecode.object'] } } },
-      }),
-    ),
-  )
-  const errors = (output.errors ?? []).filter((error) => error.severity === 'error')
-  if (errors.length > 0) throw new Error(errors.map((error) => error.formattedMessage).join('\n'))
-  return `0x${output.contracts['IdRegistry.sol'].IdRegistry.evm.deployedBytecode.object}`
+  return `0x${compileSolidity('IdRegistry.sol', content, ['evm.deployedBytecode.object']).IdRegistry.evm.deployedBytecode.object}`
 }
 
 const call = (rpcUrl, method, params) => createPublicClient({ transport: nodeTransport(rpcUrl) }).request({ method, params })

@@ -6,7 +6,9 @@ import { rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { formatEther } from 'viem'
+import { inject } from 'vitest'
 import { ROOT, buildDemo } from '../../build.mjs'
+import type {} from './sharedStack.ts'
 import { startDemoServer } from '../../demo/server.mjs'
 import { withDemoApi } from './demoApi.ts'
 import { HARDHAT_ACCOUNT_0, type HardhatNode, PortBusyError, assertPortFree, rpc, startHardhat } from '../peers/hardhat.ts'
@@ -74,15 +76,17 @@ export interface ServedDemo {
  * while these pages still load lazy chunks from it.
  */
 export async function buildAndServeDemo({ api = true }: { api?: boolean } = {}): Promise<ServedDemo> {
-  const outdir = `dist/e2e-evm/${randomUUID().slice(0, 8)}`
-  await buildDemo({ outdir })
+  // The run's build (test/e2e/sharedStack.ts) is private in the same way, and read-only.
+  const shared = inject('sharedDemo')
+  const outdir = shared ?? `dist/e2e-evm/${randomUUID().slice(0, 8)}`
+  if (!shared) await buildDemo({ outdir })
   const served = await startDemoServer({ port: 0, root: outdir })
   const server = api ? await withDemoApi(served) : served
   return {
     server,
     async dispose() {
       await server.close()
-      await rm(join(ROOT, outdir), { recursive: true, force: true })
+      if (!shared) await rm(join(ROOT, outdir), { recursive: true, force: true })
     },
   }
 }

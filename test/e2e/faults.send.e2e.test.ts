@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core'
 import { type Hash, createPublicClient, http, parseEther } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { type HardhatNode, startHardhat } from '../peers/hardhat.ts'
+import { type HardhatNode, ownPorts, startHardhat } from '../peers/hardhat.ts'
 import { type RpcFaultProxy, startRpcFaultProxy } from '../peers/rpcFaultProxy.ts'
 import {
   type DemoPage,
@@ -33,7 +33,11 @@ let demo: ServedDemo
 let browser: Browser
 const pages: DemoPage[] = []
 
+let releasePorts: (() => void) | undefined
+
 beforeAll(async () => {
+  // These tests stop the node on 8545 and start it again: a node of their own, not the run's shared one.
+  releasePorts = await ownPorts(8545)
   ;[node1, node2] = await startDemoChains()
   ;[demo, browser, proxy] = await Promise.all([buildAndServeDemo(), launchBrowser(), startRpcFaultProxy('http://127.0.0.1:8545')])
 }, 120_000)
@@ -48,6 +52,7 @@ afterAll(async () => {
   await demo?.dispose()
   await proxy?.close()
   await Promise.all([node1?.stop(), node2?.stop()])
+  releasePorts?.()
 })
 
 const chain = () => createPublicClient({ transport: http(node1.url) })

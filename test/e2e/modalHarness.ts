@@ -7,10 +7,12 @@ import { randomUUID } from 'node:crypto'
 import { readFile, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
+import { inject } from 'vitest'
 import { ROOT, buildDemo } from '../../build.mjs'
+import type {} from './sharedStack.ts'
 import { type DemoBackend, startDemoServer } from '../../demo/server.mjs'
 import { withDemoApi } from './demoApi.ts'
-import { type HardhatNode, HARDHAT_ACCOUNT_0, rpc, startHardhat } from '../peers/hardhat.ts'
+import { type HardhatNode, HARDHAT_ACCOUNT_0, rpc, sharedHardhat, startHardhat } from '../peers/hardhat.ts'
 import { type ApproveFn, type TestWalletHandle, installTestWallet } from '../peers/testWallet.ts'
 import { type AxeContext, type DemoServer, type RecordedPage, assertAllRequestsLocal, runAxe } from './harness.ts'
 
@@ -41,8 +43,10 @@ export interface PrivateDemo {
  * them; a private directory cannot be touched by anyone else.
  */
 export async function buildPrivateDemo(): Promise<PrivateDemo> {
-  const outdir = `dist/e2e/${randomUUID().slice(0, 8)}`
-  await buildDemo({ outdir })
+  // The run's build (test/e2e/sharedStack.ts) is private in the same way, and read-only.
+  const shared = inject('sharedDemo')
+  const outdir = shared ?? `dist/e2e/${randomUUID().slice(0, 8)}`
+  if (!shared) await buildDemo({ outdir })
   const root = join(ROOT, outdir)
   const meta = JSON.parse(await readFile(join(root, 'meta.json'), 'utf8')) as Metafile
   const urlPath = (file: string) => file.slice(outdir.length)
@@ -75,7 +79,9 @@ export async function buildPrivateDemo(): Promise<PrivateDemo> {
         .filter((path) => !initial.has(path))
         .sort()
     },
-    dispose: () => rm(root, { recursive: true, force: true }),
+    dispose: async () => {
+      if (!shared) await rm(root, { recursive: true, force: true })
+    },
   }
 }
 
@@ -305,6 +311,8 @@ export const DEMO_CHAIN_PORT = 8545
  * rather than letting the tests run against someone else's node.
  */
 export async function startDemoChain(): Promise<HardhatNode> {
+  const shared = await sharedHardhat({ port: DEMO_CHAIN_PORT })
+  if (shared) return shared
   const url = `http://127.0.0.1:${DEMO_CHAIN_PORT}`
   const busy = await rpc(url, 'eth_chainId').then(
     () => true,

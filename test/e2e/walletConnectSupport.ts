@@ -3,7 +3,7 @@
 // "Hardhat" 31337 on 8545, Chromium, and the modal's way to the phone wallet's QR code.
 import type { Browser } from 'playwright-core'
 import { expect } from 'vitest'
-import { type HardhatNode, PortBusyError, assertPortFree, startHardhat } from '../peers/hardhat.ts'
+import { type HardhatNode, PortBusyError, assertPortFree, sharedHardhat, startHardhat } from '../peers/hardhat.ts'
 import { type Relay, startRelay } from '../peers/relay.mjs'
 import { type WalletRegistryServer, startWalletRegistry } from '../peers/walletRegistry.mjs'
 import { currentView, modal } from './evmSupport.ts'
@@ -41,14 +41,18 @@ async function waitForFreePorts(ports: readonly number[], waitMs: number): Promi
 /** Starts the peers, builds and serves the demo, and launches Chromium; a busy port fails at once, naming it. */
 export async function startWalletConnectStack(): Promise<WalletConnectStack> {
   const ports = WALLETCONNECT_PORTS
-  await waitForFreePorts(Object.values(ports), Number(process.env['PORTICO_E2E_PORT_WAIT_MS'] ?? 0))
+  // The run's shared chain on 8545, when there is one (test/e2e/sharedStack.ts); the other ports must be free.
+  const shared = await sharedHardhat({ port: ports.hardhat, chainId: 31337 })
+  const own = Object.entries(ports).filter(([name]) => !(shared && name === 'hardhat'))
+  await waitForFreePorts(own.map(([, port]) => port), Number(process.env['PORTICO_E2E_PORT_WAIT_MS'] ?? 0))
   // `npm start` holds all three.
-  const busy = (
-    await Promise.all(Object.entries(ports).map(([name, port]) => assertPortFree(port).then(() => null, (e: Error) => `${name} ${port}: ${e.message}`)))
-  ).filter(Boolean)
-  if (busy.length > 0) throw new Error(`WalletConnect browser tests: demo/config.ts needs these ports free (is \`npm start\` running?):\n  ${busy.join('\n  ')}`)
+  const busy = (await Promise.all(own.map(([name, port]) => assertPortFree(port).then(() => null, (e: Error) => `${name} ${port}: ${e.message}`)))).filter(Boolean)
+  if (busy.length > 0) {
+    await shared?.stop()
+    throw new Error(`WalletConnect browser tests: demo/config.ts needs these ports free (is \`npm start\` running?):\n  ${busy.join('\n  ')}`)
+  }
   const results = await Promise.allSettled([
-    startHardhat({ port: ports.hardhat, chainId: 31337 }),
+    shared ?? startHardhat({ port: ports.hardhat, chainId: 31337 }),
     startRelay({ port: ports.relay }),
     startWalletRegistry({ port: ports.registry }),
     buildPrivateDemo(),

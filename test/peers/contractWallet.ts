@@ -1,7 +1,6 @@
 // Contract wallets for sign-in tests, compiled from contracts/OwnedWallet.sol at run time with
-// the solc (solcjs 0.8.26) that Hardhat brings: no network, no committed bytecode. About 4 s.
+// the solc (solcjs 0.8.26) that Hardhat brings: no network, no committed bytecode (demo/peers/solc.mjs).
 import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import {
   type Abi,
   type Address,
@@ -16,14 +15,11 @@ import {
   toHex,
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
+import { compileSolidity } from '../../demo/peers/solc.mjs'
 
 interface Artifact {
   abi: Abi
   bytecode: Hex
-}
-
-interface Solc {
-  compile(input: string): string
 }
 
 let compiled: { wallet: Artifact; factory: Artifact } | undefined
@@ -31,25 +27,11 @@ let compiled: { wallet: Artifact; factory: Artifact } | undefined
 /** OwnedWallet (ERC-1271: valid when its owner's key signed the hash) and its CREATE2 factory. */
 export function ownedWalletArtifacts(): { wallet: Artifact; factory: Artifact } {
   if (compiled) return compiled
-  const solc = createRequire(import.meta.url)('solc') as Solc
   const content = readFileSync(new URL('./contracts/OwnedWallet.sol', import.meta.url), 'utf8')
-  const output = JSON.parse(
-    solc.compile(
-      JSON.stringify({
-        language: 'Solidity',
-        sources: { 'OwnedWallet.sol': { content } },
-        settings: { optimizer: { enabled: true, runs: 200 }, outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object'] } } },
-      }),
-    ),
-  ) as {
-    errors?: { severity: string; formattedMessage: string }[]
-    contracts: Record<string, Record<string, { abi: Abi; evm: { bytecode: { object: string } } }>>
-  }
-  const errors = output.errors?.filter((error) => error.severity === 'error') ?? []
-  if (errors.length > 0) throw new Error(errors.map((error) => error.formattedMessage).join('\n'))
+  const contracts = compileSolidity('OwnedWallet.sol', content, ['abi', 'evm.bytecode.object'])
   const artifact = (name: string): Artifact => {
-    const contract = output.contracts['OwnedWallet.sol']![name]!
-    return { abi: contract.abi, bytecode: `0x${contract.evm.bytecode.object}` }
+    const contract = contracts[name]!
+    return { abi: contract.abi as Abi, bytecode: `0x${contract.evm!.bytecode!.object}` }
   }
   compiled = { wallet: artifact('OwnedWallet'), factory: artifact('OwnedWalletFactory') }
   return compiled

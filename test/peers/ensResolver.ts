@@ -2,8 +2,8 @@
 // Universal Resolver address on a Hardhat node with hardhat_setCode, so viem's ENS actions
 // run for real against it. Compiled at run time with the solc Hardhat brings.
 import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import { type Address, type Hex, encodeFunctionData, namehash, parseAbi } from 'viem'
+import { compileSolidity } from '../../demo/peers/solc.mjs'
 import { rpc } from './hardhat.ts'
 
 /** viem's mainnet ensUniversalResolver. */
@@ -12,20 +12,9 @@ export const MAINNET_UNIVERSAL_RESOLVER: Address = '0xeEeEEEeE14D718C2B47D9923De
 const abi = parseAbi(['function setName(address account, string name)', 'function setText(bytes32 node, string key, string value)'])
 
 function runtimeCode(): Hex {
-  const solc = createRequire(import.meta.url)('solc') as { compile(input: string): string }
   const content = readFileSync(new URL('./contracts/EnsUniversalResolver.sol', import.meta.url), 'utf8')
-  const output = JSON.parse(
-    solc.compile(
-      JSON.stringify({
-        language: 'Solidity',
-        sources: { 'EnsUniversalResolver.sol': { content } },
-        settings: { optimizer: { enabled: true, runs: 200 }, outputSelection: { '*': { '*': ['evm.deployedBytecode.object'] } } },
-      }),
-    ),
-  ) as { errors?: { severity: string; formattedMessage: string }[]; contracts: Record<string, Record<string, { evm: { deployedBytecode: { object: string } } }>> }
-  const errors = output.errors?.filter((error) => error.severity === 'error') ?? []
-  if (errors.length > 0) throw new Error(errors.map((error) => error.formattedMessage).join('\n'))
-  return `0x${output.contracts['EnsUniversalResolver.sol']!['EnsUniversalResolver']!.evm.deployedBytecode.object}`
+  const contract = compileSolidity('EnsUniversalResolver.sol', content, ['evm.deployedBytecode.object'])['EnsUniversalResolver']!
+  return `0x${contract.evm!.deployedBytecode!.object}`
 }
 
 /** Puts the stand-in at the mainnet address on the node; returns a setter of an account's name and avatar. */

@@ -2,8 +2,8 @@
 // solcjs Hardhat brings (no committed bytecode), placed at its canonical address: a fresh
 // Hardhat node has no Multicall3, and viem's multicall and the API's indexer use it where present.
 import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import type { Hex } from 'viem'
+import { compileSolidity } from '../../demo/peers/solc.mjs'
 import { rpc } from './hardhat.ts'
 
 /** Where Multicall3 lives on every chain that has it. */
@@ -11,20 +11,9 @@ export const MULTICALL3_ADDRESS = '0xcA11bde05977b3631167028862bE2a173976CA11'
 
 /** Puts Multicall3 at its canonical address on the node at `rpcUrl`. */
 export async function installMulticall3(rpcUrl: string): Promise<void> {
-  const solc = createRequire(import.meta.url)('solc') as { compile(input: string): string }
   const content = readFileSync(new URL('./contracts/Multicall3.sol', import.meta.url), 'utf8')
-  const output = JSON.parse(
-    solc.compile(
-      JSON.stringify({
-        language: 'Solidity',
-        sources: { 'Multicall3.sol': { content } },
-        settings: { optimizer: { enabled: true, runs: 200 }, outputSelection: { '*': { '*': ['evm.deployedBytecode.object'] } } },
-      }),
-    ),
-  ) as { errors?: { severity: string; formattedMessage: string }[]; contracts: Record<string, Record<string, { evm: { deployedBytecode: { object: string } } }>> }
-  const errors = output.errors?.filter((error) => error.severity === 'error') ?? []
-  if (errors.length > 0) throw new Error(errors.map((error) => error.formattedMessage).join('\n'))
-  const code: Hex = `0x${output.contracts['Multicall3.sol']!['Multicall3']!.evm.deployedBytecode.object}`
+  const contract = compileSolidity('Multicall3.sol', content, ['evm.deployedBytecode.object'])['Multicall3']!
+  const code: Hex = `0x${contract.evm!.deployedBytecode!.object}`
   await rpc(rpcUrl, 'hardhat_setCode', [MULTICALL3_ADDRESS, code])
 }
 
