@@ -423,7 +423,7 @@ describe('with the siwx server (servers/siwx) over HTTP', () => {
   const jar = new Map<string, string>()
   const jarFetch: typeof fetch = async (input, init = {}) => {
     const cookie = [...jar.entries()].map(([name, value]) => `${name}=${value}`).join('; ')
-    const origin = (init.method ?? 'GET') === 'GET' ? {} : { origin: location.origin }
+    const origin: Record<string, string> = (init.method ?? 'GET') === 'GET' ? {} : { origin: location.origin }
     const response = await fetch(input, { ...init, headers: { ...(init.headers as Record<string, string>), ...origin, ...(cookie ? { cookie } : {}) } })
     for (const set of response.headers.getSetCookie()) {
       const [pair = ''] = set.split(';')
