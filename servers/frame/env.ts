@@ -15,39 +15,27 @@ function splitAtFirst(text: string, separator: string): [string, string] {
   return at < 0 ? [text, ''] : [text.slice(0, at), text.slice(at + separator.length)]
 }
 
+/** `projectId=a;projectId2=b` -> [[projectId, 'a'], [projectId2, 'b']]: the per-project variables' shape. */
+const projectEntries = (text: string) =>
+  text
+    .split(';')
+    .filter((entry) => entry.trim() !== '')
+    .map((entry) => splitAtFirst(entry, '=').map((part) => part.trim()) as [string, string])
+const ProjectId = v.pipe(v.string(), v.minLength(1, 'a project id is empty'))
+
 /** `projectId=a,b;projectId2=c` -> { projectId: [a, b], projectId2: [c] }; each part checked by readProjects at start. */
 const PerProject = (what: string, item: v.GenericSchema<string, string>) =>
   v.pipe(
     v.string(),
     v.minLength(1, `names at least one project`),
-    v.transform((text) =>
-      Object.fromEntries(
-        text
-          .split(';')
-          .filter((entry) => entry.trim() !== '')
-          .map((entry) => {
-            const [projectId = '', values = ''] = splitAtFirst(entry, '=')
-            return [projectId.trim(), values.split(',').map((value) => value.trim()).filter(Boolean)]
-          }),
-      ),
-    ),
-    v.record(v.pipe(v.string(), v.minLength(1, 'a project id is empty')), v.pipe(v.array(item), v.minLength(1, `lists no ${what}`))),
+    v.transform((text) => Object.fromEntries(projectEntries(text).map(([id, values]) => [id, values.split(',').map((value) => value.trim()).filter(Boolean)]))),
+    v.record(ProjectId, v.pipe(v.array(item), v.minLength(1, `lists no ${what}`))),
   )
 /** `projectId=Name;projectId2=Other name` -> { projectId: 'Name', ... } */
 const ProjectNames = v.pipe(
   v.string(),
-  v.transform((text) =>
-    Object.fromEntries(
-      text
-        .split(';')
-        .filter((entry) => entry.trim() !== '')
-        .map((entry) => {
-          const [projectId = '', name = ''] = splitAtFirst(entry, '=')
-          return [projectId.trim(), name.trim()]
-        }),
-    ),
-  ),
-  v.record(v.pipe(v.string(), v.minLength(1, 'a project id is empty')), v.pipe(v.string(), v.minLength(1, 'a name is empty'))),
+  v.transform((text) => Object.fromEntries(projectEntries(text))),
+  v.record(ProjectId, v.pipe(v.string(), v.minLength(1, 'a name is empty'))),
 )
 
 const Url = v.pipe(v.string(), v.url())
