@@ -148,18 +148,3 @@ export const HttpRpcErrorText = {
   HTTP_STATUS: 'HTTP request failed.',
   RPC_ERROR: 'RPC Request failed.',
 } as const
-
-/** A device new to an embedded-wallet account: the consent an existing device gives inside the frame, and the wait. */
-export const DeviceConsentText = {
-  /** What the frame's approval panel names the request. */
-  METHOD: 'new device',
-  DEVICE: 'Device',
-  NETWORK: 'Network',
-  ASKED_AT: 'Asked at',
-  RELEASE_AT: 'Gets the keys without you at',
-  REFUSED: 'This device was refused access to the wallet',
-  REVIEW_HINT: 'A new device asked for this wallet. Approve or refuse it in the secure panel below.',
-} as const
-
-/** The new device's wait, with the time its shares go out without an approval. */
-export const deviceAwaitingConsent = (time: string) => `Approve this device on a device you already use, or wait until ${time}`

@@ -1,5 +1,4 @@
 import {
-  DeviceConsentText,
   IAdapterRegistry,
   IAlertService,
   IChainStore,
@@ -13,6 +12,7 @@ import {
   type PluginContext,
   resolve,
 } from '../../kernel/index.ts'
+import { DeviceConsentText } from './consentText.ts'
 import { createAuthAdapter } from './authAdapter.ts'
 import { createAuthService } from './authService.ts'
 import { createDeviceConsent, DEVICE_VIEW } from './deviceConsent.ts'

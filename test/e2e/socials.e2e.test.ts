@@ -12,7 +12,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { EmbeddedStack } from '../../demo/peers/embedded.ts'
 import { type EmailDemo, address, signHelloThroughFrame, startEmailDemo } from './emailLogin.ts'
 import type { DemoServer, RecordedPage } from './harness.ts'
-import { assertCleanPage, expectNoAxeViolations, inModal, openPage, waitForView } from './modalHarness.ts'
+import { assertCleanPage, expectNoAxeViolations, inModal, openPage, waitForModal, waitForView } from './modalHarness.ts'
 
 let browser: Browser
 let demo: DemoServer
@@ -227,17 +227,24 @@ describe('social login through a popup', () => {
     expect((await other.page.getByTestId('account-connected').textContent())?.trim()).toBe('false')
   })
 
-  it('the same identity in another browser (a new device) gets the same address', async () => {
+  it('the same identity in another browser (a new device) gets the same address, once the first device approves it inside its frame', async () => {
     const first = await open()
     const popup = await continueWith(first.page, 'Google')
     await pickUser(popup, 'Alice')
     await connected(first.page, 'true')
     const wallet = (await address(first.page))!.trim()
+    await waitForModal(first.page, false).catch(() => undefined)
 
     const second = await open()
     const again = await continueWith(second.page, 'Google')
     await pickUser(again, 'Alice')
-    await connected(second.page, 'true')
+    // A session on a new device gets no key share by itself (whoever holds the provider account,
+    // or hijacked its login, would get the key): the first device's frame asks in its own panel.
+    expect((await second.page.getByTestId('account-connected').textContent())?.trim()).toBe('false')
+    const panel = first.page.frameLocator('#w3m-iframe')
+    await panel.getByRole('button', { name: 'Approve' }).waitFor({ timeout: 30_000 })
+    await panel.getByRole('button', { name: 'Approve' }).click()
+    await second.page.getByTestId('account-connected').filter({ hasText: 'true' }).waitFor({ timeout: 30_000 })
     expect((await address(second.page))!.trim()).toBe(wallet)
   })
 

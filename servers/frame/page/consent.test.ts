@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { deviceAwaitingConsent } from '../../../kernel/errors/catalogue.ts'
+import { deviceAwaitingConsent } from '../../../plugins/auth/consentText.ts'
 import type { FrameEvent } from '../../../plugins/auth/frameProtocol.ts'
 import type { Api } from './api.ts'
 import { ApiRefusal } from './api.ts'

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { DeviceConsentText, deviceAwaitingConsent } from '../../../kernel/errors/catalogue.ts'
+import { DeviceConsentText, deviceAwaitingConsent } from '../../../plugins/auth/consentText.ts'
 import type { FrameEvent } from '../../../plugins/auth/frameProtocol.ts'
 import { type Api, ApiRefusal } from './api.ts'
 import type { ApprovalRow } from './signing.ts'

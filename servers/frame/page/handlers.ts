@@ -1,6 +1,7 @@
 import { bytesToHex } from 'viem'
 import * as v from 'valibot'
-import { DeviceConsentText, ErrorText, EmbeddedWalletErrorText, SnackText } from '../../../kernel/errors/catalogue.ts'
+import { ErrorText, EmbeddedWalletErrorText, SnackText } from '../../../kernel/errors/catalogue.ts'
+import { DeviceConsentText } from '../../../plugins/auth/consentText.ts'
 import { isSafeRpcMethod } from '../../../kernel/rpc/methods.ts'
 import { type AppPayload, type AppRequestName, type FrameEvent, type FrameReply, NO_SOCIAL_RESULT, SOCIAL_RESULT_PARAM } from '../../../plugins/auth/frameProtocol.ts'
 import { type Api, ApiRefusal } from './api.ts'
