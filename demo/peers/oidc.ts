@@ -22,6 +22,7 @@ export const DEMO_OIDC_USERS: readonly TestUser[] = [
   { id: 'alice', name: 'Alice', email: 'alice@example.com', emailVerified: true },
   { id: 'bob', name: 'Bob', email: 'bob@example.com', emailVerified: false },
   { id: 'carol', name: 'Carol' },
+  { id: 'dave', name: 'Dave' },
 ]
 
 export interface OidcProviderOptions {

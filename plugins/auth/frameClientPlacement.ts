@@ -81,11 +81,18 @@ export function createFramePlacement(doc: Document): FramePlacement {
     // The dialog closing would take the iframe with it when it is removed.
     const onClose = () => hide()
     dialog?.addEventListener('close', onClose)
+    // The dialog's opening and view animations move the anchor without resizing it, and the
+    // correction for a transformed ancestor measured mid-animation is wrong once it ends: place
+    // again when any of them ends (the panel refuses to act while it is not fully in view).
+    dialog?.addEventListener('transitionend', place)
+    dialog?.addEventListener('animationend', place)
     return () => {
       observer?.disconnect()
       win.removeEventListener('resize', place)
       win.removeEventListener('scroll', place, true)
       dialog?.removeEventListener('close', onClose)
+      dialog?.removeEventListener('transitionend', place)
+      dialog?.removeEventListener('animationend', place)
     }
   }
 

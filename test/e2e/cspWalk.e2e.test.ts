@@ -205,6 +205,7 @@ const WALKED_ELSEWHERE: Record<string, string> = {
   OnRampProviders: 'accessibility.e2e.test.ts',
   UnsupportedChain: 'accessibility.e2e.test.ts',
   WalletSendPreview: 'send.e2e.test.ts',
+  ApproveDevice: 'deviceConsent.e2e.test.ts',
   RegisterAccountNameSuccess: 'names.e2e.test.ts',
   // Sections of the Connect view, shown with it above.
   EmailLoginSection: 'cspWalk.e2e.test.ts',

@@ -23,7 +23,9 @@ let phone: FarcasterAccount
 const pages: RecordedPage[] = []
 
 beforeAll(async () => {
-  env = await startEmailDemo()
+  // The same fid logs in from several fresh browsers here, each a new device of its account:
+  // released at once (a consent delay of 0 s). The consent itself is deviceConsent.e2e's.
+  env = await startEmailDemo({ limits: { deviceConsentDelaySeconds: 0 } })
   ;({ browser, demo, stack } = env)
   await installIdRegistry(env.chain.url)
   const custodyKey = generatePrivateKey()

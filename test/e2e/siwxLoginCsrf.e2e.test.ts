@@ -27,7 +27,7 @@ const closers: (() => Promise<void>)[] = []
 let app: string
 let evil: string
 
-function listen(fetch: (request: Request) => Response | Promise<Response>): Promise<string> {
+function listen(fetch: (request: Request, env: unknown) => Response | Promise<Response>): Promise<string> {
   return new Promise((resolve) => {
     const server = serve({ fetch, hostname: '127.0.0.1', port: 0 }, () => {
       closers.push(() => new Promise((done) => server.close(() => done())))
@@ -39,7 +39,8 @@ function listen(fetch: (request: Request) => Response | Promise<Response>): Prom
 beforeAll(async () => {
   opened = await openDatabase({ memory: true })
   // The server needs its domain (host:port) before it is made: the app answers once it is.
-  const appPort = await listen((request) => honoApp(siwx).fetch(request))
+  // The server's bindings (env) go on: the example reads the client's address from them.
+  const appPort = await listen((request, env) => honoApp(siwx).fetch(request, env))
   app = `http://127.0.0.1:${appPort}`
   // The defaults: Secure __Host- cookies, which Chromium keeps from http://127.0.0.1 (a secure context).
   siwx = await createSiwxServer({ database: { db: opened.db }, domains: [`127.0.0.1:${appPort}`], rpcUrls: {} })

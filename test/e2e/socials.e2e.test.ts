@@ -229,15 +229,16 @@ describe('social login through a popup', () => {
 
   it('the same identity in another browser (a new device) gets the same address, once the first device approves it inside its frame', async () => {
     const first = await open()
+    // Dave, whom no other test logs in: his first device here is the account's first.
     const popup = await continueWith(first.page, 'Google')
-    await pickUser(popup, 'Alice')
+    await pickUser(popup, 'Dave')
     await connected(first.page, 'true')
     const wallet = (await address(first.page))!.trim()
     await waitForModal(first.page, false).catch(() => undefined)
 
     const second = await open()
     const again = await continueWith(second.page, 'Google')
-    await pickUser(again, 'Alice')
+    await pickUser(again, 'Dave')
     // A session on a new device gets no key share by itself (whoever holds the provider account,
     // or hijacked its login, would get the key): the first device's frame asks in its own panel.
     expect((await second.page.getByTestId('account-connected').textContent())?.trim()).toBe('false')
@@ -310,12 +311,13 @@ describe('social login through a popup', () => {
     expect(await socialStorage(page)).toEqual({})
     await Promise.all([foreign.close(), sibling.close()])
 
-    // The login the visitor started is still the one that counts.
-    await pickUser(popup, 'Alice')
+    // The login the visitor started is still the one that counts. (Carol: a first login, so this
+    // browser is her account's first device; Alice's account has a device from the first test.)
+    await pickUser(popup, 'Carol')
     await closes(popup)
     await connected(page, 'true')
     expect(connects).toHaveLength(1)
-    expect((await page.getByTestId('account-username').textContent())?.trim()).toBe('alice')
+    expect((await page.getByTestId('account-username').textContent())?.trim()).toBe('carol')
     assertCleanPage(recorded)
   })
 })
