@@ -1,5 +1,6 @@
 export interface Answer {
   readonly status: number
+  readonly headers: import('node:http').IncomingHttpHeaders
   readonly body: string
 }
 

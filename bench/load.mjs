@@ -17,7 +17,7 @@ export function httpClient(connections) {
         const request = http.request(url, { method, agent, headers: payload ? { ...headers, 'content-length': payload.length } : headers }, (response) => {
           const chunks = []
           response.on('data', (chunk) => chunks.push(chunk))
-          response.on('end', () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }))
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString('utf8') }))
           response.on('error', reject)
         })
         request.on('error', reject)

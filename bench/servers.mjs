@@ -215,7 +215,10 @@ const SCENARIOS = [
         issuedAt: new Date().toISOString(),
       })
       const signature = await state.signer.signMessage({ message })
-      await measure('/siwx/verify', () => client.request(`${siwx.url}/siwx/verify`, json(HOST_ORIGIN, { message, signature })))
+      // The nonce is bound to the cookie it came with: the browser sends it back with the sign-in.
+      const request = json(HOST_ORIGIN, { message, signature })
+      request.headers.cookie = (answer.headers['set-cookie'] ?? [])[0]?.split(';')[0] ?? ''
+      await measure('/siwx/verify', () => client.request(`${siwx.url}/siwx/verify`, request))
     },
   },
 ]
