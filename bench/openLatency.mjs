@@ -23,7 +23,7 @@ const OPEN_BUTTON = '[data-testid="open-modal"]'
 // - usable: the frame in which the view's first control is there and can take focus.
 // Polling with requestAnimationFrame counts the paint-ready frame, not just the DOM change.
 // The polling starts once the press has been handled (the page's own listeners first: the
-// kit's openers act on the press), so a frame it asks for is one the press needs anyway.
+// kit's openers act on the click, the press only prepares), so a frame it asks for is one the open needs anyway.
 function armOpenTiming() {
   const FOCUSABLE = 'button, input, select, textarea, a[href], [tabindex]'
   let started

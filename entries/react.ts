@@ -1,3 +1,5 @@
+'use client'
+
 /**
  * The `portico/react` entry: the provider, hooks and ConnectButton. Create the
  * kit with `createPortico()` from `portico`; nothing else is re-exported here.

@@ -1,8 +1,8 @@
 import type { PorticoKit } from '../kernel/index.ts'
-import { type RendererCode, modalHost } from './modalHost.ts'
+import { modalHost } from './modalHost.ts'
 
 /** The React renderer of the vanilla entry, behind `import()`: it brings react-dom itself. */
-export interface ModalRendererModule extends RendererCode {
+export interface ModalRendererModule {
   mountModal(kit: PorticoKit): () => void
 }
 

@@ -4,8 +4,7 @@ import { createDialog, createSection } from './frames.ts'
 import { rememberOpener, returnFocus } from './focusReturn.ts'
 import { HOST_TAG, createHostElement, defineHostElement, openShadowRoot } from './hostElement.ts'
 import { hostCss } from './hostCss.ts'
-import { openerOf, prefetchAfterLoad } from './prefetch.ts'
-import type { openOnPress } from './pressOpen.ts'
+import { prefetchAfterLoad } from './prefetch.ts'
 import { prepareSheet } from './sheet.ts'
 
 export { TITLE_ID } from './frames.ts'
@@ -33,7 +32,7 @@ export interface ModalHost {
    * and closes the modal. The last connected renderer's is used. Returns the
    * disconnect function.
    */
-  connect(fetchCode: () => Promise<RendererCode>): () => void
+  connect(fetchCode: () => Promise<unknown>): () => void
   /** A `<portico-modal>` the page or a React tree placed; used instead of one appended to body. */
   place(element: HTMLElement | null): void
   /**
@@ -43,11 +42,6 @@ export interface ModalHost {
   rendered(): void
   /** Requests the connected renderer's code now. */
   prefetch(): void
-}
-
-/** What a renderer's lazily loaded code brings besides the renderer: host/pressOpen.ts's `openOnPress`. */
-export interface RendererCode {
-  readonly openOnPress: typeof openOnPress
 }
 
 const hosts = new WeakMap<PorticoKit, ModalHost>()
@@ -63,7 +57,7 @@ function createModalHost(kit: PorticoKit): ModalHost {
   const embedded = kit.config.enableEmbedded
   const inPlace = embedded || kit.config.disableAppend
   const listeners = new Set<() => void>()
-  const loaders: (() => Promise<RendererCode>)[] = []
+  const loaders: (() => Promise<unknown>)[] = []
   let placed: HTMLElement | null = null
   let element: HTMLElement | null = null
   let appended = false
@@ -78,8 +72,6 @@ function createModalHost(kit: PorticoKit): ModalHost {
   /** The dialog's height as last laid out, closed or open: reading it in the click would force a layout there (2 to 4 ms). */
   let laidOutHeight = 0
   let sizes: ResizeObserver | undefined
-  /** Stops openers acting on the press; set once the renderer's code has brought that code. */
-  let stopPressing: (() => void) | undefined
 
   const setTarget = (next: HTMLElement | null) => {
     if (next === target) return
@@ -198,16 +190,9 @@ function createModalHost(kit: PorticoKit): ModalHost {
     }
   }
 
-  /**
-   * The last connected renderer's code. Openers act on the press once it has come (ahead
-   * of need, with idle time): until then (a press before idle time, a kit served from another
-   * origin) they act on the click, and the first screen does without that code.
-   */
-  function load(): Promise<RendererCode> | undefined {
-    return loaders.at(-1)?.().then((code) => {
-      if (!embedded && stop && !stopPressing) stopPressing = code.openOnPress(() => kit.modal.store.get().open, openerOf)
-      return code
-    })
+  /** The last connected renderer's code. Openers act on the click (WCAG 2.5.2): a press only prepares. */
+  function load(): Promise<unknown> | undefined {
+    return loaders.at(-1)?.()
   }
 
   /** The renderer's code, now that the modal shows: a failure closes the modal, so the next open retries. */
@@ -233,8 +218,6 @@ function createModalHost(kit: PorticoKit): ModalHost {
       unsubscribeModal()
       unsubscribeTheme()
       cancelPrefetch()
-      stopPressing?.()
-      stopPressing = undefined
       dropElement()
     }
   }

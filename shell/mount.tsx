@@ -8,9 +8,6 @@ import { createRoot } from 'react-dom/client'
 import type { PorticoKit } from '../kernel/index.ts'
 import { ModalHost } from './modal/ModalHost.tsx'
 
-// Brought with the renderer so the first screen does without it (host/modalHost.ts, RendererCode).
-export { openOnPress } from '../host/pressOpen.ts'
-
 /**
  * Renders the modal's frame for `kit` with its own React root; no app provider
  * needed. The host (host/modalHost.ts) already shows the dialog, or the embedded

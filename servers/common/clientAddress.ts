@@ -10,7 +10,7 @@ export type TrustedProxies = { readonly hops: number } | { readonly networks: Bl
 export const NO_PROXIES: TrustedProxies = { hops: 0 }
 
 /**
- * `2` (two hops: a CDN, then a TLS proxy) or `10.0.0.0/8, 2001:db8::/32, 192.0.2.7` (a list of
+ * `2` (two hops: a CDN, then a TLS proxy) or `10.1.0.0/16, 2001:db8::/32, 192.0.2.7` (a list of
  * networks or addresses). Throws with the entry that is not one.
  */
 export function parseTrustedProxies(text: string): TrustedProxies {
@@ -23,7 +23,7 @@ export function parseTrustedProxies(text: string): TrustedProxies {
     const family = ip && isIPv4(ip) ? 'ipv4' : 'ipv6'
     const bits = prefix === undefined ? (family === 'ipv4' ? 32 : 128) : /^\d{1,3}$/.test(prefix) ? Number(prefix) : -1
     if (!ip || bits < 0 || bits > (family === 'ipv4' ? 32 : 128)) {
-      throw new Error(`"${entry}" is neither a hop count nor an address or network like 10.0.0.0/8 or fd00::/8`)
+      throw new Error(`"${entry}" is neither a hop count nor an address or network like 10.1.0.0/16 or fd00::/8`)
     }
     networks.addSubnet(ip, bits, family)
   }
@@ -57,7 +57,7 @@ const trusts = (trusted: TrustedProxies, address: string, hop: number) =>
  * not an address (which no trusted proxy writes), the last trusted hop is the answer.
  *
  * @example
- * clientAddress({ socket: '10.0.0.2', forwardedFor: '6.6.6.6, 203.0.113.9', trusted: { hops: 1 } }) // '203.0.113.9'
+ * clientAddress({ socket: '10.1.0.2', forwardedFor: '6.6.6.6, 203.0.113.9', trusted: { hops: 1 } }) // '203.0.113.9'
  */
 export function clientAddress(request: { socket: string | undefined; forwardedFor: string | undefined; trusted: TrustedProxies }): string | undefined {
   const { trusted } = request

@@ -74,8 +74,8 @@ describe('frame server environment', () => {
 describe('TRUSTED_PROXIES', () => {
   it('is a hop count or a list of networks, and a wrong entry fails at start naming it', () => {
     expect(optionsFromEnv({ ...valid, TRUSTED_PROXIES: '2' }, '/').trustedProxies).toBe(2)
-    expect(optionsFromEnv({ ...valid, TRUSTED_PROXIES: '10.0.0.0/8, 2001:db8::/32' }, '/').trustedProxies).toEqual(['10.0.0.0/8', '2001:db8::/32'])
+    expect(optionsFromEnv({ ...valid, TRUSTED_PROXIES: '10.1.0.0/16, 2001:db8::/32' }, '/').trustedProxies).toEqual(['10.1.0.0/16', '2001:db8::/32'])
     expect(optionsFromEnv(valid, '/').trustedProxies).toBeUndefined()
-    expect(() => optionsFromEnv({ ...valid, TRUSTED_PROXIES: '10.0.0.0/8, proxy.internal' }, '/')).toThrow(/TRUSTED_PROXIES: "proxy.internal" is neither a hop count/)
+    expect(() => optionsFromEnv({ ...valid, TRUSTED_PROXIES: '10.1.0.0/16, proxy.internal' }, '/')).toThrow(/TRUSTED_PROXIES: "proxy.internal" is neither a hop count/)
   })
 })

@@ -53,7 +53,7 @@ const Env = v.object({
   PROJECT_NAMES: v.optional(ProjectNames),
   /** The exact URLs a redirect-flow social login may return to, per project. */
   SOCIAL_RETURN_URLS: v.optional(PerProject('return URL', v.string())),
-  /** A count of proxy hops, or their networks: `1`, `10.0.0.0/8,2001:db8::/32`. */
+  /** A count of proxy hops, or their networks: `1`, `10.1.0.0/16,2001:db8::/32`. */
   TRUSTED_PROXIES: v.optional(
     v.pipe(
       v.string(),

@@ -91,7 +91,7 @@ export interface FrameServerOptions {
   /**
    * The reverse proxies in front of the server, for limits per client address: how many (a TLS
    * proxy alone is 1, a CDN in front of it 2), or their addresses and networks
-   * (`['10.0.0.0/8', '2001:db8::/32']`). The client is the first hop from the right of the
+   * (`['10.1.0.0/16', '2001:db8::/32']`). The client is the first hop from the right of the
    * forwarded-for chain that is not one of them: a client cannot pick its own address by
    * writing the header. Default: none (0), the socket's address; 1 if only
    * `clientAddressHeader` is set. Never more than there are: the client would then pick.

@@ -50,9 +50,9 @@ describe('GET /siwx/nonce limits', () => {
 
   it('counts an IPv6 client by its /64, and behind 1 trusted proxy the address the proxy appended, not one the client wrote', async () => {
     const [a] = await pair({ nonceLimits: { perAddress: { max: 1, windowSeconds: 600 } }, trustedProxies: 1 })
-    expect((await nonce(a, '10.0.0.2', '6.6.6.6, 2001:db8:1:2::1')).status).toBe(200)
-    expect((await nonce(a, '10.0.0.2', '7.7.7.7, 2001:db8:1:2::ffff')).status).toBe(429)
-    expect((await nonce(a, '10.0.0.2', '2001:db8:1:3::1')).status).toBe(200)
+    expect((await nonce(a, '10.1.0.2', '6.6.6.6, 2001:db8:1:2::1')).status).toBe(200)
+    expect((await nonce(a, '10.1.0.2', '7.7.7.7, 2001:db8:1:2::ffff')).status).toBe(429)
+    expect((await nonce(a, '10.1.0.2', '2001:db8:1:3::1')).status).toBe(200)
   })
 
   it('3 nonces in all per minute, whatever the addresses; nonce() called by the app itself counts too', async () => {

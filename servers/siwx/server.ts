@@ -47,7 +47,7 @@ const OptionsSchema = v.object({
       v.pipe(v.number(), v.integer(), v.minValue(0)),
       v.pipe(
         v.array(v.string()),
-        v.check((list) => checksOut(() => parseTrustedProxies(list.join(','))), 'must be addresses or networks like 10.0.0.0/8'),
+        v.check((list) => checksOut(() => parseTrustedProxies(list.join(','))), 'must be addresses or networks like 10.1.0.0/16'),
       ),
     ]),
   ),

@@ -42,7 +42,7 @@ export interface SiwxServerOptions {
   nonceLimits?: { perAddress?: { max: number; windowSeconds: number }; total?: { max: number; windowSeconds: number } }
   /**
    * The reverse proxies in front of the app, for the limit per address: how many (a TLS proxy
-   * alone is 1, a CDN in front of it 2) or their networks (`['10.0.0.0/8']`). The client is the
+   * alone is 1, a CDN in front of it 2) or their networks (`['10.1.0.0/16']`). The client is the
    * first hop from the right of `clientAddressHeader` (default x-forwarded-for) that is not one
    * of them. Default 0: the socket's address handle() is given.
    */

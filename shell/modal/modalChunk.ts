@@ -3,5 +3,3 @@
  * the frame that fills the host's dialog, with the core views and their stylesheet.
  */
 export { ModalHost } from './ModalHost.tsx'
-// Brought with the renderer so the first screen does without it (host/modalHost.ts, RendererCode).
-export { openOnPress } from '../../host/pressOpen.ts'

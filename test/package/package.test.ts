@@ -75,6 +75,15 @@ describe('the tarball', () => {
     console.info(`[package] ${report.filename}: ${report.entryCount} files, ${report.size} B packed, ${report.unpackedSize} B unpacked`)
   })
 
+  it("portico/react starts with 'use client', so a Next.js Server Component file can import the button and hooks", () => {
+    expect(shipped.get('dist/react.js')?.startsWith('"use client";')).toBe(true)
+  })
+
+  it('shares viem with the app: a range, not one exact version, so an app with wagmi or its own viem bundles one copy', () => {
+    const manifest = JSON.parse(shipped.get('package.json')!) as { dependencies: Record<string, string> }
+    expect(manifest.dependencies.viem).toMatch(/^\^2\./)
+  })
+
   it('imports its dependencies by name, and only those package.json declares', () => {
     const declared = new Set([...Object.keys(manifest.dependencies), ...Object.keys(manifest.peerDependencies)])
     // Node's built-ins (node:crypto, in the Node entries) are no package.
