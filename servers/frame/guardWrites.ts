@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono'
-import { checkStateChange } from '../guard/stateChange.ts'
+import { checkStateChange } from '../common/stateChange.ts'
 import type { FrameContext, FrameEnv } from './context.ts'
 import { NOT_ALLOWED } from './http.ts'
 

@@ -1,4 +1,4 @@
-import { checkStateChange, describeRefusal } from '../guard/stateChange.ts'
+import { checkStateChange, describeRefusal } from '../common/stateChange.ts'
 import { SiwxLimitError, SiwxUnavailableError, type SiwxRefusal, type SiwxServer } from './types.ts'
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>

@@ -2,6 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm'
 import type { Context, Hono } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import * as v from 'valibot'
+import { safeErrorText } from '../../common/logSafe.ts'
 import { frameTables } from '../../db/index.ts'
 import { SOCIAL_RESULT_PARAM, SocialResultSecret } from '../../../plugins/auth/frameProtocol.ts'
 import type { FrameContext, FrameEnv } from '../context.ts'
@@ -56,7 +57,7 @@ export function socialRoutes(app: Hono<FrameEnv>, context: FrameContext, clients
   const providerClient = (provider: SocialProvider) => {
     if (!clients.configured(provider)) throw new ApiError(400, `${SocialRefusal.NOT_CONFIGURED}: ${provider}`)
     return clients.get(provider).catch((error: Error) => {
-      console.error(`frame server: ${provider} discovery failed:`, error.message)
+      console.error(`frame server: ${provider} discovery failed:`, safeErrorText(error))
       throw new ApiError(502, SocialRefusal.PROVIDER_FAILED)
     })
   }
