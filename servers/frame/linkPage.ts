@@ -1,7 +1,7 @@
-import type { Context } from 'hono'
+import type { Context, Hono } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import * as v from 'valibot'
-import type { FrameContext } from './context.ts'
+import type { FrameContext, FrameEnv } from './context.ts'
 import { mailTime } from './mail.ts'
 
 /**
@@ -65,4 +65,41 @@ export async function tokenFromPage(context: FrameContext, c: Context): Promise<
   if (!/^application\/x-www-form-urlencoded\b/i.test(c.req.header('content-type') ?? '')) return undefined
   const form = v.safeParse(LinkForm, await c.req.parseBody().catch(() => undefined))
   return form.success ? form.output.token : undefined
+}
+
+type Message = readonly [title: string, text: string]
+
+/** What one mailed link does: the record its token names, the page that asks, the act of its button. */
+export interface LinkAction<Record> {
+  readonly path: string
+  /** Shown for an unknown, expired or spent token. */
+  readonly invalid: Message
+  /** Shown for a POST that did not come from this server's own page. */
+  readonly foreign: Message
+  find(token: string): Promise<Record | undefined>
+  /** The message when the record was already acted on; undefined to ask. */
+  done(record: Record): Message | undefined
+  ask(record: Record): { title: string; intro: string; facts: LinkFacts; button: string }
+  /** Acts on the token; undefined when the token is no longer valid. */
+  act(token: string): Promise<Message | undefined>
+}
+
+/** The GET page (which only asks) and the POST of its button (which acts) for one mailed link. */
+export function linkRoutes<Record>(app: Hono<FrameEnv>, context: FrameContext, action: LinkAction<Record>) {
+  app.get(action.path, async (c) => {
+    const query = v.safeParse(LinkForm, c.req.query())
+    const token = query.success ? query.output.token : undefined
+    const record = token ? await action.find(token) : undefined
+    if (!token || !record) return messagePage(c, 400, ...action.invalid)
+    const done = action.done(record)
+    if (done) return messagePage(c, 200, ...done)
+    return askPage(c, { ...action.ask(record), action: action.path, token })
+  })
+
+  app.post(action.path, async (c) => {
+    const token = await tokenFromPage(context, c)
+    if (!token) return messagePage(c, 403, ...action.foreign)
+    const outcome = await action.act(token)
+    return outcome ? messagePage(c, 200, ...outcome) : messagePage(c, 400, ...action.invalid)
+  })
 }

@@ -5,7 +5,7 @@ import { frameTables } from '../../db/index.ts'
 import { clientInfo } from '../client.ts'
 import type { FrameContext, FrameEnv, SessionClaims } from '../context.ts'
 import { ApiError, Caller, DeviceId, readBody, readQuery } from '../http.ts'
-import { askPage, LinkToken, messagePage, siteName, tokenFromPage } from '../linkPage.ts'
+import { linkRoutes, siteName } from '../linkPage.ts'
 import { approveGrant, grantByRefuseToken, grantState, type GrantState, openGrant, pendingGrants, refuseByToken, refuseDevice } from '../store/grants.ts'
 import { sessionOf } from './auth.ts'
 
@@ -14,10 +14,8 @@ const { keyShares, users } = frameTables
 const REFUSE_PATH = '/v1/device/refuse'
 const CallerOnly = v.object(Caller)
 const DeviceBody = v.object({ ...Caller, deviceId: DeviceId })
-const LinkQuery = v.object({ token: LinkToken })
 
 export const NOT_AN_EXISTING_DEVICE = 'Only a device that already holds this wallet can approve or refuse another'
-const INVALID = ['Link not valid', 'This link is not valid.'] as const
 
 /** The account's address, for notices; null for a login through a provider that gave none. */
 export async function accountEmail(db: Pick<FrameContext['db'], 'select'>, userId: string): Promise<string | null> {
@@ -91,31 +89,28 @@ export function consentRoutes(app: Hono<FrameEnv>, context: FrameContext) {
     return c.body(null, 204)
   })
 
-  /** The refuse link of the new-device mail: a page naming the device; opening it refuses nothing. */
-  app.get(REFUSE_PATH, async (c) => {
-    const query = v.safeParse(LinkQuery, c.req.query())
-    const token = query.success ? query.output.token : undefined
-    const grant = token ? await grantByRefuseToken(context, token) : undefined
-    if (!grant) return messagePage(c, 400, ...INVALID)
-    if (grant.refusedAt) return messagePage(c, 200, 'Device refused', 'This device was already refused. It gets no key from your wallet.')
-    const facts = { site: siteName(context, grant.projectId), device: grant.device, network: grant.network, time: grant.requestedAt }
-    return askPage(c, {
-      title: `Refuse this device on ${facts.site}?`,
-      intro: `This device asked for your wallet's keys. If it was not you, refuse it: it will never get them.`,
-      facts,
-      action: REFUSE_PATH,
-      token: token!,
-      button: 'Refuse this device',
-    })
-  })
-
-  /** The page's button: refuses, from this server's own page only. */
-  app.post(REFUSE_PATH, async (c) => {
-    const token = await tokenFromPage(context, c)
-    if (!token) return messagePage(c, 403, 'Not refused', 'Refuse from the page the mailed link opens, with its button.')
-    const outcome = await refuseByToken(context, token, context.now())
-    if (outcome === 'invalid') return messagePage(c, 400, ...INVALID)
-    if (outcome === 'released') return messagePage(c, 200, 'Device refused', 'The device is refused from now on, but it already got the keys: move your funds to a new wallet.')
-    return messagePage(c, 200, 'Device refused', 'This device is refused. It gets no key from your wallet.')
+  const refused = 'Device refused'
+  /** The refuse link of the new-device mail: a page naming the device; only its button refuses. */
+  linkRoutes(app, context, {
+    path: REFUSE_PATH,
+    invalid: ['Link not valid', 'This link is not valid.'],
+    foreign: ['Not refused', 'Refuse from the page the mailed link opens, with its button.'],
+    find: (token) => grantByRefuseToken(context, token),
+    done: (grant) => (grant.refusedAt ? [refused, 'This device was already refused. It gets no key from your wallet.'] : undefined),
+    ask: (grant) => {
+      const site = siteName(context, grant.projectId)
+      return {
+        title: `Refuse this device on ${site}?`,
+        intro: `This device asked for your wallet's keys. If it was not you, refuse it: it will never get them.`,
+        facts: { site, device: grant.device, network: grant.network, time: grant.requestedAt },
+        button: 'Refuse this device',
+      }
+    },
+    act: async (token) => {
+      const outcome = await refuseByToken(context, token, context.now())
+      if (outcome === 'invalid') return undefined
+      if (outcome === 'released') return [refused, 'The device is refused from now on, but it already got the keys: move your funds to a new wallet.']
+      return [refused, 'This device is refused. It gets no key from your wallet.']
+    },
   })
 }

@@ -5,43 +5,36 @@ import type { FrameContext, FrameEnv } from '../context.ts'
 import { pollDelay } from '../pollDelay.ts'
 import { allowOrigin, ApiError, Caller, DeviceId, Email, readBody } from '../http.ts'
 import { issueCode, loginCodeKey } from '../store/codes.ts'
-import { askPage, LinkToken, messagePage, siteName, tokenFromPage } from '../linkPage.ts'
+import { linkRoutes, siteName } from '../linkPage.ts'
 import { clientInfo } from '../client.ts'
 import { approvalByToken, approveByToken, claimCodeAfterApproval, latestApproval } from '../store/devices.ts'
 
-const LinkQuery = v.object({ token: LinkToken })
 const WaitBody = v.object({ ...Caller, email: Email, deviceId: DeviceId })
 
-const PATH = '/v1/device/approve'
-const INVALID = ['Link not valid', 'This link has expired or is not valid. Start again from the site to get a new one.'] as const
-const FOREIGN = ['Not approved', 'Approve from the page the mailed link opens, with its button.'] as const
 
 export function deviceRoutes(app: Hono<FrameEnv>, context: FrameContext) {
-  /** The link in the approval mail: a page that says who asks and where from; opening it (GET, HEAD) approves nothing. */
-  app.get(PATH, async (c) => {
-    const query = v.safeParse(LinkQuery, c.req.query())
-    const token = query.success ? query.output.token : undefined
-    const approval = token ? await approvalByToken(context, token) : undefined
-    if (!approval) return messagePage(c, 400, ...INVALID)
-    if (approval.approvedAt) return messagePage(c, 200, 'Device approved', 'This device was already approved. Go back to the site.')
-    const facts = { site: siteName(context, approval.projectId), device: approval.device ?? 'an unknown browser', network: approval.network ?? 'an unknown network', time: approval.createdAt }
-    return askPage(c, {
-      title: `Sign in to ${facts.site}?`,
-      intro: `A sign-in to your wallet on ${facts.site} was started on this device. Approve it only if it was you.`,
-      facts,
-      action: PATH,
-      token: token!,
-      button: 'Approve this device',
-    })
-  })
-
-  /** The page's button: approves, from this server's own page only. */
-  app.post(PATH, async (c) => {
-    const token = await tokenFromPage(context, c)
-    if (!token) return messagePage(c, 403, ...FOREIGN)
-    const outcome = await approveByToken(context, token)
-    if (outcome === 'invalid') return messagePage(c, 400, ...INVALID)
-    return messagePage(c, 200, 'Device approved', outcome === 'approved' ? 'This device is approved. Go back to the site.' : 'This device was already approved. Go back to the site.')
+  const approved = ['Device approved', 'This device is approved. Go back to the site.'] as const
+  const alreadyApproved = ['Device approved', 'This device was already approved. Go back to the site.'] as const
+  /** The link in the approval mail: a page that says who asks and where from; only its button approves. */
+  linkRoutes(app, context, {
+    path: '/v1/device/approve',
+    invalid: ['Link not valid', 'This link has expired or is not valid. Start again from the site to get a new one.'],
+    foreign: ['Not approved', 'Approve from the page the mailed link opens, with its button.'],
+    find: (token) => approvalByToken(context, token),
+    done: (approval) => (approval.approvedAt ? alreadyApproved : undefined),
+    ask: (approval) => {
+      const site = siteName(context, approval.projectId)
+      return {
+        title: `Sign in to ${site}?`,
+        intro: `A sign-in to your wallet on ${site} was started on this device. Approve it only if it was you.`,
+        facts: { site, device: approval.device ?? 'an unknown browser', network: approval.network ?? 'an unknown network', time: approval.createdAt },
+        button: 'Approve this device',
+      }
+    },
+    act: async (token) => {
+      const outcome = await approveByToken(context, token)
+      return outcome === 'invalid' ? undefined : outcome === 'approved' ? approved : alreadyApproved
+    },
   })
 
   /**
