@@ -86,8 +86,12 @@ async function script(name: App, args: readonly string[], env: NodeJS.ProcessEnv
   }
 }
 
-/** Lines of a build's output that warn: Vite's own, a plugin's, or Vue's "Failed to resolve component". */
-const warnings = (output: string) => output.split('\n').filter((line) => /warn|Failed to resolve component/i.test(line))
+/**
+ * Lines of a build's output that warn: Vite's own ("(!) ..."), a plugin's, or Vue's "Failed to
+ * resolve component". The listing of output files is left out: a hashed name may spell "warn".
+ */
+const warnings = (output: string) =>
+  output.split('\n').filter((line) => !line.includes('│ gzip:') && /warn|\(!\)|Failed to resolve component/i.test(line))
 
 /** In Chromium: the app's <portico-button> opens the modal, the test wallet connects, the address shows; no console error or warning. */
 async function connectThroughTheApp(root: string) {
