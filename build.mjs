@@ -11,8 +11,8 @@ import { DEMO_ISLANDS, ISLANDS_DIR } from './demo/islands.mjs'
 // Every path is taken from the repo root so the build does not depend on the caller's cwd.
 export const ROOT = fileURLToPath(new URL('.', import.meta.url))
 
-// The host app brings its own React; bundling it would ship two copies.
-const REACT_EXTERNALS = ['react', 'react-dom', 'react/jsx-runtime', 'react-dom/client']
+// The host app brings its own React (and Vue, for portico/vue); bundling it would ship two copies.
+const FRAMEWORK_EXTERNALS = ['react', 'react-dom', 'react/jsx-runtime', 'react-dom/client', 'vue']
 
 /**
  * viem's barrel reaches three modules it only ever loads with `import()` (CCIP-read
@@ -79,6 +79,8 @@ export const PACKAGE_ENTRIES = {
   './email': 'entries/email.ts',
   './socials': 'entries/socials.ts',
   './siwx': 'entries/siwx.ts',
+  './vue': 'entries/vue.ts',
+  './svelte': 'entries/svelte.ts',
 }
 
 /**
@@ -130,7 +132,7 @@ export async function buildLibrary({ outdir = 'dist', dependencies = 'bundled' }
   // top-level files (an entry dropped from the table leaves none behind) and the chunks.
   const topLevel = existsSync(resolve(ROOT, outdir)) ? await readdir(resolve(ROOT, outdir), { withFileTypes: true }) : []
   await clean(outdir, ['chunks', ...topLevel.filter((entry) => entry.isFile()).map((entry) => entry.name)])
-  const external = dependencies === 'external' ? { packages: 'external' } : { external: REACT_EXTERNALS }
+  const external = dependencies === 'external' ? { packages: 'external' } : { external: FRAMEWORK_EXTERNALS }
   const result = await esbuild.build({ ...BUILD_OPTIONS, entryPoints, outdir, ...external })
   await writeMeta(outdir, result.metafile)
   return result.metafile

@@ -9,6 +9,12 @@ import { PLUGIN_FLAG_OWNERS } from './flagOwners.ts'
 
 export * from '../kernel/index.ts'
 export { definePorticoElements } from '../host/elements/definePorticoElements.ts'
+export type {
+  PorticoAccountButtonAttributes,
+  PorticoElementAttributes,
+  PorticoElementName,
+  PorticoNetworkButtonAttributes,
+} from '../host/elements/elementTypes.ts'
 
 /**
  * @example

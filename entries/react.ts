@@ -24,4 +24,5 @@ export {
   type PorticoProviderOf,
 } from '../shell/hooks/usePorticoProvider.ts'
 export { ConnectButton, type ConnectButtonProps } from '../shell/components/ConnectButton.tsx'
+export type { PorticoElementProps } from '../shell/components/elementProps.ts'
 export type { PorticoView, PorticoViewProps } from '../shell/ui/PorticoView.ts'

@@ -1,4 +1,5 @@
 import { formatBalance, truncateAddress } from '../../kernel/index.ts'
+import type { PorticoAccountButtonAttributes } from './elementTypes.ts'
 import { type ElementBehaviour, part } from './porticoElement.ts'
 
 /**
@@ -8,7 +9,7 @@ import { type ElementBehaviour, part } from './porticoElement.ts'
  * (`balance="hide"` leaves it out) and the address as 4 + 6 characters,
  * opening the Account view.
  */
-export const accountButton: ElementBehaviour = {
+export const accountButton: ElementBehaviour<keyof PorticoAccountButtonAttributes> = {
   attributes: ['label', 'balance'],
   render(kit, button, element) {
     const account = kit.chains.activeAccount()

@@ -1,13 +1,15 @@
 import type { PorticoKit } from '../../kernel/index.ts'
 import { accountButton } from './accountButton.ts'
+import type { PorticoElementAttributes, PorticoElementName } from './elementTypes.ts'
 import { networkButton } from './networkButton.ts'
-import { porticoElement } from './porticoElement.ts'
+import { type ElementBehaviour, porticoElement } from './porticoElement.ts'
 
-const ELEMENTS = [
-  ['portico-button', accountButton],
-  ['portico-account-button', accountButton],
-  ['portico-network-button', networkButton],
-] as const
+// Each element's behaviour reads only the attributes its typings give apps.
+const ELEMENTS: { readonly [Name in PorticoElementName]: ElementBehaviour<keyof PorticoElementAttributes[Name] & string> } = {
+  'portico-button': accountButton,
+  'portico-account-button': accountButton,
+  'portico-network-button': networkButton,
+}
 
 const kits = new WeakMap<CustomElementConstructor, PorticoKit>()
 
@@ -27,7 +29,7 @@ const kits = new WeakMap<CustomElementConstructor, PorticoKit>()
  * // <portico-button></portico-button> <portico-network-button></portico-network-button>
  */
 export function definePorticoElements(kit: PorticoKit): void {
-  for (const [name, behaviour] of ELEMENTS) {
+  for (const [name, behaviour] of Object.entries(ELEMENTS)) {
     const defined = customElements.get(name)
     if (defined) {
       if (kits.get(defined) !== kit) throw new Error(`[Portico] <${name}> is already defined for another kit on this page`)

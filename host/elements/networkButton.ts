@@ -1,4 +1,5 @@
 import { safeIconUrl } from '../../kernel/index.ts'
+import type { PorticoNetworkButtonAttributes } from './elementTypes.ts'
 import { type ElementBehaviour, part } from './porticoElement.ts'
 
 /**
@@ -7,7 +8,7 @@ import { type ElementBehaviour, part } from './porticoElement.ts'
  * network metadata is the integrator's, but a bad one must not become a
  * `javascript:` source). Opens the Networks view.
  */
-export const networkButton: ElementBehaviour = {
+export const networkButton: ElementBehaviour<keyof PorticoNetworkButtonAttributes> = {
   attributes: [],
   render(kit, button) {
     const network = kit.chains.get().activeCaipNetwork

@@ -5,9 +5,9 @@ import { adoptSheet } from '../sheet.ts'
 import { elementsCss } from './elementsCss.ts'
 
 /** What one element shows and does; its class is built around it for one kit. */
-export interface ElementBehaviour {
-  /** Attributes that change what it shows. */
-  readonly attributes: readonly string[]
+export interface ElementBehaviour<Attribute extends string = string> {
+  /** Attributes that change what it shows (typed for apps in elementTypes.ts). */
+  readonly attributes: readonly Attribute[]
   /** Fills the button from the kit's state and the element's attributes; runs on every change. */
   render(kit: PorticoKit, button: HTMLButtonElement, element: HTMLElement): void
   click(kit: PorticoKit, element: HTMLElement): void

@@ -33,6 +33,13 @@ export interface ChainStore extends Store<ChainState> {
   removeNetwork(caipNetworkId: string): boolean
 }
 
+/** The active namespace's account in a chain state: what a framework adapter selects from `kit.chains`. */
+export const activeAccountOf = (state: ChainState): AccountState | undefined => state.chains[state.activeNamespace]?.accountState
+
+/** Connected means an address and the connected status: an address alone may be one being restored. */
+export const isConnectedAccount = (account: Pick<AccountState, 'caipAddress' | 'status'> | undefined): boolean =>
+  Boolean(account?.caipAddress) && account?.status === 'connected'
+
 /** Groups the configured networks into one chain record per namespace. */
 export function createChainStore(networks: readonly CaipNetwork[], defaultNetwork: CaipNetwork): ChainStore {
   const chains: Partial<Record<ChainNamespace, ChainRecord>> = {}
@@ -68,7 +75,7 @@ export function createChainStore(networks: readonly CaipNetwork[], defaultNetwor
   return {
     ...store,
     record: (namespace) => store.get().chains[namespace],
-    activeAccount: () => store.get().chains[store.get().activeNamespace]?.accountState,
+    activeAccount: () => activeAccountOf(store.get()),
     updateAccount(namespace, patch) {
       const record = requireRecord(namespace)
       putRecord({ ...record, accountState: { ...record.accountState, ...patch } })
@@ -115,9 +122,6 @@ export function createChainStore(networks: readonly CaipNetwork[], defaultNetwor
       })
       return true
     },
-    isConnected() {
-      const account = store.get().chains[store.get().activeNamespace]?.accountState
-      return Boolean(account?.caipAddress) && account?.status === 'connected'
-    },
+    isConnected: () => isConnectedAccount(activeAccountOf(store.get())),
   }
 }

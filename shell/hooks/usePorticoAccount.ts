@@ -1,5 +1,5 @@
 import { useMemo } from 'react'
-import type { AccountState, AccountType, CaipAddress, ChainState, ConnectionStatus, SocialOption } from '../../kernel/index.ts'
+import { type AccountState, type AccountType, type CaipAddress, type ChainState, type ConnectionStatus, type SocialOption, activeAccountOf, isConnectedAccount } from '../../kernel/index.ts'
 import { useKit } from '../provider/context.ts'
 import { shallowEqual } from '../ui/shallowEqual.ts'
 import { useStoreValue } from '../ui/useStoreValue.ts'
@@ -27,7 +27,7 @@ export interface UsePorticoAccountReturnType {
 }
 
 const selectAccount = (s: ChainState) => {
-  const account = s.chains[s.activeNamespace]?.accountState
+  const account = activeAccountOf(s)
   return {
     address: account?.address,
     caipAddress: account?.caipAddress,
@@ -51,7 +51,7 @@ export function usePorticoAccount(): UsePorticoAccountReturnType {
   const kit = useKit('usePorticoAccount')
   const account = useStoreValue(afterInput(kit.chains), selectAccount, shallowEqual)
   return useMemo(() => {
-    const isConnected = Boolean(account.caipAddress) && account.status === 'connected'
+    const isConnected = isConnectedAccount(account)
     // Only the embedded wallet's auth connector sets `user` on the account after a connection.
     const embeddedWalletInfo: EmbeddedWalletInfo | undefined =
       isConnected && account.user && account.preferredAccountType

@@ -29,15 +29,15 @@ const { NODE_ENV: _vitest, ...INTEGRATOR_ENV } = process.env
 /** The built output an example must not carry over from a developer's copy. */
 const LOCAL_ONLY = /(^|\/)(node_modules|dist|dist-esbuild)(\/|$)/
 
-export interface InstalledExample {
-  readonly name: Example
+export interface InstalledExample<Name extends string = Example> {
+  readonly name: Name
   readonly dir: string
   /** Wall time of `npm ci` and of installing the tarball. */
   readonly installMs: number
 }
 
 /** Copies examples/<name> to `dir` and installs it from its lock plus the tarball. */
-export async function installExample(name: Example, dir: string, tarball: string): Promise<InstalledExample> {
+export async function installExample<Name extends string>(name: Name, dir: string, tarball: string): Promise<InstalledExample<Name>> {
   const source = join(ROOT, 'examples', name)
   cpSync(source, dir, { recursive: true, filter: (path) => !LOCAL_ONLY.test(path.slice(source.length)) })
   const started = Date.now()
@@ -47,7 +47,7 @@ export async function installExample(name: Example, dir: string, tarball: string
 }
 
 /** The package versions npm installed in the app (from its lock, and Portico's from the tarball). */
-export function installedVersion(app: InstalledExample, pkg: string): string {
+export function installedVersion(app: InstalledExample<string>, pkg: string): string {
   return (JSON.parse(readFileSync(join(app.dir, 'node_modules', pkg, 'package.json'), 'utf8')) as { version: string }).version
 }
 
@@ -74,7 +74,7 @@ export async function buildWithoutReact(app: InstalledExample, bundler: Bundler)
 }
 
 /** Modules of the app built as entries (sizeBuild.mjs entries); returns the output directory. */
-export async function buildEntries(app: InstalledExample, bundler: Bundler, modules: Readonly<Record<string, string>>): Promise<string> {
+export async function buildEntries(app: InstalledExample<string>, bundler: Bundler, modules: Readonly<Record<string, string>>): Promise<string> {
   const outdir = join(app.dir, `entries-${bundler}`)
   const args = Object.entries(modules).map(([name, file]) => `${name}=${file}`)
   await run(process.execPath, [SIZE_BUILD, 'entries', app.dir, bundler, outdir, ...args], { cwd: app.dir, env: INTEGRATOR_ENV })

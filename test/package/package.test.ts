@@ -154,6 +154,21 @@ ${Object.keys(PACKAGE_ENTRIES)
 
 export const entries = [${Object.keys(PACKAGE_ENTRIES).map((_, i) => `entry${i}`).join(', ')}]
 export const kit = createPortico({ projectId: 'app', networks: [mainnet, solana], plugins: allPlugins([walletConnectPlugin()]) })
+
+// The <portico-*> elements' typings, each framework's own way (portico/react, portico/vue and
+// portico/svelte are imported above); a value outside an attribute's type is an error in each.
+import type { GlobalComponents } from 'vue'
+export const host: HTMLElement | null = document.querySelector('portico-modal')
+export const inJsx = <portico-button label="Connect" balance="hide" className="wide" />
+// @ts-expect-error: balance is 'show' or 'hide'
+export const wrongInJsx = <portico-account-button balance="nope" />
+type VueProps<Name extends keyof GlobalComponents> = InstanceType<GlobalComponents[Name]>['$props']
+export const inVue: VueProps<'portico-button'> = { label: 'Connect', balance: 'show', class: 'wide' }
+// @ts-expect-error: balance is 'show' or 'hide'
+export const wrongInVue: VueProps<'portico-button'> = { balance: 'nope' }
+export const inSvelte: svelteHTML.IntrinsicElements['portico-network-button'] = { class: 'wide' }
+// @ts-expect-error: balance is 'show' or 'hide'
+export const wrongInSvelte: svelteHTML.IntrinsicElements['portico-account-button'] = { balance: 'nope' }
 `
 
 /** A Node backend on portico/siwx-server: the plain node:http handler an integrator starts from. */

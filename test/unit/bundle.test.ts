@@ -16,7 +16,11 @@ const { peerDependenciesMeta } = JSON.parse(readFileSync(join(ROOT, 'package.jso
 }
 /** The database layer of `portico/siwx-server`, a Node entry outside this browser build (test/package runs it). */
 const NODE_ENTRY_PEERS = ['@electric-sql/pglite', 'drizzle-orm', 'pg']
-const OPTIONAL_SDKS = Object.keys(peerDependenciesMeta).filter((name) => peerDependenciesMeta[name]?.optional && !NODE_ENTRY_PEERS.includes(name))
+/** The app's own framework, for `portico/vue` and (types only) `portico/svelte`: no SDK a plugin loads. */
+const FRAMEWORK_PEERS = ['vue', 'svelte']
+const OPTIONAL_SDKS = Object.keys(peerDependenciesMeta).filter(
+  (name) => peerDependenciesMeta[name]?.optional && !NODE_ENTRY_PEERS.includes(name) && !FRAMEWORK_PEERS.includes(name),
+)
 const REACT = /^react(-dom)?(\/|$)/
 
 /** Output files reachable from `entry` through static imports only: what loads before any click. */
@@ -107,5 +111,13 @@ describe('bundle layout (metafile)', () => {
         expect([...staticClosure(outputPath(entry))].flatMap(packagesImportedBy), `${entry} -> ${sdk}`).not.toContain(sdk)
       }
     }
+  })
+
+  it('vue is imported by portico/vue alone, and portico/svelte (types only) imports nothing', () => {
+    for (const entry of entryNames().filter((name) => name !== 'vue')) {
+      expect([...staticClosure(outputPath(entry))].flatMap(packagesImportedBy), `${entry} -> vue`).not.toContain('vue')
+    }
+    expect([...staticClosure(outputPath('vue'))].flatMap(packagesImportedBy)).toContain('vue')
+    expect(meta.outputs[outputPath('svelte')]?.imports).toEqual([])
   })
 })

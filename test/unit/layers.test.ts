@@ -83,6 +83,14 @@ describe('layers', () => {
     expect(scanFile('entries/portico.ts').imports).toContainEqual({ specifier: 'shell/mount.tsx', kind: 'dynamic' })
   })
 
+  it("adapters/ (portico/vue, portico/svelte) imports the kernel and the elements' types only: no React, no shell/, no plugin, no entry", () => {
+    expect(sourceFiles('adapters').length).toBeGreaterThan(3)
+    // A path in the tree ends in .ts; anything else is a package (vue, svelte/elements).
+    const ownCode = (specifier: string) => /\.tsx?$/.test(specifier)
+    const allowed = (specifier: string) => /^(kernel|adapters)\//.test(specifier) || specifier === 'host/elements/elementTypes.ts'
+    expect(violations('adapters', (_, ref) => isReact(ref.specifier) || (ownCode(ref.specifier) && !allowed(ref.specifier)))).toEqual([])
+  })
+
   it('shell/ never imports a plugin or an entry', () => {
     expect(violations('shell', (_, ref) => /^(plugins|entries)\//.test(ref.specifier))).toEqual([])
   })
@@ -111,7 +119,7 @@ describe('layers', () => {
     // (The demo's islands are loaded by URL on purpose: they are served files, not modules of the tree.
     // So is a plugin chunk fetched again after a failed download: the URL is the built chunk's own,
     // whose import the rules above have seen in its manifest; kernel/plugins/chunkRetry.ts says why.)
-    const folders = ['kernel', 'host', 'shell', 'plugins', 'entries']
+    const folders = ['kernel', 'host', 'shell', 'plugins', 'entries', 'adapters']
     const refetchesBuiltChunks = ['kernel/plugins/chunkRetry.ts']
     expect(folders.flatMap(sourceFiles).filter((file) => scanFile(file).computedImports > 0)).toEqual(refetchesBuiltChunks)
   })
