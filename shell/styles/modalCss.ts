@@ -89,6 +89,7 @@ button, input { font: inherit; color: inherit; }
   background: var(--portico-surface); text-align: start; cursor: pointer;
 }
 .list-item:hover { background: var(--portico-surface-hover); }
+a.list-item { color: inherit; text-decoration: none; }
 .list-item-text { display: flex; flex-direction: column; min-width: 0; }
 .list-item-label { font-weight: 600; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 .list-item-description { color: var(--portico-muted); font-size: calc(var(--portico-font-size-base) * 1.2); }

@@ -8,6 +8,7 @@ import { WalletImage } from '../ui/WalletImage.tsx'
 import { ContributedComponent } from './ContributedComponent.tsx'
 import type { PorticoViewProps } from '../ui/PorticoView.ts'
 import { useKeepFocusOnReorder } from './useKeepFocusOnReorder.ts'
+import { NoWalletFound } from './getWallet/NoWalletFound.tsx'
 
 const selectConnectors = (s: { connectors: readonly Connector[] }) => s.connectors
 
@@ -72,6 +73,7 @@ function WalletList({ kit, connectors }: WalletListProps) {
     const view = kit.plugins.contributed('connectorViews').find((c) => c.connectorType === connector.type)?.view
     kit.router.push(view ?? 'ConnectingExternal', { connector: connector.id, namespace: connector.chain })
   }
+  if (wallets.length === 0 && entries.length === 0) return <NoWalletFound kit={kit} />
   return (
     <ul className="list">
       {shown.map((connector) => (
