@@ -23,8 +23,8 @@ export const WALLETS_SHOWN = 8
  * The Connect view: the wallet list and the sections enabled plugins contribute
  * (email, social login, ...), in the kernel's order. With `features.legalCheckbox` the
  * legal checkbox heads them and every control in them stays disabled, its reason given,
- * until it is checked; with `features.collapseWallets` (or a section that asks for it,
- * like email's `emailShowWallets: false`) the wallet list waits behind one button.
+ * until it is checked; with `features.collapseWallets` (or while a contributed section asks
+ * for it) the wallet list waits behind one button.
  */
 export function ConnectView({ kit }: PorticoViewProps) {
   const connectors = useStoreValue(kit.connectors.store, selectConnectors)

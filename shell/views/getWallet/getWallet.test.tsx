@@ -61,10 +61,10 @@ describe('the Get a wallet view', () => {
     vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(CHROME)
     render(<GetWalletView kit={createTestKit({ networks: [mainnet] })} data={undefined} />)
     expect(links()).toEqual([
-      { name: 'MetaMask, Chrome Web Store (opens in a new tab)', href: 'https://chromewebstore.google.com/detail/nkbihfbeogaeaoehlefnkodbefgpgknn', target: '_blank', rel: 'noopener noreferrer' },
-      { name: 'Phantom, Chrome Web Store (opens in a new tab)', href: 'https://chromewebstore.google.com/detail/bfnaelmomeimhlpmgjnjophhpkkoljpa', target: '_blank', rel: 'noopener noreferrer' },
-      { name: 'Coinbase Wallet, Chrome Web Store (opens in a new tab)', href: 'https://chromewebstore.google.com/detail/hnfanknocfeofbddgcijnmhnfnkdnaad', target: '_blank', rel: 'noopener noreferrer' },
-      { name: 'SubWallet, Chrome Web Store (opens in a new tab)', href: 'https://chromewebstore.google.com/detail/onhogfjeacnfoofkfgppdlbmlmnplgbn', target: '_blank', rel: 'noopener noreferrer' },
+      { name: 'MetaMask Chrome Web Store (opens in a new tab)', href: 'https://chromewebstore.google.com/detail/nkbihfbeogaeaoehlefnkodbefgpgknn', target: '_blank', rel: 'noopener noreferrer' },
+      { name: 'Phantom Chrome Web Store (opens in a new tab)', href: 'https://chromewebstore.google.com/detail/bfnaelmomeimhlpmgjnjophhpkkoljpa', target: '_blank', rel: 'noopener noreferrer' },
+      { name: 'Coinbase Wallet Chrome Web Store (opens in a new tab)', href: 'https://chromewebstore.google.com/detail/hnfanknocfeofbddgcijnmhnfnkdnaad', target: '_blank', rel: 'noopener noreferrer' },
+      { name: 'SubWallet Chrome Web Store (opens in a new tab)', href: 'https://chromewebstore.google.com/detail/onhogfjeacnfoofkfgppdlbmlmnplgbn', target: '_blank', rel: 'noopener noreferrer' },
     ])
   })
 
@@ -72,10 +72,10 @@ describe('the Get a wallet view', () => {
     vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(IPHONE)
     const { container } = render(<GetWalletView kit={createTestKit({ networks: [mainnet, solana] })} data={undefined} />)
     expect(links().map((link) => link.name)).toEqual([
-      'Phantom, App Store (opens in a new tab)',
-      'MetaMask, App Store (opens in a new tab)',
-      'Coinbase Wallet, App Store (opens in a new tab)',
-      'Solflare, App Store (opens in a new tab)',
+      'Phantom App Store (opens in a new tab)',
+      'MetaMask App Store (opens in a new tab)',
+      'Coinbase Wallet App Store (opens in a new tab)',
+      'Solflare App Store (opens in a new tab)',
     ])
     expect(links()[0]!.href).toBe('https://apps.apple.com/app/phantom-crypto-wallet/id1598432977')
     expect(container.querySelector('img')).toBeNull()
@@ -85,7 +85,7 @@ describe('the Get a wallet view', () => {
     vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(FIREFOX)
     render(<GetWalletView kit={createTestKit({ networks: [mainnet] })} data={undefined} />)
     expect(links().find((link) => link.name?.startsWith('Coinbase Wallet'))).toMatchObject({
-      name: 'Coinbase Wallet, Website (opens in a new tab)',
+      name: 'Coinbase Wallet Website (opens in a new tab)',
       href: 'https://www.coinbase.com/wallet/downloads',
     })
   })

@@ -20,5 +20,8 @@ export const StoreName = {
   web: 'Website',
 } as const
 
-/** A link's accessible name: the wallet, where it leads, and that it opens a new tab (WCAG 3.2.5 advisory, G201). */
-export const installLinkName = (wallet: string, store: string) => `${wallet}, ${store} (opens in a new tab)`
+/**
+ * A link's accessible name: its visible text as shown (WCAG 2.5.3, label in name), then that
+ * it opens a new tab (G201).
+ */
+export const installLinkName = (wallet: string, store: string) => `${wallet} ${store} (opens in a new tab)`
