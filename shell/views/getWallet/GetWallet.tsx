@@ -3,7 +3,7 @@ import type { PorticoViewProps } from '../../ui/PorticoView.ts'
 import { Stack } from '../../ui/Stack.tsx'
 import { Text } from '../../ui/Text.tsx'
 import { useStoreValue } from '../../ui/useStoreValue.ts'
-import { GetWalletText, StoreName, installLinkName } from './getWalletText.ts'
+import { GetWalletText, StoreName } from './getWalletText.ts'
 import { installPlatform } from './installPlatform.ts'
 import { installLink, walletsFor } from './installableWallets.ts'
 import { WalletGlyph } from './WalletGlyph.tsx'
@@ -32,13 +32,14 @@ export function GetWalletView({ kit }: PorticoViewProps) {
                 href={href}
                 target="_blank"
                 rel="noopener noreferrer"
-                aria-label={installLinkName(wallet.name, StoreName[store])}
                 data-wallet={wallet.id}
               >
                 <WalletGlyph color={wallet.color} />
                 <span className="list-item-text">
-                  <span className="list-item-label">{wallet.name}</span>
-                  <span className="list-item-description">{StoreName[store]}</span>
+                  <span className="list-item-label">{wallet.name}</span>{' '}
+                  <span className="list-item-description">{StoreName[store]}</span>{' '}
+                  {/* The name is the visible text, then this (WCAG 2.5.3, label in name). */}
+                  <span className="sr-only">{GetWalletText.OPENS_IN_NEW_TAB}</span>
                 </span>
               </a>
             </li>

@@ -20,11 +20,11 @@ const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like 
 
 const wallet = (patch: Partial<Connector>): Connector => ({ id: 'w', name: 'Wallet', type: 'ANNOUNCED', chain: 'eip155', ...patch })
 
-/** The rows of the Get a wallet list: each link's accessible name, address, target and rel. */
+/** The rows of the Get a wallet list: each link's text (its accessible name: it has no aria-label), address, target and rel. */
 const links = () =>
   within(screen.getByRole('list', { name: 'Wallets to install' }))
     .getAllByRole('link')
-    .map((a) => ({ name: a.getAttribute('aria-label'), href: a.getAttribute('href'), target: a.getAttribute('target'), rel: a.getAttribute('rel') }))
+    .map((a) => ({ name: a.textContent, href: a.getAttribute('href'), target: a.getAttribute('target'), rel: a.getAttribute('rel') }))
 
 describe('no empty dialog: the Connect view with no wallet to list', () => {
   it('browser wallets only and none found: it says so and why, and offers "Get a wallet", which opens the Get a wallet view', () => {
@@ -66,6 +66,8 @@ describe('the Get a wallet view', () => {
       { name: 'Coinbase Wallet Chrome Web Store (opens in a new tab)', href: 'https://chromewebstore.google.com/detail/hnfanknocfeofbddgcijnmhnfnkdnaad', target: '_blank', rel: 'noopener noreferrer' },
       { name: 'SubWallet Chrome Web Store (opens in a new tab)', href: 'https://chromewebstore.google.com/detail/onhogfjeacnfoofkfgppdlbmlmnplgbn', target: '_blank', rel: 'noopener noreferrer' },
     ])
+    // The accessible name is the visible text, then the new-tab hint.
+    expect(screen.getByRole('link', { name: 'MetaMask Chrome Web Store (opens in a new tab)' }).hasAttribute('aria-label')).toBe(false)
   })
 
   it('chosen for the namespaces: an EVM and Solana app lists Phantom (both) first, and Solflare; no image is fetched', () => {

@@ -9,6 +9,8 @@ export const GetWalletText = {
   INTRO: 'Wallets for the networks this app uses. Each link opens its store page in a new tab.',
   NONE_FOR_NETWORKS: 'No wallet in this list supports the networks this app uses.',
   WALLETS: 'Wallets to install',
+  /** Read after each install link's text, for screen readers only (G201). */
+  OPENS_IN_NEW_TAB: '(opens in a new tab)',
 } as const
 
 /** Where an install link leads, as the row's second line says it. */
@@ -19,9 +21,3 @@ export const StoreName = {
   android: 'Google Play',
   web: 'Website',
 } as const
-
-/**
- * A link's accessible name: its visible text as shown (WCAG 2.5.3, label in name), then that
- * it opens a new tab (G201).
- */
-export const installLinkName = (wallet: string, store: string) => `${wallet} ${store} (opens in a new tab)`
