@@ -85,6 +85,16 @@ function socialFlow(search: string): 'popup' | 'redirect' {
   return new URLSearchParams(search).get('social') === 'redirect' ? 'redirect' : 'popup'
 }
 
+/**
+ * `?legal=on` asks the visitor to agree to the demo's terms and privacy policy before any
+ * connect control works (`features.legalCheckbox`).
+ */
+const legalCheckbox = new URLSearchParams(globalThis.location.search).get('legal') === 'on'
+const legalDocuments = () => ({ termsConditionsUrl: `${globalThis.location.origin}/terms`, privacyPolicyUrl: `${globalThis.location.origin}/privacy` })
+
+/** `?wallets=browser` leaves WalletConnect out: browser wallets only, as an app without a relay has it. */
+const browserWalletsOnly = (search: string) => new URLSearchParams(search).get('wallets') === 'browser'
+
 /** The sign-in modes the demo offers: none, a sign-in the visitor may skip, or one without which they stay disconnected. */
 export const SIWX_MODES = ['off', 'optional', 'required'] as const
 export type SiwxMode = (typeof SIWX_MODES)[number]
@@ -115,7 +125,8 @@ export const kit = createPortico({
     url: globalThis.location.origin,
     icons: [],
   },
-  features: disabledFeatures(globalThis.location.search),
+  ...(legalCheckbox ? legalDocuments() : {}),
+  features: { ...disabledFeatures(globalThis.location.search), legalCheckbox },
   siwx: siwxConfig(siwxMode(globalThis.location.search)),
   // Every plugin that ships with Portico: the demo shows them all. Its DUSD test token has
   // USDT's transfer (no bool returned), so Send is told to check it with that ABI.
@@ -130,7 +141,7 @@ export const kit = createPortico({
       meld: { url: `${ONRAMP_STAND_IN}/meld` },
       presetAmount: 100,
     }),
-  ]),
+  ]).filter((plugin) => !(browserWalletsOnly(globalThis.location.search) && plugin.id === 'walletconnect')),
   // Everything local: analytics to the demo server, WalletConnect through the local relay and
   // registry, email login through the local frame server.
   endpoints: {

@@ -9,6 +9,7 @@ export const PLUGIN_FLAG_OWNERS: PluginFlagOwners = {
   receive: "receivePlugin() from 'portico/receive'",
   allWallets: "walletConnectPlugin() from 'portico/walletconnect'",
   email: "emailPlugin() from 'portico/email'",
+  emailShowWallets: "emailPlugin() from 'portico/email'",
   socials: "socialsPlugin() from 'portico/socials'",
   swaps: "swapsPlugin() from 'portico/swaps'",
   onramp: "onrampPlugin() from 'portico/onramp'",

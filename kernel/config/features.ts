@@ -10,6 +10,14 @@ export const WALLET_CONNECT_METHOD = 'wallet'
 export const CoreFeaturesSchema = v.object({
   /** Sends bus events to `endpoints.analytics` while on; nothing is sent without an endpoint. */
   analytics: v.optional(v.boolean(), true),
+  /**
+   * A checkbox above the Connect view's controls ("I agree to the Terms and the Privacy
+   * Policy", linking `termsConditionsUrl` and `privacyPolicyUrl`): nothing connects until it
+   * is checked, and the choice is remembered for those documents. Off by default (SPEC §9).
+   */
+  legalCheckbox: v.optional(v.boolean(), false),
+  /** The Connect view's wallet list behind one "Continue with a wallet" button. Off by default (SPEC §9). */
+  collapseWallets: v.optional(v.boolean(), false),
   /** Overrides the default connect-method order; `wallet` and the ids of contributed sections. */
   connectMethodsOrder: v.optional(
     v.pipe(

@@ -49,10 +49,15 @@ describe('parseConfig: defaults', () => {
   })
 
   it("a listed plugin's flags get their defaults; with no plugin there are no plugin flags", () => {
-    expect(Object.keys(config.features)).toEqual(['analytics'])
+    expect(Object.keys(config.features)).toEqual(['analytics', 'legalCheckbox', 'collapseWallets'])
     const withPlugin = parseConfig({ projectId: 'p', networks: [mainnet], plugins: [socialsLike] })
     expect(withPlugin.features['socials']).toEqual(['google', 'github'])
     expect(withPlugin.features['socialPopup']).toBe(true)
+  })
+
+  it('the Connect view flags default as SPEC §9 says: legalCheckbox off, collapseWallets off', () => {
+    expect(config.features.legalCheckbox).toBe(false)
+    expect(config.features.collapseWallets).toBe(false)
   })
 
   it('theme defaults to dark', () => {

@@ -32,6 +32,9 @@ export function parseConfig(options: PorticoOptions, parseOptions: ParseConfigOp
   if (parsed.siweConfig && parsed.siwx) {
     throw new ConfigError('siwx', ErrorText.SIWE_AND_SIWX_BOTH_SET)
   }
+  if (parsed.features.legalCheckbox && !parsed.termsConditionsUrl && !parsed.privacyPolicyUrl) {
+    throw new ConfigError('features.legalCheckbox', 'needs termsConditionsUrl or privacyPolicyUrl: the box links what the visitor agrees to')
+  }
   const networks = parsed.networks as CaipNetwork[]
   const defaultNetwork = (parsed.defaultNetwork as CaipNetwork | undefined) ?? networks[0]!
   if (!networks.some((network) => network.caipNetworkId === defaultNetwork.caipNetworkId)) {

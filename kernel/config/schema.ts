@@ -50,6 +50,10 @@ export const ConfigSchema = v.object({
       icons: v.array(v.string()),
     }),
   ),
+  /** The terms the visitor agrees to, linked from the `features.legalCheckbox` box. */
+  termsConditionsUrl: v.optional(HttpUrl),
+  /** The privacy policy, linked from the `features.legalCheckbox` box. */
+  privacyPolicyUrl: v.optional(HttpUrl),
   featuredWalletIds: WalletIds,
   includeWalletIds: WalletIds,
   excludeWalletIds: WalletIds,

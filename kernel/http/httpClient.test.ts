@@ -1,6 +1,7 @@
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { setImmediate as turn } from 'node:timers/promises'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { PorticoError } from '../errors/base.ts'
 import { httpStatusError } from '../errors/catalogue.ts'
 import { createHttpClient } from './httpClient.ts'
@@ -168,6 +169,26 @@ describe('HTTP helper against a real server', () => {
     expect(error.shortMessage).toBe('The request took too long to respond.')
     expect(took).toBeGreaterThanOrEqual(290)
     expect(took).toBeLessThan(2_000)
+  })
+
+  it('with no limit of its own, a request to a server that never answers fails at 10,000 ms (10 s), not a millisecond before', async () => {
+    // The clock is set, not waited: only the timers are fake, the server and fetch are real.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    try {
+      const http = createHttpClient(baseUrl)
+      let failure: PorticoError | undefined
+      const pending = rejection(http.get({ path: 'hang' })).then((error) => (failure = error))
+      await vi.advanceTimersByTimeAsync(9_999)
+      await turn()
+      expect(failure).toBeUndefined()
+      await vi.advanceTimersByTimeAsync(1)
+      await turn()
+      expect(failure?.shortMessage).toBe('The request took too long to respond.')
+      expect(failure?.details).toContain('no answer within 10000 ms')
+      await pending
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it('the limit covers the body too: headers at once, then a body that never ends, fails after 300 ms', async () => {

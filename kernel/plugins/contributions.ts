@@ -22,6 +22,11 @@ export interface ConnectMethodContribution extends Conditional {
   readonly section: string
   /** Place in the default order, lowest first; the wallet list counts as 100. */
   readonly rank: number
+  /**
+   * While this holds, the wallet list waits behind a "Continue with a wallet" button so this
+   * section leads (the email plugin's `emailShowWallets: false`).
+   */
+  readonly collapsesWallets?: (config: PorticoConfig) => boolean
 }
 
 /** A button of the Account view that opens a flow (Buy, Swap, Receive, Send). */

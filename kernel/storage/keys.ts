@@ -44,6 +44,11 @@ export const StorageKeys = {
     schema: v.record(Namespace, v.picklist(ACCOUNT_TYPES)),
   },
   connectedNamespaces: { key: '@portico/connected_namespaces', schema: v.array(Namespace) },
+  /** The documents the visitor agreed to in the legal checkbox; new ones are asked for again. */
+  legalAccepted: {
+    key: '@portico/legal_accepted',
+    schema: v.object({ terms: v.optional(v.pipe(v.string(), v.url())), privacy: v.optional(v.pipe(v.string(), v.url())) }),
+  },
   portfolioCache: { key: '@portico/portfolio_cache', schema: cacheOf(v.unknown()) },
   nativeBalanceCache: {
     key: '@portico/native_balance_cache',

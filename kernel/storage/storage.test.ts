@@ -19,6 +19,7 @@ const SAMPLES: { [K in StorageKeyName]: StoredValue<K> } = {
   connectedSocialUsername: 'octocat',
   preferredAccountTypes: { eip155: 'eoa', bip122: 'payment' },
   connectedNamespaces: ['eip155', 'solana'],
+  legalAccepted: { terms: 'https://app.example/terms', privacy: 'https://app.example/privacy' },
   portfolioCache: { '0xabc': { timestamp: 1, value: { tokens: [] } } },
   nativeBalanceCache: { '0xabc': { timestamp: 1, value: { balance: '1.0', symbol: 'ETH' } } },
   ensCache: { 'alice.eth': { timestamp: 1, value: '0xabc' } },

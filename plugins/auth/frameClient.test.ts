@@ -149,6 +149,30 @@ describe('requests and replies', () => {
   })
 })
 
+describe('the email address rule on the host (SPEC §5: connect and update-email payloads)', () => {
+  const NOT_EMAILS = [
+    '',
+    'ada',
+    'ada@',
+    '@example.com',
+    'ada@@example.com',
+    'ada lovelace@example.com',
+    'ada@example',
+    // 259 characters: past the 254 an address may have.
+    `${'a'.repeat(64)}@${'b'.repeat(186)}.example`,
+  ]
+
+  it.each(['CONNECT_EMAIL', 'UPDATE_EMAIL'] as const)('%s: what is not an email address never leaves the host; a valid one goes, trimmed', async (name) => {
+    const frame = await loaded()
+    for (const email of NOT_EMAILS) {
+      await expect(frame.request(name, { email }), email).rejects.toThrow(`invalid ${name} payload`)
+    }
+    expect(posted()).toHaveLength(0)
+    frame.request(name, { email: '  ada@example.com ' }).catch(() => undefined)
+    expect(posted().map((p) => p.message.payload)).toEqual([{ email: 'ada@example.com' }])
+  })
+})
+
 describe('what reaches no handler (dropped and counted)', () => {
   it('a valid reply from a wrong origin, from a wrong source, or of a wrong shape', async () => {
     const frame = await loaded()

@@ -20,7 +20,11 @@ export interface EmailPluginLinks {
 export function createEmailPlugin(links: EmailPluginLinks): PluginManifest {
   return definePlugin({
     id: 'email',
-    flags: [definePluginFlag({ name: 'email', schema: v.boolean(), default: true })],
+    flags: [
+      definePluginFlag({ name: 'email', schema: v.boolean(), default: true }),
+      // SPEC §9: on, the wallet list shows beside the email field; off, behind a button.
+      definePluginFlag({ name: 'emailShowWallets', schema: v.boolean(), default: true }),
+    ],
     enabledBy: 'email',
     when: (config) => isPluginWhen(links.authPlugin, config),
     includes: [links.authPlugin],
@@ -28,7 +32,9 @@ export function createEmailPlugin(links: EmailPluginLinks): PluginManifest {
     contributes: {
       views: ['EmailLoginSection', 'EmailVerifyDevice', 'EmailVerifyOtp', 'UpdateEmailWallet', 'UpdateEmailPrimaryOtp', 'UpdateEmailSecondaryOtp'],
       // Above the wallet list (which ranks 100).
-      connectMethods: [{ id: 'email', label: 'Email', section: 'EmailLoginSection', rank: 10 }],
+      connectMethods: [
+        { id: 'email', label: 'Email', section: 'EmailLoginSection', rank: 10, collapsesWallets: (config) => config.features['emailShowWallets'] === false },
+      ],
       walletFeatures: [
         {
           id: 'updateEmail',

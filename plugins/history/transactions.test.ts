@@ -56,6 +56,36 @@ describe('transaction rules (§4 Transactions, §9)', () => {
     expect(amountSign(type, direction)).toBe(sign)
   })
 
+  // The table, not the direction: each of its types against the directions that would give the
+  // other sign (or none), so a type missing from the table, or in the wrong row, fails here.
+  it.each<[OperationType, 'in' | 'out' | 'self', string]>([
+    ['receive', 'out', '+'],
+    ['receive', 'self', '+'],
+    ['deposit', 'out', '+'],
+    ['deposit', 'self', '+'],
+    ['borrow', 'out', '+'],
+    ['borrow', 'self', '+'],
+    ['claim', 'out', '+'],
+    ['claim', 'self', '+'],
+    ['withdraw', 'in', '−'],
+    ['withdraw', 'self', '−'],
+    ['repay', 'in', '−'],
+    ['repay', 'self', '−'],
+    ['burn', 'in', '−'],
+    ['burn', 'self', '−'],
+  ])('the sign table wins over the direction: %s (%s) is signed "%s"', (type, direction, sign) => {
+    expect(amountSign(type, direction)).toBe(sign)
+  })
+
+  it.each<[OperationType, 'in' | 'out' | 'self', string]>([
+    ['send', 'in', '+'],
+    ['mint', 'out', '−'],
+    ['approve', 'self', ''],
+    ['buy', 'in', '+'],
+  ])('a type outside the table follows the direction: %s (%s) is signed "%s"', (type, direction, sign) => {
+    expect(amountSign(type, direction)).toBe(sign)
+  })
+
   it('a page merged into the list keeps each transaction once, newest first', () => {
     const a = transaction({ minedAt: '2026-05-01T00:00:00.000Z' })
     const b = transaction({ minedAt: '2026-05-02T00:00:00.000Z' })

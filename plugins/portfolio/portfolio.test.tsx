@@ -131,5 +131,7 @@ describe('portfolio plugin: NFTs tab', () => {
     fail = false
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }))
     await screen.findByText('No NFTs on Ethereum')
+    // An empty list says what is empty and why, never a blank panel.
+    expect(screen.getByText('NFTs this account holds on Ethereum will show here.')).toBeTruthy()
   })
 })

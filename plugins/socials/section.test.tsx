@@ -56,7 +56,7 @@ describe('the social section', () => {
     // The section reads neither the kit nor view data.
     render(<Section {...({} as PorticoViewProps)} />)
     const buttons = screen.getAllByRole('button')
-    expect(buttons.map((button) => button.textContent)).toEqual(['Continue with GitHub', 'Continue with Farcaster', 'Continue with Google'])
+    expect(buttons.map((button) => button.getAttribute('aria-label') ?? button.textContent)).toEqual(['Continue with GitHub', 'Continue with Farcaster', 'Continue with Google'])
 
     fireEvent.click(screen.getByRole('button', { name: 'Continue with Farcaster' }))
     expect(openFarcaster).toHaveBeenCalledTimes(1)
@@ -65,5 +65,43 @@ describe('the social section', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Continue with GitHub' }))
     // Within the click's own task: nothing was awaited before the login started.
     expect(start).toHaveBeenCalledWith('github')
+  })
+
+  it('two providers are two full rows', () => {
+    const Section = createSocialLoginSection({ start: vi.fn() } as unknown as SocialController, () => ['google', 'github'], vi.fn())
+    render(<Section {...({} as PorticoViewProps)} />)
+    expect(screen.getAllByRole('button').map((button) => [button.textContent, button.getAttribute('aria-label')])).toEqual([
+      ['Continue with Google', null],
+      ['Continue with GitHub', null],
+    ])
+  })
+
+  it('with more than two, the first is a full row and the rest icon buttons named "Continue with X"; past 4, three and a More button that shows the rest', () => {
+    const start = vi.fn(() => new Promise<void>(() => undefined))
+    const all = ['google', 'x', 'discord', 'farcaster', 'github', 'apple', 'facebook'] as const
+    const Section = createSocialLoginSection({ start } as unknown as SocialController, () => all, vi.fn())
+    render(<Section {...({} as PorticoViewProps)} />)
+    const names = () => screen.getAllByRole('button').map((button) => button.getAttribute('aria-label') ?? button.textContent)
+    expect(screen.getByRole('button', { name: 'Continue with Google' }).textContent).toBe('Continue with Google')
+    expect(names()).toEqual(['Continue with Google', 'Continue with X', 'Continue with Discord', 'Continue with Farcaster', 'More ways to continue'])
+    const more = screen.getByRole('button', { name: 'More ways to continue' })
+    expect(more.getAttribute('aria-expanded')).toBe('false')
+    fireEvent.click(more)
+    expect(names()).toEqual(['Continue with Google', 'Continue with X', 'Continue with Discord', 'Continue with Farcaster', 'Continue with GitHub', 'Continue with Apple', 'Continue with Facebook'])
+    // The More button went away under the visitor's focus: it moved to the first provider it showed.
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Continue with GitHub' }))
+    fireEvent.click(screen.getByRole('button', { name: 'Continue with Apple' }))
+    expect(start).toHaveBeenCalledWith('apple')
+  })
+
+  it('four providers: the first a full row and three icon buttons, no More', () => {
+    const Section = createSocialLoginSection({ start: vi.fn() } as unknown as SocialController, () => ['google', 'x', 'github', 'apple'], vi.fn())
+    render(<Section {...({} as PorticoViewProps)} />)
+    expect(screen.getAllByRole('button').map((button) => button.getAttribute('aria-label') ?? button.textContent)).toEqual([
+      'Continue with Google',
+      'Continue with X',
+      'Continue with GitHub',
+      'Continue with Apple',
+    ])
   })
 })

@@ -93,6 +93,7 @@ describe.each(backends)('siwx server on $name', (backend) => {
   let offsetMs = 0
   const now = () => new Date(startedAt + offsetMs)
   const advance = (seconds: number) => (offsetMs += seconds * 1000)
+  const advanceMs = (ms: number) => (offsetMs += ms)
 
   const start = async (more: Partial<SiwxServerOptions> = {}) => {
     const server = await createSiwxServer({ database: env.database, domains: [DOMAIN], rpcUrls: { [CHAIN]: rpcUrl }, now, ...more })
@@ -224,6 +225,20 @@ describe.each(backends)('siwx server on $name', (backend) => {
     // Issued more than 300 s + 60 s of clock skew ago: no nonce lives that long, whatever its row says.
     expect(await refusal(a, await signed(a, { issuedAt: new Date(now().getTime() - 361_000).toISOString() }))).toBe('EXPIRED')
     expect(await refusal(a, await signed(a, { issuedAt: new Date(now().getTime() - 359_000).toISOString() }))).toBe('OK')
+  })
+
+  it('expiry is exact to the millisecond: 1 ms before its expirationTime a message signs in, at it the message is EXPIRED and its session is over', async () => {
+    const expirationTime = new Date(now().getTime() + 60_000).toISOString()
+    const early = await signed(a, { expirationTime })
+    const onTheDot = await signed(a, { expirationTime })
+    advanceMs(59_999)
+    const result = await verifyIn(a, early)
+    if (!result.ok) throw new Error(result.detail)
+    const cookie = cookieOf(result.setCookie)
+    expect(await b.session(cookie)).not.toBeNull()
+    advanceMs(1)
+    expect(await refusal(a, onTheDot)).toBe('EXPIRED')
+    expect(await b.session(cookie)).toBeNull()
   })
 
   it('ends the session with the message when the message expires first', async () => {

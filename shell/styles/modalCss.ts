@@ -47,6 +47,12 @@ ${themeDefaultsCss()}
 .stack[data-align='center'] { align-items: center; text-align: center; }
 .stack[data-gap='large'] { gap: 16px; }
 .row { display: flex; align-items: center; gap: 8px; }
+.connect-methods { border: 0; padding: 0; margin: 0; min-width: 0; }
+.connect-methods:disabled .list-item { cursor: not-allowed; opacity: 0.5; }
+.legal { display: flex; flex-direction: column; gap: 4px; }
+.legal-row { display: flex; align-items: center; gap: 8px; }
+.legal-box { flex: none; width: 24px; height: 24px; margin: 0; accent-color: var(--portico-accent); }
+.legal-link { color: inherit; text-decoration: underline; }
 .separator { border: 0; border-top: 1px solid var(--portico-border); margin: 8px 0; width: 100%; }
 .list { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 8px; }
 
@@ -89,6 +95,7 @@ button, input { font: inherit; color: inherit; }
   background: var(--portico-surface); text-align: start; cursor: pointer;
 }
 .list-item:hover { background: var(--portico-surface-hover); }
+a.list-item { color: inherit; text-decoration: none; }
 .list-item-text { display: flex; flex-direction: column; min-width: 0; }
 .list-item-label { font-weight: 600; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 .list-item-description { color: var(--portico-muted); font-size: calc(var(--portico-font-size-base) * 1.2); }

@@ -1,4 +1,4 @@
-import { useMemo, useRef } from 'react'
+import { useEffect, useId, useMemo, useRef, useState } from 'react'
 import type { ConnectMethod, Connector, PorticoKit } from '../../kernel/index.ts'
 import { useStoreValue } from '../ui/useStoreValue.ts'
 import { ListItem } from '../ui/ListItem.tsx'
@@ -8,6 +8,11 @@ import { WalletImage } from '../ui/WalletImage.tsx'
 import { ContributedComponent } from './ContributedComponent.tsx'
 import type { PorticoViewProps } from '../ui/PorticoView.ts'
 import { useKeepFocusOnReorder } from './useKeepFocusOnReorder.ts'
+import { NoWalletFound } from './getWallet/NoWalletFound.tsx'
+import { Button } from '../ui/Button.tsx'
+import { ConnectText } from './connectText.ts'
+import { LegalConsent } from './LegalConsent.tsx'
+import { useLegalConsent } from './useLegalConsent.ts'
 
 const selectConnectors = (s: { connectors: readonly Connector[] }) => s.connectors
 
@@ -16,7 +21,10 @@ export const WALLETS_SHOWN = 8
 
 /**
  * The Connect view: the wallet list and the sections enabled plugins contribute
- * (email, social login, ...), in the kernel's order. Nothing else.
+ * (email, social login, ...), in the kernel's order. With `features.legalCheckbox` the
+ * legal checkbox heads them and every control in them stays disabled, its reason given,
+ * until it is checked; with `features.collapseWallets` (or while a contributed section asks
+ * for it) the wallet list waits behind one button.
  */
 export function ConnectView({ kit }: PorticoViewProps) {
   const connectors = useStoreValue(kit.connectors.store, selectConnectors)
@@ -24,14 +32,26 @@ export function ConnectView({ kit }: PorticoViewProps) {
   const methods = useMemo(() => kit.connectMethods(), [kit, connectors])
   const container = useRef<HTMLDivElement>(null)
   useKeepFocusOnReorder(container, methods.map((method) => method.id).join())
+  const consent = useLegalConsent(kit)
+  const reasonId = useId()
+  const collapsed = kit.config.features.collapseWallets || methods.some((method) => 'section' in method && method.collapsesWallets?.(kit.config))
   return (
     <Stack ref={container} data-testid="portico-connect">
-      {methods.map((method, index) => (
-        <section key={method.id} className="stack" data-method={method.id} aria-label={method.label}>
-          {index > 0 && <hr className="separator" />}
-          <MethodSection method={method} kit={kit} connectors={connectors} />
-        </section>
-      ))}
+      {consent.required && <LegalConsent config={kit.config} accepted={consent.accepted} onChange={consent.setAccepted} reasonId={reasonId} />}
+      {/* A disabled fieldset disables every control inside, the plugins' sections' too. */}
+      <fieldset
+        className="stack connect-methods"
+        disabled={!consent.accepted}
+        aria-label={ConnectText.CONNECT_OPTIONS}
+        aria-describedby={consent.accepted ? undefined : reasonId}
+      >
+        {methods.map((method, index) => (
+          <section key={method.id} className="stack" data-method={method.id} aria-label={method.label}>
+            {index > 0 && <hr className="separator" />}
+            <MethodSection method={method} kit={kit} connectors={connectors} collapsed={collapsed} />
+          </section>
+        ))}
+      </fieldset>
     </Stack>
   )
 }
@@ -40,11 +60,33 @@ interface MethodSectionProps {
   readonly method: ConnectMethod
   readonly kit: PorticoKit
   readonly connectors: readonly Connector[]
+  readonly collapsed: boolean
 }
 
-function MethodSection({ method, kit, connectors }: MethodSectionProps) {
+function MethodSection({ method, kit, connectors, collapsed }: MethodSectionProps) {
   if ('section' in method) return <ContributedComponent kit={kit} name={method.section} label={method.label} />
-  return <WalletList kit={kit} connectors={connectors} />
+  return collapsed ? <CollapsedWalletList kit={kit} connectors={connectors} /> : <WalletList kit={kit} connectors={connectors} />
+}
+
+/** The wallet list behind "Continue with a wallet"; opening it moves focus to its first wallet. */
+function CollapsedWalletList({ kit, connectors }: WalletListProps) {
+  const [open, setOpen] = useState(false)
+  const list = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    if (open) list.current?.querySelector<HTMLElement>('button, a')?.focus()
+  }, [open])
+  if (!open) {
+    return (
+      <Button variant="secondary" aria-expanded={false} onClick={() => setOpen(true)}>
+        {ConnectText.CONTINUE_WITH_WALLET}
+      </Button>
+    )
+  }
+  return (
+    <div ref={list}>
+      <WalletList kit={kit} connectors={connectors} />
+    </div>
+  )
 }
 
 interface WalletListProps {
@@ -72,6 +114,7 @@ function WalletList({ kit, connectors }: WalletListProps) {
     const view = kit.plugins.contributed('connectorViews').find((c) => c.connectorType === connector.type)?.view
     kit.router.push(view ?? 'ConnectingExternal', { connector: connector.id, namespace: connector.chain })
   }
+  if (wallets.length === 0 && entries.length === 0) return <NoWalletFound kit={kit} />
   return (
     <ul className="list">
       {shown.map((connector) => (

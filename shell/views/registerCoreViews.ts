@@ -4,6 +4,8 @@ import { ConnectView } from './Connect.tsx'
 import { ConnectingExternalView } from './ConnectingExternal.tsx'
 import { NetworksView } from './Networks.tsx'
 import { UnsupportedChainView } from './UnsupportedChain.tsx'
+import { GetWalletView } from './getWallet/GetWallet.tsx'
+import { GetWalletText } from './getWallet/getWalletText.ts'
 
 const CORE_VIEWS = [
   ['Connect', { component: ConnectView, title: 'Connect Wallet' }],
@@ -11,6 +13,7 @@ const CORE_VIEWS = [
   ['Account', { component: AccountView, title: 'Account' }],
   ['UnsupportedChain', { component: UnsupportedChainView, title: 'Unsupported network' }],
   ['Networks', { component: NetworksView, title: 'Networks' }],
+  ['GetWallet', { component: GetWalletView, title: GetWalletText.GET_A_WALLET }],
 ] as const
 
 const registered = new WeakSet<PorticoKit>()

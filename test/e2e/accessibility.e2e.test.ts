@@ -87,6 +87,32 @@ describe('axe: no violation on any view of the modal', () => {
     assertCleanPage(recorded)
   })
 
+  it('browser wallets only and none found, behind the legal checkbox: Connect with its controls disabled, then enabled, then Get a wallet', async () => {
+    const recorded = await openPage(browser, new URL('/?devwallet=off&wallets=browser&legal=on', demo.url).href)
+    pages.push(recorded)
+    const { page } = recorded
+    await openModal(page, 'Connect')
+    const modal = inModal(page)
+    const getWallet = modal.getByRole('button', { name: 'Get a wallet' })
+    await getWallet.waitFor()
+    await modal.getByText('No wallet found in this browser').waitFor()
+    // Nothing connects until the box is checked.
+    expect(await getWallet.isDisabled()).toBe(true)
+    await expectNoAxeViolations(page, 'Connect with the legal checkbox unchecked and no wallet found')
+    await modal.getByRole('checkbox', { name: 'I agree to the Terms of Service and the Privacy Policy' }).check()
+    expect(await getWallet.isDisabled()).toBe(false)
+    await expectNoAxeViolations(page, 'Connect with the legal checkbox checked')
+    await getWallet.click()
+    await waitForView(page, 'GetWallet')
+    const links = modal.getByRole('list', { name: 'Wallets to install' }).getByRole('link')
+    expect(await links.count()).toBeGreaterThan(0)
+    expect(await links.evaluateAll((as) => as.map((a) => [a.getAttribute('target'), a.getAttribute('rel')]))).toEqual(
+      Array.from({ length: await links.count() }, () => ['_blank', 'noopener noreferrer']),
+    )
+    await expectNoAxeViolations(page, 'Get a wallet')
+    assertCleanPage(recorded)
+  })
+
   it('Connect with a test wallet announced, then ConnectingExternal waiting for the wallet and after a 4001 refusal', async () => {
     const prompt = pendingApproval(true)
     let wallet!: TestWalletHandle

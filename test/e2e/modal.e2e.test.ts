@@ -376,7 +376,7 @@ describe('focus containment (showModal gives focus containment)', () => {
     await waitForView(page, 'Connect')
     // The email and social sections come with their plugins' code, fetched on the open.
     await inModal(page).getByRole('textbox').waitFor()
-    await inModal(page).getByRole('button', { name: 'Continue with Facebook' }).waitFor()
+    await inModal(page).getByRole('button', { name: 'More ways to continue' }).waitFor()
 
     const visited = new Set<string>()
     for (const key of ['Tab', 'Shift+Tab']) {

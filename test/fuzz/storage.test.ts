@@ -22,6 +22,7 @@ const validValues: { [K in StorageKeyName]: fc.Arbitrary<unknown> } = {
   connectedSocialUsername: valid.name,
   preferredAccountTypes: fc.record({ eip155: fc.constantFrom('eoa', 'smartAccount') }, { requiredKeys: [] }),
   connectedNamespaces: fc.subarray(['eip155', 'solana', 'bip122', 'polkadot']),
+  legalAccepted: fc.record({ terms: valid.url, privacy: valid.url }, { requiredKeys: [] }),
   portfolioCache: cache(fc.jsonValue({ maxDepth: 2 })),
   nativeBalanceCache: cache(fc.record({ balance: fc.string(), symbol: fc.string() })),
   ensCache: cache(fc.jsonValue({ maxDepth: 2 })),

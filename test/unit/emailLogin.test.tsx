@@ -122,6 +122,13 @@ describe('email login', () => {
     expect(kit.alerts.store.get().current?.alert).toBe(Alerts.SOCIALS_TIMEOUT)
   })
 
+  it("an address that is not an email (ada@example, no top-level domain) is refused with 'Enter a valid email address' and never sent", async () => {
+    const { frame } = await openConnect()
+    await typeEmail('ada@example')
+    await waitFor(() => expect(formAlert()?.textContent).toBe('Enter a valid email address'))
+    expect(frame.names()).not.toContain('CONNECT_EMAIL')
+  })
+
   it('a new device: VERIFY_DEVICE waits with CONNECT_DEVICE, then the code; after it the login is stored, Authenticating... shows, and the kit connects', async () => {
     const frame = happyFrame()
     frame.on('CONNECT_EMAIL', () => ({ action: 'VERIFY_DEVICE' }))
@@ -269,6 +276,22 @@ describe('update email', () => {
     expect(frame.held('UPDATE_EMAIL_SECONDARY_OTP').payload).toEqual({ otp: '222222' })
     expect(kit.chains.record('eip155')!.accountState.user?.email).toBe('grace@example.com')
     expect(kit.storage.get('frameEmail')).toBe('grace@example.com')
+  })
+
+  it("a new address that is not an email is refused with 'Enter a valid email address' and never sent", async () => {
+    const frame = happyFrame()
+    const { kit } = await openConnect(frame)
+    await kit.plugins.load('email')
+    const auth = (await kit.container()).resolve<{ connect(): Promise<void> }>(IAuthService as never)
+    await act(() => auth.connect())
+    act(() => kit.open())
+    await waitFor(() => expect(byText('Update email')).toBeDefined())
+    act(() => void fireEvent.click(byText('Update email')!))
+    await waitFor(() => expect(emailField()?.value).toBe('ada@example.com'))
+    act(() => void fireEvent.change(emailField()!, { target: { value: 'grace@' } }))
+    await act(async () => void fireEvent.submit(emailField()!.form!))
+    await waitFor(() => expect(formAlert()?.textContent).toBe('Enter a valid email address'))
+    expect(frame.names()).not.toContain('UPDATE_EMAIL')
   })
 
   it('a wallet connected otherwise has no Update email button', async () => {

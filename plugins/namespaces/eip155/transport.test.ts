@@ -1,7 +1,8 @@
 import { type Server, createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { setTimeout as realSleep } from 'node:timers/promises'
 import { HttpRequestError, InvalidParamsRpcError, RpcRequestError, TimeoutError, UrlRequiredError } from 'viem'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { PorticoError } from '../../../kernel/index.ts'
 import { hardhatNetwork } from '../../../test/peers/networks.ts'
 import { createRpcClients, getNativeBalance, toHttpRpcError } from './transport.ts'
@@ -30,12 +31,21 @@ describe('toHttpRpcError: the four HTTP RPC errors of the catalogue', () => {
   })
 })
 
+/** Polls on the real clock (vi.waitFor would move the fake one), for up to 5 s. */
+async function realTimeUntil(done: () => boolean): Promise<void> {
+  for (const until = Date.now() + 5_000; !done(); await realSleep(20)) {
+    if (Date.now() > until) throw new Error('timed out waiting on the real clock')
+  }
+}
+
 describe('createRpcClients against real HTTP endpoints', () => {
   let server: Server
   let url: string
   const seen: (string | undefined)[] = []
   /** How many calls each POST to /count carried (1 for a lone call). */
   const batches: number[] = []
+  /** Calls to /hang, which the stand-in accepts and never answers, and how many the client gave up on. */
+  const hang = { received: 0, abandoned: 0 }
 
   beforeAll(async () => {
     // A stand-in node: answers every call with an RPC error, or a 500 for /down.
@@ -44,6 +54,11 @@ describe('createRpcClients against real HTTP endpoints', () => {
       request.on('data', (chunk) => (body += chunk))
       request.on('end', () => {
         seen.push(request.url)
+        if (request.url === '/hang') {
+          hang.received++
+          response.on('close', () => hang.abandoned++)
+          return
+        }
         if (request.url === '/down') return void response.writeHead(500).end('down')
         response.writeHead(200, { 'content-type': 'application/json' })
         const calls = [JSON.parse(body)].flat() as { id: number }[]
@@ -61,7 +76,10 @@ describe('createRpcClients against real HTTP endpoints', () => {
     await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   })
-  afterAll(() => new Promise<void>((done) => server.close(() => done())))
+  afterAll(() => {
+    server.closeAllConnections()
+    return new Promise<void>((done) => server.close(() => done()))
+  })
 
   it('caches one client per CAIP network id', () => {
     const clients = createRpcClients()
@@ -77,6 +95,27 @@ describe('createRpcClients against real HTTP endpoints', () => {
     const reads = await Promise.all(Array.from({ length: 1001 }, () => getNativeBalance(client, ADDRESS)))
     expect(reads).toHaveLength(1001)
     expect(batches).toEqual([1000, 1])
+  })
+
+  it('a node that never answers is given up on at 10,000 ms (10 s), not a millisecond before; the call fails with the time-out text', async () => {
+    // The transport is the one every adapter gets: no timeout passed here. The clock is set,
+    // not waited; the node and the sockets are real, so their news is awaited for real.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    try {
+      const client = createRpcClients().client(hardhatNetwork(`${url}/hang`))
+      const failure = getNativeBalance(client, ADDRESS).catch((e: unknown) => toHttpRpcError(e))
+      await vi.advanceTimersByTimeAsync(9_999)
+      await realTimeUntil(() => hang.received === 1)
+      await realSleep(200)
+      expect(hang.abandoned).toBe(0)
+      await vi.advanceTimersByTimeAsync(1)
+      await realTimeUntil(() => hang.abandoned === 1)
+      // viem tries again after its back-off; every try gets the same 10 s.
+      await vi.advanceTimersByTimeAsync(60_000)
+      expect(((await failure) as PorticoError).shortMessage).toBe('The request took too long to respond.')
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it('an RPC error from the node maps to the RPC error text', async () => {

@@ -80,6 +80,7 @@ export function createNftsPanel(api: BlockchainApi): PorticoView {
       return (
         <div className="status" data-testid="nfts-empty">
           <Text>No NFTs on {networkName}</Text>
+          <Text variant="muted">NFTs this account holds on {networkName} will show here.</Text>
         </div>
       )
     }

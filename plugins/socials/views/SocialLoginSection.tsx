@@ -1,15 +1,20 @@
 import { useEffect, useRef, useState } from 'react'
-import { Icon, ListItem, type PorticoView, Text } from '../../../shell/ui/index.ts'
+import { Icon, IconButton, ListItem, type PorticoView, Text } from '../../../shell/ui/index.ts'
 import type { SocialOption } from '../../../kernel/index.ts'
 import type { SocialLoginProvider } from '../authPort.ts'
 import type { SocialController } from '../controller.ts'
-import { SOCIAL_BUTTONS } from '../providers.ts'
+import { MORE_PROVIDERS, SOCIAL_BUTTONS, continueWith } from '../providers.ts'
+
+/** Icon buttons in the row under the first provider; past this many, the last place opens the rest. */
+export const ICONS_IN_ROW = 4
 
 const messageOf = (error: unknown) => (error instanceof Error && error.message ? error.message : 'Something went wrong')
 
 /**
  * The Connect view's social section: "Continue with …" per configured provider, in the
- * configured order. A click starts the login at once (the popup must open inside it); the
+ * configured order. Up to two providers are full rows; with more, the first is a full row
+ * and the rest a row of icon buttons with the same names, the ones past ICONS_IN_ROW behind
+ * a "More" button, so seven providers no longer fill a phone's screen. A click starts the login at once (the popup must open inside it); the
  * button shows the login under way and the others wait until it ends. Farcaster has its own
  * view (a QR code for the phone).
  */
@@ -21,8 +26,14 @@ export function createSocialLoginSection(
   return function SocialLoginSection() {
     const [busy, setBusy] = useState<SocialLoginProvider>()
     const [error, setError] = useState<string>()
+    const [expanded, setExpanded] = useState(false)
     const mounted = useRef(true)
+    const row = useRef<HTMLDivElement>(null)
     useEffect(() => () => void (mounted.current = false), [])
+    // The More button is gone once the rest show: focus goes to the first of them, not to the page.
+    useEffect(() => {
+      if (expanded) row.current?.querySelectorAll<HTMLElement>('button')[ICONS_IN_ROW - 1]?.focus()
+    }, [expanded])
 
     const click = (provider: SocialOption) => {
       if (provider === 'farcaster') return openFarcaster()
@@ -34,19 +45,38 @@ export function createSocialLoginSection(
         .finally(() => mounted.current && setBusy(undefined))
     }
 
+    const list = providers()
+    const [first, ...rest] = list
+    const compact = list.length > 2
+    const overflow = compact && !expanded && rest.length > ICONS_IN_ROW
+    const icons = overflow ? rest.slice(0, ICONS_IN_ROW - 1) : rest
+    const button = (provider: SocialOption) => ({
+      disabled: busy !== undefined,
+      'aria-busy': busy === provider || undefined,
+      onClick: () => click(provider),
+    })
+
     return (
       <div className="social-list">
-        {providers().map((provider) => (
-          <ListItem
-            key={provider}
-            image={<Icon d={SOCIAL_BUTTONS[provider].icon} />}
-            disabled={busy !== undefined}
-            aria-busy={busy === provider || undefined}
-            onClick={() => click(provider)}
-          >
-            {`Continue with ${SOCIAL_BUTTONS[provider].name}`}
+        {(compact ? [first!] : list).map((provider) => (
+          <ListItem key={provider} image={<Icon d={SOCIAL_BUTTONS[provider].icon} />} {...button(provider)}>
+            {continueWith(provider)}
           </ListItem>
         ))}
+        {compact && (
+          <div className="social-icons" ref={row}>
+            {icons.map((provider) => (
+              <IconButton key={provider} aria-label={continueWith(provider)} data-provider={provider} {...button(provider)}>
+                <Icon d={SOCIAL_BUTTONS[provider].icon} />
+              </IconButton>
+            ))}
+            {overflow && (
+              <IconButton aria-label={MORE_PROVIDERS.name} aria-expanded={false} onClick={() => setExpanded(true)}>
+                <Icon d={MORE_PROVIDERS.icon} />
+              </IconButton>
+            )}
+          </div>
+        )}
         {error && (
           <Text variant="error" role="alert">
             {error}

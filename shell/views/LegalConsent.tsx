@@ -1,0 +1,53 @@
+import { useId } from 'react'
+import type { PorticoConfig } from '../../kernel/index.ts'
+import { Text } from '../ui/Text.tsx'
+import { ConnectText } from './connectText.ts'
+
+export interface LegalConsentProps {
+  readonly config: Pick<PorticoConfig, 'termsConditionsUrl' | 'privacyPolicyUrl'>
+  readonly accepted: boolean
+  readonly onChange: (accepted: boolean) => void
+  /** The id of the reason the connect controls are disabled, shown while the box is unchecked. */
+  readonly reasonId: string
+}
+
+/**
+ * The legal checkbox (`features.legalCheckbox`): "I agree to the Terms of Service and the
+ * Privacy Policy", each a link opening in a new tab; while unchecked, the reason the
+ * controls below are disabled, as a status the screen reader reads when it changes.
+ */
+export function LegalConsent({ config, accepted, onChange, reasonId }: LegalConsentProps) {
+  const id = useId()
+  const terms = config.termsConditionsUrl
+  const privacy = config.privacyPolicyUrl
+  return (
+    <div className="legal" data-testid="legal-consent">
+      <div className="legal-row">
+        <input id={id} className="legal-box" type="checkbox" checked={accepted} onChange={(event) => onChange(event.target.checked)} />
+        <label htmlFor={id}>
+          <Text as="span" variant="small">
+            {ConnectText.LEGAL_AGREE}{' '}
+            {terms && <DocumentLink href={terms}>{ConnectText.TERMS}</DocumentLink>}
+            {terms && privacy && ` ${ConnectText.LEGAL_AND} `}
+            {privacy && <DocumentLink href={privacy}>{ConnectText.PRIVACY}</DocumentLink>}
+          </Text>
+        </label>
+      </div>
+      <div role="status">
+        {!accepted && (
+          <Text id={reasonId} variant="muted">
+            {ConnectText.LEGAL_REQUIRED}
+          </Text>
+        )}
+      </div>
+    </div>
+  )
+}
+
+function DocumentLink({ href, children }: { readonly href: string; readonly children: string }) {
+  return (
+    <a className="legal-link" href={href} target="_blank" rel="noopener noreferrer">
+      {children}
+    </a>
+  )
+}
