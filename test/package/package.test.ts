@@ -79,6 +79,26 @@ describe('the tarball', () => {
     expect(shipped.get('dist/react.js')?.startsWith('"use client";')).toBe(true)
   })
 
+  it('every import() of a runtime URL carries the hints webpack, Turbopack and Vite leave it alone by', () => {
+    // Without them Turbopack stops on `Can't resolve <dynamic>` and webpack warns "Critical dependency".
+    const hints = ['webpackIgnore: true', 'turbopackIgnore: true', '@vite-ignore']
+    const runtime: string[] = []
+    for (const [file, text] of shippedModules().filter(([name]) => name.endsWith('.js'))) {
+      const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, ts.ScriptKind.JS)
+      const visit = (node: ts.Node): void => {
+        if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && !ts.isStringLiteral(node.arguments[0]!)) {
+          const comments = text.slice(node.expression.end, node.arguments[0]!.getStart(source))
+          runtime.push(file)
+          for (const hint of hints) expect(comments, `${file}: ${node.getText(source).slice(0, 80)}`).toContain(hint)
+        }
+        ts.forEachChild(node, visit)
+      }
+      visit(source)
+    }
+    // The chunk retry is one of them: the check above ran on it.
+    expect(runtime.length).toBeGreaterThan(0)
+  })
+
   it('shares viem with the app: a range, not one exact version, so an app with wagmi or its own viem bundles one copy', () => {
     const manifest = JSON.parse(shipped.get('package.json')!) as { dependencies: Record<string, string> }
     expect(manifest.dependencies.viem).toMatch(/^\^2\./)
