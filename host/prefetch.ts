@@ -9,20 +9,6 @@ export const OPENER_SELECTOR = '[data-portico-opener], portico-button, portico-n
 export const openerOf = (event: Event): Element | undefined =>
   event.composedPath().find((target): target is Element => target instanceof Element && target.matches(OPENER_SELECTOR))
 
-/**
- * True when the renderer's chunks come from the page's own origin. Chunks are
- * emitted beside the module that imports them, so a module served from another
- * origin (a CDN) would make an early request a third-party one: no early request
- * then, the code is fetched when the visitor opens the modal.
- */
-export function servedFromPage(moduleUrl: string): boolean {
-  try {
-    return new URL(moduleUrl, location.href).origin === location.origin
-  } catch {
-    return false
-  }
-}
-
 const whenIdle = (run: () => void): void => {
   if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 2_000 })
   else setTimeout(run, 1)
@@ -31,12 +17,13 @@ const whenIdle = (run: () => void): void => {
 /**
  * Calls `fetchCode` once the page has loaded, on the first idle moment, or
  * earlier when the pointer enters or focus reaches an opener (after load too:
- * nothing competes with the page's own first screen). `moduleUrl` is where this
- * code was loaded from: the renderer's chunks are served beside it. Returns the
- * cancel function.
+ * nothing competes with the page's own first screen). The code comes from where
+ * the app's bundler put its chunks, a host the page already loads its own code
+ * from: not this module's URL, which a bundler rewrites (webpack into the build
+ * machine's file path). Returns the cancel function.
  */
-export function prefetchAfterLoad(fetchCode: () => void, moduleUrl: string = import.meta.url): () => void {
-  if (typeof document === 'undefined' || !servedFromPage(moduleUrl)) return () => undefined
+export function prefetchAfterLoad(fetchCode: () => void): () => void {
+  if (typeof document === 'undefined') return () => undefined
   const options = { capture: true, passive: true }
   let done = false
   const stop = () => {

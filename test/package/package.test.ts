@@ -79,6 +79,20 @@ describe('the tarball', () => {
     expect(shipped.get('dist/react.js')?.startsWith('"use client";')).toBe(true)
   })
 
+  it('no build-machine path and no lookup of the file system or of its own URL in the code a bundler puts in a browser or server bundle', () => {
+    // webpack turns import.meta.url into the build's file path, so a moved build looked on disk where nothing is.
+    const nodeOnly = Object.keys(SERVER_ENTRIES).map((subpath) => `dist/${outputName(subpath)}.js`)
+    const browserCode = shippedModules().filter(([file]) => file.endsWith('.js') && !nodeOnly.includes(file))
+    expect(browserCode.length).toBeGreaterThan(20)
+    for (const [file, text] of browserCode) {
+      for (const lookup of ['import.meta.url', 'import.meta.dirname', 'createRequire', '__dirname', '__filename', 'process.cwd', 'file://']) {
+        expect(text.includes(lookup), `${file} has ${lookup}`).toBe(false)
+      }
+    }
+    const checkout = ROOT.replace(/[\\/]$/, '')
+    for (const [file, text] of shipped) expect(text.includes(checkout), `${file} names ${checkout}`).toBe(false)
+  })
+
   it('every import() of a runtime URL carries the hints webpack, Turbopack and Vite leave it alone by', () => {
     // Without them Turbopack stops on `Can't resolve <dynamic>` and webpack warns "Critical dependency".
     const hints = ['webpackIgnore: true', 'turbopackIgnore: true', '@vite-ignore']
