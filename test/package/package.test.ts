@@ -75,8 +75,24 @@ describe('the tarball', () => {
     console.info(`[package] ${report.filename}: ${report.entryCount} files, ${report.size} B packed, ${report.unpackedSize} B unpacked`)
   })
 
-  it("portico/react starts with 'use client', so a Next.js Server Component file can import the button and hooks", () => {
-    expect(shipped.get('dist/react.js')?.startsWith('"use client";')).toBe(true)
+  it("the entries with React components or hooks start with 'use client' (a Server Component file can import them), the others do not", () => {
+    // The entries whose static imports reach React: only these hold components or hooks.
+    const staticImports = (file: string, seen = new Set<string>()): Set<string> => {
+      if (seen.has(file)) return seen
+      seen.add(file)
+      const source = ts.createSourceFile(file, shipped.get(file)!, ts.ScriptTarget.Latest, false, ts.ScriptKind.JS)
+      for (const statement of source.statements) {
+        const specifier = (ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)) && statement.moduleSpecifier
+        if (!specifier || !ts.isStringLiteral(specifier)) continue
+        if (isRelative(specifier.text)) staticImports(posix.join(posix.dirname(file), specifier.text), seen)
+        else seen.add(specifier.text)
+      }
+      return seen
+    }
+    const browserEntries = Object.keys(PACKAGE_ENTRIES).map((subpath) => `dist/${outputName(subpath)}.js`)
+    const withReact = browserEntries.filter((file) => staticImports(file).has('react'))
+    expect(withReact).toEqual(['dist/react.js', 'dist/ui.js'])
+    for (const file of browserEntries) expect(shipped.get(file)!.startsWith('"use client";'), file).toBe(withReact.includes(file))
   })
 
   it('no build-machine path and no lookup of the file system or of its own URL in the code a bundler puts in a browser or server bundle', () => {
