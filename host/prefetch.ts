@@ -1,3 +1,5 @@
+import type { PrefetchMode } from '../kernel/index.ts'
+
 /**
  * Elements that open the modal when pressed: the pointer entering one, or focus
  * reaching it, is the moment to fetch the modal's code if idle time has not yet.
@@ -15,15 +17,18 @@ const whenIdle = (run: () => void): void => {
 }
 
 /**
- * Calls `fetchCode` once the page has loaded, on the first idle moment, or
- * earlier when the pointer enters or focus reaches an opener (after load too:
- * nothing competes with the page's own first screen). The code comes from where
- * the app's bundler put its chunks, a host the page already loads its own code
- * from: not this module's URL, which a bundler rewrites (webpack into the build
- * machine's file path). Returns the cancel function.
+ * Calls `fetchCode` ahead of the click as `mode` says, never before the page has
+ * loaded (nothing competes with the page's own first screen):
+ * - `idle`: on the first idle moment, or earlier when the pointer enters or focus
+ *   reaches an opener;
+ * - `intent`: only when the pointer enters or focus reaches an opener;
+ * - `none`: never; the code is fetched when the visitor opens the modal.
+ * The code comes from where the app's bundler put its chunks, a host the page
+ * already loads its own code from: not this module's URL, which a bundler
+ * rewrites (webpack into the build machine's file path). Returns the cancel function.
  */
-export function prefetchAfterLoad(fetchCode: () => void): () => void {
-  if (typeof document === 'undefined') return () => undefined
+export function prefetchModalCode(mode: PrefetchMode, fetchCode: () => void): () => void {
+  if (mode === 'none' || typeof document === 'undefined') return () => undefined
   const options = { capture: true, passive: true }
   let done = false
   const stop = () => {
@@ -43,7 +48,7 @@ export function prefetchAfterLoad(fetchCode: () => void): () => void {
   function start() {
     document.addEventListener('pointerover', onIntent, options)
     document.addEventListener('focusin', onIntent, options)
-    whenIdle(fetchNow)
+    if (mode === 'idle') whenIdle(fetchNow)
   }
   if (document.readyState === 'complete') start()
   else addEventListener('load', start, { once: true })
