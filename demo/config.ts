@@ -6,6 +6,8 @@ import {
   createPortico,
   defineNetwork,
   mainnet,
+  PREFETCH_MODES,
+  type PrefetchMode,
   solana,
   solanaDevnet,
   solanaTestnet,
@@ -85,6 +87,12 @@ function socialFlow(search: string): 'popup' | 'redirect' {
   return new URLSearchParams(search).get('social') === 'redirect' ? 'redirect' : 'popup'
 }
 
+/** `?prefetch=intent` or `?prefetch=none` (the bench compares them); anything else: the default, idle. */
+function prefetchMode(search: string): PrefetchMode {
+  const value = new URLSearchParams(search).get('prefetch')
+  return v.is(v.picklist(PREFETCH_MODES), value) ? value : 'idle'
+}
+
 /** The sign-in modes the demo offers: none, a sign-in the visitor may skip, or one without which they stay disconnected. */
 export const SIWX_MODES = ['off', 'optional', 'required'] as const
 export type SiwxMode = (typeof SIWX_MODES)[number]
@@ -116,6 +124,7 @@ export const kit = createPortico({
     icons: [],
   },
   features: disabledFeatures(globalThis.location.search),
+  prefetch: prefetchMode(globalThis.location.search),
   siwx: siwxConfig(siwxMode(globalThis.location.search)),
   // Every plugin that ships with Portico: the demo shows them all. Its DUSD test token has
   // USDT's transfer (no bool returned), so Send is told to check it with that ABI.
