@@ -25,19 +25,20 @@ const NPM_FLAGS = ['--no-audit', '--no-fund', '--prefer-offline', '--loglevel=er
  * which Vite would honour and so bundle React's development build.
  */
 const { NODE_ENV: _vitest, ...INTEGRATOR_ENV } = process.env
+export { INTEGRATOR_ENV }
 
 /** The built output an example must not carry over from a developer's copy. */
-const LOCAL_ONLY = /(^|\/)(node_modules|dist|dist-esbuild)(\/|$)/
+const LOCAL_ONLY = /(^|\/)(node_modules|dist|dist-esbuild|\.next|next-env\.d\.ts)(\/|$)/
 
-export interface InstalledExample {
-  readonly name: Example
+export interface InstalledExample<Name extends string = Example> {
+  readonly name: Name
   readonly dir: string
   /** Wall time of `npm ci` and of installing the tarball. */
   readonly installMs: number
 }
 
 /** Copies examples/<name> to `dir` and installs it from its lock plus the tarball. */
-export async function installExample(name: Example, dir: string, tarball: string): Promise<InstalledExample> {
+export async function installExample<Name extends string>(name: Name, dir: string, tarball: string): Promise<InstalledExample<Name>> {
   const source = join(ROOT, 'examples', name)
   cpSync(source, dir, { recursive: true, filter: (path) => !LOCAL_ONLY.test(path.slice(source.length)) })
   const started = Date.now()
