@@ -2,10 +2,12 @@
 // (`node bench/openLatency.mjs`: builds the demo into dist/bench/demo-open first):
 // pointerdown -> visible dialog and pointerdown -> usable view, first and warm, over
 // RUNS fresh page loads, as median, min and max; and the heap after the first open.
-// With `announced`, that many EIP-6963 wallets are announced before the page's scripts.
+// With `announced`, that many EIP-6963 wallets are announced before the page's scripts;
+// with `query` (PORTICO_OPEN_QUERY alone), the demo page opens with that query string.
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
+import { gzipSync } from 'node:zlib'
 import { chromium } from 'playwright-core'
 import { ROOT, buildDemo } from '../build.mjs'
 import { startDemoServer } from '../demo/server.mjs'
@@ -63,12 +65,13 @@ const HOVER_BEFORE_PRESS_MS = 100
  * open). Playwright compiles its in-page helper on the first waitForFunction of a page,
  * 10-19 ms of script: done once before the click, so that cost is not inside it either.
  */
-async function timedOpen(page) {
+async function timedOpen(page, onPress = () => undefined) {
   await page.waitForFunction(() => true)
   const box = await (await page.$(OPEN_BUTTON)).boundingBox()
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2)
   await page.waitForTimeout(HOVER_BEFORE_PRESS_MS)
   await page.evaluate(armOpenTiming)
+  onPress()
   await page.mouse.down()
   await page.mouse.up()
   return page.evaluate(() => window.__porticoBenchOpen)
@@ -100,14 +103,22 @@ async function openOnFreshPage(browser, url, announced) {
   try {
     const page = await context.newPage()
     if (announced > 0) await page.addInitScript(announceWallets, announced)
+    // The JS that arrives after the load event and before the press: what `prefetch` moves ahead of the click.
+    let pressed = false
+    const aheadOfClick = []
+    page.on('response', (response) => {
+      if (!pressed && new URL(response.url()).pathname.endsWith('.js')) aheadOfClick.push(response.body().then((body) => gzipSync(body, { level: 9 }).length, () => 0))
+    })
     await page.goto(url, { waitUntil: 'load' })
+    aheadOfClick.length = 0
     const button = await page.waitForSelector(OPEN_BUTTON, { timeout: 5_000 }).catch(() => null)
     if (!button) return { heapAfterLoad: await page.evaluate(usedHeapAfterGc) }
     // A visitor clicks a settled page, not one still booting: the first open is timed once
     // the network has been quiet for 500 ms (what the page fetches ahead of need has arrived).
     await page.waitForLoadState('networkidle')
     const quiet = trackNetwork(page)
-    const cold = await timedOpen(page)
+    const cold = await timedOpen(page, () => (pressed = true))
+    const beforeClickGzip = (await Promise.all(aheadOfClick)).reduce((sum, bytes) => sum + bytes, 0)
     const heapAfterOpen = await page.evaluate(usedHeapAfterGc)
     // The second open too is timed on a settled page: what the first open started (the
     // plugins it activates, their code, analytics posts, for about 350 ms) has arrived,
@@ -122,13 +133,13 @@ async function openOnFreshPage(browser, url, announced) {
     // Let the close settle (focus return, a frame or two) before the warm click.
     await page.waitForTimeout(100)
     const warm = await timedOpen(page)
-    return { cold, warm, heapAfterOpen }
+    return { cold, warm, heapAfterOpen, beforeClickGzip }
   } finally {
     await context.close()
   }
 }
 
-export async function measureOpen(root, { announced = 0 } = {}) {
+export async function measureOpen(root, { announced = 0, query = '' } = {}) {
   if (!existsSync(CHROMIUM_PATH)) return { openLatencyMs: `n/a (${CHROMIUM_PATH} missing)` }
   const server = await startDemoServer({ port: 0, root })
   const browser = await chromium.launch({
@@ -137,12 +148,13 @@ export async function measureOpen(root, { announced = 0 } = {}) {
     args: [...CHROMIUM_ARGS, '--enable-precise-memory-info', '--js-flags=--expose-gc'],
   })
   try {
-    const first = await openOnFreshPage(browser, server.url, announced)
+    const url = query ? `${server.url}/?${query}` : server.url
+    const first = await openOnFreshPage(browser, url, announced)
     if (first.cold === undefined) {
       return { openLatencyMs: 'n/a (no open button yet)', heapAfterLoadBytes: first.heapAfterLoad }
     }
     const runs = [first]
-    while (runs.length < RUNS) runs.push(await openOnFreshPage(browser, server.url, announced))
+    while (runs.length < RUNS) runs.push(await openOnFreshPage(browser, url, announced))
     const cold = spread(runs.map((r) => r.cold.visible))
     return {
       runs: RUNS,
@@ -155,6 +167,8 @@ export async function measureOpen(root, { announced = 0 } = {}) {
       firstOpenUsable: spread(runs.map((r) => r.cold.usable)),
       secondOpenUsable: spread(runs.map((r) => r.warm.usable)),
       heapAfterOpenBytes: median(runs.map((r) => r.heapAfterOpen)),
+      // JS (gzip -9) fetched after the load event and before the first press: the prefetch.
+      beforeClickJsGzip: median(runs.map((r) => r.beforeClickGzip)),
     }
   } finally {
     await browser.close()
@@ -166,5 +180,6 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const outdir = 'dist/bench/demo-open'
   await buildDemo({ outdir })
   const announced = Number(process.env.PORTICO_OPEN_ANNOUNCED ?? 0)
-  console.log(JSON.stringify(await measureOpen(join(ROOT, outdir), { announced }), null, 2))
+  // PORTICO_OPEN_QUERY=prefetch=none: the demo page with that query (demo/config.ts reads it).
+  console.log(JSON.stringify(await measureOpen(join(ROOT, outdir), { announced, query: process.env.PORTICO_OPEN_QUERY ?? '' }), null, 2))
 }

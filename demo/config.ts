@@ -6,6 +6,8 @@ import {
   createPortico,
   defineNetwork,
   mainnet,
+  PREFETCH_MODES,
+  type PrefetchMode,
   solana,
   solanaDevnet,
   solanaTestnet,
@@ -94,6 +96,11 @@ const legalDocuments = () => ({ termsConditionsUrl: `${globalThis.location.origi
 
 /** `?wallets=browser` leaves WalletConnect out: browser wallets only, as an app without a relay has it. */
 const browserWalletsOnly = (search: string) => new URLSearchParams(search).get('wallets') === 'browser'
+/** `?prefetch=intent` or `?prefetch=none` (the bench compares them); anything else: the default, idle. */
+function prefetchMode(search: string): PrefetchMode {
+  const value = new URLSearchParams(search).get('prefetch')
+  return v.is(v.picklist(PREFETCH_MODES), value) ? value : 'idle'
+}
 
 /** The sign-in modes the demo offers: none, a sign-in the visitor may skip, or one without which they stay disconnected. */
 export const SIWX_MODES = ['off', 'optional', 'required'] as const
@@ -127,6 +134,7 @@ export const kit = createPortico({
   },
   ...(legalCheckbox ? legalDocuments() : {}),
   features: { ...disabledFeatures(globalThis.location.search), legalCheckbox },
+  prefetch: prefetchMode(globalThis.location.search),
   siwx: siwxConfig(siwxMode(globalThis.location.search)),
   // Every plugin that ships with Portico: the demo shows them all. Its DUSD test token has
   // USDT's transfer (no bool returned), so Send is told to check it with that ABI.

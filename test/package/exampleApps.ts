@@ -25,9 +25,10 @@ const NPM_FLAGS = ['--no-audit', '--no-fund', '--prefer-offline', '--loglevel=er
  * which Vite would honour and so bundle React's development build.
  */
 const { NODE_ENV: _vitest, ...INTEGRATOR_ENV } = process.env
+export { INTEGRATOR_ENV }
 
 /** The built output an example must not carry over from a developer's copy. */
-const LOCAL_ONLY = /(^|\/)(node_modules|dist|dist-esbuild)(\/|$)/
+const LOCAL_ONLY = /(^|\/)(node_modules|dist|dist-esbuild|\.next|next-env\.d\.ts)(\/|$)/
 
 export interface InstalledExample<Name extends string = Example> {
   readonly name: Name
