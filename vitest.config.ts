@@ -19,6 +19,9 @@ export default defineConfig({
           // file waiting for its peer or building its jsdom leaves the other core idle. Every
           // unit file takes ports of its own (no two files share one), so they can run side by side.
           maxWorkers: Math.max(2, availableParallelism()),
+          // One fresh PGlite cluster per run, copied by every in-memory database (no initdb each).
+          globalSetup: ['test/peers/freshCluster.ts'],
+          setupFiles: ['test/peers/freshClusterSetup.ts'],
           include: ['kernel/**/*.test.{ts,tsx}', 'plugins/**/*.test.{ts,tsx}', 'shell/**/*.test.{ts,tsx}', 'host/**/*.test.{ts,tsx}', 'test/unit/**/*.test.{ts,tsx}', 'test/fuzz/**/*.test.{ts,tsx}', 'frame/**/*.test.{ts,tsx}', 'servers/**/*.test.{ts,tsx}'],
           environment: 'node',
         },
@@ -30,7 +33,8 @@ export default defineConfig({
           include: ['test/**/*.e2e.test.ts'],
           // The demo built once and the demo's two Hardhat chains, shared by the files (each
           // gets the chains back at genesis); a file that needs its own still starts it.
-          globalSetup: ['test/e2e/sharedStack.ts'],
+          globalSetup: ['test/peers/freshCluster.ts', 'test/e2e/sharedStack.ts'],
+          setupFiles: ['test/peers/freshClusterSetup.ts'],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,

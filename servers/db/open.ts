@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { inMemoryStart } from './inMemoryStart.ts'
 import { schema } from './schema/index.ts'
 
 export type Schema = typeof schema
@@ -61,7 +62,10 @@ async function openPglite(location: { dataDir: string } | { memory: true }): Pro
     import('drizzle-orm/pglite'),
     import('drizzle-orm/pglite/migrator'),
   ])
-  const client = 'memory' in location ? await PGlite.create() : await PGlite.create(location.dataDir)
+  const client =
+    'dataDir' in location
+      ? await PGlite.create(location.dataDir)
+      : await PGlite.create(await inMemoryStart())
   try {
     const db = drizzlePglite(client, { schema })
     await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER })

@@ -37,9 +37,9 @@ let browser: Browser
 const pages: DemoPage[] = []
 
 beforeAll(async () => {
-  ;[node1, node2] = await startDemoChains()
-  await deployDemoTokens(node1.url)
-  ;[demo, browser] = await Promise.all([buildAndServeDemo({ api: false }), launchBrowser()])
+  // The demo's server and Chromium need no chain: they start while the tokens are deployed.
+  const chains = startDemoChains().then(async (nodes) => (await deployDemoTokens(nodes[0].url), nodes))
+  ;[[node1, node2], demo, browser] = await Promise.all([chains, buildAndServeDemo({ api: false }), launchBrowser()])
   api = await startDemoApi({ hostOrigins: [demo.server.url] })
 }, 180_000)
 

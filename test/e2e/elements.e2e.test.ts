@@ -3,7 +3,7 @@
 // strict CSP: styled by adopted sheets, axe-clean in both themes, usable by
 // keyboard, and live through a real connection with the EIP-6963 test wallet. The page
 // configures no analytics endpoint, so it must send none.
-// Port 8568 is this file's Hardhat node.
+// Its Hardhat node is the run's shared chain on 8545 (any chain would do: the page takes its RPC URL).
 import { rm } from 'node:fs/promises'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
@@ -33,7 +33,7 @@ let root: string
 const pages: RecordedPage[] = []
 
 beforeAll(async () => {
-  const started = await Promise.allSettled([buildTestPage(PAGE, 'main.ts'), launchBrowser(), startHardhat({ port: 8568 })])
+  const started = await Promise.allSettled([buildTestPage(PAGE, 'main.ts'), launchBrowser(), startHardhat({ port: 8545 })])
   root = valueOf(started[0])?.dir as string
   browser = valueOf(started[1])!
   node = valueOf(started[2])!

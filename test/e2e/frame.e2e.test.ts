@@ -5,7 +5,6 @@
 // checks in Node what came back (signatures with viem, the transaction on the node).
 import { randomBytes } from 'node:crypto'
 import { rm } from 'node:fs/promises'
-import { createServer } from 'node:net'
 import { join } from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { ed25519 } from '@noble/curves/ed25519'
@@ -37,14 +36,6 @@ let chain: HardhatNode
 let solana: SolanaRpc
 const contexts: BrowserContext[] = []
 
-async function freePort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as { port: number }
-  await new Promise((resolve) => server.close(resolve))
-  return port
-}
-
 beforeAll(async () => {
   const started = Date.now()
   pageDir = join(ROOT, `dist/e2e/frame-page-${randomBytes(4).toString('hex')}`)
@@ -53,7 +44,8 @@ beforeAll(async () => {
     buildTestPage('test/e2e/framePage', 'main.ts'),
     launchBrowser(),
     startMailbox(),
-    freePort().then((port) => startHardhat({ port })),
+    // The run's shared chain (test/e2e/sharedStack.ts): any chain would do, the frame server is told its URL.
+    startHardhat({ port: 8545 }),
     startSolanaRpc({ wsPortPlusOne: false }),
     buildFramePage({ outdir: pageDir }),
   ])

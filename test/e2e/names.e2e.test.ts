@@ -22,8 +22,7 @@ let api: ApiServer
 let recorded: DemoPage
 
 beforeAll(async () => {
-  ;[node1, node2] = await startDemoChains()
-  ;[demo, browser] = await Promise.all([buildAndServeDemo({ api: false }), launchBrowser()])
+  ;[[node1, node2], demo, browser] = await Promise.all([startDemoChains(), buildAndServeDemo({ api: false }), launchBrowser()])
   api = await startDemoApi({ hostOrigins: [demo.server.url], rpcUrls: { 'eip155:31337': node1.url, 'eip155:31338': node2.url } })
   recorded = await openDemo(browser, demo.server.url, [], '')
 }, 180_000)

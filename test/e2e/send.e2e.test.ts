@@ -38,10 +38,10 @@ let chain: ReturnType<typeof createPublicClient>
 const pages: DemoPage[] = []
 
 beforeAll(async () => {
-  ;[node1, node2] = await startDemoChains()
-  await deployDemoTokens(node1.url)
+  // The demo's server and Chromium need no chain: they start while the tokens are deployed.
+  const chains = startDemoChains().then(async (nodes) => (await deployDemoTokens(nodes[0].url), nodes))
+  ;[[node1, node2], demo, browser] = await Promise.all([chains, buildAndServeDemo({ api: false }), launchBrowser()])
   chain = createPublicClient({ transport: http(node1.url) })
-  ;[demo, browser] = await Promise.all([buildAndServeDemo({ api: false }), launchBrowser()])
   api = await startDemoApi({ hostOrigins: [demo.server.url], rpcUrls: { 'eip155:31337': node1.url, 'eip155:31338': node2.url } })
 }, 180_000)
 

@@ -34,11 +34,14 @@ const pages: DemoPage[] = []
 const contexts: { close(): Promise<void> }[] = []
 
 beforeAll(async () => {
-  ;[node1, node2] = await startDemoChains()
-  await deployDemoTokens(node1.url)
-  await deployDemoUniswap(node1.url)
+  // The demo's server and Chromium need no chain: they start while the contracts are deployed.
+  const chains = startDemoChains().then(async (nodes) => {
+    await deployDemoTokens(nodes[0].url)
+    await deployDemoUniswap(nodes[0].url)
+    return nodes
+  })
+  ;[[node1, node2], demo, browser] = await Promise.all([chains, buildAndServeDemo({ api: false }), launchBrowser()])
   chain = createPublicClient({ transport: http(node1.url) })
-  ;[demo, browser] = await Promise.all([buildAndServeDemo({ api: false }), launchBrowser()])
   api = await startDemoApi({ hostOrigins: [demo.server.url], rpcUrls: { 'eip155:31337': node1.url, 'eip155:31338': node2.url } })
 }, 180_000)
 

@@ -1,5 +1,5 @@
 // The test wallet in real Chromium: announced through EIP-6963, reads over fetch,
-// signing in Node, state kept across a reload. Ports 8559/8560 belong to this file.
+// signing in Node, state kept across a reload, on the run's shared chains (8545, 8546).
 import { type Server, createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { type Browser, type Page, chromium } from 'playwright-core'
@@ -16,7 +16,7 @@ let origin: string
 let browser: Browser
 
 beforeAll(async () => {
-  ;[node1, node2] = await Promise.all([startHardhat({ port: 8559 }), startHardhat({ port: 8560, chainId: 31338 })])
+  ;[node1, node2] = await Promise.all([startHardhat({ port: 8545 }), startHardhat({ port: 8546, chainId: 31338 })])
   server = createServer((request, response) => {
     response.writeHead(200, { 'content-type': 'text/html' })
     response.end(request.url === '/frame' ? '<p>frame</p>' : '<iframe src="/frame"></iframe>')
