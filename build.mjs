@@ -79,6 +79,7 @@ export const PACKAGE_ENTRIES = {
   './email': 'entries/email.ts',
   './socials': 'entries/socials.ts',
   './siwx': 'entries/siwx.ts',
+  './wagmi': 'entries/wagmi.ts',
 }
 
 /**
