@@ -9,6 +9,9 @@ import { run } from './installedApp.ts'
 
 export const EXAMPLES = ['vite-react', 'react-18', 'vanilla'] as const
 export type Example = (typeof EXAMPLES)[number]
+/** The wagmi apps, installed the same way by wagmiApps.test.ts. */
+export const WAGMI_EXAMPLES = ['wagmi-vite', 'wagmi-next'] as const
+export type WagmiExample = (typeof WAGMI_EXAMPLES)[number]
 export const BUNDLERS = ['vite', 'esbuild'] as const
 export type Bundler = (typeof BUNDLERS)[number]
 
@@ -29,15 +32,15 @@ const { NODE_ENV: _vitest, ...INTEGRATOR_ENV } = process.env
 /** The built output an example must not carry over from a developer's copy. */
 const LOCAL_ONLY = /(^|\/)(node_modules|dist|dist-esbuild)(\/|$)/
 
-export interface InstalledExample {
-  readonly name: Example
+export interface InstalledExample<Name extends Example | WagmiExample = Example> {
+  readonly name: Name
   readonly dir: string
   /** Wall time of `npm ci` and of installing the tarball. */
   readonly installMs: number
 }
 
 /** Copies examples/<name> to `dir` and installs it from its lock plus the tarball. */
-export async function installExample(name: Example, dir: string, tarball: string): Promise<InstalledExample> {
+export async function installExample<Name extends Example | WagmiExample>(name: Name, dir: string, tarball: string): Promise<InstalledExample<Name>> {
   const source = join(ROOT, 'examples', name)
   cpSync(source, dir, { recursive: true, filter: (path) => !LOCAL_ONLY.test(path.slice(source.length)) })
   const started = Date.now()
@@ -47,12 +50,12 @@ export async function installExample(name: Example, dir: string, tarball: string
 }
 
 /** The package versions npm installed in the app (from its lock, and Portico's from the tarball). */
-export function installedVersion(app: InstalledExample, pkg: string): string {
+export function installedVersion(app: InstalledExample<Example | WagmiExample>, pkg: string): string {
   return (JSON.parse(readFileSync(join(app.dir, 'node_modules', pkg, 'package.json'), 'utf8')) as { version: string }).version
 }
 
 /** `tsc --noEmit` with the app's own TypeScript and tsconfig; returns the errors. */
-export async function typecheck(app: InstalledExample): Promise<string[]> {
+export async function typecheck(app: InstalledExample<Example | WagmiExample>): Promise<string[]> {
   const tsc = join(app.dir, 'node_modules/typescript/bin/tsc')
   const result = await run(process.execPath, [tsc, '--noEmit', '--pretty', 'false'], { cwd: app.dir, env: INTEGRATOR_ENV }).catch(
     (error: { stdout: string }) => ({ stdout: error.stdout }),
@@ -61,20 +64,20 @@ export async function typecheck(app: InstalledExample): Promise<string[]> {
 }
 
 /** The app's own build script for `bundler`; returns the output directory. */
-export async function build(app: InstalledExample, bundler: Bundler): Promise<string> {
+export async function build(app: InstalledExample<Example | WagmiExample>, bundler: Bundler): Promise<string> {
   await npm(app.dir, ['run', BUILD_SCRIPT[bundler], '--silent'])
   return join(app.dir, OUTDIR[bundler])
 }
 
 /** The app built once more with React external (sizeBuild.mjs app); returns the output directory. */
-export async function buildWithoutReact(app: InstalledExample, bundler: Bundler): Promise<string> {
+export async function buildWithoutReact(app: InstalledExample<Example | WagmiExample>, bundler: Bundler): Promise<string> {
   const outdir = join(app.dir, `${OUTDIR[bundler]}-without-react`)
   await run(process.execPath, [SIZE_BUILD, 'app', app.dir, bundler, outdir], { cwd: app.dir, env: INTEGRATOR_ENV })
   return outdir
 }
 
 /** Modules of the app built as entries (sizeBuild.mjs entries); returns the output directory. */
-export async function buildEntries(app: InstalledExample, bundler: Bundler, modules: Readonly<Record<string, string>>): Promise<string> {
+export async function buildEntries(app: InstalledExample<Example | WagmiExample>, bundler: Bundler, modules: Readonly<Record<string, string>>): Promise<string> {
   const outdir = join(app.dir, `entries-${bundler}`)
   const args = Object.entries(modules).map(([name, file]) => `${name}=${file}`)
   await run(process.execPath, [SIZE_BUILD, 'entries', app.dir, bundler, outdir, ...args], { cwd: app.dir, env: INTEGRATOR_ENV })
