@@ -1,7 +1,7 @@
 // Builds the library (dist/) and the demo app (dist/demo/) with esbuild.
 // `node build.mjs` builds both; `node build.mjs --package` only what `npm pack` ships
 // (its prepack script). Bench, e2e and `npm start` import the functions.
-import { copyFile, cp, mkdir, readdir, rm, writeFile } from 'node:fs/promises'
+import { copyFile, cp, mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises'
 import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
@@ -106,6 +106,27 @@ export function libraryEntryPoints(table = PACKAGE_ENTRIES) {
   return entries
 }
 
+/**
+ * The hints that make an app's bundler leave an `import()` of a runtime URL alone (the
+ * chunk retry in kernel/plugins/chunkRetry.ts): webpack warns "Critical dependency" on
+ * one without a hint and Turbopack stops with "Can't resolve <dynamic>". The minifier
+ * drops comments, so they are written into the built text, after minification.
+ */
+export const RUNTIME_IMPORT_HINT = '/* webpackIgnore: true */ /* turbopackIgnore: true */ /* @vite-ignore */ '
+
+/** Adds RUNTIME_IMPORT_HINT to every `import()` whose argument is not a string literal, in the built JS files. */
+async function hintRuntimeImports(metafile) {
+  const files = Object.keys(metafile.outputs).filter((file) => file.endsWith('.js'))
+  await Promise.all(
+    files.map(async (file) => {
+      const path = resolve(ROOT, file)
+      const code = await readFile(path, 'utf8')
+      const hinted = code.replace(/(?<![\w$.])import\((?=[`\w$])/g, `import(${RUNTIME_IMPORT_HINT}`)
+      if (hinted !== code) await writeFile(path, hinted)
+    }),
+  )
+}
+
 async function writeMeta(outdir, metafile) {
   await mkdir(resolve(ROOT, outdir), { recursive: true })
   await writeFile(resolve(ROOT, outdir, 'meta.json'), JSON.stringify(metafile, null, 2))
@@ -133,6 +154,7 @@ export async function buildLibrary({ outdir = 'dist', dependencies = 'bundled' }
   await clean(outdir, ['chunks', ...topLevel.filter((entry) => entry.isFile()).map((entry) => entry.name)])
   const external = dependencies === 'external' ? { packages: 'external' } : { external: REACT_EXTERNALS }
   const result = await esbuild.build({ ...BUILD_OPTIONS, entryPoints, outdir, ...external })
+  await hintRuntimeImports(result.metafile)
   await writeMeta(outdir, result.metafile)
   return result.metafile
 }

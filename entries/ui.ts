@@ -1,3 +1,5 @@
+'use client'
+
 /**
  * The `portico/ui` entry: the ui kit plugin views are built from (buttons, lists,
  * QR code, wallet image, text, icons, format helpers), the view contract and the

@@ -11,7 +11,7 @@ import { TITLE_ID, modalHost } from './modalHost.ts'
 const armed = vi.hoisted(() => [] as (() => void)[])
 vi.mock('./prefetch.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('./prefetch.ts')>()),
-  prefetchAfterLoad(fetchCode: () => void) {
+  prefetchModalCode(_mode: unknown, fetchCode: () => void) {
     armed.push(fetchCode)
     return () => {
       if (armed.includes(fetchCode)) armed.splice(armed.indexOf(fetchCode), 1)

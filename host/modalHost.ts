@@ -4,7 +4,7 @@ import { createDialog, createSection } from './frames.ts'
 import { rememberOpener, returnFocus } from './focusReturn.ts'
 import { HOST_TAG, createHostElement, defineHostElement, openShadowRoot } from './hostElement.ts'
 import { hostCss } from './hostCss.ts'
-import { prefetchAfterLoad } from './prefetch.ts'
+import { prefetchModalCode } from './prefetch.ts'
 import { prepareSheet } from './sheet.ts'
 
 export { TITLE_ID } from './frames.ts'
@@ -209,7 +209,7 @@ function createModalHost(kit: PorticoKit): ModalHost {
     const unsubscribeTheme = kit.theme.subscribe((theme) => {
       if (element) themed = applyTheme(element, theme, themed)
     })
-    const cancelPrefetch = prefetchAfterLoad(host.prefetch)
+    const cancelPrefetch = prefetchModalCode(kit.config.prefetch, host.prefetch)
     // Embedded, the modal is part of the page from the start; a renderer connecting while
     // the kit is open (a remounted provider) shows it at once.
     if (embedded) fetchNeededCode()

@@ -1,3 +1,5 @@
+import type { PrefetchMode } from '../kernel/index.ts'
+
 /**
  * Elements that open the modal when pressed: the pointer entering one, or focus
  * reaching it, is the moment to fetch the modal's code if idle time has not yet.
@@ -9,34 +11,24 @@ export const OPENER_SELECTOR = '[data-portico-opener], portico-button, portico-n
 export const openerOf = (event: Event): Element | undefined =>
   event.composedPath().find((target): target is Element => target instanceof Element && target.matches(OPENER_SELECTOR))
 
-/**
- * True when the renderer's chunks come from the page's own origin. Chunks are
- * emitted beside the module that imports them, so a module served from another
- * origin (a CDN) would make an early request a third-party one: no early request
- * then, the code is fetched when the visitor opens the modal.
- */
-export function servedFromPage(moduleUrl: string): boolean {
-  try {
-    return new URL(moduleUrl, location.href).origin === location.origin
-  } catch {
-    return false
-  }
-}
-
 const whenIdle = (run: () => void): void => {
   if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 2_000 })
   else setTimeout(run, 1)
 }
 
 /**
- * Calls `fetchCode` once the page has loaded, on the first idle moment, or
- * earlier when the pointer enters or focus reaches an opener (after load too:
- * nothing competes with the page's own first screen). `moduleUrl` is where this
- * code was loaded from: the renderer's chunks are served beside it. Returns the
- * cancel function.
+ * Calls `fetchCode` ahead of the click as `mode` says, never before the page has
+ * loaded (nothing competes with the page's own first screen):
+ * - `idle`: on the first idle moment, or earlier when the pointer enters or focus
+ *   reaches an opener;
+ * - `intent`: only when the pointer enters or focus reaches an opener;
+ * - `none`: never; the code is fetched when the visitor opens the modal.
+ * The code comes from where the app's bundler put its chunks, a host the page
+ * already loads its own code from: not this module's URL, which a bundler
+ * rewrites (webpack into the build machine's file path). Returns the cancel function.
  */
-export function prefetchAfterLoad(fetchCode: () => void, moduleUrl: string = import.meta.url): () => void {
-  if (typeof document === 'undefined' || !servedFromPage(moduleUrl)) return () => undefined
+export function prefetchModalCode(mode: PrefetchMode, fetchCode: () => void): () => void {
+  if (mode === 'none' || typeof document === 'undefined') return () => undefined
   const options = { capture: true, passive: true }
   let done = false
   const stop = () => {
@@ -56,7 +48,7 @@ export function prefetchAfterLoad(fetchCode: () => void, moduleUrl: string = imp
   function start() {
     document.addEventListener('pointerover', onIntent, options)
     document.addEventListener('focusin', onIntent, options)
-    whenIdle(fetchNow)
+    if (mode === 'idle') whenIdle(fetchNow)
   }
   if (document.readyState === 'complete') start()
   else addEventListener('load', start, { once: true })

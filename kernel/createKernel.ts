@@ -15,8 +15,6 @@ import type { PorticoKit } from './porticoKit.ts'
 import { browserEnvironment } from './env/environment.ts'
 import { ConfigError } from './errors/base.ts'
 import { Alerts } from './errors/catalogue.ts'
-import { isPluginEnabled } from './plugins/manifest.ts'
-import { assertRequiredPackages, nodePackageProbe } from './plugins/requiredPackages.ts'
 import { watchOtherTabs } from './storage/otherTabs.ts'
 import { defaultBackend } from './storage/storage.ts'
 
@@ -41,10 +39,6 @@ export function createKernel(options: PorticoOptions, kernelOptions: KernelOptio
   }
   const manifests = config.plugins
   assertKnownConnectMethods(config.features.connectMethodsOrder, manifests)
-  assertRequiredPackages(
-    manifests.filter((manifest) => isPluginEnabled(manifest, config)),
-    nodePackageProbe(),
-  )
   let containerPromise: Promise<DependencyContainer> | undefined
   let loadedContainer: DependencyContainer | undefined
   const container = {

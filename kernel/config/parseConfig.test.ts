@@ -60,6 +60,13 @@ describe('parseConfig: defaults', () => {
     expect(config.themeMode).toBe('dark')
   })
 
+  it("prefetch defaults to 'idle', takes 'intent' and 'none', and refuses anything else with a ConfigError at prefetch", () => {
+    expect(config.prefetch).toBe('idle')
+    expect(parseConfig({ projectId: 'p', networks: [mainnet], prefetch: 'intent' }).prefetch).toBe('intent')
+    expect(parseConfig({ projectId: 'p', networks: [mainnet], prefetch: 'none' }).prefetch).toBe('none')
+    expect(configError({ projectId: 'p', networks: [mainnet], prefetch: 'eager' }).field).toBe('prefetch')
+  })
+
   it("an explicit plugin flag overrides only that flag, validated by the plugin's schema", () => {
     const custom = parseConfig({ projectId: 'p', networks: [mainnet], plugins: [socialsLike], features: { socials: false } })
     expect(custom.features['socials']).toBe(false)

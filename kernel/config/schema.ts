@@ -29,6 +29,10 @@ const PluginManifestSchema = v.custom<PluginManifest>(
   'must be a plugin manifest (id, contributes, load)',
 )
 
+/** The `prefetch` choices, in the order they move bytes ahead of the click: most first. */
+export const PREFETCH_MODES = ['idle', 'intent', 'none'] as const
+export type PrefetchMode = (typeof PREFETCH_MODES)[number]
+
 /** One schema for everything an integrator passes to `createPortico()`. */
 export const ConfigSchema = v.object({
   /** Required by the product; its absence raises the PROJECT_ID_NOT_CONFIGURED alert, not a throw. */
@@ -79,6 +83,12 @@ export const ConfigSchema = v.object({
     }),
     {},
   ),
+  /**
+   * When the modal's code downloads ahead of the click: on the first idle moment after
+   * load (or earlier, at an opener), only when the pointer reaches or focus enters an
+   * opener, or not before the click.
+   */
+  prefetch: v.optional(v.picklist(PREFETCH_MODES), 'idle'),
   debug: v.optional(v.boolean(), false),
 })
 

@@ -17,7 +17,9 @@ export function failedChunkUrl(error: unknown): string | undefined {
 /**
  * Imports the chunk again under a query string of its own: a new entry in the module
  * map, so a new fetch. What the chunk imports in turn resolves to the modules already
- * loaded, so nothing runs twice.
+ * loaded, so nothing runs twice. An app's bundler must leave this import alone: the
+ * comment serves Vite on the sources (tests, the demo); minification drops it, so the
+ * package build writes every bundler's hint into dist/ (RUNTIME_IMPORT_HINT in build.mjs).
  */
 export function reimportChunk(url: string, attempt: number): Promise<PluginBody> {
   return import(/* @vite-ignore */ `${url}?retry=${attempt}`) as Promise<PluginBody>

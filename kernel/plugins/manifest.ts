@@ -61,8 +61,8 @@ export interface PluginManifest {
   /** An extra condition on the config, e.g. "an eip155 network is configured". */
   readonly when?: (config: PorticoConfig) => boolean
   /**
-   * Optional peer packages the body imports (a chain SDK, say). `createPortico()` fails
-   * with the package's name when one is missing, rather than the first click.
+   * Optional peer packages the body imports (a chain SDK, say). When the body's import of
+   * one fails for want of it, the load fails with a ConfigError naming the package to install.
    */
   readonly requiredPackages?: readonly string[]
   /** Plugins whose bodies must be active first (by id). */

@@ -7,6 +7,7 @@ import type { PluginContributions } from './contributions.ts'
 import type { Disposer } from '../disposer.ts'
 import { type PluginContext, type PluginManifest, isPluginEnabled } from './manifest.ts'
 import { failedChunkUrl, reimportChunk } from './chunkRetry.ts'
+import { missingPackageError, missingRequiredPackage } from './requiredPackages.ts'
 
 /** Contributions that are plain lists of names. */
 type NamedKind = 'views' | 'rpcMethods' | 'namespaces' | 'connectors'
@@ -105,7 +106,9 @@ export function createPluginHost(deps: PluginHostDeps): PluginHost {
     if (!manifest) return Promise.reject(new Error(`Plugin "${id}" is not enabled`))
     const inFlight = pending.get(id)
     if (inFlight) return inFlight
-    const promise = activate(manifest).catch((error: unknown) => {
+    const promise = activate(manifest).catch((cause: unknown) => {
+      const missing = missingRequiredPackage(manifest, cause)
+      const error = missing ? missingPackageError(manifest, missing) : cause
       const message = error instanceof Error ? error.message : String(error)
       const url = failedChunkUrl(error)
       if (url && !failedChunks.has(manifest.id)) failedChunks.set(manifest.id, { url, attempts: 0 })

@@ -1,48 +1,27 @@
 import { ConfigError } from '../errors/base.ts'
 import type { PluginManifest } from './manifest.ts'
 
-/** Answers whether a package can be imported here; `undefined` when this runtime cannot tell. */
-export type PackageProbe = (name: string) => boolean | undefined
+/** The error a plugin body's import of a package that is not installed fails with, naming it. */
+export const missingPackageError = (manifest: PluginManifest, name: string): ConfigError =>
+  new ConfigError(
+    'plugins',
+    `the "${manifest.id}" plugin needs the package ${name}, which is not installed. Install it: npm install ${name}`,
+  )
 
-interface NodeModuleApi {
-  createRequire(from: string): { resolve(request: string): string }
-}
-
-/**
- * Node's own resolver, reached without a static `node:` import so browser bundles stay
- * clean. In a browser there is nothing to ask: the app's bundler resolved every import
- * of the plugin at build time and named any missing package in its error then.
- */
-export function nodePackageProbe(): PackageProbe {
-  const getBuiltin = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process
-    ?.getBuiltinModule
-  const nodeModule = getBuiltin?.('node:module') as NodeModuleApi | undefined
-  if (!nodeModule) return () => undefined
-  const require = nodeModule.createRequire(import.meta.url)
-  return (name) => {
-    try {
-      require.resolve(name)
-      return true
-    } catch (error) {
-      // An ESM-only package refuses `require` but is there all the same.
-      return (error as { code?: unknown }).code === 'ERR_PACKAGE_PATH_NOT_EXPORTED'
-    }
-  }
-}
+/** `name` (or a file of it) as a quoted specifier in a message. */
+const namesSpecifier = (message: string, name: string): boolean =>
+  new RegExp(`['"\u201c\u2018]${name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}(/[^'"\u201d\u2019]*)?['"\u201d\u2019]`).test(message)
 
 /**
- * Fails `createPortico()` when an enabled plugin's optional SDK is not installed, naming
- * the package, instead of failing later when the visitor first uses the feature.
+ * The package among the plugin's `requiredPackages` that a failed load could not resolve,
+ * read from the module graph itself, not the disk: Node ("Cannot find package 'x'"),
+ * webpack and Turbopack's runtime ("Cannot find module 'x'") and the browsers ("Failed
+ * to resolve module specifier "x"") all quote the specifier. Asking a resolver up front
+ * would need a path of this module, which a bundler bakes in at build time and which is
+ * wrong once the built app is moved.
  */
-export function assertRequiredPackages(manifests: readonly PluginManifest[], probe: PackageProbe): void {
-  for (const manifest of manifests) {
-    for (const name of manifest.requiredPackages ?? []) {
-      if (probe(name) === false) {
-        throw new ConfigError(
-          'plugins',
-          `the "${manifest.id}" plugin needs the package ${name}, which is not installed. Install it: npm install ${name}`,
-        )
-      }
-    }
-  }
+export function missingRequiredPackage(manifest: PluginManifest, error: unknown): string | undefined {
+  const message = error instanceof Error ? error.message : ''
+  if (!/cannot find|not found|failed to resolve|bare specifier|does not resolve|can't resolve/i.test(message)) return undefined
+  return manifest.requiredPackages?.find((name) => namesSpecifier(message, name))
 }

@@ -75,8 +75,58 @@ describe('the tarball', () => {
     console.info(`[package] ${report.filename}: ${report.entryCount} files, ${report.size} B packed, ${report.unpackedSize} B unpacked`)
   })
 
-  it("portico/react starts with 'use client', so a Next.js Server Component file can import the button and hooks", () => {
-    expect(shipped.get('dist/react.js')?.startsWith('"use client";')).toBe(true)
+  it("the entries with React components or hooks start with 'use client' (a Server Component file can import them), the others do not", () => {
+    // The entries whose static imports reach React: only these hold components or hooks.
+    const staticImports = (file: string, seen = new Set<string>()): Set<string> => {
+      if (seen.has(file)) return seen
+      seen.add(file)
+      const source = ts.createSourceFile(file, shipped.get(file)!, ts.ScriptTarget.Latest, false, ts.ScriptKind.JS)
+      for (const statement of source.statements) {
+        const specifier = (ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)) && statement.moduleSpecifier
+        if (!specifier || !ts.isStringLiteral(specifier)) continue
+        if (isRelative(specifier.text)) staticImports(posix.join(posix.dirname(file), specifier.text), seen)
+        else seen.add(specifier.text)
+      }
+      return seen
+    }
+    const browserEntries = Object.keys(PACKAGE_ENTRIES).map((subpath) => `dist/${outputName(subpath)}.js`)
+    const withReact = browserEntries.filter((file) => staticImports(file).has('react'))
+    expect(withReact).toEqual(['dist/react.js', 'dist/ui.js'])
+    for (const file of browserEntries) expect(shipped.get(file)!.startsWith('"use client";'), file).toBe(withReact.includes(file))
+  })
+
+  it('no build-machine path and no lookup of the file system or of its own URL in the code a bundler puts in a browser or server bundle', () => {
+    // webpack turns import.meta.url into the build's file path, so a moved build looked on disk where nothing is.
+    const nodeOnly = Object.keys(SERVER_ENTRIES).map((subpath) => `dist/${outputName(subpath)}.js`)
+    const browserCode = shippedModules().filter(([file]) => file.endsWith('.js') && !nodeOnly.includes(file))
+    expect(browserCode.length).toBeGreaterThan(20)
+    for (const [file, text] of browserCode) {
+      for (const lookup of ['import.meta.url', 'import.meta.dirname', 'createRequire', '__dirname', '__filename', 'process.cwd', 'file://']) {
+        expect(text.includes(lookup), `${file} has ${lookup}`).toBe(false)
+      }
+    }
+    const checkout = ROOT.replace(/[\\/]$/, '')
+    for (const [file, text] of shipped) expect(text.includes(checkout), `${file} names ${checkout}`).toBe(false)
+  })
+
+  it('every import() of a runtime URL carries the hints webpack, Turbopack and Vite leave it alone by', () => {
+    // Without them Turbopack stops on `Can't resolve <dynamic>` and webpack warns "Critical dependency".
+    const hints = ['webpackIgnore: true', 'turbopackIgnore: true', '@vite-ignore']
+    const runtime: string[] = []
+    for (const [file, text] of shippedModules().filter(([name]) => name.endsWith('.js'))) {
+      const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, ts.ScriptKind.JS)
+      const visit = (node: ts.Node): void => {
+        if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && !ts.isStringLiteral(node.arguments[0]!)) {
+          const comments = text.slice(node.expression.end, node.arguments[0]!.getStart(source))
+          runtime.push(file)
+          for (const hint of hints) expect(comments, `${file}: ${node.getText(source).slice(0, 80)}`).toContain(hint)
+        }
+        ts.forEachChild(node, visit)
+      }
+      visit(source)
+    }
+    // The chunk retry is one of them: the check above ran on it.
+    expect(runtime.length).toBeGreaterThan(0)
   })
 
   it('shares viem with the app: a range, not one exact version, so an app with wagmi or its own viem bundles one copy', () => {
