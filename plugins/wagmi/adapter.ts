@@ -1,17 +1,10 @@
-import * as v from 'valibot'
 import { getAddress } from 'viem'
-import { connect, disconnect, getClient, switchChain } from 'wagmi/actions'
+import { connect, disconnect, getBalance, switchChain } from 'wagmi/actions'
 import type { ChainAdapter, Connector, ConnectResult } from '../../kernel/index.ts'
 import { ErrorText, PorticoError } from '../../kernel/index.ts'
-import { formatUnits } from '../../kernel/wallets/index.ts'
-import { getNativeBalance, toHttpRpcError, type RpcClient } from '../namespaces/eip155/transport.ts'
-import { walletRequest } from '../namespaces/eip155/walletRequest.ts'
-import type { Eip1193Provider } from '../namespaces/eip155/schemas.ts'
+import { formatUnits, toWalletError } from '../../kernel/wallets/index.ts'
 import { wagmiConnectorOf } from './connectors.ts'
-import { type WagmiConfig, type WagmiConnection, type WagmiConnector, asActionConfig, currentConnection } from './wagmiConfig.ts'
-
-/** What kit.request passes on from the wallet, as the wallet's own provider would. */
-const ForApp = v.unknown()
+import { type WagmiConfig, type WagmiConnection, type WagmiConnector, type WagmiProvider, asActionConfig, currentConnection } from './wagmiConfig.ts'
 
 export interface WagmiAdapterOptions {
   readonly config: WagmiConfig
@@ -76,22 +69,24 @@ export function createWagmiAdapter({ config, reconnectWaitMs }: WagmiAdapterOpti
       await switchChain(actions, { chainId: Number(network.id), connector: wagmiConnector(connector) as never })
     },
 
+    // wagmi's own getBalance, over the config's transport for the chain (declared once, there).
     async getBalance(address, network) {
-      try {
-        // The app's own transport for the chain (declared once, in its wagmi config).
-        const client = getClient(actions, { chainId: Number(network.id) }) as unknown as RpcClient
-        const wei = await getNativeBalance(client, getAddress(address))
-        return { balance: formatUnits(wei, network.nativeCurrency.decimals), symbol: network.nativeCurrency.symbol }
-      } catch (error) {
-        throw toHttpRpcError(error)
-      }
+      const { value, decimals } = await getBalance(actions, { address: getAddress(address), chainId: Number(network.id) })
+      return { balance: formatUnits(value, decimals), symbol: network.nativeCurrency.symbol }
     },
 
     getProvider: (connector) => providers.get(connector.id),
 
     // kit.request for a wagmi connection: the kernel has checked that the method is allowed.
-    request: async (connector, { method, params }) =>
-      walletRequest((await wagmiConnector(connector).getProvider()) as Eip1193Provider, method, params, ForApp),
+    // The answer goes to the app as the wallet gave it, as the wallet's own provider would.
+    async request(connector, { method, params }) {
+      const provider = (await wagmiConnector(connector).getProvider()) as WagmiProvider
+      try {
+        return await provider.request((params === undefined ? { method } : { method, params }) as never)
+      } catch (error) {
+        throw toWalletError(error, method)
+      }
+    },
 
     dispose: () => providers.clear(),
   }

@@ -1,5 +1,5 @@
 import { createServer } from 'node:net'
-import { defineChain, parseEther, verifyMessage } from 'viem'
+import { defineChain, formatUnits, parseEther, verifyMessage } from 'viem'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createConfig, createStorage, http } from 'wagmi'
 import {
@@ -12,7 +12,7 @@ import {
   waitForTransactionReceipt,
 } from 'wagmi/actions'
 import { type PorticoKit, type StorageBackend, createKernel, createMemoryBackend } from '../../kernel/index.ts'
-import { HARDHAT_ACCOUNT_0, HARDHAT_ACCOUNT_1, type HardhatNode, startHardhat } from '../../test/peers/hardhat.ts'
+import { HARDHAT_ACCOUNT_0, HARDHAT_ACCOUNT_1, type HardhatNode, rpc, startHardhat } from '../../test/peers/hardhat.ts'
 import { createTestWallet } from '../../test/peers/testWallet.ts'
 import { wagmiPlugin } from './index.ts'
 
@@ -122,6 +122,9 @@ describe('one source of truth: wagmi', () => {
     expect(requestAccounts(w)).toBe(1)
     // The kit hands the app the very provider wagmi connected.
     expect(kit.getProvider('eip155')).toBe(w.provider)
+    // The balance is read through the config's own transport for the chain.
+    const wei = BigInt(await rpc<string>(node1.url, 'eth_getBalance', [HARDHAT_ACCOUNT_0.address, 'latest']))
+    await vi.waitFor(() => expect(account(kit)).toMatchObject({ balance: formatUnits(wei, 18), balanceSymbol: 'ETH' }))
   })
 
   it("the app's own wagmi connect, chain switch and transactions are the kit's state too", async () => {
