@@ -81,6 +81,7 @@ export const PACKAGE_ENTRIES = {
   './siwx': 'entries/siwx.ts',
   './vue': 'entries/vue.ts',
   './svelte': 'entries/svelte.ts',
+  './wagmi': 'entries/wagmi.ts',
 }
 
 /**

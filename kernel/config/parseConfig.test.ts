@@ -140,6 +140,19 @@ describe('parseConfig: errors name the bad field', () => {
 
   it('an empty network list is refused at networks', () => {
     expect(configError({ projectId: 'p', networks: [] }).field).toBe('networks')
+    expect(configError({ projectId: 'p' }).field).toBe('networks')
+  })
+
+  it("a plugin's networks follow the app's own, each id once, and may stand for them", () => {
+    const bringsNetworks = (...networks: (typeof mainnet)[]) =>
+      definePlugin({ id: 'brings', contributes: { networks }, load: async () => ({ activate: () => undefined }) })
+    const alone = parseConfig({ projectId: 'p', plugins: [bringsNetworks(mainnet, base)] })
+    expect(alone.networks.map((n) => n.caipNetworkId)).toEqual(['eip155:1', 'eip155:8453'])
+    expect(alone.defaultNetwork.caipNetworkId).toBe('eip155:1')
+    expect(alone.adapters).toEqual(['eip155'])
+    const renamed = { ...base, name: "The app's Base" }
+    const both = parseConfig({ projectId: 'p', networks: [solana, renamed], plugins: [bringsNetworks(mainnet, base)] })
+    expect(both.networks.map((n) => n.name)).toEqual([solana.name, "The app's Base", mainnet.name])
   })
 
   it("a value the plugin's schema refuses inside a list is named by its index", () => {

@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import type { CaipNetwork } from '../chains/network.ts'
 import { withIncludedPlugins } from '../plugins/includedPlugins.ts'
+import type { PluginManifest } from '../plugins/manifest.ts'
 import { ConfigError } from '../errors/base.ts'
 import { ErrorText } from '../errors/catalogue.ts'
 import { suggestion } from './didYouMean.ts'
@@ -35,15 +36,25 @@ export function parseConfig(options: PorticoOptions, parseOptions: ParseConfigOp
   if (parsed.features.legalCheckbox && !parsed.termsConditionsUrl && !parsed.privacyPolicyUrl) {
     throw new ConfigError('features.legalCheckbox', 'needs termsConditionsUrl or privacyPolicyUrl: the box links what the visitor agrees to')
   }
-  const networks = parsed.networks as CaipNetwork[]
+  const plugins = withIncludedPlugins(parsed.plugins)
+  const networks = withPluginNetworks(parsed.networks as CaipNetwork[], plugins)
+  if (networks.length === 0) throw new ConfigError('networks', 'must list at least one network')
   const defaultNetwork = (parsed.defaultNetwork as CaipNetwork | undefined) ?? networks[0]!
   if (!networks.some((network) => network.caipNetworkId === defaultNetwork.caipNetworkId)) {
     throw new ConfigError('defaultNetwork', `${defaultNetwork.caipNetworkId} is not one of networks`)
   }
   const adapters = parsed.adapters ?? [...new Set(networks.map((network) => network.chainNamespace))]
-  const plugins = withIncludedPlugins(parsed.plugins)
   const features = resolvePluginFlags(parsed.features, plugins, parseOptions.flagOwners ?? {})
   return { ...parsed, plugins, features, networks, defaultNetwork, adapters }
+}
+
+/** The app's networks, then those its plugins bring (each id once: the app's own version wins). */
+function withPluginNetworks(networks: readonly CaipNetwork[], plugins: readonly PluginManifest[]): CaipNetwork[] {
+  const all = [...networks]
+  for (const network of plugins.flatMap((plugin) => plugin.contributes.networks ?? [])) {
+    if (!all.some((known) => known.caipNetworkId === network.caipNetworkId)) all.push(network)
+  }
+  return all
 }
 
 /** The options checked against the schema; options whose getters or Proxy traps throw are a ConfigError too. */

@@ -38,7 +38,8 @@ export const ConfigSchema = v.object({
   /** Required by the product; its absence raises the PROJECT_ID_NOT_CONFIGURED alert, not a throw. */
   /** A blank id ('' from an unset env variable) counts as missing, like no id at all. */
   projectId: v.optional(v.pipe(v.string(), v.trim(), v.transform((id) => id || undefined))),
-  networks: v.pipe(v.array(NetworkSchema), v.minLength(1, 'must list at least one network')),
+  /** May be left out when a plugin brings the networks (wagmiPlugin: its config's chains). */
+  networks: v.optional(v.array(NetworkSchema), () => []),
   defaultNetwork: v.optional(NetworkSchema),
   /** Namespaces served by a chain adapter; `[]` is the basic mode (WalletConnect only). Default: those of `networks`. */
   adapters: v.optional(v.array(v.picklist(CHAIN_NAMESPACES))),

@@ -1,4 +1,5 @@
 import type { AccountState } from '../chains/accountState.ts'
+import type { CaipNetwork } from '../chains/network.ts'
 import type { ChainNamespace } from '../chains/namespaces.ts'
 import type { PorticoConfig } from '../config/schema.ts'
 import type { ConnectorType } from '../connectorRegistry/connector.ts'
@@ -83,6 +84,11 @@ export interface PluginContributions {
   readonly rpcMethods?: readonly string[]
   /** Namespaces this plugin is the chain adapter of. */
   readonly namespaces?: readonly ChainNamespace[]
+  /**
+   * Networks the plugin brings (wagmi's: its config's chains), added after the app's own
+   * `networks` so the app declares them once; an id already listed is not added twice.
+   */
+  readonly networks?: readonly CaipNetwork[]
   /**
    * Ids of the connectors this plugin registers. A connection stored through one
    * of them loads the plugin at start to resume it.

@@ -9,6 +9,9 @@ import { run } from './installedApp.ts'
 
 export const EXAMPLES = ['vite-react', 'react-18', 'vanilla'] as const
 export type Example = (typeof EXAMPLES)[number]
+/** The wagmi apps, installed the same way by wagmiApps.test.ts. */
+export const WAGMI_EXAMPLES = ['wagmi-vite', 'wagmi-next'] as const
+export type WagmiExample = (typeof WAGMI_EXAMPLES)[number]
 export const BUNDLERS = ['vite', 'esbuild'] as const
 export type Bundler = (typeof BUNDLERS)[number]
 
@@ -53,7 +56,7 @@ export function installedVersion(app: InstalledExample<string>, pkg: string): st
 }
 
 /** `tsc --noEmit` with the app's own TypeScript and tsconfig; returns the errors. */
-export async function typecheck(app: InstalledExample): Promise<string[]> {
+export async function typecheck(app: InstalledExample<Example | WagmiExample>): Promise<string[]> {
   const tsc = join(app.dir, 'node_modules/typescript/bin/tsc')
   const result = await run(process.execPath, [tsc, '--noEmit', '--pretty', 'false'], { cwd: app.dir, env: INTEGRATOR_ENV }).catch(
     (error: { stdout: string }) => ({ stdout: error.stdout }),
@@ -62,13 +65,13 @@ export async function typecheck(app: InstalledExample): Promise<string[]> {
 }
 
 /** The app's own build script for `bundler`; returns the output directory. */
-export async function build(app: InstalledExample, bundler: Bundler): Promise<string> {
+export async function build(app: InstalledExample<Example | WagmiExample>, bundler: Bundler): Promise<string> {
   await npm(app.dir, ['run', BUILD_SCRIPT[bundler], '--silent'])
   return join(app.dir, OUTDIR[bundler])
 }
 
 /** The app built once more with React external (sizeBuild.mjs app); returns the output directory. */
-export async function buildWithoutReact(app: InstalledExample, bundler: Bundler): Promise<string> {
+export async function buildWithoutReact(app: InstalledExample<Example | WagmiExample>, bundler: Bundler): Promise<string> {
   const outdir = join(app.dir, `${OUTDIR[bundler]}-without-react`)
   await run(process.execPath, [SIZE_BUILD, 'app', app.dir, bundler, outdir], { cwd: app.dir, env: INTEGRATOR_ENV })
   return outdir

@@ -1,0 +1,20 @@
+/**
+ * The `portico/wagmi` entry: Portico on the app's own wagmi config (wagmi 2 or 3), through
+ * wagmi's public API only. `wagmiPlugin({ config })` takes the place of `eip155Plugin()`;
+ * wagmi and @tanstack/react-query are the app's (optional peers of Portico).
+ *
+ * @example
+ * import { createConfig, http } from 'wagmi'
+ * import { mainnet, base } from 'wagmi/chains'
+ * import { createPortico } from 'portico'
+ * import { wagmiPlugin } from 'portico/wagmi'
+ *
+ * export const config = createConfig({
+ *   chains: [mainnet, base],
+ *   transports: { [mainnet.id]: http(), [base.id]: http() },
+ *   ssr: true,
+ * })
+ * export const kit = createPortico({ projectId, plugins: [wagmiPlugin({ config })] })
+ */
+export { wagmiPlugin, type WagmiPluginOptions } from '../plugins/wagmi/index.ts'
+export type { WagmiConfig, WagmiConnector, WagmiConnection, WagmiState } from '../plugins/wagmi/wagmiConfig.ts'

@@ -1,0 +1,5 @@
+import { Wallet } from './wallet.tsx'
+
+export default function Page() {
+  return <Wallet />
+}
