@@ -48,6 +48,10 @@ export default defineConfig({
           include: ['test/package/**/*.test.ts'],
           globalSetup: ['test/package/packOnce.ts'],
           environment: 'node',
+          // Each file mostly waits: on npm installing its apps (the network and the disk) and
+          // on the bundlers it starts as child processes. Side by side, one file's install
+          // overlaps another's build instead of the files queueing behind one worker.
+          maxWorkers: 4,
           testTimeout: 120_000,
           hookTimeout: 300_000,
         },

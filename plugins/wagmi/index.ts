@@ -1,6 +1,24 @@
-import { type PluginManifest, definePlugin } from '../../kernel/index.ts'
+import type { Chain } from 'viem'
+import { type CaipNetwork, type PluginManifest, defineNetwork, definePlugin } from '../../kernel/index.ts'
 import type { WagmiConfig } from './wagmiConfig.ts'
-import { networkOfChain } from './networks.ts'
+
+/**
+ * A wagmi (viem) chain as a Portico network, in the manifest (not a body file: the networks
+ * are known before anything loads), so the app declares each chain once, in its
+ * wagmi config.
+ */
+function networkOfChain(chain: Chain): CaipNetwork {
+  const explorer = chain.blockExplorers?.default
+  return defineNetwork({
+    id: chain.id,
+    chainNamespace: 'eip155',
+    name: chain.name,
+    nativeCurrency: chain.nativeCurrency,
+    rpcUrls: { default: { http: [...chain.rpcUrls.default.http] } },
+    ...(explorer ? { blockExplorers: { default: { name: explorer.name, url: explorer.url } } } : {}),
+    ...(chain.testnet !== undefined ? { testnet: chain.testnet } : {}),
+  })
+}
 
 export interface WagmiPluginOptions {
   /** The app's own wagmi config (`createConfig`), wagmi 2 or 3: the one source of the EVM connection. */
