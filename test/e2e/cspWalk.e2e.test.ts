@@ -204,6 +204,8 @@ const WALKED_ELSEWHERE: Record<string, string> = {
   RegisterAccountName: 'accessibility.e2e.test.ts',
   OnRampProviders: 'accessibility.e2e.test.ts',
   UnsupportedChain: 'accessibility.e2e.test.ts',
+  // accessibility.e2e.test.ts, "browser wallets only and none found".
+  GetWallet: 'accessibility.e2e.test.ts',
   WalletSendPreview: 'send.e2e.test.ts',
   ApproveDevice: 'deviceConsent.e2e.test.ts',
   RegisterAccountNameSuccess: 'names.e2e.test.ts',

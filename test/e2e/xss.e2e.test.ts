@@ -258,7 +258,10 @@ describe('a hostile ENS name (the eip155 adapter reads it from the chain)', () =
     await expect.poll(async () => (await xssReport(page)).text.includes(ensName), { timeout: 20_000 }).toBe(true)
     expectInert(await xssReport(page), dialogs, [ensName])
     // Not assertCleanPage: the page did ask the Ethereum network's public address (answered locally above).
-    expect(recorded.consoleErrors).toEqual([])
+    // The demo's Blockchain API serves only the demo's chains: its 400 for Ethereum's balances
+    // (when the Tokens tab asks before this check) is the browser's log of that answer, not an error of the page.
+    const apiRefusedEthereum = (line: string) => /status of 400 .*\/v1\/balance\/0x[0-9a-fA-F]{40}\?chainId=eip155%3A1&/.test(line)
+    expect(recorded.consoleErrors.filter((line) => !apiRefusedEthereum(line))).toEqual([])
   })
 })
 
