@@ -1,4 +1,3 @@
-import { createServer } from 'node:net'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { deployDemoTokens } from '../../demo/peers/deployTokens.mjs'
 import { DEMO_TOKENS } from '../../demo/peers/tokens.mjs'
@@ -11,6 +10,7 @@ import { formatUnits } from '../wallets/units.ts'
 import { MULTICALL3_ADDRESS, createDirectBlockchainApi } from './direct.ts'
 import { BlockchainApiErrorText } from './errors.ts'
 import { installMulticall3 } from '../../test/peers/multicall3.ts'
+import { freePort } from '../../test/peers/freePort.ts'
 
 const [DEMO, DUSD, DPTS] = DEMO_TOKENS
 const FRESH = '0x000000000000000000000000000000000000dEaD'
@@ -18,15 +18,6 @@ const FRESH = '0x000000000000000000000000000000000000dEaD'
 let node: HardhatNode
 let network: CaipNetwork
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer().once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number }
-      probe.close(() => resolve(port))
-    })
-  })
-}
 
 beforeAll(async () => {
   node = await startHardhat({ port: await freePort() })

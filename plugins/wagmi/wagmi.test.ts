@@ -1,4 +1,3 @@
-import { createServer } from 'node:net'
 import { defineChain, formatUnits, parseEther, verifyMessage } from 'viem'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createConfig, createStorage, http } from 'wagmi'
@@ -15,6 +14,7 @@ import { type PorticoKit, type StorageBackend, createKernel, createMemoryBackend
 import { HARDHAT_ACCOUNT_0, HARDHAT_ACCOUNT_1, type HardhatNode, rpc, startHardhat } from '../../test/peers/hardhat.ts'
 import { createTestWallet } from '../../test/peers/testWallet.ts'
 import { wagmiPlugin } from './index.ts'
+import { freePort } from '../../test/peers/freePort.ts'
 
 // portico/wagmi against wagmi 3 (the repo's dev dependency), two real Hardhat nodes on free
 // ports, and the EIP-1193 test wallet announced through EIP-6963, which wagmi's own
@@ -186,13 +186,3 @@ describe('one source of truth: wagmi', () => {
   })
 })
 
-/** A port nothing listens on now, for a Hardhat node. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer().once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number }
-      probe.close(() => resolve(port))
-    })
-  })
-}

@@ -1,5 +1,4 @@
 import { randomBytes, randomUUID } from 'node:crypto'
-import { createServer } from 'node:net'
 import { sql } from 'drizzle-orm'
 import { createPublicClient, http } from 'viem'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
@@ -8,6 +7,7 @@ import { type OpenedDatabase, frameTables, openDatabase } from '../db/index.ts'
 import { startFrameServer } from '../frame/server.ts'
 import { safeErrorText } from './logSafe.ts'
 import { redactText } from './redactText.ts'
+import { freePort } from '../../test/peers/freePort.ts'
 
 // What the servers log of an error: a database error without the query's parameters (an email,
 // a sealed key share) on PGlite and on a real PostgreSQL, a viem error without its RPC URL's
@@ -16,15 +16,6 @@ import { redactText } from './redactText.ts'
 const EMAIL = 'alice.secret@example.com'
 const SEALED = `sealed-${randomBytes(24).toString('base64url')}`
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number }
-      probe.close(() => resolve(port))
-    })
-  })
 
 const backends = [
   { name: 'PGlite', open: async () => openDatabase({ memory: true }) },

@@ -9,6 +9,7 @@ import { type OpenedDatabase, openDatabase } from '../db/index.ts'
 import { honoApp } from './examples/hono.ts'
 import { nodeListener } from './examples/node.ts'
 import { type SiwxServer, createSiwxServer } from './index.ts'
+import { freePort } from '../../test/peers/freePort.ts'
 
 // The two examples, served for real on 127.0.0.1: a Solana key signs in (no chain node needed),
 // the protected route answers, sign-out ends it.
@@ -18,16 +19,6 @@ interface Listening {
   close(): Promise<void>
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createNetServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo
-      probe.close(() => resolve(port))
-    })
-  })
-}
 
 // Each starts the example on a port chosen first: the siwx server needs its domain (host:port) before.
 const servers: Record<string, (siwx: SiwxServer, port: number) => Promise<Listening>> = {

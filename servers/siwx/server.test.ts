@@ -1,5 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { createServer } from 'node:net'
 import { ed25519 } from '@noble/curves/ed25519'
 import { type Hex, createPublicClient, getAddress, http } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
@@ -12,6 +11,7 @@ import { type Postgres, startPostgres } from '../../test/peers/postgres.mjs'
 import { type RpcFaultProxy, lie, startRpcFaultProxy } from '../../test/peers/rpcFaultProxy.ts'
 import { type Database, openDatabase } from '../db/index.ts'
 import { type SiwxServer, type SiwxServerOptions, SiwxUnavailableError, createSiwxServer } from './index.ts'
+import { freePort } from '../../test/peers/freePort.ts'
 
 // The sign-in server's rules against a real Hardhat node (EOA, ERC-1271 and ERC-6492 wallets)
 // and ed25519 keys, each on PGlite and on a real PostgreSQL, two server instances sharing one
@@ -40,16 +40,6 @@ async function nonceFrom(server: SiwxServer): Promise<string> {
 const cookieFor = (message: string) => nonceCookies.get(/\nNonce: (\S+)/.exec(message)?.[1] ?? '') ?? null
 const verifyIn = (server: SiwxServer, input: { message: string; signature: string }) => server.verify(input, cookieFor(input.message))
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number }
-      probe.close(() => resolve(port))
-    })
-  })
-}
 
 let hardhat: HardhatNode
 let rpcUrl: string

@@ -6,7 +6,6 @@
 // The figures go to .cache/example-sizes.json, which `npm run bench` prints.
 // PORTICO_UPDATE_BUDGETS=1 rewrites budgets.json from this run's figures plus a margin.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser } from 'playwright-core'
@@ -31,6 +30,7 @@ import {
   installedVersion,
   typecheck,
 } from './exampleApps.ts'
+import { freePort } from '../peers/freePort.ts'
 
 /** Portico's first screen (what loads before a click, React and the app's own code left out). */
 const PORTICO_FIRST_SCREEN_MAX = 25 * 1024
@@ -97,16 +97,6 @@ const app = (name: Example) => {
   return installed
 }
 
-/** A port nothing listens on now, for the Hardhat node. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer().once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number }
-      probe.close(() => resolve(port))
-    })
-  })
-}
 
 /** Each figure of this run plus 3 %, rounded up to 100 B: today's sizes, with room for noise only. */
 function withMargin({ apps: a, entries, plugins }: Budgets): Budgets {

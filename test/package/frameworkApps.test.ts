@@ -7,7 +7,6 @@
 // the console stays clean. The Vue app is built once more as a development build, where
 // Vue warns about a tag it takes for a component (`isCustomElement` unset).
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser } from 'playwright-core'
@@ -21,6 +20,7 @@ import { measure, sizesOf } from './appSizes.ts'
 import { ROOT } from '../../build.mjs'
 import { type InstalledExample, buildEntries, installExample, installedVersion } from './exampleApps.ts'
 import { run } from './installedApp.ts'
+import { freePort } from '../peers/freePort.ts'
 
 const APPS = ['vue-app', 'svelte-app'] as const
 type App = (typeof APPS)[number]
@@ -65,15 +65,6 @@ const app = (name: App) => {
   return installed
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer().once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number }
-      probe.close(() => resolve(port))
-    })
-  })
-}
 
 /** An npm script of the app; its whole output, stdout and stderr, in order of the streams. */
 async function script(name: App, args: readonly string[], env: NodeJS.ProcessEnv = INTEGRATOR_ENV): Promise<string> {

@@ -6,7 +6,6 @@
 // path is nowhere. Then, on the same install, `next build --webpack` and `next dev`.
 import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser } from 'playwright-core'
@@ -17,6 +16,7 @@ import { HARDHAT_ACCOUNT_0, type HardhatNode, startHardhat } from '../peers/hard
 import { installTestWallet } from '../peers/testWallet.ts'
 import { INTEGRATOR_ENV, type InstalledExample, installExample } from './exampleApps.ts'
 import { run } from './installedApp.ts'
+import { freePort } from '../peers/freePort.ts'
 
 const WALLET = { name: 'Portico Example Test Wallet', rdns: 'org.portico.examples' }
 const ENV = { ...INTEGRATOR_ENV, NEXT_TELEMETRY_DISABLED: '1' }
@@ -52,15 +52,6 @@ afterAll(async () => {
   rmSync(work, { recursive: true, force: true })
 })
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer().once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number }
-      probe.close(() => resolve(port))
-    })
-  })
-}
 
 /** The app's own Next.js, as its scripts run it; returns what it printed. */
 async function next(dir: string, args: readonly string[]): Promise<string> {

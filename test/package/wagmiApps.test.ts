@@ -8,7 +8,6 @@
 // `ssr: true` with wagmi's cookie) also sends a connected visitor's address in its HTML.
 import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
@@ -22,6 +21,7 @@ import { installTestWallet } from '../peers/testWallet.ts'
 import { measure, sizesOf } from './appSizes.ts'
 import { type InstalledExample, build, buildEntries, installExample, installedVersion } from './exampleApps.ts'
 import { run } from './installedApp.ts'
+import { freePort } from '../peers/freePort.ts'
 
 /** What portico/wagmi may add to an app's first screen beyond the app's own wagmi (issue 27). */
 const WAGMI_ENTRY_MAX = 3 * 1024
@@ -208,13 +208,3 @@ async function connectInModal(page: Page) {
   await page.locator('portico-modal').getByRole('button', { name: WALLET.name, exact: true }).click()
 }
 
-/** A port nothing listens on now, for the Hardhat node. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer().once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number }
-      probe.close(() => resolve(port))
-    })
-  })
-}

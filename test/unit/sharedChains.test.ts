@@ -2,26 +2,17 @@
 // over as a fresh node has it, one file holds it at a time, and a file that takes the port
 // gets it free and gives the node back when done.
 import { mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import { HARDHAT_ACCOUNT_0, assertPortFree, rpc } from '../peers/hardhat.ts'
 import { type SharedChains, leaseSharedChain, startSharedChains, takeSharedPort } from '../peers/sharedChains.ts'
+import { freePort } from '../peers/freePort.ts'
 
 const dir = mkdtempSync(join(tmpdir(), 'portico-shared-chains-test-'))
 let port: number
 let shared: SharedChains
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer().once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const { port: free } = probe.address() as { port: number }
-      probe.close(() => resolve(free))
-    })
-  })
-}
 
 beforeAll(async () => {
   port = await freePort()

@@ -1,22 +1,13 @@
 // A Hardhat node with the demo's tokens and Uniswap V2 (demo/peers/deployUniswap.mjs) for the
 // swaps tests, and the provider's ChainReader over it (plain JSON-RPC, as kit.request sends it).
-import { createServer } from 'node:net'
 import { type Hex, createPublicClient, createWalletClient, http, numberToHex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { deployDemoTokens } from '../../../demo/peers/deployTokens.mjs'
 import { deployDemoUniswap } from '../../../demo/peers/deployUniswap.mjs'
 import { HARDHAT_ACCOUNTS, type HardhatNode, rpc, startHardhat } from '../../../test/peers/hardhat.ts'
 import type { ChainReader, SwapTransaction } from '../provider.ts'
+import { freePort } from '../../../test/peers/freePort.ts'
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer().once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number }
-      probe.close(() => resolve(port))
-    })
-  })
-}
 
 export async function startSwapChain(): Promise<HardhatNode> {
   const node = await startHardhat({ port: await freePort() })

@@ -1,23 +1,15 @@
 // What the API server's tests share: a free port, a Hardhat node with the demo tokens,
 // sending transfers through the node's unlocked default accounts, waiting for the index.
-import { createServer } from 'node:net'
 import { type Address, encodeFunctionData, erc20Abi, erc721Abi, numberToHex } from 'viem'
 import { deployDemoTokens } from '../../../demo/peers/deployTokens.mjs'
 import { type HardhatNode, rpc, startHardhat } from '../../../test/peers/hardhat.ts'
 import { and, eq } from 'drizzle-orm'
 import { type Database, apiTables } from '../../db/index.ts'
 import { readCursor } from '../indexer/store.ts'
+import { freePort } from '../../../test/peers/freePort.ts'
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number }
-      probe.close(() => resolve(port))
-    })
-  })
-}
+export { freePort }
+
 
 /** A fresh Hardhat node (eip155:31337) on a free port, with the demo's tokens deployed. */
 export async function hardhatWithTokens(): Promise<HardhatNode> {
