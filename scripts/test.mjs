@@ -1,12 +1,11 @@
 // `npm test`: makes sure Debian's Chromium (for the e2e project) and PostgreSQL (for the
-// servers' storage tests, which also run on a real Postgres) are there, then runs the unit
-// project and the package project (pack, publint, attw, the example apps installed and built
-// from the tarball) side by side, then the browser project alone, and exits non-zero if any
-// failed. The package project mostly waits on npm installs and on child bundlers, so it fits
-// beside the unit run; the browser project measures frames and timeouts, so nothing runs
-// beside it (on a 2-core CI machine it would only fight Chromium and Hardhat for the CPU).
-import { spawn, spawnSync } from 'node:child_process'
-import { createWriteStream, existsSync, mkdirSync, readFileSync } from 'node:fs'
+// servers' storage tests, which also run on a real Postgres) are there, then runs
+// the unit project, the browser project and the package project (pack, publint, attw,
+// an app compiling the declarations) one after the other (on a 2-core CI machine,
+// Chromium and Hardhat nodes next to the unit run would only fight for the CPU) and
+// exits non-zero if any failed.
+import { existsSync } from 'node:fs'
+import { spawnSync } from 'node:child_process'
 import { CHROMIUM_PATH as CHROMIUM } from './chromium.mjs'
 import { postgresBinDir } from '../test/peers/postgres.mjs'
 
@@ -40,33 +39,17 @@ function ensurePackage(name, present, missing, purpose) {
 
 ensurePackage('chromium', () => existsSync(CHROMIUM), CHROMIUM, 'the e2e tests')
 ensurePackage('postgresql', () => postgresBinDir() !== undefined, '/usr/lib/postgresql/*/bin/initdb', 'the servers\' Postgres tests')
-/**
- * Runs a project in the background with its output kept in a file (two live outputs would
- * interleave line by line), printed whole when it ends. Resolves to its exit status.
- */
-function runQuietly(command, args, logFile) {
-  mkdirSync('.cache', { recursive: true })
-  const log = createWriteStream(logFile)
-  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] })
-  child.stdout.pipe(log)
-  child.stderr.pipe(log)
-  return new Promise((resolve) => {
-    child.on('close', (status) => log.end(() => {
-      process.stdout.write(readFileSync(logFile))
-      resolve(status ?? 1)
-    }))
-  })
-}
-
+// Each project's wall time, printed as it ends: the suite's budget is 15 minutes in all.
 const started = Date.now()
-const seconds = () => `${Math.round((Date.now() - started) / 1000)} s`
-const packageRun = runQuietly('npx', ['vitest', 'run', '--project', 'package'], '.cache/package-test.log')
-const unit = run('npx', ['vitest', 'run', '--project', 'unit'])
-console.log(`test: unit project done at ${seconds()}; the package project's output follows when it ends`)
-const pkg = await packageRun
-console.log(`test: package project done at ${seconds()}`)
-const e2e = run('npx', ['vitest', 'run', '--project', 'e2e'])
-console.log(`test: browser project done at ${seconds()}`)
+const timed = (name, project) => {
+  const at = Date.now()
+  const status = run('npx', ['vitest', 'run', '--project', project])
+  console.log(`test: ${name} project took ${Math.round((Date.now() - at) / 1000)} s (${Math.round((Date.now() - started) / 1000)} s so far)`)
+  return status
+}
+const unit = timed('unit', 'unit')
+const e2e = timed('browser', 'e2e')
+const pkg = timed('package', 'package')
 const verdict = (status) => (status === 0 ? 'passed' : 'FAILED')
 console.log(`test: unit ${verdict(unit)}, browser ${verdict(e2e)}, package ${verdict(pkg)}`)
 process.exit(unit || e2e || pkg)
