@@ -8,7 +8,19 @@ import { mountOnFirstOpen } from './lazyMount.ts'
 import { PorticoProvider } from '../shell/provider/PorticoProvider.tsx'
 import { createTestKit, quietKernelOptions } from '../shell/test/testKit.ts'
 
-afterEach(() => {
+const kits: ReturnType<typeof createTestKit>[] = []
+const testKit = (...options: Parameters<typeof createTestKit>) => {
+  const kit = createTestKit(...options)
+  kits.push(kit)
+  return kit
+}
+
+afterEach(async () => {
+  // A kit left alive keeps its React root, which renders again at idle time (a closed dialog is
+  // prepared ahead of the next open): after the file's last test that ran with jsdom gone.
+  await act(async () => {
+    for (const kit of kits.splice(0)) kit.destroy()
+  })
   cleanup()
   document.body.innerHTML = ''
 })
@@ -18,7 +30,7 @@ const openDialog = () => document.querySelector('portico-modal')?.shadowRoot?.qu
 
 describe('vanilla lazy mount', () => {
   it('mounts nothing before the first open; on it the dialog at once, then the view (nothing loads that the first screen does not show)', async () => {
-    const kit = createTestKit()
+    const kit = testKit()
     mountOnFirstOpen(kit, loadRenderer)
     await Promise.resolve()
     expect(document.querySelector('portico-modal')).toBeNull()
@@ -38,7 +50,7 @@ describe('vanilla lazy mount', () => {
   })
 
   it('leaves rendering to a provider that has claimed it, even when a child opens first (one renderer per kit)', async () => {
-    const kit = createTestKit()
+    const kit = testKit()
     mountOnFirstOpen(kit, loadRenderer)
     function OpensOnMount() {
       // Child effects run before the provider's claim effect.
@@ -60,11 +72,26 @@ describe('vanilla lazy mount', () => {
     const slot = document.createElement('div')
     slot.append(placed)
     document.body.append(slot)
-    const kit = createTestKit({ enableEmbedded: true })
+    const kit = testKit({ enableEmbedded: true })
     mountOnFirstOpen(kit, loadRenderer)
     // Embedded, the modal is part of the page: it renders without anyone opening it.
     await waitFor(() => expect(placed.shadowRoot?.querySelector('[data-testid="portico-embedded"]')).toBeTruthy())
     expect(document.querySelectorAll('portico-modal')).toHaveLength(1)
+  })
+
+  it('a destroyed kit unmounts the renderer it mounted (a root left mounted would render for a kit that is gone)', async () => {
+    const kit = createTestKit()
+    const calls: string[] = []
+    mountOnFirstOpen(kit, async () => ({
+      mountModal: () => {
+        calls.push('mounted')
+        return () => calls.push('unmounted')
+      },
+    }))
+    kit.open()
+    await waitFor(() => expect(calls).toEqual(['mounted']))
+    kit.destroy()
+    expect(calls).toEqual(['mounted', 'unmounted'])
   })
 
   it('is wired into createPortico (the vanilla entry renders lazily on first open)', async () => {

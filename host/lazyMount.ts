@@ -17,6 +17,7 @@ export function mountOnFirstOpen(kit: PorticoKit, load: () => Promise<ModalRende
   if (typeof document === 'undefined') return
   const disconnect = modalHost(kit).connect(load)
   let mounting = false
+  let unmount: (() => void) | undefined
   const mount = () =>
     // A provider claims in an effect, which can run after a child's effect opened the modal.
     queueMicrotask(() => {
@@ -24,7 +25,9 @@ export function mountOnFirstOpen(kit: PorticoKit, load: () => Promise<ModalRende
       mounting = true
       const release = kit.claimRenderer()
       load()
-        .then(({ mountModal }) => mountModal(kit))
+        .then(({ mountModal }) => {
+          unmount = mountModal(kit)
+        })
         .catch(() => {
           // The host logged the failure and closed the modal; the next open retries.
           mounting = false
@@ -33,10 +36,12 @@ export function mountOnFirstOpen(kit: PorticoKit, load: () => Promise<ModalRende
     })
   const opened = kit.modal.store.select((state) => state.open).subscribe((open) => open && mount())
   if (kit.config.enableEmbedded) mount()
-  // A destroyed kit lets its host go (the appended element with it).
+  // A destroyed kit lets its React root and its host go (the appended element with it): a root
+  // left mounted would keep rendering for a kit that is gone.
   kit.bus.events$.subscribe({
     complete: () => {
       opened.unsubscribe()
+      unmount?.()
       disconnect()
     },
   })
