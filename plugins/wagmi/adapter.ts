@@ -93,25 +93,24 @@ export function createWagmiAdapter({ config, reconnectWaitMs }: WagmiAdapterOpti
 }
 
 /**
- * wagmi's connection once it is no longer on its way: at once when wagmi is connected or
- * disconnected for good, else when its (re)connect ends. A disconnected wagmi is given
- * `waitMs` to start the reconnect its provider runs on mount, which comes after the kit.
+ * wagmi's connection once it is no longer on its way: at once when wagmi is connected, else
+ * when its (re)connect ends. A disconnected wagmi is given `waitMs` to start the reconnect its
+ * provider runs on mount, which comes after the kit; once one has started it is waited for.
  */
 function settled(config: WagmiConfig, waitMs: number): Promise<WagmiConnection | undefined> {
   return new Promise((resolve) => {
     let timer: ReturnType<typeof setTimeout> | undefined
+    let began = false
     const check = () => {
       const { status } = config.state
-      if (status === 'connecting' || status === 'reconnecting') return false
-      if (status === 'disconnected' && timer === undefined) {
-        timer = setTimeout(() => done(undefined), waitMs)
-        return false
-      }
-      if (status === 'disconnected') return false
-      done(currentConnection(config.state))
-      return true
+      if (status === 'connecting' || status === 'reconnecting') {
+        began = true
+        clearTimeout(timer)
+      } else if (status === 'connected') done(currentConnection(config.state))
+      else if (began) done(undefined)
+      else timer ??= setTimeout(() => done(undefined), waitMs)
     }
-    const stop = config.subscribe((state) => state.status, () => void check())
+    const stop = config.subscribe((state) => state.status, check)
     function done(connection: WagmiConnection | undefined) {
       clearTimeout(timer)
       stop()

@@ -251,20 +251,26 @@ describe('email login', () => {
   })
 })
 
+/** Logged in by email as ada@example.com, on the Update email view with her address in the field. */
+async function openUpdateEmail(frame: ReturnType<typeof happyFrame>) {
+  const { kit } = await openConnect(frame)
+  await kit.plugins.load('email')
+  const auth = (await kit.container()).resolve<{ connect(): Promise<void> }>(IAuthService as never)
+  await act(() => auth.connect())
+  act(() => kit.open())
+  await waitFor(() => expect(byText('Update email')).toBeDefined())
+  act(() => void fireEvent.click(byText('Update email')!))
+  await waitFor(() => expect(emailField()?.value).toBe('ada@example.com'))
+  return kit
+}
+
 describe('update email', () => {
   it('from the Account view of an email login: current address code, then new address code; the account shows the new email', async () => {
     const frame = happyFrame()
     frame.on('UPDATE_EMAIL', () => ({ action: 'VERIFY_PRIMARY_OTP' }))
     frame.on('UPDATE_EMAIL_PRIMARY_OTP', () => ({ action: 'VERIFY_SECONDARY_OTP' }))
     frame.on('UPDATE_EMAIL_SECONDARY_OTP', () => ({ newEmail: 'grace@example.com' }))
-    const { kit } = await openConnect(frame)
-    await kit.plugins.load('email')
-    const auth = (await kit.container()).resolve<{ connect(): Promise<void> }>(IAuthService as never)
-    await act(() => auth.connect())
-    act(() => kit.open())
-    await waitFor(() => expect(byText('Update email')).toBeDefined())
-    act(() => void fireEvent.click(byText('Update email')!))
-    await waitFor(() => expect(emailField()?.value).toBe('ada@example.com'))
+    const kit = await openUpdateEmail(frame)
     act(() => void fireEvent.change(emailField()!, { target: { value: 'grace@example.com' } }))
     await act(async () => void fireEvent.submit(emailField()!.form!))
     expect(frame.held('UPDATE_EMAIL').payload).toEqual({ email: 'grace@example.com' })
@@ -280,14 +286,7 @@ describe('update email', () => {
 
   it("a new address that is not an email is refused with 'Enter a valid email address' and never sent", async () => {
     const frame = happyFrame()
-    const { kit } = await openConnect(frame)
-    await kit.plugins.load('email')
-    const auth = (await kit.container()).resolve<{ connect(): Promise<void> }>(IAuthService as never)
-    await act(() => auth.connect())
-    act(() => kit.open())
-    await waitFor(() => expect(byText('Update email')).toBeDefined())
-    act(() => void fireEvent.click(byText('Update email')!))
-    await waitFor(() => expect(emailField()?.value).toBe('ada@example.com'))
+    const kit = await openUpdateEmail(frame)
     act(() => void fireEvent.change(emailField()!, { target: { value: 'grace@' } }))
     await act(async () => void fireEvent.submit(emailField()!.form!))
     await waitFor(() => expect(formAlert()?.textContent).toBe('Enter a valid email address'))
