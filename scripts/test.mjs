@@ -54,9 +54,9 @@ const timed = (name, project) => {
 // demo/config.ts bakes them into the build), and in its own namespace each lane has a
 // 127.0.0.1 of its own with all of them free, so the files need no second port set. Most of
 // a file's time is spent waiting (on Chromium, on a node, on a timer), which the other lane
-// fills. Needs root, util-linux's unshare and iproute2; without them the files run one after
-// the other.
-const LANES = 2
+// fills. Needs root, util-linux's unshare and iproute2; without them, or with
+// PORTICO_E2E_LANES=1, the files run one after the other.
+const LANES = Number(process.env.PORTICO_E2E_LANES ?? 2)
 // A namespace starts with its loopback down and nothing else. Loopback alone is not enough:
 // with no other interface up Chromium reports navigator.onLine false, and WalletConnect then
 // waits to be online before it opens its relay socket. So a veth pair is up as well, on a
@@ -94,7 +94,7 @@ async function browserLanes() {
 const named = process.argv.slice(2)
 const runs = (project) => named.length === 0 || named.includes(project)
 const unit = runs('unit') ? timed('unit', 'unit') : undefined
-const e2e = runs('e2e') ? (canIsolate() ? await browserLanes() : timed('browser', 'e2e')) : undefined
+const e2e = runs('e2e') ? (LANES > 1 && canIsolate() ? await browserLanes() : timed('browser', 'e2e')) : undefined
 const pkg = runs('package') ? timed('package', 'package') : undefined
 const verdict = (status) => (status === undefined ? 'not run' : status === 0 ? 'passed' : 'FAILED')
 console.log(`test: unit ${verdict(unit)}, browser ${verdict(e2e)}, package ${verdict(pkg)}`)
