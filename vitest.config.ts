@@ -38,6 +38,8 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // One file at a time: every file listens on the demo's fixed ports. npm test runs two
+          // such runs side by side, each in a network namespace of its own (scripts/test.mjs).
           fileParallelism: false,
         },
       },

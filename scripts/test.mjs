@@ -5,7 +5,8 @@
 // Chromium and Hardhat nodes next to the unit run would only fight for the CPU) and
 // exits non-zero if any failed.
 import { existsSync } from 'node:fs'
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
+import { createInterface } from 'node:readline'
 import { CHROMIUM_PATH as CHROMIUM } from './chromium.mjs'
 import { postgresBinDir } from '../test/peers/postgres.mjs'
 
@@ -47,9 +48,54 @@ const timed = (name, project) => {
   console.log(`test: ${name} project took ${Math.round((Date.now() - at) / 1000)} s (${Math.round((Date.now() - started) / 1000)} s so far)`)
   return status
 }
-const unit = timed('unit', 'unit')
-const e2e = timed('browser', 'e2e')
-const pkg = timed('package', 'package')
-const verdict = (status) => (status === 0 ? 'passed' : 'FAILED')
+
+// The browser files in two lanes side by side, each lane a vitest run over half of them in a
+// network namespace of its own: every file listens on the demo's fixed ports (8545, 8700, …,
+// demo/config.ts bakes them into the build), and in its own namespace each lane has a
+// 127.0.0.1 of its own with all of them free, so the files need no second port set. Most of
+// a file's time is spent waiting (on Chromium, on a node, on a timer), which the other lane
+// fills. Needs root, util-linux's unshare and iproute2; without them, or with
+// PORTICO_E2E_LANES=1, the files run one after the other.
+const LANES = Number(process.env.PORTICO_E2E_LANES ?? 2)
+// A namespace starts with its loopback down and nothing else. Loopback alone is not enough:
+// with no other interface up Chromium reports navigator.onLine false, and WalletConnect then
+// waits to be online before it opens its relay socket. So a veth pair is up as well, on a
+// documentation address (TEST-NET-1) with no route out: nothing leaves the namespace.
+const NAMESPACE_SETUP = [
+  'ip link set lo up',
+  'ip link add portico0 type veth peer name portico1',
+  'ip addr add 192.0.2.1/24 dev portico0',
+  'ip link set portico0 up',
+  'ip link set portico1 up',
+].join(' && ')
+const canIsolate = () => spawnSync('unshare', ['--net', 'sh', '-c', NAMESPACE_SETUP], { stdio: 'ignore' }).status === 0
+
+/** One lane: sets its namespace up, runs its shard, prefixes its output lines. */
+function lane(index) {
+  const vitest = `npx vitest run --project e2e --shard=${index}/${LANES}`
+  const child = spawn('unshare', ['--net', 'sh', '-c', `${NAMESPACE_SETUP} && exec ${vitest}`], { stdio: ['ignore', 'pipe', 'pipe'] })
+  for (const stream of [child.stdout, child.stderr]) {
+    createInterface({ input: stream }).on('line', (line) => console.log(`[e2e ${index}/${LANES}] ${line}`))
+  }
+  return new Promise((resolve) => {
+    child.on('error', () => resolve(1))
+    child.on('close', (code) => resolve(code ?? 1))
+  })
+}
+
+async function browserLanes() {
+  const at = Date.now()
+  const statuses = await Promise.all(Array.from({ length: LANES }, (_, i) => lane(i + 1)))
+  console.log(`test: browser project took ${Math.round((Date.now() - at) / 1000)} s in ${LANES} lanes (${Math.round((Date.now() - started) / 1000)} s so far)`)
+  return statuses.find((status) => status !== 0) ?? 0
+}
+
+// `npm test -- e2e` runs that project alone (the same way as in the whole run); none named: all three.
+const named = process.argv.slice(2)
+const runs = (project) => named.length === 0 || named.includes(project)
+const unit = runs('unit') ? timed('unit', 'unit') : undefined
+const e2e = runs('e2e') ? (LANES > 1 && canIsolate() ? await browserLanes() : timed('browser', 'e2e')) : undefined
+const pkg = runs('package') ? timed('package', 'package') : undefined
+const verdict = (status) => (status === undefined ? 'not run' : status === 0 ? 'passed' : 'FAILED')
 console.log(`test: unit ${verdict(unit)}, browser ${verdict(e2e)}, package ${verdict(pkg)}`)
-process.exit(unit || e2e || pkg)
+process.exit(unit || e2e || pkg || 0)

@@ -5,6 +5,7 @@
 // tests import it directly.
 import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Metafile } from 'esbuild'
 import * as v from 'valibot'
@@ -43,6 +44,13 @@ export interface EmbeddedStackOptions {
   /** The users the local OpenID provider's login page offers (default: DEMO_OIDC_USERS). */
   readonly oidcUsers?: readonly TestUser[]
   readonly limits?: FrameServerOptions['limits']
+  /**
+   * Where the frame page is built and served from, removed on close; omitted: the frame
+   * server's own servers/frame/page/dist, as `npm start` has it. Browser test files each give
+   * one: a build empties its directory first, so one file's stack would pull the page from
+   * under another's running beside it.
+   */
+  readonly pageDir?: string
 }
 
 export interface EmbeddedStack {
@@ -89,8 +97,9 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions): Promise
   const secrets = demoSecrets(options.dataDir)
   const [mailbox, framePageMeta] = await Promise.all([
     options.smtpUrl ? undefined : startMailbox({ smtpPort: options.ports?.smtp ?? 0, httpPort: options.ports?.mailbox ?? 0 }),
-    buildFramePage(),
+    buildFramePage(options.pageDir ? { outdir: options.pageDir } : {}),
   ])
+  const removePage = async () => options.pageDir && (await rm(options.pageDir, { recursive: true, force: true }))
   let frame: FrameServer
   let oidc: LocalOidcProvider | undefined
   let farcasterRelay: LocalFarcasterRelay | undefined
@@ -124,11 +133,13 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions): Promise
       limits: options.limits,
       socials: oidc?.socials,
       farcaster: farcasterRelay && { relayUrl: farcasterRelay.url, rpcUrl: options.farcasterRpcUrl! },
+      pageDir: options.pageDir,
     })
   } catch (error) {
     await farcasterRelay?.close()
     await oidc?.close()
     await mailbox?.close()
+    await removePage()
     throw error
   }
   return {
@@ -143,6 +154,7 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions): Promise
       await farcasterRelay?.close()
       await oidc?.close()
       await mailbox?.close()
+      await removePage()
     },
   }
 }

@@ -14,7 +14,7 @@ import { type WalletRegistryServer, startWalletRegistry } from '../peers/walletR
 import type { TestWalletHandle } from '../peers/testWallet.ts'
 import { approveInFrame, emailLogin, uniqueEmail } from './emailLogin.ts'
 import { recording, startRecording } from './evmSupport.ts'
-import { type DemoServer, type RecordedPage, launchBrowser } from './harness.ts'
+import { type DemoServer, type RecordedPage, launchBrowser, privateBuildDir } from './harness.ts'
 import {
   type PrivateDemo,
   TEST_WALLET_NAME,
@@ -58,7 +58,12 @@ beforeAll(async () => {
   throwFirstFailure(started)
   demo = await startPrivateDemo(build, { backend: { prefixes: ['/siwx/', '/api/'], listener: (req, res) => backend!.listener(req, res) } })
   backend = await startSiwxBackend({ hosts: [new URL(demo.url).host], rpcUrls: { 'eip155:31337': chain.url }, solanaChains: [] })
-  stack = await startEmbeddedStack({ hostOrigins: [new URL(demo.url).origin], ports: { frame: DEMO_PORTS.frame }, farcasterRpcUrl: chain.url })
+  stack = await startEmbeddedStack({
+    hostOrigins: [new URL(demo.url).origin],
+    ports: { frame: DEMO_PORTS.frame },
+    farcasterRpcUrl: chain.url,
+    pageDir: privateBuildDir('frame-page'),
+  })
 }, 180_000)
 afterEach(async () => {
   await Promise.all(pages.splice(0).map((p) => p.context.close().catch(() => undefined)))

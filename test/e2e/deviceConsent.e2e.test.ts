@@ -25,9 +25,13 @@ afterAll(async () => {
 
 const { mailsTo, nextMail, loginOnNewDevice } = emailLogin(() => env!.stack.mailboxUrl!)
 
-/** The demo in a fresh browser context: a device the frame server has not seen. */
+/**
+ * The demo in a fresh browser context: a device the frame server has not seen. Its clock (the
+ * frame's included) runs on its own, and the test moves it past the frame's poll intervals
+ * rather than waiting them out: the rule here is the consent, not the 10 s and 5 s.
+ */
 async function device() {
-  const recorded = await openPage(env!.browser, `${env!.demo.url}/?networks=evm&devwallet=off`)
+  const recorded = await openPage(env!.browser, `${env!.demo.url}/?networks=evm&devwallet=off`, { before: (page) => page.clock.install() })
   pages.push(recorded)
   return recorded.page
 }
@@ -60,6 +64,7 @@ describe('a new device gets the wallet only with the consent of a device that ho
     expect(notice.text).toMatch(/\/v1\/device\/refuse\?token=/)
 
     // Device A: its frame finds the waiting device (it asks every 10 s) and the modal shows the frame's own panel.
+    await a.clock.fastForward(10_000)
     const panel = a.frameLocator('#w3m-iframe')
     await panel.getByRole('button', { name: 'Approve' }).waitFor({ timeout: 30_000 })
     await waitForView(a, 'ApproveDevice')
@@ -70,6 +75,7 @@ describe('a new device gets the wallet only with the consent of a device that ho
     await waitForModal(a, false)
 
     // Device B asks again on its own (every 5 s), gets the shares, and connects: the same wallet, and it signs.
+    await b.clock.fastForward(5_000)
     await b.getByTestId('account-connected').filter({ hasText: 'true' }).waitFor({ timeout: 30_000 })
     expect((await address(b))!.trim()).toBe(wallet)
     await waitForModal(b, false).catch(() => undefined)

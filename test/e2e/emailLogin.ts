@@ -5,7 +5,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { type Hex, verifyMessage } from 'viem'
 import { DEMO_PORTS, type EmbeddedStack, type EmbeddedStackOptions, startEmbeddedStack } from '../../demo/peers/embedded.ts'
 import type { HardhatNode } from '../peers/hardhat.ts'
-import { type DemoServer, launchBrowser } from './harness.ts'
+import { type DemoServer, launchBrowser, privateBuildDir } from './harness.ts'
 import {
   type PrivateDemo,
   buildPrivateDemo,
@@ -54,6 +54,7 @@ export async function startEmailDemo(options: { limits?: EmbeddedStackOptions['l
       ports: { frame: DEMO_PORTS.frame },
       farcasterRpcUrl: chain!.url,
       limits: options.limits,
+      pageDir: privateBuildDir('frame-page'),
     })
   } catch (error) {
     await close()

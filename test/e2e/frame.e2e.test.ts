@@ -875,6 +875,8 @@ describe('restore and a second device', () => {
   it('a second browser context is a new device: it must approve the device, is held until the first device approves it inside its frame, then recovers the same address and signs for it', async () => {
     const context = await browser.newContext()
     contexts.push(context)
+    // Its clock (time still flows) is moved past the held frame's 5 s retry below rather than waited out.
+    await context.clock.install()
     const { page } = await openHost(context)
     await loadFrame(page)
     const t0 = Date.now()
@@ -887,6 +889,7 @@ describe('restore and a second device', () => {
     expect(await review).toEqual({ ok: true, value: { approved: 1, refused: 0 } })
     await frameTest(firstPage, (test) => test.hide())
     // The new device asks again by itself (every 5 s), splits the key anew and says so.
+    await page.clock.fastForward(5_000)
     const released = () => frameTest(page, (test) => test.events.some((event) => event.type === '@portico-frame/DEVICE_RELEASED'))
     await expect.poll(released, { timeout: 30_000 }).toBe(true)
     console.log(`[frame e2e] new-device login with consent and key recovery ${Date.now() - t0} ms`)

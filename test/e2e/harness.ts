@@ -134,6 +134,9 @@ export async function runAxe(page: Page | Frame, contextSelector?: AxeContext): 
   }, contextSelector)
 }
 
+/** A directory under dist/e2e/ for a build of this file's own, which no other file or run touches. */
+export const privateBuildDir = (name: string) => join(ROOT, `dist/e2e/${name}-${randomUUID().slice(0, 8)}`)
+
 /** A test page's own build: its index.html and its entry, bundled like the demo, in a directory no other run touches. */
 export async function buildTestPage(pageDir: string, entry: string): Promise<{ dir: string; metafile: Metafile }> {
   const outdir = `dist/e2e/${basename(pageDir)}-${randomUUID().slice(0, 8)}`

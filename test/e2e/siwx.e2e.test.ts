@@ -14,7 +14,7 @@ import { HARDHAT_ACCOUNT_0, type HardhatNode } from '../peers/hardhat.ts'
 import { type SolanaRpc, startSolanaRpc } from '../peers/solanaRpc.mjs'
 import { chooseWallet, currentView, modal, startDemoChains, text } from './evmSupport.ts'
 import { approveInFrame, emailLogin, uniqueEmail } from './emailLogin.ts'
-import { type DemoServer, type RecordedPage, launchBrowser, newPage, runAxe } from './harness.ts'
+import { type DemoServer, type RecordedPage, launchBrowser, newPage, privateBuildDir, runAxe } from './harness.ts'
 import { type PrivateDemo, assertCleanPage, buildPrivateDemo, startPrivateDemo, throwFirstFailure, valueOf } from './modalHarness.ts'
 
 let chains: [HardhatNode, HardhatNode] | undefined
@@ -39,7 +39,7 @@ beforeAll(async () => {
     rpcUrls: { 'eip155:31337': chains![0].url, 'eip155:31338': chains![1].url },
     solanaChains: ['solana:localnet'],
   })
-  embedded = await startEmbeddedStack({ hostOrigins: [new URL(demo.url).origin], ports: { frame: DEMO_PORTS.frame } })
+  embedded = await startEmbeddedStack({ hostOrigins: [new URL(demo.url).origin], ports: { frame: DEMO_PORTS.frame }, pageDir: privateBuildDir('frame-page') })
 }, 120_000)
 
 afterEach(async () => {

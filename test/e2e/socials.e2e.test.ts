@@ -31,8 +31,9 @@ afterAll(async () => {
   await env?.close()
 })
 
-async function open(query = '') {
-  const recorded = await openPage(browser, `${demo.url}/?networks=evm&devwallet=off${query}`)
+/** The demo in a fresh context; `clock` installs Playwright's clock there (time still flows) for a test to move it on. */
+async function open(query = '', { clock = false } = {}) {
+  const recorded = await openPage(browser, `${demo.url}/?networks=evm&devwallet=off${query}`, clock ? { before: (page) => page.clock.install() } : {})
   pages.push(recorded)
   return recorded
 }
@@ -242,7 +243,9 @@ describe('social login through a popup', () => {
   })
 
   it('the same identity in another browser (a new device) gets the same address, once the first device approves it inside its frame', async () => {
-    const first = await open()
+    // Both clocks are moved past the frame's consent polls (10 s on the first device, 5 s on the
+    // new one) rather than waited out: the rule here is the consent, not those figures.
+    const first = await open('', { clock: true })
     // Dave, whom no other test logs in: his first device here is the account's first.
     const popup = await continueWith(first.page, 'Google')
     await pickUser(popup, 'Dave')
@@ -250,15 +253,19 @@ describe('social login through a popup', () => {
     const wallet = (await address(first.page))!.trim()
     await waitForModal(first.page, false).catch(() => undefined)
 
-    const second = await open()
+    const second = await open('', { clock: true })
     const again = await continueWith(second.page, 'Google')
     await pickUser(again, 'Dave')
     // A session on a new device gets no key share by itself (whoever holds the provider account,
     // or hijacked its login, would get the key): the first device's frame asks in its own panel.
     expect((await second.page.getByTestId('account-connected').textContent())?.trim()).toBe('false')
+    await expect.poll(() => inModal(second.page).getByRole('alert').textContent(), { timeout: 20_000 }).toMatch(/^Approve this device on a device you already use/)
+    await first.page.clock.fastForward(10_000)
     const panel = first.page.frameLocator('#w3m-iframe')
     await panel.getByRole('button', { name: 'Approve' }).waitFor({ timeout: 30_000 })
     await panel.getByRole('button', { name: 'Approve' }).click()
+    await waitForModal(first.page, false)
+    await second.page.clock.fastForward(5_000)
     await second.page.getByTestId('account-connected').filter({ hasText: 'true' }).waitFor({ timeout: 30_000 })
     expect((await address(second.page))!.trim()).toBe(wallet)
   })
