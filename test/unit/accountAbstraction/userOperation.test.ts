@@ -1,0 +1,76 @@
+// The local ERC-4337 stack end to end: a user operation from a fresh smart account goes through
+// the real bundler (Alto) to the EntryPoint v0.7 on Hardhat and lands; with the paymaster
+// service sponsoring it, an account holding 0 ETH acts.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createPublicClient, defineChain, http, parseEther, parseEventLogs, type Chain, type PublicClient } from 'viem'
+import { createBundlerClient, createPaymasterClient, entryPoint07Abi } from 'viem/account-abstraction'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { startPaymasterServer, type PaymasterServer } from '../../../servers/paymaster/server.ts'
+import { DEMO_PAYMASTER, DEMO_PAYMASTER_SIGNER_KEY, ENTRY_POINT_V07, SIMPLE_ACCOUNT_FACTORY_V07, startBundlerStack, type BundlerStack } from '../../peers/bundler.ts'
+import { toSimpleAccountV07 } from '../../peers/simpleAccount.ts'
+
+const PAGE = 'http://127.0.0.1:5173'
+
+let stack: BundlerStack
+let paymaster: PaymasterServer
+let chain: Chain
+let client: PublicClient
+
+beforeAll(async () => {
+  stack = await startBundlerStack()
+  paymaster = await startPaymasterServer({ signerKey: DEMO_PAYMASTER_SIGNER_KEY, chains: { 31337: { paymaster: DEMO_PAYMASTER } }, allowedOrigins: [PAGE] })
+  chain = defineChain({ id: 31337, name: 'Hardhat', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [stack.node.url] } } })
+  client = createPublicClient({ chain, transport: http(stack.node.url) })
+})
+
+afterAll(async () => {
+  await paymaster?.close()
+  await stack?.stop()
+})
+
+const freshAccount = () => toSimpleAccountV07({ client, owner: privateKeyToAccount(generatePrivateKey()) })
+
+describe('the local ERC-4337 stack', () => {
+  it('has the EntryPoint v0.7 and the SimpleAccountFactory at their canonical addresses', async () => {
+    expect(ENTRY_POINT_V07).toBe('0x0000000071727De22E5E9d8BAf0edAc6f37da032')
+    expect(SIMPLE_ACCOUNT_FACTORY_V07).toBe('0x91E60e0613810449d098b0b5Ec8b51A0FE8c8985')
+    expect(await client.getCode({ address: '0x0000000071727De22E5E9d8BAf0edAc6f37da032' })).toMatch(/^0x60806040/)
+    expect(await client.getCode({ address: '0x91E60e0613810449d098b0b5Ec8b51A0FE8c8985' })).toMatch(/^0x60806040/)
+  })
+
+  it('bundles a user operation from a fresh smart account: it deploys the account and sends 0.001 ETH', async () => {
+    const account = await freshAccount()
+    expect(await client.getCode({ address: account.address })).toBeUndefined()
+    await client.request({ method: 'hardhat_setBalance' as never, params: [account.address, '0xde0b6b3a7640000'] as never }) // 1 ETH
+    const recipient = privateKeyToAccount(generatePrivateKey()).address
+    const bundler = createBundlerClient({ account, client, transport: http(stack.bundlerUrl) })
+    const started = performance.now()
+    const hash = await bundler.sendUserOperation({ calls: [{ to: recipient, value: parseEther('0.001') }] })
+    const receipt = await bundler.waitForUserOperationReceipt({ hash, pollingInterval: 100 })
+    console.info(`user operation: sent to receipt in ${Math.round(performance.now() - started)} ms`)
+    expect(receipt.success).toBe(true)
+    const [event] = parseEventLogs({ abi: entryPoint07Abi, eventName: 'UserOperationEvent', logs: receipt.receipt.logs })
+    expect(event?.args.sender).toBe(account.address)
+    expect(event?.args.paymaster).toBe('0x0000000000000000000000000000000000000000')
+    expect(await client.getBalance({ address: recipient })).toBe(parseEther('0.001'))
+    expect(await client.getCode({ address: account.address })).toMatch(/^0x/)
+  })
+
+  it('lets a fresh account holding 0 ETH act when the paymaster service sponsors it', async () => {
+    const account = await freshAccount()
+    expect(await client.getBalance({ address: account.address })).toBe(0n)
+    const deposit = await client.readContract({ address: ENTRY_POINT_V07, abi: entryPoint07Abi, functionName: 'balanceOf', args: [DEMO_PAYMASTER] })
+    const sponsor = createPaymasterClient({ transport: http(paymaster.url, { fetchOptions: { headers: { origin: PAGE } } }) })
+    const bundler = createBundlerClient({ account, client, paymaster: sponsor, transport: http(stack.bundlerUrl) })
+    const target = privateKeyToAccount(generatePrivateKey()).address
+    const hash = await bundler.sendUserOperation({ calls: [{ to: target, data: '0x1234' }] })
+    const receipt = await bundler.waitForUserOperationReceipt({ hash, pollingInterval: 100 })
+    expect(receipt.success).toBe(true)
+    const [event] = parseEventLogs({ abi: entryPoint07Abi, eventName: 'UserOperationEvent', logs: receipt.receipt.logs })
+    expect(event?.args.sender).toBe(account.address)
+    expect(event?.args.paymaster).toBe(DEMO_PAYMASTER)
+    expect(await client.getBalance({ address: account.address })).toBe(0n)
+    const after = await client.readContract({ address: ENTRY_POINT_V07, abi: entryPoint07Abi, functionName: 'balanceOf', args: [DEMO_PAYMASTER] })
+    expect(deposit - after).toBe(event!.args.actualGasCost)
+  })
+})
