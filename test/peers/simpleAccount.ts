@@ -3,7 +3,7 @@
 // but does not install beside this viem: its ox peer conflicts). The account is created by the
 // canonical SimpleAccountFactory and validates its owner's EIP-191 signature of the
 // user operation hash.
-import { decodeFunctionData, encodeFunctionData, parseAbi, type Address, type Chain, type Client, type LocalAccount, type Transport } from 'viem'
+import { decodeFunctionData, encodeFunctionData, parseAbi, type Address, type Chain, type LocalAccount, type PublicClient, type Transport } from 'viem'
 import { entryPoint07Abi, getUserOperationHash, toSmartAccount, type SmartAccount } from 'viem/account-abstraction'
 import { readContract } from 'viem/actions'
 import { ENTRY_POINT_V07, SIMPLE_ACCOUNT_FACTORY_V07 } from '../../demo/peers/accountAbstraction.mjs'
@@ -18,7 +18,7 @@ const factoryAbi = parseAbi(['function createAccount(address owner, uint256 salt
 const STUB_SIGNATURE =
   '0xfffffffffffffffffffffffffffffff0000000000000000000000000000000007aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa1c'
 
-export async function toSimpleAccountV07({ client, owner, salt = 0n }: { client: Client<Transport, Chain>; owner: LocalAccount; salt?: bigint }): Promise<SmartAccount> {
+export async function toSimpleAccountV07({ client, owner, salt = 0n }: { client: PublicClient<Transport, Chain>; owner: LocalAccount; salt?: bigint }): Promise<SmartAccount> {
   const entryPoint = { abi: entryPoint07Abi, address: ENTRY_POINT_V07, version: '0.7' } as const
   let address: Address | undefined
   return toSmartAccount({

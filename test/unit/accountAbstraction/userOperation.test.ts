@@ -2,7 +2,7 @@
 // the real bundler (Alto) to the EntryPoint v0.7 on Hardhat and lands; with the paymaster
 // service sponsoring it, an account holding 0 ETH acts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createPublicClient, defineChain, http, parseEther, parseEventLogs, type Chain, type PublicClient } from 'viem'
+import { createPublicClient, defineChain, http, parseEther, parseEventLogs, type Chain, type PublicClient, type Transport } from 'viem'
 import { createBundlerClient, createPaymasterClient, entryPoint07Abi } from 'viem/account-abstraction'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { startPaymasterServer, type PaymasterServer } from '../../../servers/paymaster/server.ts'
@@ -14,7 +14,7 @@ const PAGE = 'http://127.0.0.1:5173'
 let stack: BundlerStack
 let paymaster: PaymasterServer
 let chain: Chain
-let client: PublicClient
+let client: PublicClient<Transport, Chain>
 
 beforeAll(async () => {
   stack = await startBundlerStack()
