@@ -2,8 +2,8 @@
 // the real bundler (Alto) to the EntryPoint v0.7 on Hardhat and lands; with the paymaster
 // service sponsoring it, an account holding 0 ETH acts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createPublicClient, defineChain, http, parseEther, parseEventLogs, type Chain, type PublicClient, type Transport } from 'viem'
-import { createBundlerClient, createPaymasterClient, entryPoint07Abi } from 'viem/account-abstraction'
+import { concat, createPublicClient, defineChain, http, numberToHex, parseAbi, parseEther, parseEventLogs, toHex, type Chain, type PublicClient, type Hex, type Transport } from 'viem'
+import { createBundlerClient, createPaymasterClient, entryPoint07Abi, toPackedUserOperation, type UserOperation } from 'viem/account-abstraction'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { startPaymasterServer, type PaymasterServer } from '../../../servers/paymaster/server.ts'
 import { DEMO_PAYMASTER, DEMO_PAYMASTER_SIGNER_KEY, ENTRY_POINT_V07, SIMPLE_ACCOUNT_FACTORY_V07, startBundlerStack, type BundlerStack } from '../../peers/bundler.ts'
@@ -72,5 +72,71 @@ describe('the local ERC-4337 stack', () => {
     expect(await client.getBalance({ address: account.address })).toBe(0n)
     const after = await client.readContract({ address: ENTRY_POINT_V07, abi: entryPoint07Abi, functionName: 'balanceOf', args: [DEMO_PAYMASTER] })
     expect(deposit - after).toBe(event!.args.actualGasCost)
+  })
+})
+
+describe('the VerifyingPaymaster contract and the service’s signature', () => {
+  const paymasterAbi = parseAbi([
+    'struct PackedUserOperation { address sender; uint256 nonce; bytes initCode; bytes callData; bytes32 accountGasLimits; uint256 preVerificationGas; bytes32 gasFees; bytes paymasterAndData; bytes signature; }',
+    'function validatePaymasterUserOp(PackedUserOperation userOp, bytes32 userOpHash, uint256 maxCost) returns (bytes context, uint256 validationData)',
+  ])
+  const op: UserOperation<'0.7'> = {
+    sender: '0x1111111111111111111111111111111111111111',
+    nonce: 0n,
+    callData: '0xb61d27f6',
+    callGasLimit: 21_000n,
+    verificationGasLimit: 100_000n,
+    preVerificationGas: 50_000n,
+    maxFeePerGas: 1_000_000_000n,
+    maxPriorityFeePerGas: 1_000_000_000n,
+    paymasterVerificationGasLimit: 100_000n,
+    paymasterPostOpGasLimit: 0n,
+    signature: '0x',
+  }
+  const rpcOp = (value: UserOperation<'0.7'>) =>
+    Object.fromEntries(Object.entries(value).map(([key, field]) => [key, typeof field === 'bigint' ? numberToHex(field) : field]))
+
+  async function signedData(value: UserOperation<'0.7'>): Promise<Hex> {
+    const response = await fetch(paymaster.url, {
+      method: 'POST',
+      headers: { origin: PAGE, 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'pm_getPaymasterData', params: [rpcOp(value), ENTRY_POINT_V07, toHex(31337), {}] }),
+    })
+    return ((await response.json()) as { result: { paymasterData: Hex } }).result.paymasterData
+  }
+
+  /** What the contract answers the EntryPoint: validationData's low 160 bits are 1 when the signature fails. */
+  async function validate(value: UserOperation<'0.7'>, paymasterData: Hex) {
+    const packed = toPackedUserOperation({ ...value, paymaster: DEMO_PAYMASTER, paymasterData })
+    const { result } = await client.simulateContract({
+      account: ENTRY_POINT_V07,
+      address: DEMO_PAYMASTER,
+      abi: paymasterAbi,
+      functionName: 'validatePaymasterUserOp',
+      args: [packed, `0x${'00'.repeat(32)}`, 0n],
+    })
+    const validationData = result[1]
+    return { sigFailed: (validationData & ((1n << 160n) - 1n)) === 1n, validUntil: Number((validationData >> 160n) & ((1n << 48n) - 1n)) }
+  }
+
+  it('accepts the service’s signature, valid for 600 s', async () => {
+    const before = Math.floor(Date.now() / 1000)
+    const verdict = await validate(op, await signedData(op))
+    expect(verdict.sigFailed).toBe(false)
+    expect(verdict.validUntil).toBeGreaterThanOrEqual(before + 600)
+    expect(verdict.validUntil).toBeLessThanOrEqual(Math.floor(Date.now() / 1000) + 600)
+  })
+
+  it('refuses a signature from another key (someone forging sponsorship)', async () => {
+    const data = await signedData(op)
+    const forged = concat([data.slice(0, 130) as Hex, await privateKeyToAccount(generatePrivateKey()).signMessage({ message: 'not the paymaster' })])
+    expect((await validate(op, forged)).sigFailed).toBe(true)
+  })
+
+  it('refuses the signature on an operation changed after signing (other calldata or higher gas)', async () => {
+    const data = await signedData(op)
+    expect((await validate({ ...op, callData: '0xdeadbeef' }, data)).sigFailed).toBe(true)
+    expect((await validate({ ...op, callGasLimit: 5_000_000n }, data)).sigFailed).toBe(true)
+    expect((await validate({ ...op, paymasterVerificationGasLimit: 900_000n }, data)).sigFailed).toBe(true)
   })
 })
