@@ -5,6 +5,7 @@
 import { fork } from 'node:child_process'
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { assertPortFree } from './hardhat.mjs'
 import { DEMO_BUNDLER_EXECUTOR_KEY, DEMO_BUNDLER_UTILITY_KEY, ENTRY_POINT_V07 } from './accountAbstraction.mjs'
 
 const HERE = dirname(fileURLToPath(import.meta.url))
@@ -17,6 +18,8 @@ const ALTO = resolve(HERE, '../../node_modules/@pimlico/alto/esm/cli/alto.js')
  * ERC-7562 validation rules need; every other check (simulation, signature, prefund) runs.
  */
 export async function startBundler({ rpcUrl, port = 0, timeoutMs = 60_000 }) {
+  // A fixed port (npm start's) that is taken fails here with a message naming it.
+  if (port !== 0) await assertPortFree(port)
   const child = fork(
     ALTO,
     [
