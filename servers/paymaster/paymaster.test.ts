@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { decodeAbiParameters, recoverMessageAddress, slice, type Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { createPaymasterApp, MAX_BODY_BYTES } from './app.ts'
+import { paymasterOptionsFromEnv } from './env.ts'
 import { readPaymasterOptions, type PaymasterOptions } from './options.ts'
 import { paymasterHash } from './verifyingPaymaster.ts'
 
@@ -146,5 +147,27 @@ describe('the paymaster service (ERC-7677)', () => {
     expect(() => readPaymasterOptions({ signerKey: '0x12', chains: { 31337: { paymaster: PAYMASTER } }, allowedOrigins: [PAGE] })).toThrow(/signerKey must be a 32-byte private key/)
     expect(() => readPaymasterOptions({ signerKey: SIGNER_KEY, chains: {}, allowedOrigins: [PAGE] })).toThrow(/chains must name at least one chain/)
     expect(() => readPaymasterOptions({ signerKey: SIGNER_KEY, chains: { 31337: { paymaster: PAYMASTER } }, allowedOrigins: ['https://app.example/'] })).toThrow(/exact origins/)
+  })
+})
+
+describe('the paymaster service’s environment', () => {
+  const env = { PAYMASTER_SIGNER_KEY: SIGNER_KEY, PAYMASTER_CHAINS: `31337=${PAYMASTER}; 8453=${PAYMASTER}`, ALLOWED_ORIGINS: `${PAGE}, http://127.0.0.1:8700` }
+
+  it('reads the signer key, chains, origins and policy; port 8713 by default', () => {
+    expect(paymasterOptionsFromEnv({ ...env, PAYMASTER_SENDERS: SENDER, PAYMASTER_MAX_OPS_PER_SENDER: '5', SPONSOR_NAME: 'Acme' })).toMatchObject({
+      port: 8713,
+      signerKey: SIGNER_KEY,
+      chains: { 31337: { paymaster: PAYMASTER }, 8453: { paymaster: PAYMASTER } },
+      allowedOrigins: [PAGE, 'http://127.0.0.1:8700'],
+      senders: [SENDER],
+      maxOperationsPerSender: 5,
+      sponsorName: 'Acme',
+    })
+  })
+
+  it('refuses a missing key, a bad chain entry or a bad cap, naming the variable', () => {
+    expect(() => paymasterOptionsFromEnv({ ...env, PAYMASTER_SIGNER_KEY: undefined })).toThrow(/PAYMASTER_SIGNER_KEY: is required/)
+    expect(() => paymasterOptionsFromEnv({ ...env, PAYMASTER_CHAINS: 'mainnet=0x12' })).toThrow(/chains/)
+    expect(() => paymasterOptionsFromEnv({ ...env, PAYMASTER_MAX_OPS_PER_SENDER: '0' })).toThrow(/PAYMASTER_MAX_OPS_PER_SENDER: must be a whole number above 0/)
   })
 })
