@@ -1,6 +1,7 @@
 // The local ERC-4337 stack end to end: a user operation from a fresh smart account goes through
 // the real bundler (Alto) to the EntryPoint v0.7 on Hardhat and lands; with the paymaster
 // service sponsoring it, an account holding 0 ETH acts.
+import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { concat, createPublicClient, defineChain, http, numberToHex, parseAbi, parseEther, parseEventLogs, toHex, type Chain, type PublicClient, type Hex, type Transport } from 'viem'
 import { createBundlerClient, createPaymasterClient, entryPoint07Abi, toPackedUserOperation, type UserOperation } from 'viem/account-abstraction'
@@ -36,6 +37,17 @@ describe('the local ERC-4337 stack', () => {
     expect(SIMPLE_ACCOUNT_FACTORY_V07).toBe('0x91E60e0613810449d098b0b5Ec8b51A0FE8c8985')
     expect(await client.getCode({ address: '0x0000000071727De22E5E9d8BAf0edAc6f37da032' })).toMatch(/^0x60806040/)
     expect(await client.getCode({ address: '0x91E60e0613810449d098b0b5Ec8b51A0FE8c8985' })).toMatch(/^0x60806040/)
+  })
+
+  it('runs the bundler on 127.0.0.1 only (Alto itself would listen on every interface)', () => {
+    const port = Number(new URL(stack.bundlerUrl).port)
+    // Linux's listening TCP sockets: local address as hex IP:port, state 0A = LISTEN.
+    const listening = [readFileSync('/proc/net/tcp', 'utf8'), readFileSync('/proc/net/tcp6', 'utf8')]
+      .flatMap((table) => table.split('\n').slice(1))
+      .map((line) => line.trim().split(/\s+/))
+      .filter((fields) => fields[3] === '0A' && Number.parseInt(fields[1]!.split(':')[1]!, 16) === port)
+      .map((fields) => fields[1]!.split(':')[0])
+    expect(listening).toEqual(['0100007F']) // 127.0.0.1, and nothing on 0.0.0.0 or ::
   })
 
   it('bundles a user operation from a fresh smart account: it deploys the account and sends 0.001 ETH', async () => {
