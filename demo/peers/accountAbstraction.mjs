@@ -6,6 +6,7 @@
 // Plain ESM: `npm start` runs it on Node 20; types in accountAbstraction.d.mts.
 import { createRequire } from 'node:module'
 import { concat, createPublicClient, createWalletClient, encodeAbiParameters, getAddress, getContractAddress, parseEther } from 'viem'
+import { entryPoint07Address } from 'viem/account-abstraction'
 import { privateKeyToAccount } from 'viem/accounts'
 import { nodeTransport } from './nodeTransport.mjs'
 
@@ -22,7 +23,7 @@ const DETERMINISTIC_DEPLOYER_CODE =
   '0x7fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe03601600081602082378035828234f58015156039578182fd5b8082525050506014600cf3'
 
 /** The canonical v0.7 addresses (eth-infinitism's deployment), which the artifacts reproduce. */
-export const ENTRY_POINT_V07 = '0x0000000071727De22E5E9d8BAf0edAc6f37da032'
+export const ENTRY_POINT_V07 = entryPoint07Address
 const ENTRY_POINT_SALT = '0x90d8084deab30c2a37c45e8d47f49f2f7965183cb6990a98943ef94940681de3'
 export const SIMPLE_ACCOUNT_FACTORY_V07 = '0x91E60e0613810449d098b0b5Ec8b51A0FE8c8985'
 const FACTORY_SALT = '0x0000000000000000000000000000000000000000000000000000000000000000'

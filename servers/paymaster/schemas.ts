@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { getAddress, isAddress, type Address, type Hex } from 'viem'
-import { ENTRY_POINT_V07 } from './entryPoint.ts'
+import { entryPoint07Address } from 'viem/account-abstraction'
 
 const HexData = v.pipe(v.string(), v.regex(/^0x([0-9a-fA-F]{2})*$/, 'must be 0x hex bytes'), v.transform((text) => text as Hex))
 const Quantity = v.pipe(v.string(), v.regex(/^0x(0|[1-9a-fA-F][0-9a-fA-F]{0,63})$/, 'must be a 0x hex quantity'), v.transform((text) => BigInt(text)))
@@ -41,4 +41,5 @@ export const RpcRequestSchema = v.object({
   params: v.optional(v.unknown()),
 })
 
-export const isServedEntryPoint = (address: Address) => address === ENTRY_POINT_V07
+/** The EntryPoint v0.7 at its canonical address: the one eth-infinitism's VerifyingPaymaster 0.7.0 is built for. */
+export const isServedEntryPoint = (address: Address) => address === entryPoint07Address
