@@ -3,7 +3,7 @@ import { bodyLimit } from 'hono/body-limit'
 import { cors } from 'hono/cors'
 import * as v from 'valibot'
 import { numberToHex, type Address } from 'viem'
-import { privateKeyToAccount } from 'viem/accounts'
+import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
 import { checkStateChange, describeRefusal } from '../common/stateChange.ts'
 import type { PaymasterConfig } from './options.ts'
 import { REFUSAL_TEXT, createSponsorshipPolicy } from './policy.ts'
@@ -38,6 +38,10 @@ export interface PaymasterAppOptions {
 /** ERC-7677's pm_getPaymasterStubData and pm_getPaymasterData over JSON-RPC at POST /, for the configured chains. */
 export function createPaymasterApp({ config, now = () => Math.floor(Date.now() / 1000) }: PaymasterAppOptions): Hono {
   const signer = privateKeyToAccount(config.signerKey)
+  // The stub's signature has the real one's form, so gas is estimated over the same validation
+  // code, but it is made with a throwaway key: the contract refuses it, so stub data (never
+  // counted against a cap) cannot be sent as a sponsored operation.
+  const stubSigner = privateKeyToAccount(generatePrivateKey())
   const policy = createSponsorshipPolicy(config)
   const allowed = new Set(config.allowedOrigins)
   const sponsor = config.sponsorName ? { sponsor: { name: config.sponsorName } } : {}
@@ -55,9 +59,9 @@ export function createPaymasterApp({ config, now = () => Math.floor(Date.now() /
     await next()
   })
 
-  const signed = async (op: UserOperationInput, chainId: bigint, paymaster: Address, gas: { verification: bigint; postOp: bigint }) => {
+  const signed = async (by: PrivateKeyAccount, op: UserOperationInput, chainId: bigint, paymaster: Address, gas: { verification: bigint; postOp: bigint }) => {
     const window: ValidityWindow = { validUntil: now() + config.validForSeconds, validAfter: 0 }
-    return paymasterData(signer, paymasterHash(op, gas, paymaster, chainId, window), window)
+    return paymasterData(by, paymasterHash(op, gas, paymaster, chainId, window), window)
   }
 
   app.post('/', async (c) => {
@@ -80,7 +84,6 @@ export function createPaymasterApp({ config, now = () => Math.floor(Date.now() /
     const { paymaster } = config.chains[chainId.toString()]!
 
     if (method === 'pm_getPaymasterStubData') {
-      // The stub is signed like the final data, so validation runs the same code when gas is estimated.
       const gas = { verification: PAYMASTER_VERIFICATION_GAS, postOp: PAYMASTER_POST_OP_GAS }
       return c.json({
         jsonrpc: '2.0',
@@ -88,7 +91,7 @@ export function createPaymasterApp({ config, now = () => Math.floor(Date.now() /
         result: {
           ...sponsor,
           paymaster,
-          paymasterData: await signed(op, chainId, paymaster, gas),
+          paymasterData: await signed(stubSigner, op, chainId, paymaster, gas),
           paymasterVerificationGasLimit: numberToHex(gas.verification),
           paymasterPostOpGasLimit: numberToHex(gas.postOp),
           isFinal: false,
@@ -100,7 +103,7 @@ export function createPaymasterApp({ config, now = () => Math.floor(Date.now() /
       return rpcError(c, id, ERRORS.params, 'Invalid params: paymasterVerificationGasLimit and paymasterPostOpGasLimit are required')
     }
     const gas = { verification: op.paymasterVerificationGasLimit, postOp: op.paymasterPostOpGasLimit }
-    const data = await signed(op, chainId, paymaster, gas)
+    const data = await signed(signer, op, chainId, paymaster, gas)
     policy.record(chainId, op.sender, op.nonce)
     return c.json({ jsonrpc: '2.0', id, result: { paymaster, paymasterData: data } })
   })

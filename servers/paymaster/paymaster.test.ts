@@ -74,6 +74,17 @@ describe('the paymaster service (ERC-7677)', () => {
     expect(await recoverMessageAddress({ message: { raw: hash }, signature: slice(data, 64) })).toBe(SIGNER)
   })
 
+  it('never hands out a usable signature as stub data (stubs are not counted against a cap): the stub recovers to another address', async () => {
+    const { body } = await service({ maxOperationsPerSender: 1 })('pm_getPaymasterStubData', [userOp(), ENTRY_POINT, '0x7a69'])
+    const data = body.result!.paymasterData as Hex
+    expect(data).toHaveLength(2 + 2 * (64 + 65))
+    const hash = paymasterHash(
+      { sender: SENDER, nonce: 0n, callData: '0xb61d27f6', callGasLimit: 21_000n, verificationGasLimit: 100_000n, preVerificationGas: 50_000n, maxFeePerGas: 1_000_000_000n, maxPriorityFeePerGas: 1_000_000_000n },
+      { verification: 100_000n, postOp: 0n }, PAYMASTER, 31337n, { validUntil: NOW + 600, validAfter: 0 },
+    )
+    expect(await recoverMessageAddress({ message: { raw: hash }, signature: slice(data, 64) })).not.toBe(SIGNER)
+  })
+
   it('refuses a chain the integrator did not configure', async () => {
     const { body } = await service()('pm_getPaymasterStubData', [userOp(), ENTRY_POINT, '0x1', {}])
     expect(body.error).toEqual({ code: -32003, message: 'Not sponsored: this chain is not sponsored' })
