@@ -161,5 +161,8 @@ export const kit = createPortico({
     frame: 'http://127.0.0.1:8700',
     // Balances, prices, history and NFTs: the local Blockchain API (servers/api) indexing the Hardhat nodes.
     blockchainApi: 'http://127.0.0.1:8702/',
+    // The local ERC-4337 stack: an Alto bundler per Hardhat node and the demo's paymaster service (servers/paymaster).
+    bundler: { 'eip155:31337': 'http://127.0.0.1:8711/rpc', 'eip155:31338': 'http://127.0.0.1:8712/rpc' },
+    paymaster: { 'eip155:31337': 'http://127.0.0.1:8713', 'eip155:31338': 'http://127.0.0.1:8713' },
   },
 })

@@ -6,7 +6,9 @@
 // wallet's secure frame on 8700 with a mailbox for its login mails (SMTP 2525, page 8701), a
 // Farcaster auth relay stand-in on 8704 with the IdRegistry stand-in on 31337, the
 // EVM test tokens on 31337 and the Blockchain API indexing both Hardhat nodes on 8702, the
-// on-ramp providers' stand-in pages on 8710 (their purchases delivered on 31337), then builds
+// on-ramp providers' stand-in pages on 8710 (their purchases delivered on 31337), the ERC-4337
+// stack (EntryPoint v0.7 on both nodes, an Alto bundler per node on 8711 and 8712, the
+// paymaster service on 8713), then builds
 // the demo and serves it, with its sign-in backend (portico/siwx-server) under /siwx and /api on the same origin. Ctrl-C (SIGINT) or SIGTERM stops
 // everything, in reverse order, also while it is still starting. A busy port fails at
 // once with a message naming it.
@@ -27,6 +29,8 @@ import { deployDemoUniswap } from './peers/deployUniswap.mjs'
 import { DEMO_UNISWAP } from './peers/uniswap.mjs'
 import { startOnRampStandIn } from './peers/onrampStandIn.mjs'
 import { DEMO_COLLECTIBLE, DEMO_TOKENS } from './peers/tokens.mjs'
+import { DEMO_PAYMASTER, DEMO_PAYMASTER_SIGNER_KEY, deployAccountAbstraction } from './peers/accountAbstraction.mjs'
+import { startBundler } from './peers/bundler.mjs'
 
 const DEMO_PORT = Number(process.env.PORT ?? 5173)
 
@@ -100,6 +104,38 @@ async function startDemoTokens() {
   return { url: `${listed} (funded for Hardhat accounts #0 to #9); Uniswap V2 router ${DEMO_UNISWAP.router}`, close: async () => undefined }
 }
 
+/**
+ * The ERC-4337 contracts on the Hardhat node on `nodePort` (EntryPoint v0.7 and
+ * SimpleAccountFactory at their canonical addresses, the demo's VerifyingPaymaster funded),
+ * then an Alto bundler for it on `port` (demo/config.ts: endpoints.bundler).
+ */
+async function startDemoBundler(nodePort, port) {
+  const rpcUrl = `http://127.0.0.1:${nodePort}`
+  const { entryPoint } = await deployAccountAbstraction(rpcUrl)
+  const bundler = await startBundler({ rpcUrl, port })
+  return { url: `${bundler.url} (EntryPoint v0.7 ${entryPoint})`, stop: () => bundler.stop() }
+}
+
+/**
+ * The paymaster service (8713; demo/config.ts: endpoints.paymaster): sponsors every user
+ * operation on both Hardhat chains, signing with the demo operator's publicly known key.
+ * TypeScript, so bundled first.
+ */
+async function startDemoPaymaster() {
+  const outfile = '.cache/demo/paymaster.mjs'
+  await bundleServer({ entry: 'servers/paymaster/server.ts', outfile })
+  const { startPaymasterServer } = await import(`../${outfile}`)
+  const server = await startPaymasterServer({
+    port: 8713,
+    signerKey: DEMO_PAYMASTER_SIGNER_KEY,
+    chains: { 31337: { paymaster: DEMO_PAYMASTER }, 31338: { paymaster: DEMO_PAYMASTER } },
+    // The demo page, and the secure frame, where the embedded wallet's smart account lives.
+    allowedOrigins: [`http://127.0.0.1:${DEMO_PORT}`, `http://localhost:${DEMO_PORT}`, 'http://127.0.0.1:8700'],
+    sponsorName: 'Portico demo',
+  })
+  return { url: `${server.url} (VerifyingPaymaster ${DEMO_PAYMASTER} on eip155:31337 and eip155:31338)`, close: () => server.close() }
+}
+
 /** Each group starts in parallel; groups start in order. */
 const SERVICE_GROUPS = [
   [
@@ -125,6 +161,9 @@ const SERVICE_GROUPS = [
     { name: 'EVM test tokens (eip155:31337)', start: startDemoTokens },
     { name: 'Farcaster IdRegistry stand-in (eip155:31337)', start: () => installIdRegistry('http://127.0.0.1:8545') },
     { name: 'Blockchain API', start: startBlockchainApi },
+    { name: 'ERC-4337 bundler (eip155:31337)', start: () => startDemoBundler(8545, 8711) },
+    { name: 'ERC-4337 bundler (eip155:31338)', start: () => startDemoBundler(8546, 8712) },
+    { name: 'Paymaster service (ERC-7677)', start: startDemoPaymaster },
     {
       name: 'On-ramp stand-ins (Coinbase, Meld)',
       async start() {

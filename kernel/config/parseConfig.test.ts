@@ -232,6 +232,18 @@ describe('parseConfig: errors name the bad field', () => {
     )
   })
 
+  it('issue 30: the bundler and the paymaster are set per EVM network (CAIP-2 id) with http(s) URLs; none by default', () => {
+    expect(parseConfig({ projectId: 'p', networks: [mainnet] }).endpoints).toMatchObject({ bundler: {}, paymaster: {} })
+    const endpoints = { bundler: { 'eip155:31337': 'http://127.0.0.1:8703/rpc' }, paymaster: { 'eip155:31337': 'http://127.0.0.1:8705' } }
+    expect(parseConfig({ projectId: 'p', networks: [mainnet], endpoints }).endpoints).toMatchObject(endpoints)
+    expect(configError({ projectId: 'p', networks: [mainnet], endpoints: { bundler: { 'solana:localnet': 'http://127.0.0.1:8703/rpc' } } }).field).toMatch(
+      /^endpoints\.bundler/,
+    )
+    expect(configError({ projectId: 'p', networks: [mainnet], endpoints: { paymaster: { 'eip155:1': 'javascript:alert(1)' } } }).field).toMatch(
+      /^endpoints\.paymaster/,
+    )
+  })
+
   it('adapters default to the namespaces of the configured networks, without duplicates', () => {
     expect(parseConfig({ projectId: 'p', networks: [mainnet, base, solana, bitcoin] }).adapters).toEqual([
       'eip155',

@@ -11,6 +11,8 @@ export const DEFAULT_RELAY_URL = 'wss://relay.walletconnect.org'
 
 const HttpUrl = v.pipe(v.string(), v.url(), v.regex(/^https?:/, 'must be an http(s) URL'))
 const WebSocketUrl = v.pipe(v.string(), v.url(), v.regex(/^wss?:/, 'must be a ws(s) URL'))
+/** Per EVM network (its CAIP-2 id, e.g. `eip155:8453`): a service's http(s) URL. */
+const PerEvmNetwork = v.record(v.pipe(v.string(), v.regex(/^eip155:[1-9]\d*$/, 'keys must be eip155 CAIP-2 ids (eip155:<chain id>)')), HttpUrl)
 const WalletIds = v.optional(v.array(v.pipe(v.string(), v.minLength(1))), () => [])
 
 /** `--portico-*` custom properties; anything else is refused so it cannot inject CSS. */
@@ -84,6 +86,10 @@ export const ConfigSchema = v.object({
       relay: v.optional(WebSocketUrl, DEFAULT_RELAY_URL),
       /** Base URL of the wallet registry AllWallets lists; without one only discovered wallets are listed. */
       walletRegistry: v.optional(HttpUrl),
+      /** Per network: the ERC-4337 bundler (JSON-RPC, EntryPoint v0.7) smart accounts send user operations to. */
+      bundler: v.optional(PerEvmNetwork, {}),
+      /** Per network: the ERC-7677 paymaster service (servers/paymaster) that sponsors user operations there. */
+      paymaster: v.optional(PerEvmNetwork, {}),
     }),
     {},
   ),

@@ -1,0 +1,13 @@
+// `npm run paymaster-server`: bundles main.ts into .cache (Node 20 does not run TypeScript) and runs
+// it as a child with this process's environment, passing Ctrl-C and SIGTERM on.
+import { spawn } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+import { bundleServer } from '../bundle.mjs'
+
+const root = fileURLToPath(new URL('../../', import.meta.url))
+const outfile = `${root}.cache/paymaster-server/main.mjs`
+await bundleServer({ entry: `${root}servers/paymaster/main.ts`, outfile })
+
+const child = spawn(process.execPath, [outfile], { stdio: 'inherit' })
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal))
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)))
