@@ -15,6 +15,7 @@ export declare function readCatalogue(file: string): Catalogue
 export declare function compileCatalogue(messages: Record<string, string>): Record<string, unknown>
 export declare function catalogueModule(json: string): string
 export declare const catalogueLoader: import('esbuild').Plugin
+export declare const catalogueVitePlugin: import('vite').Plugin
 export declare function readGlossary(root?: string): Glossary
 export declare function glossaryMisses(glossary: Glossary, locale: string, english: string, translated: string): { term: string; forms: string[] }[]
 export declare function checkLocale(locale: string, root?: string): { problems: string[]; sizes: Record<string, number> }

@@ -46,17 +46,27 @@ export function compileCatalogue(messages) {
   return Object.fromEntries(Object.entries(messages).map(([key, text]) => [key, compileMessage(text)]))
 }
 
-/** What the build emits for a catalogue file: a module whose default export is the compiled messages. */
+/** What the build emits for a catalogue file: JSON of its compiled messages (still JSON, so each bundler's JSON loader takes it). */
 export function catalogueModule(json) {
   const { $meta: _meta, ...messages } = JSON.parse(json)
-  return `export default ${JSON.stringify(compileCatalogue(messages))}`
+  return JSON.stringify(compileCatalogue(messages))
 }
 
 /** The esbuild plugin that compiles catalogue files at build time (the runtime carries no ICU parser). */
 export const catalogueLoader = {
   name: 'portico-catalogues',
   setup(build) {
-    build.onLoad({ filter: CATALOGUE_FILE }, (args) => ({ contents: catalogueModule(readFileSync(args.path, 'utf8')), loader: 'js' }))
+    build.onLoad({ filter: CATALOGUE_FILE }, (args) => ({ contents: catalogueModule(readFileSync(args.path, 'utf8')), loader: 'json' }))
+  },
+}
+
+/** The same for Vite (vitest): the file is loaded compiled, then Vite's JSON plugin makes it a module. */
+export const catalogueVitePlugin = {
+  name: 'portico-catalogues',
+  enforce: 'pre',
+  load(id) {
+    const file = id.split('?')[0]
+    return CATALOGUE_FILE.test(file) ? catalogueModule(readFileSync(file, 'utf8')) : null
   },
 }
 

@@ -20,3 +20,6 @@ export type { PorticoView, PorticoViewProps } from './PorticoView.ts'
 export { useStoreValue, type Readable } from './useStoreValue.ts'
 export { usePaged, type Paged } from './usePaged.ts'
 export { shallowEqual } from './shallowEqual.ts'
+/* Message catalogues: plugins ship theirs and read them in the kit's locale. */
+export { defineCatalogue, type Catalogue, type KeysOf } from '../i18n/catalogue.ts'
+export { useMessages, type Translate } from '../i18n/messages.ts'

@@ -8,6 +8,9 @@ import { AccountTabs } from './AccountTabs.tsx'
 import type { PorticoViewProps } from '../ui/PorticoView.ts'
 import { WalletFeatures } from './WalletFeatures.tsx'
 import { errorMessage } from './errorMessage.ts'
+import { coreMessages } from '../locales/core/index.ts'
+import { useMessages } from '../i18n/messages.ts'
+import { useShownText } from '../i18n/shownText.ts'
 
 const selectNamespace = (s: ChainState) => s.activeNamespace
 const selectAccount = (s: ChainState) => s.chains[s.activeNamespace]?.accountState
@@ -18,6 +21,8 @@ export function AccountView({ kit }: PorticoViewProps) {
   const namespace = useStoreValue(kit.chains, selectNamespace)
   const account = useStoreValue(kit.chains, selectAccount)
   const network = useStoreValue(kit.chains, selectNetwork)
+  const t = useMessages(kit, coreMessages)
+  const shown = useShownText(kit)
   if (!account) return null
   const { address, balance, balanceSymbol } = account
 
@@ -27,7 +32,7 @@ export function AccountView({ kit }: PorticoViewProps) {
       kit.close()
     } catch (error) {
       // The kernel has already reset this side and emitted DISCONNECT_ERROR; tell the visitor too.
-      kit.snack.showError(errorMessage(error))
+      kit.snack.showError(shown(errorMessage(error)))
     }
   }
 
@@ -45,12 +50,12 @@ export function AccountView({ kit }: PorticoViewProps) {
           </Text>
         )}
         <Text variant="small">{network.name}</Text>
-        {address && <CopyButton kit={kit} text={address} label="Copy address" successMessage="Address copied" />}
+        {address && <CopyButton kit={kit} text={address} label={t('account.copyAddress')} successMessage={t('account.addressCopied')} />}
       </Stack>
       <WalletFeatures kit={kit} />
       <AccountTabs kit={kit} namespace={namespace} account={account} />
       <Button variant="secondary" onClick={onDisconnect}>
-        Disconnect
+        {t('account.disconnect')}
       </Button>
     </Stack>
   )
