@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import * as esbuild from 'esbuild'
 import { DEMO_ISLANDS, ISLANDS_DIR } from './demo/islands.mjs'
+import { catalogueLoader } from './scripts/catalogues.mjs'
 
 // Every path is taken from the repo root so the build does not depend on the caller's cwd.
 export const ROOT = fileURLToPath(new URL('.', import.meta.url))
@@ -50,7 +51,7 @@ export const BUILD_OPTIONS = {
   jsx: 'automatic',
   chunkNames: 'chunks/[name]-[hash]',
   logLevel: 'warning',
-  plugins: [viemLazyOnly],
+  plugins: [viemLazyOnly, catalogueLoader],
 }
 
 /**
@@ -154,7 +155,9 @@ export async function buildLibrary({ outdir = 'dist', dependencies = 'bundled' }
   // top-level files (an entry dropped from the table leaves none behind) and the chunks.
   const topLevel = existsSync(resolve(ROOT, outdir)) ? await readdir(resolve(ROOT, outdir), { withFileTypes: true }) : []
   await clean(outdir, ['chunks', ...topLevel.filter((entry) => entry.isFile()).map((entry) => entry.name)])
-  const external = dependencies === 'external' ? { packages: 'external' } : { external: FRAMEWORK_EXTERNALS }
+  // Bundled is the library as an app's production build has it: its bundler sets NODE_ENV
+  // (@lingui/core reads it); the published dist leaves that to the app's bundler.
+  const external = dependencies === 'external' ? { packages: 'external' } : { external: FRAMEWORK_EXTERNALS, define: { 'process.env.NODE_ENV': '"production"' } }
   const result = await esbuild.build({ ...BUILD_OPTIONS, entryPoints, outdir, ...external })
   await hintRuntimeImports(result.metafile)
   await writeMeta(outdir, result.metafile)

@@ -1,10 +1,13 @@
 import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
+import { catalogueVitePlugin } from './scripts/catalogues.mjs'
 
 // Three projects: fast unit tests beside the code (node by default; a file opts into
 // jsdom with `// @vitest-environment jsdom`), browser tests in real Chromium, and the
 // packed package as an app installs and compiles it.
 export default defineConfig({
+  // Message catalogues load compiled, as the build ships them.
+  plugins: [catalogueVitePlugin],
   test: {
     projects: [
       {

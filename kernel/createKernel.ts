@@ -7,6 +7,7 @@ import { addNetwork, removeNetwork } from './chains/networkList.ts'
 import { parseConfig } from './config/parseConfig.ts'
 import type { PluginFlagOwners } from './config/pluginFlags.ts'
 import { type PorticoOptions, ThemeVariablesSchema } from './config/schema.ts'
+import { LOCALES } from './i18n/locales.ts'
 import { assertKnownConnectMethods, connectMethodOrder } from './connectOrder/connectMethodOrder.ts'
 import { LIBRARY_VERSION, SDK_TYPE } from './constants.ts'
 import { createKitContainer } from './container/container.ts'
@@ -100,6 +101,7 @@ export function createKernel(options: PorticoOptions, kernelOptions: KernelOptio
     snack: services.snack,
     alerts,
     theme,
+    locale: services.locale,
     plugins,
     views: services.views,
     connectors: services.connectors,
@@ -125,6 +127,10 @@ export function createKernel(options: PorticoOptions, kernelOptions: KernelOptio
       return () => subscription.unsubscribe()
     },
     setThemeMode: (themeMode) => theme.set({ themeMode }),
+    setLocale(locale) {
+      if (!(LOCALES as readonly string[]).includes(locale)) throw new ConfigError('locale', `${String(locale)} is not one of ${LOCALES.join(', ')}`)
+      services.locale.set({ locale })
+    },
     setThemeVariables(variables) {
       const parsed = v.safeParse(ThemeVariablesSchema, variables)
       if (!parsed.success) {

@@ -33,6 +33,8 @@ export type { ModalService, ModalState, OpenOptions } from './modal/modalService
 export { SNACK_AUTO_HIDE_MS, type SnackService, type SnackState, type SnackVariant } from './snack/snackService.ts'
 export type { AlertService, AlertState, AlertVariant } from './alerts/alertService.ts'
 export type { ThemeMode, ThemeState, ThemeStore } from './theme/themeStore.ts'
+export { LOCALES, isRightToLeft, matchLocale, type Locale } from './i18n/locales.ts'
+export type { LocaleState, LocaleStore } from './i18n/localeStore.ts'
 export type { ChainAdapter, AdapterEvents, AdapterRegistry, ConnectResult, Balance, RegisterAdapterOptions } from './connection/chainAdapter.ts'
 export type { ConnectionService } from './connection/connectionService.ts'
 export type { ConnectParameters } from './connection/connect.ts'

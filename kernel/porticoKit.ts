@@ -17,6 +17,8 @@ import type { ViewRegistry } from './router/viewRegistry.ts'
 import type { SnackService } from './snack/snackService.ts'
 import type { PorticoStorage } from './storage/storage.ts'
 import type { ThemeMode, ThemeStore } from './theme/themeStore.ts'
+import type { LocaleStore } from './i18n/localeStore.ts'
+import type { Locale } from './i18n/locales.ts'
 
 /** A kit instance: what `createPortico()` returns. */
 export interface PorticoKit {
@@ -35,6 +37,8 @@ export interface PorticoKit {
   readonly snack: SnackService
   readonly alerts: AlertService
   readonly theme: ThemeStore
+  /** The language the modal and the elements show (`createPortico({ locale })`, else the browser's). */
+  readonly locale: LocaleStore
   readonly plugins: PluginHost
   readonly views: ViewRegistry
   readonly connectors: ConnectorRegistry
@@ -64,6 +68,8 @@ export interface PorticoKit {
   connectMethods(): ConnectMethod[]
   subscribeEvents(listener: (event: PorticoEvent) => void): () => void
   setThemeMode(mode: ThemeMode): void
+  /** Shows the modal and the elements in another of the 22 locales; anything else throws a ConfigError. */
+  setLocale(locale: Locale): void
   /** Merges `--portico-*` variables into the theme; anything else throws a ConfigError. */
   setThemeVariables(variables: Readonly<Record<string, string>>): void
   /**

@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import { CHAIN_NAMESPACES } from '../chains/namespaces.ts'
 import { NetworkSchema, type CaipNetwork } from '../chains/network.ts'
 import { ThemeDefaults } from '../constants.ts'
+import { LOCALES } from '../i18n/locales.ts'
 import type { PluginManifest } from '../plugins/manifest.ts'
 import { CoreFeaturesSchema, type Features } from './features.ts'
 import { SiweConfigSchema, SiwxConfigSchema } from './siwxConfig.ts'
@@ -49,6 +50,8 @@ export const ConfigSchema = v.object({
   features: v.optional(v.looseObject(CoreFeaturesSchema.entries), {}),
   themeMode: v.optional(v.picklist(['light', 'dark']), ThemeDefaults.themeMode),
   themeVariables: v.optional(ThemeVariablesSchema, {}),
+  /** The language the modal and the elements show; without one, the best match for the browser's languages. */
+  locale: v.optional(v.picklist(LOCALES)),
   metadata: v.optional(
     v.object({
       name: v.string(),

@@ -12,6 +12,7 @@ const REGISTRATIONS: { readonly [K in keyof KernelServices]: Token<KernelService
   chains: T.IChainStore,
   hooks: T.IKernelHooks,
   theme: T.IThemeStore,
+  locale: T.ILocaleStore,
   pending: T.IPendingRequests,
   snack: T.ISnackService,
   alerts: T.IAlertService,

@@ -21,6 +21,8 @@ import { type RpcRegistry, createRpcRegistry } from '../rpc/rpcRegistry.ts'
 import { type SnackService, createSnackService } from '../snack/snackService.ts'
 import { type PorticoStorage, type StorageBackend, createStorage } from '../storage/storage.ts'
 import { type ThemeStore, createThemeStore } from '../theme/themeStore.ts'
+import { type LocaleStore, createLocaleStore } from '../i18n/localeStore.ts'
+import { browserLocale } from '../i18n/locales.ts'
 
 export interface KernelRuntime {
   readonly environment: Environment
@@ -39,6 +41,7 @@ export interface KernelServices {
   /** What plugins add to the kernel's rules; the kernel runs them. */
   readonly hooks: KernelHooks
   readonly theme: ThemeStore
+  readonly locale: LocaleStore
   readonly pending: PendingRequests
   readonly snack: SnackService
   readonly alerts: AlertService
@@ -78,6 +81,7 @@ export function createServices(
   const chains = createChainStore(config.networks, config.defaultNetwork)
   const hooks = createKernelHooks(logger)
   const theme = createThemeStore({ themeMode: config.themeMode, themeVariables: config.themeVariables })
+  const locale = createLocaleStore(config.locale ?? browserLocale())
   const pending = createPendingRequests()
   const snack = createSnackService()
   const alerts = createAlertService(bus, (message) => logger.warn(message))
@@ -152,6 +156,7 @@ export function createServices(
     chains,
     hooks,
     theme,
+    locale,
     pending,
     snack,
     alerts,

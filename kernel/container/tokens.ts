@@ -16,6 +16,7 @@ import type { RpcRegistry } from '../rpc/rpcRegistry.ts'
 import type { SnackService } from '../snack/snackService.ts'
 import type { PorticoStorage } from '../storage/storage.ts'
 import type { ThemeStore } from '../theme/themeStore.ts'
+import type { LocaleStore } from '../i18n/localeStore.ts'
 import { createToken } from './token.ts'
 
 /* Each token is a value and names its interface; plugins resolve services by token, never by class. */
@@ -26,6 +27,7 @@ export const IStorage = createToken<PorticoStorage>('IStorage')
 export const IChainStore = createToken<ChainStore>('IChainStore')
 export const IKernelHooks = createToken<KernelHooks>('IKernelHooks')
 export const IThemeStore = createToken<ThemeStore>('IThemeStore')
+export const ILocaleStore = createToken<LocaleStore>('ILocaleStore')
 export const IPendingRequests = createToken<PendingRequests>('IPendingRequests')
 export const IRouter = createToken<Router>('IRouter')
 export const IViewRegistry = createToken<ViewRegistry>('IViewRegistry')

@@ -76,6 +76,12 @@ export interface PluginManifest {
   readonly activationEvents?: readonly ActivationEvent[]
   readonly contributes: PluginContributions
   readonly load: () => Promise<PluginBody>
+  /**
+   * The plugin's message catalogue (`defineCatalogue` from `portico/ui`), behind `import()`: the
+   * shell shows the labels the plugin contributes (tabs, wallet features, connect methods) in the
+   * kit's locale, as the catalogue's first message with the label's English text.
+   */
+  readonly messages?: () => Promise<{ readonly messages: object }>
 }
 
 /** Identity helper that types a manifest. */

@@ -5,8 +5,10 @@ import type { ViewName } from './views.ts'
 /** A renderable view. The kernel never looks inside `component`; the shell renders it. */
 export interface ViewDefinition {
   readonly component: unknown
-  /** The dialog's accessible name while this view shows. */
+  /** The dialog's accessible name while this view shows, in English. */
   readonly title: string
+  /** The title's message (a shell message catalogue and its key): the shell shows it in the kit's locale. */
+  readonly titleMessage?: { readonly catalogue: object; readonly key: string }
 }
 
 export interface ViewRegistry {

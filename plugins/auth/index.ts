@@ -23,6 +23,7 @@ export function authPlugin(): PluginManifest {
       styles: '.approve-frame{width:100%;height:420px;border-radius:var(--portico-border-radius,4px)}',
     },
     load: () => import('./body.ts'),
+    messages: () => import('./locales/index.ts'),
   })
 }
 

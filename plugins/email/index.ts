@@ -48,6 +48,7 @@ export function createEmailPlugin(links: EmailPluginLinks): PluginManifest {
       ],
       styles: '.email-form{display:flex;flex-direction:column;gap:8px}.otp-input{letter-spacing:.5em;text-align:center;font-size:1.4em}',
     },
+    messages: () => import('./locales/index.ts'),
     load: async () => {
       const body = await import('./body.tsx')
       return { activate: (context) => body.activate(context, links.auth) }

@@ -46,5 +46,6 @@ export function historyPlugin(): PluginManifest {
         '.activity-detail{color:var(--portico-muted);font-size:calc(var(--portico-font-size-base) * 1.2)}',
     },
     load: () => import('./body.tsx'),
+    messages: () => import('./locales/index.ts'),
   })
 }

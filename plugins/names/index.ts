@@ -45,5 +45,6 @@ export function namesPlugin(): PluginManifest {
         '.names-suggestions .button{width:auto}',
     },
     load: () => import('./body.tsx'),
+    messages: () => import('./locales/index.ts'),
   })
 }

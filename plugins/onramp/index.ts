@@ -129,6 +129,7 @@ export function onrampPlugin(options: OnRampPluginOptions = {}): PluginManifest 
         },
       ],
     },
+    messages: () => import('./locales/index.ts'),
     load: async () => {
       const body = await import('./body.tsx')
       return { activate: (context) => body.activate(context, parsed) }

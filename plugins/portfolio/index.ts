@@ -78,6 +78,7 @@ export function portfolioPlugin(options: PortfolioPluginOptions = {}): PluginMan
         '.nft{display:flex;flex-direction:column;gap:4px;min-width:0}' +
         '.nft img,.nft svg{width:100%;height:auto;aspect-ratio:1}',
     },
+    messages: () => import('./locales/index.ts'),
     load: async () => {
       const body = await import('./body.tsx')
       return { activate: (context) => body.activate(context, parsed) }

@@ -21,5 +21,6 @@ export function receivePlugin(): PluginManifest {
       walletFeatures: [{ id: 'receive', label: 'Receive', icon: 'M12 4v12M6 10l6 6 6-6M5 20h14', view: 'Receive', rank: 30 }],
     },
     load: () => import('./body.tsx'),
+    messages: () => import('./locales/index.ts'),
   })
 }

@@ -91,6 +91,7 @@ export function sendPlugin(options: SendPluginOptions = {}): PluginManifest {
         },
       ],
     },
+    messages: () => import('./locales/index.ts'),
     load: async () => {
       const body = await import('./body.tsx')
       return { activate: (context) => body.activate(context, parsed) }

@@ -24,5 +24,6 @@ export function siwxPlugin(): PluginManifest {
     activationEvents: ['onConnect'],
     contributes: { views: ['SIWXSignMessage'] },
     load: () => import('./body.tsx'),
+    messages: () => import('./locales/index.ts'),
   })
 }

@@ -70,6 +70,7 @@ export function createSocialsPlugin(links: SocialsPluginLinks, options: SocialsO
       connectMethods: [{ id: 'social', label: 'Social login', section: 'SocialLoginSection', rank: 20 }],
       styles: '.social-list{display:flex;flex-direction:column;gap:6px}.social-icons{display:flex;gap:6px}.social-icons .icon-button{flex:1;width:auto;border:1px solid var(--portico-border);background:var(--portico-surface)}.farcaster-url{max-width:100%;overflow-wrap:anywhere;text-align:center}',
     },
+    messages: () => import('./locales/index.ts'),
     load: async () => {
       const body = await import('./body.tsx')
       return { activate: (context) => body.activate(context, links.auth, parsed.flow) }

@@ -132,6 +132,7 @@ export function swapsPlugin(options: SwapsPluginOptions = {}): PluginManifest {
         },
       ],
     },
+    messages: () => import('./locales/index.ts'),
     load: async () => {
       const body = await import('./body.tsx')
       return { activate: (context) => body.activate(context, parsed) }

@@ -33,6 +33,7 @@ export function walletConnectPlugin(options: WalletConnectBodyOptions = {}): Plu
       // The literal, not WALLETCONNECT_CONNECTOR_ID: the manifest imports nothing of the body.
       connectors: ['walletConnect'],
     },
+    messages: () => import('./locales/index.ts'),
     load: async () => {
       const body = await import('./body.tsx')
       return { activate: (context) => body.activate(context, options) }

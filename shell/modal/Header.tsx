@@ -3,6 +3,8 @@ import { useStoreValue } from '../ui/useStoreValue.ts'
 import { IconButton } from '../ui/IconButton.tsx'
 import { BackIcon, CloseIcon } from '../ui/icons.tsx'
 import { fallbackTitle, useViewDefinition } from './useViewDefinition.ts'
+import { coreMessages } from '../locales/core/index.ts'
+import { useMessages, useViewTitle } from '../ui/messages.ts'
 
 const selectView = (s: RouterState) => s.history.at(-1)!.view
 const selectCanGoBack = (s: RouterState) => s.history.length > 1
@@ -23,11 +25,12 @@ interface HeaderProps {
 export function Header({ kit, titleId, closable }: HeaderProps) {
   const view = useStoreValue(kit.router.store, selectView)
   const canGoBack = useStoreValue(kit.router.store, selectCanGoBack)
-  const title = useViewDefinition(kit, view)?.title ?? fallbackTitle(view)
+  const title = useViewTitle(kit, useViewDefinition(kit, view)) ?? fallbackTitle(view)
+  const t = useMessages(kit, coreMessages)
   return (
     <header className="header">
       {canGoBack ? (
-        <IconButton aria-label="Back" onClick={() => kit.router.goBack()}>
+        <IconButton aria-label={t('modal.back')} onClick={() => kit.router.goBack()}>
           <BackIcon />
         </IconButton>
       ) : (
@@ -38,7 +41,7 @@ export function Header({ kit, titleId, closable }: HeaderProps) {
         {title}
       </h2>
       {closable ? (
-        <IconButton aria-label="Close" disabled={kit.modal.isCloseDisabled()} onClick={() => kit.close()}>
+        <IconButton aria-label={t('modal.close')} disabled={kit.modal.isCloseDisabled()} onClick={() => kit.close()}>
           <CloseIcon />
         </IconButton>
       ) : (

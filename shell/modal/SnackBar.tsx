@@ -2,6 +2,7 @@ import type { PorticoKit, SnackState } from '../../kernel/index.ts'
 import { useStoreValue } from '../ui/useStoreValue.ts'
 import { Spinner } from '../ui/Spinner.tsx'
 import { CheckIcon, ErrorIcon } from '../ui/icons.tsx'
+import { useShownText } from '../ui/shownText.ts'
 
 const whole = (state: SnackState) => state
 
@@ -11,6 +12,7 @@ const whole = (state: SnackState) => state
  */
 export function SnackBar({ kit }: { readonly kit: PorticoKit }) {
   const snack = useStoreValue(kit.snack.store, whole)
+  const shown = useShownText(kit)
   return (
     <div
       className="snack"
@@ -23,7 +25,7 @@ export function SnackBar({ kit }: { readonly kit: PorticoKit }) {
       {snack.open && (
         <>
           {snack.variant === 'loading' ? <Spinner size={20} /> : snack.variant === 'success' ? <CheckIcon /> : <ErrorIcon />}
-          <span>{snack.message}</span>
+          <span>{shown(snack.message)}</span>
         </>
       )}
     </div>

@@ -6,6 +6,8 @@ import { Spinner } from '../ui/Spinner.tsx'
 import { Text } from '../ui/Text.tsx'
 import { useStoreValue } from '../ui/useStoreValue.ts'
 import { usePluginComponent } from '../views/usePluginComponent.ts'
+import { coreMessages } from '../locales/core/index.ts'
+import { useMessages } from '../ui/messages.ts'
 
 const selectRoute = (s: RouterState) => s.history.at(-1)!
 const selectDepth = (s: RouterState) => s.history.length
@@ -34,6 +36,7 @@ export function ViewHost({ kit }: { readonly kit: PorticoKit }) {
 
 function RouteView({ kit, route }: { readonly kit: PorticoKit; readonly route: RouteEntry }) {
   const component = usePluginComponent(kit, route.view)
+  const t = useMessages(kit, coreMessages)
   if (component.state === 'ready') {
     const View = component.definition.component as PorticoView
     return (
@@ -45,16 +48,16 @@ function RouteView({ kit, route }: { readonly kit: PorticoKit; readonly route: R
   if (component.state === 'failed') {
     return (
       <div className="status" role="alert" data-view={route.view} data-testid="portico-view-error">
-        <Text>This screen could not be loaded.</Text>
+        <Text>{t('modal.screenLoadFailed')}</Text>
         <Text variant="muted">{component.message}</Text>
-        <Button onClick={component.retry}>Retry</Button>
+        <Button onClick={component.retry}>{t('modal.retry')}</Button>
       </div>
     )
   }
   return (
     <div className="status" role="status" aria-busy="true" data-view={route.view} data-testid="portico-view-loading">
       <Spinner />
-      <Text>Loading…</Text>
+      <Text>{t('modal.loading')}</Text>
     </div>
   )
 }

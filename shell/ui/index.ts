@@ -20,3 +20,7 @@ export type { PorticoView, PorticoViewProps } from './PorticoView.ts'
 export { useStoreValue, type Readable } from './useStoreValue.ts'
 export { usePaged, type Paged } from './usePaged.ts'
 export { shallowEqual } from './shallowEqual.ts'
+/* Message catalogues: plugins ship theirs and read them in the kit's locale. */
+export { defineCatalogue, type Catalogue, type KeysOf } from './catalogue.ts'
+export { useMessages, type Translate, type TranslateOf } from './messages.ts'
+export { useShownText } from './shownText.ts'

@@ -8,6 +8,9 @@ import { AccountTabs } from './AccountTabs.tsx'
 import type { PorticoViewProps } from '../ui/PorticoView.ts'
 import { WalletFeatures } from './WalletFeatures.tsx'
 import { errorMessage } from './errorMessage.ts'
+import { coreMessages } from '../locales/core/index.ts'
+import { useMessages } from '../ui/messages.ts'
+import { useShownText } from '../ui/shownText.ts'
 
 const selectNamespace = (s: ChainState) => s.activeNamespace
 const selectAccount = (s: ChainState) => s.chains[s.activeNamespace]?.accountState
@@ -18,6 +21,8 @@ export function AccountView({ kit }: PorticoViewProps) {
   const namespace = useStoreValue(kit.chains, selectNamespace)
   const account = useStoreValue(kit.chains, selectAccount)
   const network = useStoreValue(kit.chains, selectNetwork)
+  const t = useMessages(kit, coreMessages)
+  const shown = useShownText(kit)
   if (!account) return null
   const { address, balance, balanceSymbol } = account
 
@@ -27,7 +32,7 @@ export function AccountView({ kit }: PorticoViewProps) {
       kit.close()
     } catch (error) {
       // The kernel has already reset this side and emitted DISCONNECT_ERROR; tell the visitor too.
-      kit.snack.showError(errorMessage(error))
+      kit.snack.showError(shown(errorMessage(error)))
     }
   }
 
@@ -35,22 +40,22 @@ export function AccountView({ kit }: PorticoViewProps) {
     <Stack gap="large" data-testid="portico-account">
       <Stack align="center">
         {address && (
-          <Text variant="title" title={address} data-testid="portico-account-address">
+          <Text variant="title" title={address} dir="ltr" data-testid="portico-account-address">
             {account.profileName ?? truncateAddress(address)}
           </Text>
         )}
         {balance !== undefined && (
-          <Text variant="muted" data-testid="portico-account-balance">
+          <Text variant="muted" dir="ltr" data-testid="portico-account-balance">
             {formatBalance(balance, balanceSymbol)}
           </Text>
         )}
         <Text variant="small">{network.name}</Text>
-        {address && <CopyButton kit={kit} text={address} label="Copy address" successMessage="Address copied" />}
+        {address && <CopyButton kit={kit} text={address} label={t('account.copyAddress')} successMessage={t('account.addressCopied')} />}
       </Stack>
       <WalletFeatures kit={kit} />
       <AccountTabs kit={kit} namespace={namespace} account={account} />
       <Button variant="secondary" onClick={onDisconnect}>
-        Disconnect
+        {t('account.disconnect')}
       </Button>
     </Stack>
   )

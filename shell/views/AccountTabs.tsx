@@ -1,6 +1,9 @@
 import { type KeyboardEvent, useId, useRef } from 'react'
 import type { AccountState, ChainNamespace, PorticoKit } from '../../kernel/index.ts'
 import { ContributedComponent } from './ContributedComponent.tsx'
+import { coreMessages } from '../locales/core/index.ts'
+import { useMessages } from '../ui/messages.ts'
+import { usePluginLabels } from '../i18n/pluginLabels.ts'
 
 interface AccountTabsProps {
   readonly kit: PorticoKit
@@ -17,6 +20,8 @@ interface AccountTabsProps {
 export function AccountTabs({ kit, namespace, account }: AccountTabsProps) {
   const baseId = useId()
   const tabs = kit.plugins.contributed('accountTabs')
+  const t = useMessages(kit, coreMessages)
+  const label = usePluginLabels(kit)
   const buttons = useRef<(HTMLButtonElement | null)[]>([])
   if (tabs.length === 0) return null
   const selected = Math.min(Math.max(account.currentTab, 0), tabs.length - 1)
@@ -42,7 +47,7 @@ export function AccountTabs({ kit, namespace, account }: AccountTabsProps) {
 
   return (
     <div>
-      <div className="tabs" role="tablist" aria-label="Account" onKeyDown={onKeyDown}>
+      <div className="tabs" role="tablist" aria-label={t('account.tabs')} onKeyDown={onKeyDown}>
         {tabs.map((tab, index) => (
           <button
             key={tab.id}
@@ -58,7 +63,7 @@ export function AccountTabs({ kit, namespace, account }: AccountTabsProps) {
             tabIndex={index === selected ? 0 : -1}
             onClick={() => select(index)}
           >
-            {tab.label}
+            {label(tab.label)}
           </button>
         ))}
       </div>

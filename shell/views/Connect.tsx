@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react'
-import type { ConnectMethod, Connector, PorticoKit } from '../../kernel/index.ts'
+import { type ConnectMethod, type Connector, type PorticoKit, WALLET_CONNECT_METHOD } from '../../kernel/index.ts'
 import { useStoreValue } from '../ui/useStoreValue.ts'
 import { ListItem } from '../ui/ListItem.tsx'
 import { usePaged } from '../ui/usePaged.ts'
@@ -10,9 +10,11 @@ import type { PorticoViewProps } from '../ui/PorticoView.ts'
 import { useKeepFocusOnReorder } from './useKeepFocusOnReorder.ts'
 import { NoWalletFound } from './getWallet/NoWalletFound.tsx'
 import { Button } from '../ui/Button.tsx'
-import { ConnectText } from './connectText.ts'
 import { LegalConsent } from './LegalConsent.tsx'
 import { useLegalConsent } from './useLegalConsent.ts'
+import { coreMessages } from '../locales/core/index.ts'
+import { useMessages } from '../ui/messages.ts'
+import { usePluginLabels } from '../i18n/pluginLabels.ts'
 
 const selectConnectors = (s: { connectors: readonly Connector[] }) => s.connectors
 
@@ -33,22 +35,26 @@ export function ConnectView({ kit }: PorticoViewProps) {
   const container = useRef<HTMLDivElement>(null)
   useKeepFocusOnReorder(container, methods.map((method) => method.id).join())
   const consent = useLegalConsent(kit)
+  const t = useMessages(kit, coreMessages)
+  const pluginLabel = usePluginLabels(kit)
+  // The wallet list is the kernel's own method; the others are the plugins'.
+  const label = (method: ConnectMethod) => (method.id === WALLET_CONNECT_METHOD ? t('connect.wallets') : pluginLabel(method.label))
   const reasonId = useId()
   const collapsed = kit.config.features.collapseWallets || methods.some((method) => 'section' in method && method.collapsesWallets?.(kit.config))
   return (
     <Stack ref={container} data-testid="portico-connect">
-      {consent.required && <LegalConsent config={kit.config} accepted={consent.accepted} onChange={consent.setAccepted} reasonId={reasonId} />}
+      {consent.required && <LegalConsent kit={kit} config={kit.config} accepted={consent.accepted} onChange={consent.setAccepted} reasonId={reasonId} />}
       {/* A disabled fieldset disables every control inside, the plugins' sections' too. */}
       <fieldset
         className="stack connect-methods"
         disabled={!consent.accepted}
-        aria-label={ConnectText.CONNECT_OPTIONS}
+        aria-label={t('connect.options')}
         aria-describedby={consent.accepted ? undefined : reasonId}
       >
         {methods.map((method, index) => (
-          <section key={method.id} className="stack" data-method={method.id} aria-label={method.label}>
+          <section key={method.id} className="stack" data-method={method.id} aria-label={label(method)}>
             {index > 0 && <hr className="separator" />}
-            <MethodSection method={method} kit={kit} connectors={connectors} collapsed={collapsed} />
+            <MethodSection method={method} label={label(method)} kit={kit} connectors={connectors} collapsed={collapsed} />
           </section>
         ))}
       </fieldset>
@@ -58,13 +64,15 @@ export function ConnectView({ kit }: PorticoViewProps) {
 
 interface MethodSectionProps {
   readonly method: ConnectMethod
+  /** The method's label in the kit's locale. */
+  readonly label: string
   readonly kit: PorticoKit
   readonly connectors: readonly Connector[]
   readonly collapsed: boolean
 }
 
-function MethodSection({ method, kit, connectors, collapsed }: MethodSectionProps) {
-  if ('section' in method) return <ContributedComponent kit={kit} name={method.section} label={method.label} />
+function MethodSection({ method, label, kit, connectors, collapsed }: MethodSectionProps) {
+  if ('section' in method) return <ContributedComponent kit={kit} name={method.section} label={label} />
   return collapsed ? <CollapsedWalletList kit={kit} connectors={connectors} /> : <WalletList kit={kit} connectors={connectors} />
 }
 
@@ -72,13 +80,14 @@ function MethodSection({ method, kit, connectors, collapsed }: MethodSectionProp
 function CollapsedWalletList({ kit, connectors }: WalletListProps) {
   const [open, setOpen] = useState(false)
   const list = useRef<HTMLDivElement>(null)
+  const t = useMessages(kit, coreMessages)
   useEffect(() => {
     if (open) list.current?.querySelector<HTMLElement>('button, a')?.focus()
   }, [open])
   if (!open) {
     return (
       <Button variant="secondary" aria-expanded={false} onClick={() => setOpen(true)}>
-        {ConnectText.CONTINUE_WITH_WALLET}
+        {t('connect.continueWithWallet')}
       </Button>
     )
   }
@@ -109,6 +118,8 @@ function WalletList({ kit, connectors }: WalletListProps) {
   )
   const { shown, hidden, showMore } = usePaged(wallets, WALLETS_SHOWN)
   const entries = kit.plugins.contributed('walletListEntries')
+  const t = useMessages(kit, coreMessages)
+  const label = usePluginLabels(kit)
   const select = (connector: Connector) => {
     kit.bus.emit({ type: 'SELECT_WALLET', properties: { name: connector.name, platform: 'browser' } })
     const view = kit.plugins.contributed('connectorViews').find((c) => c.connectorType === connector.type)?.view
@@ -126,14 +137,14 @@ function WalletList({ kit, connectors }: WalletListProps) {
       ))}
       {hidden > 0 && (
         <li>
-          <ListItem onClick={showMore} description={`${hidden} more`}>
-            More wallets
+          <ListItem onClick={showMore} description={t('connect.moreWalletsCount', { count: hidden })}>
+            {t('connect.moreWallets')}
           </ListItem>
         </li>
       )}
       {entries.map((entry) => (
         <li key={entry.id}>
-          <ListItem onClick={() => kit.router.push(entry.view)}>{entry.label}</ListItem>
+          <ListItem onClick={() => kit.router.push(entry.view)}>{label(entry.label)}</ListItem>
         </li>
       ))}
     </ul>

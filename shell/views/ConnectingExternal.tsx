@@ -8,6 +8,9 @@ import { Text } from '../ui/Text.tsx'
 import { WalletImage } from '../ui/WalletImage.tsx'
 import type { PorticoViewProps } from '../ui/PorticoView.ts'
 import { errorMessage } from './errorMessage.ts'
+import { coreMessages } from '../locales/core/index.ts'
+import { useMessages } from '../ui/messages.ts'
+import { useShownText } from '../ui/shownText.ts'
 
 /** The route data this view expects: which connector, on which namespace. */
 function target(data: PorticoViewProps['data']): { id: string; namespace: ChainNamespace } | undefined {
@@ -26,6 +29,8 @@ export function ConnectingExternalView({ kit, data }: PorticoViewProps) {
     s.connectors.find((c) => c.id === wanted?.id && c.chain === wanted.namespace),
   )
   const [attempt, setAttempt] = useState(0)
+  const t = useMessages(kit, coreMessages)
+  const shown = useShownText(kit)
   const [error, setError] = useState<string>()
   // Refs survive StrictMode's effect replay, so the wallet is asked once per attempt.
   const started = useRef(-1)
@@ -41,7 +46,7 @@ export function ConnectingExternalView({ kit, data }: PorticoViewProps) {
   if (!connector) {
     return (
       <Text role="alert" variant="muted">
-        This wallet is no longer available.
+        {t('connectingExternal.walletGone')}
       </Text>
     )
   }
@@ -50,14 +55,14 @@ export function ConnectingExternalView({ kit, data }: PorticoViewProps) {
       <WalletImage src={connector.imageUrl} size={80} />
       {error ? (
         <Stack align="center" role="alert">
-          <Text variant="title">Connection declined</Text>
-          <Text variant="muted">{error}</Text>
+          <Text variant="title">{t('connectingExternal.declined')}</Text>
+          <Text variant="muted">{shown(error)}</Text>
         </Stack>
       ) : (
         <Stack align="center" role="status" aria-busy="true">
           <Spinner />
-          <Text>Continue in {connector.name}</Text>
-          <Text variant="muted">Accept the connection request in the wallet.</Text>
+          <Text>{t('connectingExternal.continueIn', { wallet: connector.name })}</Text>
+          <Text variant="muted">{t('connectingExternal.acceptInWallet')}</Text>
         </Stack>
       )}
       {error && (
@@ -68,7 +73,7 @@ export function ConnectingExternalView({ kit, data }: PorticoViewProps) {
             setAttempt((n) => n + 1)
           }}
         >
-          Try again
+          {t('modal.tryAgain')}
         </Button>
       )}
     </Stack>

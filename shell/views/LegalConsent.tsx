@@ -1,9 +1,11 @@
 import { useId } from 'react'
-import type { PorticoConfig } from '../../kernel/index.ts'
+import type { PorticoConfig, PorticoKit } from '../../kernel/index.ts'
 import { Text } from '../ui/Text.tsx'
-import { ConnectText } from './connectText.ts'
+import { coreMessages } from '../locales/core/index.ts'
+import { useMessages } from '../ui/messages.ts'
 
 export interface LegalConsentProps {
+  readonly kit: PorticoKit
   readonly config: Pick<PorticoConfig, 'termsConditionsUrl' | 'privacyPolicyUrl'>
   readonly accepted: boolean
   readonly onChange: (accepted: boolean) => void
@@ -16,8 +18,9 @@ export interface LegalConsentProps {
  * Privacy Policy", each a link opening in a new tab; while unchecked, the reason the
  * controls below are disabled, as a status the screen reader reads when it changes.
  */
-export function LegalConsent({ config, accepted, onChange, reasonId }: LegalConsentProps) {
+export function LegalConsent({ kit, config, accepted, onChange, reasonId }: LegalConsentProps) {
   const id = useId()
+  const t = useMessages(kit, coreMessages)
   const terms = config.termsConditionsUrl
   const privacy = config.privacyPolicyUrl
   return (
@@ -26,17 +29,17 @@ export function LegalConsent({ config, accepted, onChange, reasonId }: LegalCons
         <input id={id} className="legal-box" type="checkbox" checked={accepted} onChange={(event) => onChange(event.target.checked)} />
         <label htmlFor={id}>
           <Text as="span" variant="small">
-            {ConnectText.LEGAL_AGREE}{' '}
-            {terms && <DocumentLink href={terms}>{ConnectText.TERMS}</DocumentLink>}
-            {terms && privacy && ` ${ConnectText.LEGAL_AND} `}
-            {privacy && <DocumentLink href={privacy}>{ConnectText.PRIVACY}</DocumentLink>}
+            {t('connect.legalAgree')}{' '}
+            {terms && <DocumentLink href={terms}>{t('connect.terms')}</DocumentLink>}
+            {terms && privacy && ` ${t('connect.legalAnd')} `}
+            {privacy && <DocumentLink href={privacy}>{t('connect.privacy')}</DocumentLink>}
           </Text>
         </label>
       </div>
       <div role="status">
         {!accepted && (
           <Text id={reasonId} variant="muted">
-            {ConnectText.LEGAL_REQUIRED}
+            {t('connect.legalRequired')}
           </Text>
         )}
       </div>

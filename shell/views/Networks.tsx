@@ -7,6 +7,8 @@ import { WalletImage } from '../ui/WalletImage.tsx'
 import { shallowEqual } from '../ui/shallowEqual.ts'
 import { useStoreValue } from '../ui/useStoreValue.ts'
 import { errorMessage } from './errorMessage.ts'
+import { coreMessages } from '../locales/core/index.ts'
+import { useMessages } from '../ui/messages.ts'
 
 const selectNetworks = (state: ChainState) => ({
   // networks() reads the chain records, so it changes exactly when `state.chains` does.
@@ -22,6 +24,7 @@ const selectNetworks = (state: ChainState) => ({
  */
 export function NetworksView({ kit }: PorticoViewProps) {
   const { active } = useStoreValue(kit.chains, selectNetworks, shallowEqual)
+  const t = useMessages(kit, coreMessages)
   const networks = kit.chains.networks()
   // One switch at a time: a second press while the wallet asks would go back twice.
   const switching = useRef(false)
@@ -39,7 +42,7 @@ export function NetworksView({ kit }: PorticoViewProps) {
   }
   return (
     <Stack data-testid="portico-networks">
-      <ul className="list" aria-label="Networks">
+      <ul className="list" aria-label={t('networks.list')}>
         {networks.map((network) => {
           const current = network.caipNetworkId === active
           return (
@@ -47,7 +50,7 @@ export function NetworksView({ kit }: PorticoViewProps) {
               <ListItem
                 image={<WalletImage src={network.assets?.imageUrl} size={32} />}
                 aria-current={current ? 'true' : undefined}
-                description={current ? 'Active' : undefined}
+                description={current ? t('networks.active') : undefined}
                 onClick={() => void choose(network)}
               >
                 {network.name}

@@ -5,15 +5,16 @@ import { ConnectingExternalView } from './ConnectingExternal.tsx'
 import { NetworksView } from './Networks.tsx'
 import { UnsupportedChainView } from './UnsupportedChain.tsx'
 import { GetWalletView } from './getWallet/GetWallet.tsx'
-import { GetWalletText } from './getWallet/getWalletText.ts'
+import { coreMessages } from '../locales/core/index.ts'
+import { englishText } from '../ui/messages.ts'
 
 const CORE_VIEWS = [
-  ['Connect', { component: ConnectView, title: 'Connect Wallet' }],
-  ['ConnectingExternal', { component: ConnectingExternalView, title: 'Connecting' }],
-  ['Account', { component: AccountView, title: 'Account' }],
-  ['UnsupportedChain', { component: UnsupportedChainView, title: 'Unsupported network' }],
-  ['Networks', { component: NetworksView, title: 'Networks' }],
-  ['GetWallet', { component: GetWalletView, title: GetWalletText.GET_A_WALLET }],
+  ['Connect', ConnectView, 'title.connect'],
+  ['ConnectingExternal', ConnectingExternalView, 'title.connecting'],
+  ['Account', AccountView, 'title.account'],
+  ['UnsupportedChain', UnsupportedChainView, 'title.unsupportedChain'],
+  ['Networks', NetworksView, 'title.networks'],
+  ['GetWallet', GetWalletView, 'title.getWallet'],
 ] as const
 
 const registered = new WeakSet<PorticoKit>()
@@ -26,7 +27,7 @@ const registered = new WeakSet<PorticoKit>()
 export function registerCoreViews(kit: PorticoKit): void {
   if (registered.has(kit)) return
   registered.add(kit)
-  for (const [name, definition] of CORE_VIEWS) {
-    if (!kit.views.get(name)) kit.views.register(name, definition)
+  for (const [name, component, key] of CORE_VIEWS) {
+    if (!kit.views.get(name)) kit.views.register(name, { component, title: englishText(coreMessages, key), titleMessage: { catalogue: coreMessages, key } })
   }
 }

@@ -3,10 +3,11 @@ import type { PorticoViewProps } from '../../ui/PorticoView.ts'
 import { Stack } from '../../ui/Stack.tsx'
 import { Text } from '../../ui/Text.tsx'
 import { useStoreValue } from '../../ui/useStoreValue.ts'
-import { GetWalletText, StoreName } from './getWalletText.ts'
 import { installPlatform } from './installPlatform.ts'
 import { installLink, walletsFor } from './installableWallets.ts'
 import { WalletGlyph } from './WalletGlyph.tsx'
+import { coreMessages } from '../../locales/core/index.ts'
+import { useMessages } from '../../ui/messages.ts'
 
 const selectNamespaces = (state: ChainState) => Object.keys(state.chains).join()
 
@@ -17,12 +18,13 @@ const selectNamespaces = (state: ChainState) => Object.keys(state.chains).join()
  */
 export function GetWalletView({ kit }: PorticoViewProps) {
   const namespaces = useStoreValue(kit.chains, selectNamespaces).split(',') as ChainNamespace[]
+  const t = useMessages(kit, coreMessages)
   const platform = installPlatform(globalThis.navigator?.userAgent ?? '')
   const wallets = walletsFor(namespaces)
   return (
     <Stack data-testid="portico-get-wallet">
-      <Text variant="muted">{wallets.length > 0 ? GetWalletText.INTRO : GetWalletText.NONE_FOR_NETWORKS}</Text>
-      <ul className="list" aria-label={GetWalletText.WALLETS}>
+      <Text variant="muted">{wallets.length > 0 ? t('getWallet.intro') : t('getWallet.noneForNetworks')}</Text>
+      <ul className="list" aria-label={t('getWallet.walletsToInstall')}>
         {wallets.map((wallet) => {
           const { href, store } = installLink(wallet, platform)
           return (
@@ -37,9 +39,9 @@ export function GetWalletView({ kit }: PorticoViewProps) {
                 <WalletGlyph color={wallet.color} />
                 <span className="list-item-text">
                   <span className="list-item-label">{wallet.name}</span>{' '}
-                  <span className="list-item-description">{StoreName[store]}</span>{' '}
+                  <span className="list-item-description">{t(`getWallet.store.${store}`)}</span>{' '}
                   {/* The name is the visible text, then this (WCAG 2.5.3, label in name). */}
-                  <span className="sr-only">{GetWalletText.OPENS_IN_NEW_TAB}</span>
+                  <span className="sr-only">{t('modal.opensInNewTab')}</span>
                 </span>
               </a>
             </li>

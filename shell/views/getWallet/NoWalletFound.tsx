@@ -1,7 +1,8 @@
 import type { PorticoKit } from '../../../kernel/index.ts'
 import { Button } from '../../ui/Button.tsx'
 import { Text } from '../../ui/Text.tsx'
-import { GetWalletText } from './getWalletText.ts'
+import { coreMessages } from '../../locales/core/index.ts'
+import { useMessages } from '../../ui/messages.ts'
 
 /**
  * The wallet section when it has nothing to list (no wallet announced itself and nothing
@@ -9,13 +10,14 @@ import { GetWalletText } from './getWalletText.ts'
  * rather than an empty dialog.
  */
 export function NoWalletFound({ kit }: { readonly kit: PorticoKit }) {
+  const t = useMessages(kit, coreMessages)
   return (
     <div className="status" data-testid="no-wallet-found">
       <Text as="h3" variant="title">
-        {GetWalletText.NO_WALLET_FOUND}
+        {t('getWallet.noWalletFound')}
       </Text>
-      <Text variant="muted">{GetWalletText.NO_WALLET_WHY}</Text>
-      <Button onClick={() => kit.router.push('GetWallet')}>{GetWalletText.GET_A_WALLET}</Button>
+      <Text variant="muted">{t('getWallet.noWalletWhy')}</Text>
+      <Button onClick={() => kit.router.push('GetWallet')}>{t('getWallet.getAWallet')}</Button>
     </div>
   )
 }
