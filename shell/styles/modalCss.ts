@@ -69,7 +69,7 @@ ${themeDefaultsCss()}
 .separator { border: 0; border-top: 1px solid var(--portico-border); margin: 8px 0; width: 100%; }
 .list { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 8px; }
 
-.text { margin: 0; }
+.text { margin: 0; overflow-wrap: anywhere; }
 .text[data-variant='title'] { font-size: calc(var(--portico-font-size-base) * 1.6); font-weight: 600; }
 .text[data-variant='small'] { font-size: calc(var(--portico-font-size-base) * 1.2); }
 .text[data-variant='muted'] { color: var(--portico-muted); }
