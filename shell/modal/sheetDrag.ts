@@ -17,7 +17,8 @@ interface SheetDragOptions {
  * cleanup.
  */
 export function dragSheetToClose(dialog: HTMLDialogElement, { close, closable }: SheetDragOptions): () => void {
-  const sheet = dialog.ownerDocument.defaultView?.matchMedia(`(max-width: ${SHEET_MAX_WIDTH_PX}px)`)
+  // Where matchMedia is missing (jsdom, old engines) there is no sheet to drag.
+  const sheet = dialog.ownerDocument.defaultView?.matchMedia?.(`(max-width: ${SHEET_MAX_WIDTH_PX}px)`)
   let drag: { pointerId: number; startY: number; distance: number } | undefined
 
   const settle = () => {
