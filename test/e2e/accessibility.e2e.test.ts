@@ -233,6 +233,31 @@ describe.each(WALK_LOCALES)('WCAG 2.2 AA on every view of the modal, in $locale 
       await expectAccessibleView(page, `the Account view's ${name} tab`)
     }
 
+    // The wallet features row from 320 to 430 px: every label on one line, every icon whole inside its button.
+    const viewport = page.viewportSize()!
+    for (const width of [320, 360, 390, 430]) {
+      await page.setViewportSize({ width, height: 844 })
+      const laidOut = await page.evaluate(() => {
+        const buttons = document.querySelector('portico-modal')!.shadowRoot!.querySelectorAll('.features button')
+        return [...buttons].map((button) => {
+          const text = [...button.childNodes].filter((node) => node.nodeType === Node.TEXT_NODE)
+          const lines = new Set(
+            text.flatMap((node) => {
+              const r = document.createRange()
+              r.selectNodeContents(node)
+              return [...r.getClientRects()].map((rect) => Math.round(rect.top))
+            }),
+          )
+          const box = button.getBoundingClientRect()
+          const icon = button.querySelector('svg')?.getBoundingClientRect()
+          const whole = !icon || (icon.left >= box.left && icon.right <= box.right && icon.top >= box.top && icon.bottom <= box.bottom && icon.width >= 20)
+          return `${button.textContent}: ${lines.size} line(s), icon ${whole ? 'whole' : 'cut'}, ${button.scrollWidth <= button.clientWidth ? 'fits' : 'overflows'}`
+        })
+      })
+      expect(laidOut, `the wallet features row at ${width} px`).toEqual(laidOut.map((row) => `${row.split(':')[0]}: 1 line(s), icon whole, fits`))
+    }
+    await page.setViewportSize(viewport)
+
     // The wallet features row lists what the plugins contribute: each opens its view, then Back returns to Account.
     const features = inModal(page).getByRole('group', { name: 'Wallet features' }).getByRole('button')
     const featureNames = await features.allInnerTexts()
