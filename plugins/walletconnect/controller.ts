@@ -30,6 +30,8 @@ export const RouteWalletSchema = v.object({
   mobileLink: v.optional(v.string()),
   desktopLink: v.optional(v.string()),
   webappLink: v.optional(v.string()),
+  appStore: v.optional(v.string()),
+  playStore: v.optional(v.string()),
 })
 
 export function routeWallet(data: Readonly<Record<string, unknown>> | undefined): RegistryWallet | undefined {

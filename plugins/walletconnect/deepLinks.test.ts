@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { nativeLink, universalLink } from './deepLinks.ts'
+import { nativeLink, phonePlatform, storePage, universalLink } from './deepLinks.ts'
 
 const URI = 'wc:abc@2?relay-protocol=irn&symKey=123'
 const ENCODED = encodeURIComponent(URI)
@@ -33,5 +33,17 @@ describe('wallet deep links (issue 5)', () => {
         if (result) expect(/^\s*(javascript|data|vbscript|file|blob|about):/i.test(result.redirect)).toBe(false)
       }),
     )
+  })
+})
+
+describe('storePage', () => {
+  const wallet = { appStore: 'https://apps.example/app/w', playStore: 'https://play.example/w', homepage: 'https://wallet.example' }
+
+  it("is the phone's own store, else the homepage; only http(s) pages from the registry", () => {
+    expect(storePage(wallet, phonePlatform('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)'))).toBe('https://apps.example/app/w')
+    expect(storePage(wallet, phonePlatform('Mozilla/5.0 (Linux; Android 14) Mobile'))).toBe('https://play.example/w')
+    expect(storePage(wallet, 'other')).toBe('https://wallet.example/')
+    expect(storePage({ playStore: 'javascript:alert(1)', homepage: 'data:text/html,x' }, 'android')).toBeUndefined()
+    expect(storePage({ appStore: 'javascript:alert(1)', homepage: 'https://wallet.example' }, 'ios')).toBe('https://wallet.example/')
   })
 })

@@ -51,3 +51,27 @@ export function nativeLink(link: string | undefined, wcUri: string): WalletLink 
   const href = candidate.endsWith('/') ? candidate : `${candidate}/`
   return { redirect: `${href}wc?uri=${encodeURIComponent(wcUri)}`, href }
 }
+
+/** Which store a phone installs from, read from its user agent. */
+export type PhonePlatform = 'ios' | 'android' | 'other'
+
+export function phonePlatform(userAgent: string): PhonePlatform {
+  if (/iPhone|iPad|iPod/.test(userAgent)) return 'ios'
+  return /Android/.test(userAgent) ? 'android' : 'other'
+}
+
+/**
+ * Where a visitor whose wallet app did not open can get it: the platform's store page,
+ * else the wallet's homepage. Only http(s) pages; registry data is untrusted.
+ */
+export function storePage(
+  wallet: { readonly appStore?: string; readonly playStore?: string; readonly homepage?: string },
+  platform: PhonePlatform,
+): string | undefined {
+  const store = platform === 'ios' ? wallet.appStore : platform === 'android' ? wallet.playStore : undefined
+  for (const link of [store, wallet.homepage]) {
+    const url = link ? parse(link) : undefined
+    if (url && isHttp(url)) return url.href
+  }
+  return undefined
+}

@@ -14,6 +14,9 @@ export interface RegistryWallet {
   readonly mobileLink?: string
   readonly desktopLink?: string
   readonly webappLink?: string
+  /** Its App Store and Google Play pages: offered when its app did not open on a phone. */
+  readonly appStore?: string
+  readonly playStore?: string
 }
 
 export interface WalletQuery {
@@ -55,6 +58,8 @@ export const RegistryWalletSchema = v.object({
   mobile_link: OptionalText(2048),
   desktop_link: OptionalText(2048),
   webapp_link: OptionalText(2048),
+  app_store: OptionalText(2048),
+  play_store: OptionalText(2048),
 })
 
 export const WalletPageSchema = v.object({
@@ -117,6 +122,8 @@ export function createHttpWalletRegistry(baseUrl: string, options: HttpWalletReg
           mobileLink: w.mobile_link ?? undefined,
           desktopLink: w.desktop_link ?? undefined,
           webappLink: w.webapp_link ?? undefined,
+          appStore: w.app_store ?? undefined,
+          playStore: w.play_store ?? undefined,
         })
       }
       return { count: envelope.output.count, wallets }

@@ -127,6 +127,40 @@ describe('ConnectingWalletConnect (param wallet)', () => {
     expect(buttonTexts()).not.toContain('Open the desktop app')
   })
 
+  it('on a phone, when the app has not opened 3 s after its link (the page still in view), says so and offers its store page', async () => {
+    Object.defineProperty(navigator, 'userAgent', { value: 'Mozilla/5.0 (Linux; Android 14) Mobile', configurable: true })
+    const { pairing, kit } = setup({ mobile: true })
+    pairing.set({ wcUri: URI })
+    const stored = { ...phoneWallet, playStore: 'https://play.example/store/apps/details?id=dev.portico', appStore: 'https://apps.example/app/portico' }
+    act(() => kit.open({ view: 'ConnectingWalletConnect', data: { wallet: stored } }))
+    const open = await button('Open Portico Dev Phone Wallet')
+    const missing = () => modalRoot().querySelector('[data-testid="portico-wc-app-missing"]')
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    try {
+      fireEvent.click(open)
+      await act(async () => vi.advanceTimersByTime(2_900))
+      expect(missing()).toBeNull()
+      await act(async () => vi.advanceTimersByTime(200))
+      expect(missing()!.getAttribute('role')).toBe('alert')
+      expect(missing()!.textContent).toContain('Portico Dev Phone Wallet did not open')
+      const store = missing()!.querySelector('a')!
+      expect([store.getAttribute('href'), store.getAttribute('target'), store.getAttribute('rel')]).toEqual([
+        'https://play.example/store/apps/details?id=dev.portico',
+        '_blank',
+        'noopener noreferrer',
+      ])
+
+      // The app opening takes the page's focus: then nothing is said.
+      fireEvent.click(open)
+      expect(missing()).toBeNull()
+      await act(async () => void window.dispatchEvent(new Event('blur')))
+      await act(async () => vi.advanceTimersByTime(3_100))
+      expect(missing()).toBeNull()
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
   it('a wallet with script links gets no link button and no image', async () => {
     const { pairing, kit } = setup({ mobile: true })
     pairing.set({ wcUri: URI })

@@ -7,6 +7,7 @@ import { adoptStyles } from '../styles/adoptStyles.ts'
 import { registerCoreViews } from '../views/registerCoreViews.ts'
 import { loopFocus, tabbables } from './focusLoop.ts'
 import { ModalFrame } from './ModalFrame.tsx'
+import { dragSheetToClose } from './sheetDrag.ts'
 
 /**
  * The modal's frame (header, alert, view, snack), portalled into what the
@@ -57,12 +58,14 @@ function Frame({ kit, host, target }: FrameProps) {
     }
     focusFirst()
     target.addEventListener('keydown', loopFocus)
+    const stopDrag = dragSheetToClose(target, { close: () => kit.close(), closable: () => !kit.modal.isCloseDisabled() })
     host.rendered()
     const unsubscribe = host.subscribe(focusFirst)
     return () => {
       unsubscribe()
+      stopDrag()
       target.removeEventListener('keydown', loopFocus)
     }
-  }, [host, target])
+  }, [kit, host, target])
   return <ModalFrame kit={kit} titleId={TITLE_ID} closable={!kit.config.enableEmbedded} />
 }

@@ -1,5 +1,10 @@
 import { AnimationMs } from '../../kernel/index.ts'
 import { themeDefaultsCss } from '../../kernel/theme/themeDefaults.ts'
+import { SHEET_MAX_WIDTH_PX } from '../../host/hostCss.ts'
+
+/** The sticky header's height and the snack's reach: what `scroll-padding` keeps a focused control clear of (WCAG 2.4.11). */
+const HEADER_PX = 48
+const SNACK_CLEARANCE_PX = 64
 
 /**
  * The frame's and the views' stylesheet, adopted by the host's shadow root when
@@ -7,7 +12,8 @@ import { themeDefaultsCss } from '../../kernel/theme/themeDefaults.ts'
  * dialog's box, its background, border and radius). Every colour and size goes
  * through a `--portico-*` custom property the integrator can override (inline
  * properties on the host beat `:host` rules). No @font-face: Inter is used when
- * installed, else the system stack, so nothing is fetched.
+ * installed, else the system stack, so nothing is fetched. Only logical properties
+ * (inline/block, start/end), so a right-to-left dialog lays out mirrored.
  */
 export const modalCss = /* css */ `
 ${themeDefaultsCss()}
@@ -28,9 +34,16 @@ ${themeDefaultsCss()}
   border-radius: calc(var(--portico-border-radius) * 7);
 }
 
-.frame { position: relative; display: flex; flex-direction: column; padding: 12px 16px 16px; }
+.modal { scroll-padding-block: ${HEADER_PX + 8}px ${SNACK_CLEARANCE_PX}px; }
+.frame { position: relative; display: flex; flex-direction: column; padding-block: 12px 16px; padding-inline: 16px; }
 
-.header { display: grid; grid-template-columns: 40px 1fr 40px; align-items: center; min-height: 48px; }
+/* Sticky, so Back and Close stay in reach in a long view; the dialog's scroll-padding keeps focus clear of it. */
+.header {
+  position: sticky; inset-block-start: 0; z-index: 1;
+  display: grid; grid-template-columns: 40px 1fr 40px; align-items: center; min-height: ${HEADER_PX}px;
+  background: var(--portico-background);
+}
+.title { overflow-wrap: anywhere; }
 .title {
   margin: 0;
   text-align: center;
@@ -56,7 +69,7 @@ ${themeDefaultsCss()}
 .separator { border: 0; border-top: 1px solid var(--portico-border); margin: 8px 0; width: 100%; }
 .list { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 8px; }
 
-.text { margin: 0; }
+.text { margin: 0; overflow-wrap: anywhere; }
 .text[data-variant='title'] { font-size: calc(var(--portico-font-size-base) * 1.6); font-weight: 600; }
 .text[data-variant='small'] { font-size: calc(var(--portico-font-size-base) * 1.2); }
 .text[data-variant='muted'] { color: var(--portico-muted); }
@@ -86,6 +99,8 @@ button, input { font: inherit; color: inherit; }
   width: 40px; height: 40px; padding: 0; border: 0; border-radius: calc(var(--portico-border-radius) * 3);
   background: transparent; cursor: pointer;
 }
+/* Directional icons point the way the reading goes. */
+.icon[data-directional]:dir(rtl) { transform: scaleX(-1); }
 .icon-button:hover { background: var(--portico-surface-hover); }
 .icon { width: 20px; height: 20px; fill: none; stroke: currentColor; stroke-width: 2; stroke-linecap: round; stroke-linejoin: round; flex: none; }
 
@@ -115,14 +130,16 @@ a.list-item { color: inherit; text-decoration: none; }
 .tab[aria-selected='true'] { background: var(--portico-background); color: var(--portico-foreground); font-weight: 600; }
 .tab-panel { padding: 8px 0; }
 
-.features { display: grid; grid-template-columns: repeat(auto-fit, minmax(64px, 1fr)); gap: 8px; }
+/* Icon above a one-line label; columns as wide as the longest label needs, so no word breaks and no icon is cut from 320 px up. */
+.features { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(100%, 8.5em), 1fr)); gap: 8px; }
+.features .button { flex-direction: column; gap: 4px; min-height: 56px; padding: 8px 4px; white-space: nowrap; }
 
 .status { display: flex; flex-direction: column; align-items: center; gap: 12px; padding: 24px 0; text-align: center; }
 .spinner { width: 24px; height: 24px; fill: none; stroke: var(--portico-accent); stroke-width: 3; stroke-linecap: round; stroke-dasharray: 40 60; animation: portico-spin 800ms linear infinite; }
 
 .snack {
-  position: absolute; left: 50%; bottom: 16px; transform: translateX(-50%);
-  display: flex; align-items: center; gap: 8px; max-width: calc(100% - 32px); padding: 8px 12px;
+  position: absolute; inset-inline: 16px; inset-block-end: 16px; margin-inline: auto; width: fit-content;
+  display: flex; align-items: center; gap: 8px; padding-block: 8px; padding-inline: 12px;
   border: 1px solid var(--portico-border); border-radius: 999px; background: var(--portico-surface);
   box-shadow: 0 4px 16px rgb(0 0 0 / 0.25);
   animation: portico-fade ${AnimationMs.viewTransition}ms ease;
@@ -132,7 +149,7 @@ a.list-item { color: inherit; text-decoration: none; }
 .snack[data-variant='error'] .icon { stroke: var(--portico-error); }
 
 .alert {
-  display: flex; align-items: flex-start; gap: 8px; margin: 4px 0; padding: 8px 8px 8px 12px;
+  display: flex; align-items: flex-start; gap: 8px; margin-block: 4px; padding-block: 8px; padding-inline: 12px 8px;
   border-radius: calc(var(--portico-border-radius) * 3); background: var(--portico-surface);
   border-inline-start: 3px solid var(--portico-error);
 }
@@ -146,6 +163,22 @@ a.list-item { color: inherit; text-decoration: none; }
 @keyframes portico-fade { from { opacity: 0; } to { opacity: 1; } }
 @keyframes portico-view-in { from { opacity: 0; transform: translateY(4px); } to { opacity: 1; transform: none; } }
 @keyframes portico-spin { to { transform: rotate(360deg); } }
+
+/* The phone's bottom sheet: clear of the home indicator; dragged by its header. */
+@media (max-width: ${SHEET_MAX_WIDTH_PX}px) {
+  .modal .frame { padding-block-end: calc(16px + env(safe-area-inset-bottom, 0px)); padding-inline: calc(16px + env(safe-area-inset-left, 0px)) calc(16px + env(safe-area-inset-right, 0px)); }
+  .modal .header { touch-action: none; }
+  .modal[data-dragging] { transition: none; }
+  .modal[data-springing] { transition: transform ${AnimationMs.modalHeight}ms ease; }
+}
+
+/* More contrast asked for: borders at 3:1 or more against the background, muted text at 7:1. */
+@media (prefers-contrast: more) {
+  :host { --portico-border: #8c8c8c; --portico-muted: #cfcfcf; }
+  :host([data-theme='light']) { --portico-border: #6b6b6b; --portico-muted: #3b3b3b; }
+  .list-item, .tabs, .button[data-variant='ghost'], .snack { border: 1px solid var(--portico-border); }
+  .tab[aria-selected='true'] { outline: 1px solid var(--portico-foreground); }
+}
 
 @media (prefers-reduced-motion: reduce) {
   *, *::before, *::after {

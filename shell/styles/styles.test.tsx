@@ -57,7 +57,9 @@ describe('modal styles', () => {
     expect(modalCss).toContain('--portico-font-size-base: 10px')
     expect(modalCss).toContain('--portico-z-index: 999')
     expect(modalCss).toContain(`--portico-font-family: Inter,`)
-    expect(modalCss).not.toMatch(/\.modal \{/)
+    // The dialog's only rule here is where focus scrolls to; its box (width, background, border) is the host sheet's.
+    expect(modalCss).toMatch(/\.modal \{ scroll-padding-block: 56px 64px; \}/)
+    expect(modalCss).not.toMatch(/\.modal \{[^}]*(width|background|border)/)
     expect(modalCss).not.toContain('@font-face')
     expect(modalCss).not.toMatch(/url\(/)
     expect(modalCss).toContain('120ms')
@@ -67,8 +69,12 @@ describe('modal styles', () => {
     const sheet = new CSSStyleSheet()
     sheet.replaceSync(modalCss)
     const media = [...sheet.cssRules].filter((rule): rule is CSSMediaRule => rule instanceof CSSMediaRule)
-    expect(media.map((rule) => rule.conditionText ?? rule.media.mediaText)).toEqual(['(prefers-reduced-motion: reduce)'])
-    const reduced = media[0]!.cssText
+    expect(media.map((rule) => rule.conditionText ?? rule.media.mediaText)).toEqual([
+      '(max-width: 430px)',
+      '(prefers-contrast: more)',
+      '(prefers-reduced-motion: reduce)',
+    ])
+    const reduced = media[2]!.cssText
     expect(reduced).toContain('animation: none')
     expect(reduced).toContain('transition: none')
     // jsdom's serializer drops the priority; the source must keep it to beat the component rules.

@@ -4,10 +4,11 @@
 // free; 8575 is this file's own node: the announced wallet's, and the one behind a
 // chain id (31339) the demo does not configure.
 import type { Browser, Route } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { HardhatNode } from '../peers/hardhat.ts'
 import { startHardhat } from '../peers/hardhat.ts'
 import type { TestWalletHandle } from '../peers/testWallet.ts'
+import { type WalkLocale, WALK_LOCALES, applyWalkDirection, expectAccessibleView, inLocale } from './a11yChecks.ts'
 import { type DemoServer, type RecordedPage, launchBrowser } from './harness.ts'
 import {
   type PrivateDemo,
@@ -15,7 +16,6 @@ import {
   assertCleanPage,
   buildPrivateDemo,
   connectThroughModal,
-  expectNoAxeViolations,
   inModal,
   modalSnapshot,
   openPage,
@@ -58,38 +58,46 @@ afterAll(async () => {
   await build?.dispose()
 })
 
-/** The demo; with a test wallet installed, that wallet is its only one (`devwallet=off` leaves the demo's own out). */
-async function open(options?: Parameters<typeof openPage>[2]) {
-  const recorded = await openPage(browser, new URL(options?.before ? '/?devwallet=off' : '/', demo.url).href, options)
+/** The walk's locale (each describe below sets it). */
+let walk: WalkLocale
+
+/** The demo in the walk's locale; with a test wallet installed, that wallet is its only one (`devwallet=off` leaves the demo's own out). */
+async function open(options?: Parameters<typeof openPage>[2], path = options?.before ? '/?devwallet=off' : '/') {
+  const recorded = await openPage(browser, inLocale(new URL(path, demo.url).href, walk), options)
   pages.push(recorded)
   return recorded
 }
 
 const openModal = async (page: RecordedPage['page'], view: string) => {
   await page.getByTestId('open-modal').click()
-  return waitForView(page, view)
+  const shown = await waitForView(page, view)
+  await applyWalkDirection(page, walk)
+  return shown
 }
 
-describe('axe: no violation on any view of the modal', () => {
+describe.each(WALK_LOCALES)('WCAG 2.2 AA on every view of the modal, in $locale ($dir)', (locale) => {
+  beforeEach(() => {
+    walk = locale
+  })
+
   it('Connect, in the dark theme and in the light theme', async () => {
     const recorded = await open()
     const { page } = recorded
     await openModal(page, 'Connect')
     expect(await page.locator('portico-modal').getAttribute('data-theme')).toBe('dark')
-    await expectNoAxeViolations(page, 'Connect (dark)')
+    await expectAccessibleView(page, 'Connect (dark)')
     await page.keyboard.press('Escape')
     await waitForModal(page, false)
 
     await page.getByRole('button', { name: 'Toggle light / dark' }).click()
     await openModal(page, 'Connect')
     expect(await page.locator('portico-modal').getAttribute('data-theme')).toBe('light')
-    await expectNoAxeViolations(page, 'Connect (light)')
+    await expectAccessibleView(page, 'Connect (light)')
     assertCleanPage(recorded)
   })
 
   it('browser wallets only and none found, behind the legal checkbox: Connect with its controls disabled, then enabled, then Get a wallet', async () => {
-    const recorded = await openPage(browser, new URL('/?devwallet=off&wallets=browser&legal=on', demo.url).href)
-    pages.push(recorded)
+    const recorded = await open(undefined, '/?devwallet=off&wallets=browser&legal=on')
     const { page } = recorded
     await openModal(page, 'Connect')
     const modal = inModal(page)
@@ -98,10 +106,10 @@ describe('axe: no violation on any view of the modal', () => {
     await modal.getByText('No wallet found in this browser').waitFor()
     // Nothing connects until the box is checked.
     expect(await getWallet.isDisabled()).toBe(true)
-    await expectNoAxeViolations(page, 'Connect with the legal checkbox unchecked and no wallet found')
+    await expectAccessibleView(page, 'Connect with the legal checkbox unchecked and no wallet found')
     await modal.getByRole('checkbox', { name: 'I agree to the Terms of Service and the Privacy Policy' }).check()
     expect(await getWallet.isDisabled()).toBe(false)
-    await expectNoAxeViolations(page, 'Connect with the legal checkbox checked')
+    await expectAccessibleView(page, 'Connect with the legal checkbox checked')
     await getWallet.click()
     await waitForView(page, 'GetWallet')
     const links = modal.getByRole('list', { name: 'Wallets to install' }).getByRole('link')
@@ -109,7 +117,7 @@ describe('axe: no violation on any view of the modal', () => {
     expect(await links.evaluateAll((as) => as.map((a) => [a.getAttribute('target'), a.getAttribute('rel')]))).toEqual(
       Array.from({ length: await links.count() }, () => ['_blank', 'noopener noreferrer']),
     )
-    await expectNoAxeViolations(page, 'Get a wallet')
+    await expectAccessibleView(page, 'Get a wallet')
     assertCleanPage(recorded)
   })
 
@@ -123,17 +131,17 @@ describe('axe: no violation on any view of the modal', () => {
     await openModal(page, 'Connect')
     const walletButton = inModal(page).getByRole('button', { name: TEST_WALLET_NAME })
     await walletButton.waitFor()
-    await expectNoAxeViolations(page, 'Connect with an announced wallet')
+    await expectAccessibleView(page, 'Connect with an announced wallet')
 
     await walletButton.click()
     await waitForView(page, 'ConnectingExternal')
     await prompt.wasAsked
     await inModal(page).getByText(`Continue in ${TEST_WALLET_NAME}`).waitFor()
-    await expectNoAxeViolations(page, 'ConnectingExternal (waiting for the wallet)')
+    await expectAccessibleView(page, 'ConnectingExternal (waiting for the wallet)')
 
     prompt.answer(false)
     await inModal(page).getByText('Connection declined').waitFor()
-    await expectNoAxeViolations(page, 'ConnectingExternal (declined, 4001)')
+    await expectAccessibleView(page, 'ConnectingExternal (declined, 4001)')
 
     // Try again: the wallet approves, the kernel closes the modal.
     await inModal(page).getByRole('button', { name: 'Try again' }).click()
@@ -158,7 +166,7 @@ describe('axe: no violation on any view of the modal', () => {
 
     await openModal(page, 'Account')
     await inModal(page).getByTestId('portico-account-balance').waitFor()
-    await expectNoAxeViolations(page, 'Account')
+    await expectAccessibleView(page, 'Account')
 
     // The receive plugin's body: held, then aborted once, then let through.
     const receiveChunk = build.chunkOf('plugins/receive/body.tsx')
@@ -171,26 +179,26 @@ describe('axe: no violation on any view of the modal', () => {
     await page.route(`**${receiveChunk}`, hold)
     await inModal(page).getByRole('button', { name: 'Receive' }).click()
     await inModal(page).getByTestId('portico-view-loading').waitFor()
-    await expectNoAxeViolations(page, 'the view-loading state')
+    await expectAccessibleView(page, 'the view-loading state')
 
     release()
     await inModal(page).getByTestId('portico-view-error').waitFor()
     await inModal(page).getByTestId('portico-alert').waitFor()
-    await expectNoAxeViolations(page, 'the view-error state with Retry (and its alert)')
+    await expectAccessibleView(page, 'the view-error state with Retry (and its alert)')
 
     await page.unroute(`**${receiveChunk}`, hold)
     await inModal(page).getByRole('button', { name: 'Retry' }).click()
     await waitForView(page, 'Receive')
     await inModal(page).getByTestId('receive-address').waitFor()
     expect(await inModal(page).getByTestId('receive-address').innerText()).toBe(wallet.address)
-    await expectNoAxeViolations(page, 'Receive')
+    await expectAccessibleView(page, 'Receive')
     await page.keyboard.press('Escape')
     await waitForModal(page, false)
 
     // The wallet moves to a chain the app does not configure: UnsupportedChain opens.
     await wallet.setChain(FOREIGN_CHAIN_ID)
     await waitForView(page, 'UnsupportedChain')
-    await expectNoAxeViolations(page, 'UnsupportedChain')
+    await expectAccessibleView(page, 'UnsupportedChain')
     // Picking the demo's chain switches the wallet back and the kernel closes the modal.
     await inModal(page).getByRole('button', { name: 'Hardhat', exact: true }).click()
     await waitForModal(page, false)
@@ -222,8 +230,33 @@ describe('axe: no violation on any view of the modal', () => {
       await inModal(page).getByRole('tab', { name, exact: true }).click()
       await expect.poll(() => inModal(page).getByRole('tab', { name, exact: true }).getAttribute('aria-selected')).toBe('true')
       await inModal(page).getByRole('tabpanel').waitFor()
-      await expectNoAxeViolations(page, `the Account view's ${name} tab`)
+      await expectAccessibleView(page, `the Account view's ${name} tab`)
     }
+
+    // The wallet features row from 320 to 430 px: every label on one line, every icon whole inside its button.
+    const viewport = page.viewportSize()!
+    for (const width of [320, 360, 390, 430]) {
+      await page.setViewportSize({ width, height: 844 })
+      const laidOut = await page.evaluate(() => {
+        const buttons = document.querySelector('portico-modal')!.shadowRoot!.querySelectorAll('.features button')
+        return [...buttons].map((button) => {
+          const text = [...button.childNodes].filter((node) => node.nodeType === Node.TEXT_NODE)
+          const lines = new Set(
+            text.flatMap((node) => {
+              const r = document.createRange()
+              r.selectNodeContents(node)
+              return [...r.getClientRects()].map((rect) => Math.round(rect.top))
+            }),
+          )
+          const box = button.getBoundingClientRect()
+          const icon = button.querySelector('svg')?.getBoundingClientRect()
+          const whole = !icon || (icon.left >= box.left && icon.right <= box.right && icon.top >= box.top && icon.bottom <= box.bottom && icon.width >= 20)
+          return `${button.textContent}: ${lines.size} line(s), icon ${whole ? 'whole' : 'cut'}, ${button.scrollWidth <= button.clientWidth ? 'fits' : 'overflows'}`
+        })
+      })
+      expect(laidOut, `the wallet features row at ${width} px`).toEqual(laidOut.map((row) => `${row.split(':')[0]}: 1 line(s), icon whole, fits`))
+    }
+    await page.setViewportSize(viewport)
 
     // The wallet features row lists what the plugins contribute: each opens its view, then Back returns to Account.
     const features = inModal(page).getByRole('group', { name: 'Wallet features' }).getByRole('button')
@@ -237,7 +270,7 @@ describe('axe: no violation on any view of the modal', () => {
       await expect.poll(() => inModal(page).getByTestId('portico-view-loading').count()).toBe(0)
       const { view } = await modalSnapshot(page)
       seen.push(`${name} -> ${view}`)
-      await expectNoAxeViolations(page, `${name} (${view})`)
+      await expectAccessibleView(page, `${name} (${view})`)
       await inModal(page).getByRole('button', { name: 'Back', exact: true }).click()
       await waitForView(page, 'Account')
     }
@@ -254,7 +287,7 @@ describe('axe: no violation on any view of the modal', () => {
       return { left: rect.left, width: rect.width, bottom: rect.bottom }
     })
     expect(box).toEqual({ left: 0, width: 390, bottom: 844 })
-    await expectNoAxeViolations(page, 'Connect as a bottom sheet')
+    await expectAccessibleView(page, 'Connect as a bottom sheet')
     expect(await modalSnapshot(page)).toMatchObject({ open: true })
     assertCleanPage(recorded)
   })

@@ -114,24 +114,26 @@ const require = createRequire(import.meta.url)
 let axeSource: string | undefined
 
 /**
- * Runs axe-core in the page or frame (open shadow roots included) and returns its violations.
+ * Runs axe-core in the page or frame (open shadow roots included) and returns its violations;
+ * with `tags`, only the rules carrying one of them (e.g. the WCAG 2.2 AA set).
  * The source goes in through CDP evaluation, which the page's CSP does not block,
  * where a script tag would be.
  */
-export async function runAxe(page: Page | Frame, contextSelector?: AxeContext): Promise<AxeViolation[]> {
+export async function runAxe(page: Page | Frame, contextSelector?: AxeContext, tags?: readonly string[]): Promise<AxeViolation[]> {
   axeSource ??= readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8')
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource)
-  return page.evaluate(async (selector) => {
+  return page.evaluate(async ([selector, only]) => {
     type AxeRun = (context: unknown, options: unknown) => Promise<{ violations: AxeViolation[] }>
     const axe = (window as unknown as { axe: { run: AxeRun } }).axe
-    const results = await axe.run(selector ?? document, { resultTypes: ['violations'] })
+    const runOnly = only ? { runOnly: { type: 'tag', values: only } } : {}
+    const results = await axe.run(selector ?? document, { resultTypes: ['violations'], ...runOnly })
     return results.violations.map((v) => ({
       id: v.id,
       impact: v.impact,
       help: v.help,
       nodes: v.nodes.map((n) => ({ target: n.target, html: n.html })),
     }))
-  }, contextSelector)
+  }, [contextSelector, tags] as const)
 }
 
 /** A directory under dist/e2e/ for a build of this file's own, which no other file or run touches. */

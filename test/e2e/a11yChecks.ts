@@ -1,0 +1,199 @@
+// WCAG 2.2 AA checks measured in the page, for the browser walks that reach every view of the
+// modal: axe with the 2.0/2.1/2.2 A and AA tags in both themes, 24 px targets (2.5.8), reflow
+// at 320 CSS px (1.4.10), the text-spacing overrides (1.4.12) and focus never hidden under
+// the sticky header or the snack (2.4.11).
+import type { Page } from 'playwright-core'
+import { expect } from 'vitest'
+import { runAxe } from './harness.ts'
+import { settleAnimations } from './modalHarness.ts'
+
+export const WCAG_22_AA_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] as const
+
+/** A locale the walks run in; `dir` is what its dialog must read in. */
+export interface WalkLocale {
+  readonly locale: string
+  readonly dir: 'ltr' | 'rtl'
+}
+
+/**
+ * The walks' locales: the demo takes `?locale=`. Arabic's catalogue arrives with the i18n
+ * work; until the dialog carries its own `dir`, `applyWalkDirection` forces `dir="rtl"`.
+ */
+export const WALK_LOCALES: readonly WalkLocale[] = [
+  { locale: 'en', dir: 'ltr' },
+  { locale: 'ar', dir: 'rtl' },
+]
+
+/** The demo's url in a walk's locale. */
+export function inLocale(url: string, { locale }: WalkLocale): string {
+  const localized = new URL(url)
+  localized.searchParams.set('locale', locale)
+  return localized.href
+}
+
+/** Gives the modal's dialog the walk's direction when the locale has not (an open dialog keeps it across views and opens). */
+export async function applyWalkDirection(page: Page, { dir }: WalkLocale): Promise<void> {
+  await page.evaluate((wanted) => {
+    const dialog = document.querySelector('portico-modal')?.shadowRoot?.querySelector('dialog')
+    if (dialog && dialog.closest('[dir]')?.getAttribute('dir') !== wanted) dialog.setAttribute('dir', wanted)
+  }, dir)
+}
+
+const modalTheme = (page: Page) => page.locator('portico-modal').getAttribute('data-theme')
+
+async function setTheme(page: Page, theme: string): Promise<void> {
+  await page.evaluate((value) => document.querySelector('portico-modal')!.setAttribute('data-theme', value), theme)
+}
+
+/** axe with the WCAG 2.2 AA tags on the modal, in the theme it shows and then in the other. */
+export async function expectNoWcagViolations(page: Page, label: string): Promise<void> {
+  await settleAnimations(page)
+  const shown = (await modalTheme(page)) ?? 'dark'
+  const other = shown === 'dark' ? 'light' : 'dark'
+  const found: string[] = []
+  for (const theme of [shown, other]) {
+    if (theme !== shown) await setTheme(page, theme)
+    const violations = await runAxe(page, 'portico-modal', WCAG_22_AA_TAGS)
+    found.push(...violations.map((v) => `${theme}: ${v.id} (${v.impact}) ${v.help} at ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`))
+  }
+  await setTheme(page, shown)
+  expect(found, `axe (WCAG 2.2 AA) on ${label}`).toEqual([])
+}
+
+/** Controls under 24 × 24 CSS px (2.5.8); a link inside a sentence is exempt. */
+export function smallTargets(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const dialog = document.querySelector('portico-modal')!.shadowRoot!.querySelector('dialog')!
+    const controls = dialog.querySelectorAll<HTMLElement>('button, a[href], input, select, textarea, [role="tab"], [role="button"], [tabindex="0"]')
+    const small: string[] = []
+    for (const control of controls) {
+      if (!control.checkVisibility() || control.closest('.sr-only')) continue
+      if (getComputedStyle(control).display === 'inline') continue
+      const { width, height } = control.getBoundingClientRect()
+      if (width < 24 || height < 24) small.push(`${control.outerHTML.slice(0, 100)}: ${width.toFixed(1)} × ${height.toFixed(1)}`)
+    }
+    return small
+  })
+}
+
+/**
+ * What is cut or out of the dialog: content past the dialog's sides, a horizontal scroll, or
+ * an element clipping its own content. A single-line name ending in an ellipsis inside a
+ * control or a labelled element is allowed: its full text is in the accessible name.
+ */
+export function cutContent(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const dialog = document.querySelector('portico-modal')!.shadowRoot!.querySelector('dialog')!
+    const box = dialog.getBoundingClientRect()
+    const cut: string[] = []
+    const name = (el: Element) => `<${el.tagName.toLowerCase()} class="${el.getAttribute('class') ?? ''}">${(el.textContent ?? '').trim().slice(0, 40)}`
+    if (box.left < -0.5 || box.right > document.documentElement.clientWidth + 0.5) cut.push(`the dialog itself: ${box.left}–${box.right}`)
+    if (dialog.scrollWidth > dialog.clientWidth + 1) cut.push(`a horizontal scroll in the dialog: ${dialog.scrollWidth} > ${dialog.clientWidth}`)
+    for (const el of dialog.querySelectorAll<HTMLElement>('*')) {
+      if (!(el instanceof HTMLElement) || !el.checkVisibility() || el.closest('.sr-only, iframe')) continue
+      const rect = el.getBoundingClientRect()
+      if (rect.width === 0 || rect.height === 0) continue
+      if (rect.left < box.left - 1 || rect.right > box.right + 1) cut.push(`${name(el)} sticks out: ${rect.left.toFixed(0)}–${rect.right.toFixed(0)}`)
+      const style = getComputedStyle(el)
+      const ellipsis = style.textOverflow === 'ellipsis' && style.whiteSpace === 'nowrap' && el.closest('button, a, label, [aria-label], [title]')
+      // Sideways, a scroll is as bad as a clip (two-dimensional scrolling); downwards, only a clip cuts.
+      if (style.overflowX !== 'visible' && el.scrollWidth > el.clientWidth + 1 && !ellipsis) cut.push(`${name(el)} cut sideways: ${el.scrollWidth} > ${el.clientWidth}`)
+      if (/hidden|clip/.test(style.overflowY) && el.scrollHeight > el.clientHeight + 1) cut.push(`${name(el)} cut vertically: ${el.scrollHeight} > ${el.clientHeight}`)
+    }
+    return cut
+  })
+}
+
+/** Waits until the view's animated body has taken its content's height. */
+async function settleHeight(page: Page): Promise<void> {
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const body = document.querySelector('portico-modal')!.shadowRoot!.querySelector<HTMLElement>('.body')
+        return !body || Math.abs(body.scrollHeight - body.clientHeight) <= 1
+      }),
+    )
+    .toBe(true)
+  await settleAnimations(page)
+}
+
+const TEXT_SPACING_CSS =
+  '* { line-height: 1.5 !important; letter-spacing: 0.12em !important; word-spacing: 0.16em !important; } p { margin-block-end: 2em !important; }'
+
+/** Applies (or removes) the 1.4.12 text-spacing overrides inside the modal's shadow root, as a user style sheet would. */
+async function textSpacing(page: Page, on: boolean): Promise<void> {
+  await page.evaluate(
+    ([css, enable]) => {
+      const root = document.querySelector('portico-modal')!.shadowRoot!
+      const marked = root.adoptedStyleSheets.filter((sheet) => (sheet as CSSStyleSheet & { spacing?: true }).spacing)
+      root.adoptedStyleSheets = root.adoptedStyleSheets.filter((sheet) => !marked.includes(sheet))
+      if (!enable) return
+      const sheet = new CSSStyleSheet() as CSSStyleSheet & { spacing?: true }
+      sheet.replaceSync(css)
+      sheet.spacing = true
+      root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet]
+    },
+    [TEXT_SPACING_CSS, on] as const,
+  )
+}
+
+/**
+ * Tabs through the dialog and lists each control the keyboard focused that sat under the
+ * sticky header or outside the dialog's visible area (2.4.11).
+ */
+async function hiddenFocus(page: Page): Promise<string[]> {
+  const count = await page.evaluate(() => {
+    const dialog = document.querySelector('portico-modal')!.shadowRoot!.querySelector('dialog')!
+    return dialog.querySelectorAll('button:not(:disabled), a[href], input:not(:disabled), select, [tabindex="0"]').length
+  })
+  const hidden: string[] = []
+  for (let i = 0; i < count; i++) {
+    await page.keyboard.press('Tab')
+    const problem = await page.evaluate(() => {
+      const root = document.querySelector('portico-modal')!.shadowRoot!
+      const dialog = root.querySelector('dialog')!
+      const focused = root.activeElement as HTMLElement | null
+      if (!focused || focused === dialog || focused.closest('.header')) return undefined
+      const rect = focused.getBoundingClientRect()
+      const view = dialog.getBoundingClientRect()
+      const header = root.querySelector('.header')!.getBoundingClientRect()
+      const top = Math.max(view.top, header.bottom)
+      const bottom = Math.min(view.bottom, window.innerHeight)
+      if (rect.top < top - 1 || rect.bottom > bottom + 1)
+        return `${focused.outerHTML.slice(0, 80)} at ${rect.top.toFixed(0)}–${rect.bottom.toFixed(0)}, visible ${top.toFixed(0)}–${bottom.toFixed(0)}`
+      return undefined
+    })
+    if (problem) hidden.push(problem)
+  }
+  return hidden
+}
+
+export interface ViewCheckOptions {
+  /** Resizing and tabbing change what some views show (a QR code re-rendered, a field's focus): those skip the layout checks. */
+  readonly layout?: boolean
+}
+
+/**
+ * Every check on the view the modal shows: axe (WCAG 2.2 AA, both themes), 24 px targets,
+ * nothing cut under the text-spacing overrides, reflow at 320 CSS px with nothing cut, and
+ * keyboard focus never hidden on a short phone screen. The viewport is restored afterwards.
+ */
+export async function expectAccessibleView(page: Page, label: string, { layout = true }: ViewCheckOptions = {}): Promise<void> {
+  await expectNoWcagViolations(page, label)
+  expect(await smallTargets(page), `targets under 24 × 24 px on ${label}`).toEqual([])
+  if (!layout) return
+  const viewport = page.viewportSize()!
+  try {
+    await textSpacing(page, true)
+    await settleHeight(page)
+    expect(await cutContent(page), `cut under the text-spacing overrides on ${label}`).toEqual([])
+    await textSpacing(page, false)
+    await page.setViewportSize({ width: 320, height: 480 })
+    await settleHeight(page)
+    expect(await cutContent(page), `cut at 320 CSS px on ${label}`).toEqual([])
+    expect(await hiddenFocus(page), `focus hidden at 320 × 480 on ${label}`).toEqual([])
+  } finally {
+    await textSpacing(page, false)
+    await page.setViewportSize(viewport)
+  }
+}
