@@ -15,10 +15,7 @@ export interface WalkLocale {
   readonly dir: 'ltr' | 'rtl'
 }
 
-/**
- * The walks' locales: the demo takes `?locale=`. Arabic's catalogue arrives with the i18n
- * work; until the dialog carries its own `dir`, `applyWalkDirection` forces `dir="rtl"`.
- */
+/** The walks' locales: the demo takes `?locale=`, and the dialog reads in the locale's direction. */
 export const WALK_LOCALES: readonly WalkLocale[] = [
   { locale: 'en', dir: 'ltr' },
   { locale: 'ar', dir: 'rtl' },
@@ -31,12 +28,14 @@ export function inLocale(url: string, { locale }: WalkLocale): string {
   return localized.href
 }
 
-/** Gives the modal's dialog the walk's direction when the locale has not (an open dialog keeps it across views and opens). */
-export async function applyWalkDirection(page: Page, { dir }: WalkLocale): Promise<void> {
-  await page.evaluate((wanted) => {
+/** The modal's dialog reads in the walk's locale and direction (the kit sets both from the locale). */
+export async function expectWalkDirection(page: Page, { locale, dir }: WalkLocale): Promise<void> {
+  const read = await page.evaluate(() => {
     const dialog = document.querySelector('portico-modal')?.shadowRoot?.querySelector('dialog')
-    if (dialog && dialog.closest('[dir]')?.getAttribute('dir') !== wanted) dialog.setAttribute('dir', wanted)
-  }, dir)
+    const scope = dialog?.closest('[dir]')
+    return { dir: scope?.getAttribute('dir'), lang: dialog?.closest('[lang]')?.getAttribute('lang') }
+  })
+  expect(read).toEqual({ dir, lang: locale })
 }
 
 const modalTheme = (page: Page) => page.locator('portico-modal').getAttribute('data-theme')

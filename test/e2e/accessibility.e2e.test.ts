@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { HardhatNode } from '../peers/hardhat.ts'
 import { startHardhat } from '../peers/hardhat.ts'
 import type { TestWalletHandle } from '../peers/testWallet.ts'
-import { type WalkLocale, WALK_LOCALES, applyWalkDirection, expectAccessibleView, inLocale } from './a11yChecks.ts'
+import { type WalkLocale, WALK_LOCALES, expectWalkDirection, expectAccessibleView, inLocale } from './a11yChecks.ts'
 import { type DemoServer, type RecordedPage, launchBrowser } from './harness.ts'
 import {
   type PrivateDemo,
@@ -71,7 +71,7 @@ async function open(options?: Parameters<typeof openPage>[2], path = options?.be
 const openModal = async (page: RecordedPage['page'], view: string) => {
   await page.getByTestId('open-modal').click()
   const shown = await waitForView(page, view)
-  await applyWalkDirection(page, walk)
+  await expectWalkDirection(page, walk)
   return shown
 }
 
