@@ -13,7 +13,7 @@ export interface PorticoProviderProps {
    * created with `ssr: true`. The account shows from the first render until the kit's
    * restore settles; from then on the kit's state.
    */
-  readonly initialState?: PorticoInitialState
+  readonly initialState?: PorticoInitialState | undefined
   readonly children?: ReactNode
 }
 
