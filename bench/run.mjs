@@ -271,7 +271,7 @@ function printExampleLoads(loads, wagmi) {
   const rows = [['example (gzip -9 JS)', 'first screen', 'without Portico', 'Portico adds', 'prefetch before click', 'note']]
   for (const [app, figures] of Object.entries(loads.apps)) {
     if (typeof figures === 'string') {
-      rows.push([app, figures, '', '', '', ''])
+      rows.push([app, 'n/a', '', '', '', figures.slice(0, 80)])
       continue
     }
     const { withPortico: w, withoutPortico: o } = figures
@@ -287,7 +287,7 @@ function printExampleLoads(loads, wagmi) {
   }
 }
 
-/** The examples step alone: its figures and portico/wagmi's into latest.json, the rest kept. */
+/** The examples step alone: its figures (per app) and portico/wagmi's into latest.json, the rest kept. */
 async function benchExamplesAlone(apps) {
   const unknown = apps.filter((app) => !EXAMPLE_APPS.includes(app))
   if (unknown.length > 0) throw new Error(`bench: unknown example(s) ${unknown.join(', ')} (one of ${EXAMPLE_APPS.join(', ')})`)
@@ -297,7 +297,9 @@ async function benchExamplesAlone(apps) {
   printExampleLoads(exampleLoads, wagmi)
   const path = join(ROOT, 'bench/results/latest.json')
   const latest = existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')) : {}
-  await writeJson(path, { ...latest, exampleLoads, porticoWagmi: wagmi ?? library.failed })
+  // The apps not run this time keep their last figures.
+  const merged = { ...exampleLoads, apps: { ...latest.exampleLoads?.apps, ...exampleLoads.apps } }
+  await writeJson(path, { ...latest, exampleLoads: merged, porticoWagmi: wagmi ?? library.failed })
   console.log('\nbench: wrote the examples figures into bench/results/latest.json')
   if (library.failed || Object.values(exampleLoads.apps).some((figures) => typeof figures === 'string')) process.exitCode = 1
 }

@@ -18,10 +18,10 @@ function kitWith(options: Partial<PorticoOptions> = {}) {
 }
 const connect = (kit: ReturnType<typeof kitWith>, address = ADDRESS) =>
   kit.chains.updateAccount('eip155', { address, caipAddress: `eip155:1:${address}`, status: 'connected' })
-/** After the kit's restore and the writer's start, which follows it. */
+/** After the kit's restore and the writer's start, which follows it a few microtasks later. */
 const settled = async (kit: ReturnType<typeof kitWith>) => {
   await kit.restored
-  await Promise.resolve()
+  await new Promise((resolve) => setTimeout(resolve, 0))
 }
 
 afterEach(() => {
