@@ -219,7 +219,9 @@ describe('examples/next-app (Next.js 16, App Router)', () => {
       const recorded = await newPage(browser, 'about:blank')
       try {
         const { page } = recorded
-        const response = await page.goto(server.url, { waitUntil: 'load' })
+        // `next dev` compiles the page, the layout's server graph included, on this first request:
+        // on 2 loaded cores that alone has taken more than 30 s.
+        const response = await page.goto(server.url, { waitUntil: 'load', timeout: 90_000 })
         expect(response?.status()).toBe(200)
         // Hydrated: the button acts on the click.
         await page.getByRole('button', { name: 'Connect Wallet' }).click()
@@ -232,5 +234,5 @@ describe('examples/next-app (Next.js 16, App Router)', () => {
     } finally {
       stop(server.child)
     }
-  }, 120_000)
+  }, 180_000)
 })
