@@ -2,9 +2,12 @@
 // (pointerdown -> visible dialog, pointerdown -> usable view; first and warm) and heap in
 // Chromium; the secure frame's page bytes and Continue -> login mail (bench/emailLogin.mjs);
 // the Blockchain API indexer's blocks per second on Hardhat (bench/indexer.mjs); the servers
-// under load (bench/servers.mjs): rps, p50/p99 and memory per route, PGlite and PostgreSQL.
-// Figures to compare over time, not pass/fail checks. `npm run bench -- servers [scenario...]`
-// runs the servers step alone and puts its figures into latest.json, the other keys kept.
+// under load (bench/servers.mjs): rps, p50/p99 and memory per route, PGlite and PostgreSQL;
+// each example app as a browser loads it, with and without Portico (bench/exampleLoads.mjs),
+// and `portico/wagmi`'s own weight. Figures to compare over time, not pass/fail checks.
+// `npm run bench -- servers [scenario...]` runs the servers step alone, and
+// `npm run bench -- examples [app...]` the examples step; each puts its figures into
+// latest.json, the other keys kept.
 //
 // It builds into dist/bench/ (library and demo), not dist/ and dist/demo/: a build
 // empties its outdir first, and a browser test or `npm start` serving dist/demo at the
@@ -16,6 +19,7 @@ import { gzipSync } from 'node:zlib'
 import * as esbuild from 'esbuild'
 import { BUILD_OPTIONS, ROOT, buildDemo, buildLibrary } from '../build.mjs'
 import { measureEmailLogin } from './emailLogin.mjs'
+import { EXAMPLE_APPS, measureExampleLoads } from './exampleLoads.mjs'
 import { measureIndexer } from './indexer.mjs'
 import { measureOpen } from './openLatency.mjs'
 import { benchServersAlone, measureServers, mostlyFailed, printServers } from './servers.mjs'
@@ -262,6 +266,44 @@ function exampleRows(examples) {
   )
 }
 
+/** What the example apps load in Chromium, each against itself with Portico removed. */
+function printExampleLoads(loads, wagmi) {
+  const rows = [['example (gzip -9 JS)', 'first screen', 'without Portico', 'Portico adds', 'prefetch before click', 'note']]
+  for (const [app, figures] of Object.entries(loads.apps)) {
+    if (typeof figures === 'string') {
+      rows.push([app, 'n/a', '', '', '', figures.slice(0, 80)])
+      continue
+    }
+    const { withPortico: w, withoutPortico: o } = figures
+    const note = [w.status, o.status].some((status) => status !== 200) ? `HTTP ${w.status} / ${o.status} without` : `${w.firstScreenFiles} + ${w.prefetchFiles} files`
+    rows.push([app, kb(w.firstScreenGzip), kb(o.firstScreenGzip), kb(w.firstScreenGzip - o.firstScreenGzip), kb(w.prefetchGzip - o.prefetchGzip), note])
+  }
+  if (wagmi) rows.push(['portico/wagmi entry', kb(wagmi.closureGzip), '', kb(wagmi.beyondIndexGzip), '', 'its closure; Portico adds = beyond the portico entry'])
+  console.log()
+  const widths = rows[0].map((_, col) => Math.max(...rows.map((row) => row[col].length)))
+  for (const [i, row] of rows.entries()) {
+    console.log(row.map((cell, col) => cell.padEnd(widths[col])).join('  ').trimEnd())
+    if (i === 0) console.log(widths.map((w) => '-'.repeat(w)).join('  '))
+  }
+}
+
+/** The examples step alone: its figures (per app) and portico/wagmi's into latest.json, the rest kept. */
+async function benchExamplesAlone(apps) {
+  const unknown = apps.filter((app) => !EXAMPLE_APPS.includes(app))
+  if (unknown.length > 0) throw new Error(`bench: unknown example(s) ${unknown.join(', ')} (one of ${EXAMPLE_APPS.join(', ')})`)
+  const library = await tryBuild('library', () => buildLibrary({ outdir: OUT.library }))
+  const exampleLoads = await measureExampleLoads(apps.length > 0 ? { apps } : {})
+  const wagmi = library.meta ? librarySizes(library.meta, OUT.library).entries.wagmi : undefined
+  printExampleLoads(exampleLoads, wagmi)
+  const path = join(ROOT, 'bench/results/latest.json')
+  const latest = existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')) : {}
+  // The apps not run this time keep their last figures.
+  const merged = { ...exampleLoads, apps: { ...latest.exampleLoads?.apps, ...exampleLoads.apps } }
+  await writeJson(path, { ...latest, exampleLoads: merged, porticoWagmi: wagmi ?? library.failed })
+  console.log('\nbench: wrote the examples figures into bench/results/latest.json')
+  if (library.failed || Object.values(exampleLoads.apps).some((figures) => typeof figures === 'string')) process.exitCode = 1
+}
+
 function emailRows(email) {
   if (typeof email === 'string') return [['email login', email, '']]
   const { framePage: f, continueToMailMs: t } = email
@@ -334,8 +376,11 @@ async function main() {
     : demo.failed
   results.indexer = await measureIndexer().catch((error) => `n/a (${error.message})`)
   results.servers = await measureServers().catch((error) => `n/a (${error.message})`)
+  results.exampleLoads = await measureExampleLoads()
+  results.porticoWagmi = library.meta ? librarySizes(library.meta, OUT.library).entries.wagmi : library.failed
   printTable(results)
   printServers(results.servers)
+  printExampleLoads(results.exampleLoads, typeof results.porticoWagmi === 'object' ? results.porticoWagmi : undefined)
   const dir = join(ROOT, 'bench/results')
   await mkdir(dir, { recursive: true })
   await writeJson(join(dir, 'latest.json'), results)
@@ -346,5 +391,6 @@ async function main() {
 
 const [step, ...scenarios] = process.argv.slice(2)
 if (step === 'servers') await benchServersAlone(scenarios)
-else if (step !== undefined) throw new Error(`bench: unknown step "${step}" (npm run bench, or npm run bench -- servers [scenario...])`)
+else if (step === 'examples') await benchExamplesAlone(scenarios)
+else if (step !== undefined) throw new Error(`bench: unknown step "${step}" (npm run bench, npm run bench -- servers [scenario...], or npm run bench -- examples [app...])`)
 else await main()

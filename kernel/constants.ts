@@ -16,6 +16,8 @@ export const SHAKE_MS = 500
 export const SNACK_SWAP_DELAY_MS = 150
 export const DEBOUNCE_MS = 500
 export const RECENT_WALLETS_MAX = 2
+/** How long the `ssr: true` state cookie outlives the visit: 30 days, then a server renders disconnected until the kit restores. */
+export const STATE_COOKIE_MAX_AGE_S = 30 * 24 * 60 * 60
 export const SWAP_SLIPPAGE_TOLERANCE = 1
 
 export const AnimationMs = {

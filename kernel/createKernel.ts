@@ -17,6 +17,7 @@ import { browserEnvironment } from './env/environment.ts'
 import { ConfigError } from './errors/base.ts'
 import { Alerts } from './errors/catalogue.ts'
 import { watchOtherTabs } from './storage/otherTabs.ts'
+import { keepStateCookie } from './storage/keepStateCookie.ts'
 import { defaultBackend } from './storage/storage.ts'
 
 export type KernelOptions = Partial<KernelRuntime> & {
@@ -90,6 +91,8 @@ export function createKernel(options: PorticoOptions, kernelOptions: KernelOptio
       .catch((error: unknown) => runtime.logger.warn('[Portico] could not follow another tab', error))
   })
 
+  const stopStateCookie = config.ssr ? keepStateCookie(chains, restored) : undefined
+
   const kit: PorticoKit = {
     config,
     services,
@@ -149,6 +152,7 @@ export function createKernel(options: PorticoOptions, kernelOptions: KernelOptio
     hasRenderer: () => renderers > 0,
     destroy() {
       stopFollowing()
+      stopStateCookie?.()
       analytics?.unsubscribe()
       plugins.dispose()
       bus.complete()

@@ -46,6 +46,7 @@ export { connectMethodOrder, type ConnectMethod } from './connectOrder/connectMe
 export { sortByConnectorGroup, filterWallets } from './connectOrder/connectorOrder.ts'
 export { createMemoryBackend, type StorageBackend, type PorticoStorage } from './storage/storage.ts'
 export { StorageKeys, type RecentWallet } from './storage/keys.ts'
+export { porticoCookieToInitialState, type PorticoInitialState } from './storage/stateCookie.ts'
 export type { Environment } from './env/environment.ts'
 export { currentTimeZone, inRestrictedTimeZone, isRestrictedTimeZone } from './env/timeZone.ts'
 export { type Token, createToken, resolve } from './container/token.ts'

@@ -102,6 +102,11 @@ export const ConfigSchema = v.object({
    * opener, or not before the click.
    */
   prefetch: v.optional(v.picklist(PREFETCH_MODES), 'idle'),
+  /**
+   * Keep the active account (its CAIP-10 address, nothing secret) in a first-party cookie,
+   * so a server renders a returning visitor's account button from `porticoCookieToInitialState`.
+   */
+  ssr: v.optional(v.boolean(), false),
   debug: v.optional(v.boolean(), false),
 })
 

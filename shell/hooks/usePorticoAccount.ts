@@ -1,6 +1,7 @@
 import { useMemo } from 'react'
-import { type AccountState, type AccountType, type CaipAddress, type ChainState, type ConnectionStatus, type SocialOption, activeAccountOf, isConnectedAccount } from '../../kernel/index.ts'
+import { type AccountState, type AccountType, type CaipAddress, type ChainState, type ConnectionStatus, type PorticoInitialState, type SocialOption, activeAccountOf, isConnectedAccount } from '../../kernel/index.ts'
 import { useKit } from '../provider/context.ts'
+import { useInitialState } from '../provider/initialState.ts'
 import { shallowEqual } from '../ui/shallowEqual.ts'
 import { useStoreValue } from '../ui/useStoreValue.ts'
 import { afterInput } from './afterInput.ts'
@@ -17,6 +18,10 @@ export interface UsePorticoAccountReturnType {
   readonly address: string | undefined
   readonly caipAddress: CaipAddress | undefined
   readonly status: ConnectionStatus
+  /**
+   * Connected, or, with `<PorticoProvider initialState>`, the server's account while the
+   * kit restores it (status 'connecting' then, like wagmi's reconnecting).
+   */
   readonly isConnected: boolean
   /** The native balance in whole units as a decimal string (e.g. "9999.99"), once read (AccountState). */
   readonly balance: string | undefined
@@ -50,8 +55,10 @@ const selectAccount = (s: ChainState) => {
 export function usePorticoAccount(): UsePorticoAccountReturnType {
   const kit = useKit('usePorticoAccount')
   const account = useStoreValue(afterInput(kit.chains), selectAccount, shallowEqual)
+  const initial = useInitialState(kit)
   return useMemo(() => {
     const isConnected = isConnectedAccount(account)
+    if (initial && !isConnected) return restoringAccount(initial)
     // Only the embedded wallet's auth connector sets `user` on the account after a connection.
     const embeddedWalletInfo: EmbeddedWalletInfo | undefined =
       isConnected && account.user && account.preferredAccountType
@@ -70,5 +77,16 @@ export function usePorticoAccount(): UsePorticoAccountReturnType {
       balanceSymbol: account.balanceSymbol,
       embeddedWalletInfo,
     }
-  }, [account])
+  }, [account, initial])
 }
+
+/** The server's account as the hook returns it while the kit restores it. */
+const restoringAccount = ({ address, caipAddress }: PorticoInitialState): UsePorticoAccountReturnType => ({
+  address,
+  caipAddress,
+  status: 'connecting',
+  isConnected: true,
+  balance: undefined,
+  balanceSymbol: undefined,
+  embeddedWalletInfo: undefined,
+})

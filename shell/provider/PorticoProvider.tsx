@@ -1,12 +1,19 @@
 import { type ReactNode, useEffect } from 'react'
-import type { PorticoKit } from '../../kernel/index.ts'
+import type { PorticoInitialState, PorticoKit } from '../../kernel/index.ts'
 import { latestEvent } from '../hooks/latestEvent.ts'
 import { PorticoContext } from './context.ts'
+import { InitialStateContext } from './initialState.ts'
 import { LazyModalHost } from './LazyModalHost.tsx'
 
 export interface PorticoProviderProps {
   /** A kit from `createPortico()`, created once outside render. */
   readonly kit: PorticoKit
+  /**
+   * What the server rendered with: `porticoCookieToInitialState(cookieHeader)` on a kit
+   * created with `ssr: true`. The account shows from the first render until the kit's
+   * restore settles; from then on the kit's state.
+   */
+  readonly initialState?: PorticoInitialState | undefined
   readonly children?: ReactNode
 }
 
@@ -20,13 +27,15 @@ export interface PorticoProviderProps {
  * const kit = createPortico({ projectId, networks: [mainnet] })
  * createRoot(el).render(<PorticoProvider kit={kit}><App /></PorticoProvider>)
  */
-export function PorticoProvider({ kit, children }: PorticoProviderProps) {
+export function PorticoProvider({ kit, initialState, children }: PorticoProviderProps) {
   latestEvent(kit)
   useEffect(() => kit.claimRenderer(), [kit])
   return (
     <PorticoContext.Provider value={kit}>
-      {children}
-      <LazyModalHost kit={kit} />
+      <InitialStateContext.Provider value={initialState}>
+        {children}
+        <LazyModalHost kit={kit} />
+      </InitialStateContext.Provider>
     </PorticoContext.Provider>
   )
 }

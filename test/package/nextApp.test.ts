@@ -3,7 +3,9 @@
 // Turbopack, then moved to another folder and served from there by `next start` (a
 // container image or any deploy does the same): the page answers, the modal's code
 // arrives before the click, the EIP-6963 test wallet connects, and the build folder's
-// path is nowhere. Then, on the same install, `next build --webpack` and `next dev`.
+// path is nowhere; the visitor comes back and the server's HTML already shows the account
+// (the kit's `ssr: true` cookie), hydrated with no warning. Then, on the same install,
+// `next build --webpack` and `next dev`.
 import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -22,6 +24,8 @@ const WALLET = { name: 'Portico Example Test Wallet', rdns: 'org.portico.example
 const ENV = { ...INTEGRATOR_ENV, NEXT_TELEMETRY_DISABLED: '1' }
 /** What the modal's view host renders (shell/modal/ViewHost.tsx): in the renderer's code, not the first screen's. */
 const RENDERER_MARKER = 'data-view'
+/** HARDHAT_ACCOUNT_0's address as the account button shows it: 4 + 6 characters. */
+const BUTTON_ADDRESS = '0xf3…b92266'
 
 const packed = inject('packed')
 const work = mkdtempSync(join(tmpdir(), 'portico-next-'))
@@ -122,7 +126,11 @@ function filesNaming(app: string, path: string): string[] {
   return filesUnder(join(app, '.next')).filter((file) => !nextsOwn.test(file) && readFileSync(join(app, '.next', file), 'latin1').includes(path))
 }
 
-/** Opens the page, checks the modal's code arrived before the click, opens the modal and connects the test wallet. */
+/**
+ * Opens the page, checks the modal's code arrived before the click, opens the modal and
+ * connects the test wallet; then comes back as a returning visitor: the server's HTML shows
+ * the account, the browser's first render matches it, and the kit restores it without a prompt.
+ */
 async function connectThroughTheApp(url: string, { prefetched }: { prefetched: boolean }): Promise<string[]> {
   const recorded = await newPage(browser, 'about:blank')
   try {
@@ -144,6 +152,16 @@ async function connectThroughTheApp(url: string, { prefetched }: { prefetched: b
     await page.locator('portico-modal').getByRole('button', { name: WALLET.name, exact: true }).click()
     await expect.poll(() => page.getByTestId('address').innerText(), { timeout: 30_000 }).toBe(wallet.address)
     expect(wallet.prompts.map((prompt) => [prompt.method, prompt.approved])).toEqual([['eth_requestAccounts', true]])
+    const callsBefore = wallet.calls.length
+    const returning = await page.reload({ waitUntil: 'load' })
+    const html = await returning!.text()
+    expect(html).toMatch(/<button[^>]*data-state="connected"[^>]*>(?:(?!<\/button>).)*0xf3…b92266/)
+    expect(html).toContain(`data-testid="address">${wallet.address}<`)
+    // The kit's restore keeps it (the cookie only spoke for the first render), with no second prompt.
+    await expect.poll(() => wallet.calls.slice(callsBefore).some((call) => call.method === 'eth_accounts'), { timeout: 15_000 }).toBe(true)
+    await expect.poll(() => page.getByRole('button', { name: BUTTON_ADDRESS }).count(), { timeout: 15_000 }).toBe(1)
+    expect(await page.getByTestId('address').innerText()).toBe(wallet.address)
+    expect(wallet.prompts).toHaveLength(1)
     // React reports a hydration mismatch as a console error: a clean page has none.
     assertCleanPage(recorded)
     return scripts()
@@ -166,6 +184,12 @@ describe('examples/next-app (Next.js 16, App Router)', () => {
       const html = await (await fetch(server.url)).text()
       // Rendered on the server: the page's HTML already holds the button.
       expect(html).toMatch(/<button[^>]*data-portico-opener[^>]*>Connect Wallet/)
+      // A forged state cookie is a disconnected visitor, not an error page or markup.
+      const forged = await fetch(server.url, { headers: { cookie: 'portico.state=eip155:1:<script>alert(1)</script>' } })
+      expect(forged.status).toBe(200)
+      const forgedHtml = await forged.text()
+      expect(forgedHtml).toMatch(/<button[^>]*data-portico-opener[^>]*>Connect Wallet/)
+      expect(forgedHtml).not.toContain('alert(1)')
       const scripts = await connectThroughTheApp(server.url, { prefetched: true })
       // No path of the folder it was built in, in what the browser got...
       for (const script of scripts) expect(await (await fetch(script)).text(), script).not.toContain(built)
@@ -195,7 +219,9 @@ describe('examples/next-app (Next.js 16, App Router)', () => {
       const recorded = await newPage(browser, 'about:blank')
       try {
         const { page } = recorded
-        const response = await page.goto(server.url, { waitUntil: 'load' })
+        // `next dev` compiles the page, the layout's server graph included, on this first request:
+        // on 2 loaded cores that alone has taken more than 30 s.
+        const response = await page.goto(server.url, { waitUntil: 'load', timeout: 90_000 })
         expect(response?.status()).toBe(200)
         // Hydrated: the button acts on the click.
         await page.getByRole('button', { name: 'Connect Wallet' }).click()
@@ -208,5 +234,5 @@ describe('examples/next-app (Next.js 16, App Router)', () => {
     } finally {
       stop(server.child)
     }
-  }, 120_000)
+  }, 180_000)
 })

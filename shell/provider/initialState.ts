@@ -1,0 +1,46 @@
+import { createContext, useContext, useSyncExternalStore } from 'react'
+import type { PorticoInitialState, PorticoKit } from '../../kernel/index.ts'
+import type { Readable } from '../ui/useStoreValue.ts'
+
+/** The state the server rendered with (`<PorticoProvider initialState>`), if any. */
+export const InitialStateContext = /* @__PURE__ */ createContext<PorticoInitialState | undefined>(undefined)
+
+const restorings = new WeakMap<PorticoKit, Readable<boolean>>()
+
+/** Whether the kit is still restoring the last visit's connections, as a store, once per kit. */
+function restoringOf(kit: PorticoKit): Readable<boolean> {
+  let store = restorings.get(kit)
+  if (!store) {
+    let restoring = true
+    const listeners = new Set<(state: boolean) => void>()
+    const settle = () => {
+      restoring = false
+      listeners.forEach((listener) => listener(false))
+    }
+    void kit.restored.then(settle, settle)
+    store = {
+      get: () => restoring,
+      subscribe(listener) {
+        listeners.add(listener)
+        return () => void listeners.delete(listener)
+      },
+    }
+    restorings.set(kit, store)
+  }
+  return store
+}
+
+const restoringOnTheServer = () => true
+
+/**
+ * The server's account while it is the best the page knows: in the server render, in
+ * hydration (so the browser's first render matches the HTML) and until the kit's restore
+ * settles. Then the kit's own state is the truth, whatever the cookie said. An account on a
+ * namespace this kit does not serve is never shown.
+ */
+export function useInitialState(kit: PorticoKit): PorticoInitialState | undefined {
+  const initial = useContext(InitialStateContext)
+  const store = restoringOf(kit)
+  const restoring = useSyncExternalStore(store.subscribe, store.get, restoringOnTheServer)
+  return restoring && initial && kit.chains.record(initial.namespace) ? initial : undefined
+}
