@@ -95,6 +95,10 @@ export function readGlossary(root = ROOT) {
 
 /** The glossary terms a message breaks: the English uses the term, the translation none of the locale's forms. */
 export function glossaryMisses(glossary, locale, english, translated) {
+  // An argument's name ({wallet}, {network}) is not a word of the text.
+  const words = (text) => text.replace(/\{\s*\w+\s*\}/g, ' ')
+  english = words(english)
+  translated = words(translated)
   const misses = []
   for (const [term, { match, forms }] of Object.entries(glossary.terms)) {
     const localeForms = forms[locale]

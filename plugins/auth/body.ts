@@ -12,7 +12,6 @@ import {
   type PluginContext,
   resolve,
 } from '../../kernel/index.ts'
-import { DeviceConsentText } from './consentText.ts'
 import { createAuthAdapter } from './authAdapter.ts'
 import { createAuthService } from './authService.ts'
 import { createDeviceConsent, DEVICE_VIEW } from './deviceConsent.ts'
@@ -22,6 +21,7 @@ import { APPROVE_VIEW, createRpcGate } from './rpcGate.ts'
 import { IAuthService } from './index.ts'
 import { AUTH_CONNECTOR_ID, AUTH_NAMESPACES } from './service.ts'
 import { createApproveTransactionView } from './views/ApproveTransaction.tsx'
+import { messages } from './locales/index.ts'
 
 /**
  * The auth plugin body: the frame session (loaded on first use only), the AUTH
@@ -106,8 +106,8 @@ export function activate(context: PluginContext, createClient: (options: FrameCl
   container.register(IAuthService, { useValue: auth })
 
   disposers.push(
-    views.register(APPROVE_VIEW, { component: createApproveTransactionView(frame), title: 'Approve Transaction' }),
-    views.register(DEVICE_VIEW, { component: createApproveTransactionView(frame, DeviceConsentText.REVIEW_HINT), title: 'Approve Device' }),
+    views.register(APPROVE_VIEW, { component: createApproveTransactionView(frame), title: 'Approve Transaction', titleMessage: { catalogue: messages, key: 'auth.title.approveTransaction' } }),
+    views.register(DEVICE_VIEW, { component: createApproveTransactionView(frame, 'auth.device.reviewHint'), title: 'Approve Device', titleMessage: { catalogue: messages, key: 'auth.title.approveDevice' } }),
     // A dropped connection fails the requests waiting for approval; reads carry on.
     hooks.addDisconnectCleanup((targets) => {
       if (targets.some((ns) => connectedThroughAuth().includes(ns as (typeof namespaces)[number]))) gate.abortUnsafe()

@@ -13,6 +13,7 @@ import { createEmailLoginSection } from './views/EmailLoginSection.tsx'
 import { createEmailVerifyDeviceView } from './views/EmailVerifyDevice.tsx'
 import { createEmailVerifyOtpView } from './views/EmailVerifyOtp.tsx'
 import { createUpdateEmailPrimaryOtpView, createUpdateEmailSecondaryOtpView, createUpdateEmailView } from './views/UpdateEmail.tsx'
+import { messages } from './locales/index.ts'
 
 /** The email plugin body: its section and views over the embedded wallet's service. */
 export function activate(context: PluginContext, authToken: Token<EmailAuth>) {
@@ -25,12 +26,12 @@ export function activate(context: PluginContext, authToken: Token<EmailAuth>) {
     pending: resolve(container, IPendingRequests),
   })
   const disposers = [
-    views.register('EmailLoginSection', { component: createEmailLoginSection(controller), title: 'Email' }),
-    views.register('EmailVerifyDevice', { component: createEmailVerifyDeviceView(controller), title: 'Register Device' }),
-    views.register('EmailVerifyOtp', { component: createEmailVerifyOtpView(controller), title: 'Confirm Email' }),
-    views.register('UpdateEmailWallet', { component: createUpdateEmailView(controller), title: 'Edit Email' }),
-    views.register('UpdateEmailPrimaryOtp', { component: createUpdateEmailPrimaryOtpView(controller), title: 'Confirm Current Email' }),
-    views.register('UpdateEmailSecondaryOtp', { component: createUpdateEmailSecondaryOtpView(controller), title: 'Confirm New Email' }),
+    views.register('EmailLoginSection', { component: createEmailLoginSection(controller), title: 'Email', titleMessage: { catalogue: messages, key: 'email.title.login' } }),
+    views.register('EmailVerifyDevice', { component: createEmailVerifyDeviceView(controller), title: 'Register Device', titleMessage: { catalogue: messages, key: 'email.title.registerDevice' } }),
+    views.register('EmailVerifyOtp', { component: createEmailVerifyOtpView(controller), title: 'Confirm Email', titleMessage: { catalogue: messages, key: 'email.title.confirmEmail' } }),
+    views.register('UpdateEmailWallet', { component: createUpdateEmailView(controller), title: 'Edit Email', titleMessage: { catalogue: messages, key: 'email.title.editEmail' } }),
+    views.register('UpdateEmailPrimaryOtp', { component: createUpdateEmailPrimaryOtpView(controller), title: 'Confirm Current Email', titleMessage: { catalogue: messages, key: 'email.title.confirmCurrentEmail' } }),
+    views.register('UpdateEmailSecondaryOtp', { component: createUpdateEmailSecondaryOtpView(controller), title: 'Confirm New Email', titleMessage: { catalogue: messages, key: 'email.title.confirmNewEmail' } }),
   ]
   return () => disposers.forEach((dispose) => dispose())
 }

@@ -3,6 +3,7 @@ import { IChainStore, ISnackService, type PluginContext, resolve } from '../../k
 import { createHistory } from './history.ts'
 import { ACTIVITY_PANEL } from './index.ts'
 import { createActivityPanel } from './views/ActivityPanel.tsx'
+import { messages } from './locales/index.ts'
 
 /** Registers the Activity panel over the kit's Blockchain API; the kit disposes both with the plugin. */
 export function activate({ container, views, bus }: PluginContext) {
@@ -12,7 +13,7 @@ export function activate({ container, views, bus }: PluginContext) {
     snack: resolve(container, ISnackService),
     bus,
   })
-  const unregister = views.register(ACTIVITY_PANEL, { component: createActivityPanel(history), title: 'Activity' })
+  const unregister = views.register(ACTIVITY_PANEL, { component: createActivityPanel(history), title: 'Activity', titleMessage: { catalogue: messages, key: 'history.title' } })
   return () => {
     unregister()
     history.dispose()

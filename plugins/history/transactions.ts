@@ -66,19 +66,3 @@ export function amountSign(operationType: OperationType, direction: Transfer['di
   return ''
 }
 
-/** What each operation is called once done, for the row's title. */
-export const PAST_TENSE: Record<OperationType, string> = {
-  send: 'Sent',
-  receive: 'Received',
-  deposit: 'Deposited',
-  withdraw: 'Withdrawn',
-  borrow: 'Borrowed',
-  repay: 'Repaid',
-  claim: 'Claimed',
-  burn: 'Burned',
-  mint: 'Minted',
-  trade: 'Swapped',
-  approve: 'Approved',
-  execute: 'Executed',
-  buy: 'Bought',
-}

@@ -6,6 +6,7 @@ import { REGISTER_SUCCESS_VIEW, REGISTER_VIEW } from './index.ts'
 import { watchProfile } from './profile.ts'
 import { createRegisterView } from './views/RegisterAccountName.tsx'
 import { createRegisterSuccessView } from './views/RegisterAccountNameSuccess.tsx'
+import { messages } from './locales/index.ts'
 
 /** The names plugin body: the two views over one controller, and the profile lookup. */
 export function activate({ container, views, rpc, hooks }: PluginContext) {
@@ -20,8 +21,8 @@ export function activate({ container, views, rpc, hooks }: PluginContext) {
     logger: console,
   })
   const disposers = [
-    views.register(REGISTER_VIEW, { component: createRegisterView(controller), title: 'Register a name' }),
-    views.register(REGISTER_SUCCESS_VIEW, { component: createRegisterSuccessView(controller), title: 'Name registered' }),
+    views.register(REGISTER_VIEW, { component: createRegisterView(controller), title: 'Register a name', titleMessage: { catalogue: messages, key: 'names.title.register' } }),
+    views.register(REGISTER_SUCCESS_VIEW, { component: createRegisterSuccessView(controller), title: 'Name registered', titleMessage: { catalogue: messages, key: 'names.title.registered' } }),
     watchProfile({
       chains,
       api,

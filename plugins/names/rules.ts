@@ -4,8 +4,6 @@ import { evmChainIdToCoinType, isValidRegistrationName } from '../../kernel/inde
 /** Portico's own UI texts for the form; the spec's error texts come from the kernel's catalogue. */
 export const NamesText = {
   RULE: 'Use letters, digits and hyphens, at least 4 characters',
-  AVAILABLE: (name: string) => `${name} is available`,
-  TAKEN: (name: string) => `${name} is already registered`,
 } as const
 
 /** Whether the typed name may be asked about at all (SPEC §5): nothing is sent for one that fails. */

@@ -4,6 +4,7 @@ import { IChainStore, type PluginContext, resolve } from '../../kernel/index.ts'
 import { NFTS_PANEL, type ParsedPortfolioOptions, TOKENS_PANEL } from './index.ts'
 import { createNftsPanel } from './views/NftsPanel.tsx'
 import { createTokensPanel } from './views/TokensPanel.tsx'
+import { messages } from './locales/index.ts'
 
 /**
  * Registers the Tokens and NFTs panels, gives the direct API its token lists, and keeps
@@ -29,8 +30,8 @@ export function activate({ container, views, bus }: PluginContext, options: Pars
   refresh(false)
 
   const disposers = [
-    views.register(TOKENS_PANEL, { component: createTokensPanel(container), title: 'Tokens' }),
-    views.register(NFTS_PANEL, { component: createNftsPanel(blockchainApi(container)), title: 'NFTs' }),
+    views.register(TOKENS_PANEL, { component: createTokensPanel(container), title: 'Tokens', titleMessage: { catalogue: messages, key: 'portfolio.tab.tokens' } }),
+    views.register(NFTS_PANEL, { component: createNftsPanel(blockchainApi(container)), title: 'NFTs', titleMessage: { catalogue: messages, key: 'portfolio.tab.nfts' } }),
   ]
   return () => {
     disposers.forEach((dispose) => dispose())

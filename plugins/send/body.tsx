@@ -15,6 +15,7 @@ import { createSendController } from './controller.ts'
 import { type ParsedSendOptions, SEND_PREVIEW_VIEW, SEND_VIEW } from './index.ts'
 import { createSendPreview } from './views/SendPreview.tsx'
 import { createSendView } from './views/SendView.tsx'
+import { messages } from './locales/index.ts'
 
 /** Who is sending: another namespace or account means another form. */
 const sendingAccount = (state: ChainState) => `${state.activeNamespace}:${state.chains[state.activeNamespace]?.accountState.address ?? ''}`
@@ -46,8 +47,8 @@ export function activate({ container, views, rpc, hooks, bus }: PluginContext, o
     controller.reset()
   })
   const disposers = [
-    views.register(SEND_VIEW, { component: createSendView(controller), title: 'Send' }),
-    views.register(SEND_PREVIEW_VIEW, { component: createSendPreview(controller), title: 'Review send' }),
+    views.register(SEND_VIEW, { component: createSendView(controller), title: 'Send', titleMessage: { catalogue: messages, key: 'send.title.send' } }),
+    views.register(SEND_PREVIEW_VIEW, { component: createSendPreview(controller), title: 'Review send', titleMessage: { catalogue: messages, key: 'send.title.preview' } }),
     hooks.addDisconnectCleanup(() => controller.reset()),
     () => switched.unsubscribe(),
     stopWatchingAccount,

@@ -11,6 +11,7 @@ import { SIGN_VIEW, createSiwxController } from './controller.ts'
 import { ISiwxService } from './index.ts'
 import { signInSource } from './source.ts'
 import { createSiwxSignMessageView } from './views/SIWXSignMessage.tsx'
+import { messages } from './locales/index.ts'
 
 /** The siwx plugin body: the after-connect step, the close guard, the view and the service `portico/siwx` calls. */
 export function activate({ container, views, rpc, hooks, config }: PluginContext) {
@@ -33,7 +34,7 @@ export function activate({ container, views, rpc, hooks, config }: PluginContext
     },
   })
   const disposers = [
-    views.register(SIGN_VIEW, { component: createSiwxSignMessageView(controller), title: 'Sign In' }),
+    views.register(SIGN_VIEW, { component: createSiwxSignMessageView(controller), title: 'Sign In', titleMessage: { catalogue: messages, key: 'siwx.title.signIn' } }),
     hooks.addAfterConnect((connection) => controller.afterConnect(connection)),
     hooks.addCloseGuard(() => controller.closeGuarded()),
     hooks.addCloseCleanup(() => controller.drop()),

@@ -19,6 +19,7 @@ import { isSocialRedirectReturn, isTelegramReturn } from './index.ts'
 import { visibleSocials } from './telegram.ts'
 import { createConnectingFarcaster } from './views/ConnectingFarcaster.tsx'
 import { createSocialLoginSection } from './views/SocialLoginSection.tsx'
+import { messages } from './locales/index.ts'
 
 /**
  * The socials plugin body: the section over the embedded wallet's service, the Farcaster view
@@ -53,8 +54,8 @@ export function activate(context: PluginContext, authToken: Token<SocialAuth>, f
   }
   const section = createSocialLoginSection(controller, providers, () => router.push(FARCASTER_VIEW))
   const disposers = [
-    views.register('SocialLoginSection', { component: section, title: 'Social login' }),
-    views.register(FARCASTER_VIEW, { component: createConnectingFarcaster(farcaster), title: 'Farcaster' }),
+    views.register('SocialLoginSection', { component: section, title: 'Social login', titleMessage: { catalogue: messages, key: 'socials.title.section' } }),
+    views.register(FARCASTER_VIEW, { component: createConnectingFarcaster(farcaster), title: 'Farcaster', titleMessage: { catalogue: messages, key: 'socials.title.farcaster' } }),
     hooks.addBackRule((popped) => farcaster.popped(popped)),
   ]
   return () => disposers.forEach((dispose) => dispose())

@@ -24,8 +24,5 @@ export const SOCIAL_BUTTONS: Record<SocialOption, { readonly name: string; reado
   facebook: { name: 'Facebook', icon: 'M18 2h-3a5 5 0 0 0-5 5v3H7v4h3v8h4v-8h3l1-4h-4V7a1 1 0 0 1 1-1h3z' },
 }
 
-/** A provider's button name, as its full row and its icon button both say it. */
-export const continueWith = (provider: SocialOption) => `Continue with ${SOCIAL_BUTTONS[provider].name}`
-
-/** The overflow button's name and mark (three dots), in the row of icon buttons. */
-export const MORE_PROVIDERS = { name: 'More ways to continue', icon: 'M6 12h.01M12 12h.01M18 12h.01' } as const
+/** The overflow button's mark (three dots), in the row of icon buttons; its name is in the catalogue. */
+export const MORE_PROVIDERS_ICON = 'M6 12h.01M12 12h.01M18 12h.01'

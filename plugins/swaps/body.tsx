@@ -4,6 +4,7 @@ import { createSwapController } from './controller.ts'
 import { SWAP_VIEW, type ParsedSwapsOptions } from './index.ts'
 import { createUniswapV2Provider } from './uniswapV2.ts'
 import { createSwapView } from './views/SwapView.tsx'
+import { messages } from './locales/index.ts'
 
 /** Who is swapping on which network: another one means another form. */
 const swappingAccount = (state: ChainState) => state.chains[state.activeNamespace]?.accountState.caipAddress ?? ''
@@ -39,7 +40,7 @@ export function activate({ container, views, rpc, hooks, bus }: PluginContext, o
     controller.reset()
   })
   const disposers = [
-    views.register(SWAP_VIEW, { component: createSwapView(controller), title: 'Swap' }),
+    views.register(SWAP_VIEW, { component: createSwapView(controller), title: 'Swap', titleMessage: { catalogue: messages, key: 'swaps.title' } }),
     hooks.addDisconnectCleanup(() => controller.reset()),
     () => switched.unsubscribe(),
     stopWatchingAccount,

@@ -21,7 +21,6 @@ export const SwapsText = {
   INVALID_ARGUMENTS: 'Invalid swap arguments',
   INSUFFICIENT_FUNDS: 'Insufficient funds',
   QUOTE_FAILED: 'The quote could not be read',
-  noPool: (from: string, to: string) => `No pool for ${from} and ${to} on this network: no swap is offered`,
 } as const
 
 /** Twenty minutes past the latest block: the router refuses the swap after that. */

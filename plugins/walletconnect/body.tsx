@@ -24,6 +24,7 @@ import { createAllWalletsView } from './views/AllWallets.tsx'
 import { createConnectingWalletConnectView } from './views/ConnectingWalletConnect.tsx'
 import { createConnectingWalletConnectBasicView } from './views/ConnectingWalletConnectBasic.tsx'
 import type { WalletRegistry } from './registry.ts'
+import { messages } from './locales/index.ts'
 
 export interface WalletConnectBodyOptions {
   readonly provider?: WalletConnectProviderOptions
@@ -153,9 +154,9 @@ export function activate(context: PluginContext, options: WalletConnectBodyOptio
   disposers.push(clearPairingOnCloseAndDisconnect(context.hooks, pairing, storage))
 
   disposers.push(
-    views.register('ConnectingWalletConnect', { component: createConnectingWalletConnectView(controller), title: 'WalletConnect' }),
-    views.register('ConnectingWalletConnectBasic', { component: createConnectingWalletConnectBasicView(controller), title: 'WalletConnect' }),
-    views.register('AllWallets', { component: createAllWalletsView(controller), title: 'All Wallets' }),
+    views.register('ConnectingWalletConnect', { component: createConnectingWalletConnectView(controller), title: 'WalletConnect', titleMessage: { catalogue: messages, key: 'walletconnect.title.walletConnect' } }),
+    views.register('ConnectingWalletConnectBasic', { component: createConnectingWalletConnectBasicView(controller), title: 'WalletConnect', titleMessage: { catalogue: messages, key: 'walletconnect.title.walletConnect' } }),
+    views.register('AllWallets', { component: createAllWalletsView(controller), title: 'All Wallets', titleMessage: { catalogue: messages, key: 'walletconnect.title.allWallets' } }),
   )
 
   return () => {

@@ -124,3 +124,6 @@ export function useViewTitle(kit: PorticoKit, definition: ViewDefinition | undef
 
 /** Stands in for "no catalogue" so a view without a title message calls the same hooks. */
 const EMPTY: Catalogue<string> = { area: '', en: {}, load: () => Promise.resolve({ default: {} }) }
+
+/** The `t()` a catalogue gives, for a component that receives it as a prop. */
+export type TranslateOf<C> = Translate<C extends Catalogue<infer Key> ? Key : never>

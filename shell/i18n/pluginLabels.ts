@@ -34,13 +34,16 @@ function catalogueOf(manifest: PluginManifest): Promise<Loaded> | undefined {
  */
 export function usePluginLabels(kit: PorticoKit): (label: string) => string {
   const [loaded, setLoaded] = useState<readonly Loaded[]>([])
+  const locale = useStoreValue(kit.locale, (state) => state.locale)
+  // The labels are English already: another locale loads the catalogues that translate them.
+  const translated = locale !== 'en'
   useEffect(() => {
+    if (!translated) return
     let live = true
     const pending = kit.plugins.manifests.map(catalogueOf).filter((load) => load !== undefined)
     void Promise.all(pending).then((all) => live && setLoaded(all))
     return () => void (live = false)
-  }, [kit])
-  const locale = useStoreValue(kit.locale, (state) => state.locale)
+  }, [kit, translated])
   const [, rerender] = useState(0)
   useEffect(() => {
     let live = true
@@ -48,6 +51,7 @@ export function usePluginLabels(kit: PorticoKit): (label: string) => string {
     return () => void (live = false)
   }, [kit, loaded, locale])
   return (label) => {
+    if (!translated) return label
     for (const { catalogue, keys } of loaded) {
       const key = keys.get(label)
       if (key) return translate(kit, catalogue, locale, key)

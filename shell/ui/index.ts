@@ -22,4 +22,5 @@ export { usePaged, type Paged } from './usePaged.ts'
 export { shallowEqual } from './shallowEqual.ts'
 /* Message catalogues: plugins ship theirs and read them in the kit's locale. */
 export { defineCatalogue, type Catalogue, type KeysOf } from '../i18n/catalogue.ts'
-export { useMessages, type Translate } from '../i18n/messages.ts'
+export { useMessages, type Translate, type TranslateOf } from '../i18n/messages.ts'
+export { useShownText } from '../i18n/shownText.ts'

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react'
-import { type PorticoView, Stack, Text } from '../../../shell/ui/index.ts'
+import { type PorticoView, Stack, Text, useMessages } from '../../../shell/ui/index.ts'
+import { messages } from '../locales/index.ts'
 import type { FrameSession } from '../frameSession.ts'
 
 /**
@@ -7,8 +8,9 @@ import type { FrameSession } from '../frameSession.ts'
  * so the visitor reads and approves the request inside the frame's own origin, where
  * no script of this page can click for them. Leaving the view hides the frame again.
  */
-export function createApproveTransactionView(frame: Pick<FrameSession, 'show' | 'hide'>, hint = 'Review the request in the secure panel below.'): PorticoView {
-  return function ApproveTransaction() {
+export function createApproveTransactionView(frame: Pick<FrameSession, 'show' | 'hide'>, hint: 'auth.reviewHint' | 'auth.device.reviewHint' = 'auth.reviewHint'): PorticoView {
+  return function ApproveTransaction({ kit }) {
+    const t = useMessages(kit, messages)
     const box = useRef<HTMLDivElement>(null)
     useEffect(() => {
       if (box.current) frame.show(box.current)
@@ -16,7 +18,7 @@ export function createApproveTransactionView(frame: Pick<FrameSession, 'show' | 
     }, [])
     return (
       <Stack>
-        <Text variant="muted">{hint}</Text>
+        <Text variant="muted">{t(hint)}</Text>
         <div ref={box} className="approve-frame" data-testid="portico-approve-frame" />
       </Stack>
     )

@@ -1,10 +1,9 @@
 import { useId, useState } from 'react'
 import * as v from 'valibot'
-import { Button, type PorticoView, Text } from '../../../shell/ui/index.ts'
+import { Button, type PorticoView, Text, useMessages, useShownText } from '../../../shell/ui/index.ts'
 import type { EmailController } from '../controller.ts'
 import { EmailSchema, messageOf } from '../routeData.ts'
-
-const TIMED_OUT = 'The request took too long. Try again.'
+import { messages } from '../locales/index.ts'
 
 /**
  * The Connect view's email section: an email field and Continue. Focusing the field
@@ -12,8 +11,10 @@ const TIMED_OUT = 'The request took too long. Try again.'
  * asks the frame to send a device link or a code, and opens the view for that step.
  */
 export function createEmailLoginSection(controller: EmailController): PorticoView {
-  return function EmailLoginSection() {
+  return function EmailLoginSection({ kit }) {
     const id = useId()
+    const t = useMessages(kit, messages)
+    const shown = useShownText(kit)
     const [email, setEmail] = useState('')
     const [error, setError] = useState<string>()
     const [busy, setBusy] = useState(false)
@@ -40,7 +41,7 @@ export function createEmailLoginSection(controller: EmailController): PorticoVie
         else if (action === 'VERIFY_OTP') controller.router.push('EmailVerifyOtp', { email: parsed.output })
         else await controller.finishLogin(parsed.output)
       } catch (reason) {
-        setError(timedOut ? TIMED_OUT : messageOf(reason))
+        setError(timedOut ? t('email.requestTimedOut') : messageOf(reason))
       } finally {
         setBusy(false)
       }
@@ -49,7 +50,7 @@ export function createEmailLoginSection(controller: EmailController): PorticoVie
     return (
       <form className="email-form" onSubmit={submit} noValidate>
         <label className="sr-only" htmlFor={id}>
-          Email
+          {t('email.field.email')}
         </label>
         <input
           id={id}
@@ -57,7 +58,7 @@ export function createEmailLoginSection(controller: EmailController): PorticoVie
           type="email"
           name="email"
           autoComplete="email"
-          placeholder="Email"
+          placeholder={t('email.field.email')}
           value={email}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
@@ -66,11 +67,11 @@ export function createEmailLoginSection(controller: EmailController): PorticoVie
         />
         {error && (
           <Text id={`${id}-error`} variant="error" role="alert">
-            {error}
+            {shown(error)}
           </Text>
         )}
         <Button type="submit" disabled={busy || email.trim() === ''}>
-          {busy ? 'Sending…' : 'Continue'}
+          {busy ? t('email.sending') : t('email.continue')}
         </Button>
       </form>
     )

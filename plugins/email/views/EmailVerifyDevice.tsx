@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react'
-import { Button, type PorticoView, Spinner, Stack, Text } from '../../../shell/ui/index.ts'
+import { Button, type PorticoView, Spinner, Stack, Text, useMessages, useShownText } from '../../../shell/ui/index.ts'
 import type { EmailController } from '../controller.ts'
 import { emailOf, messageOf } from '../routeData.ts'
+import { messages } from '../locales/index.ts'
 
 /**
  * A device the email has not used before: the visitor approves it from the link
@@ -9,7 +10,9 @@ import { emailOf, messageOf } from '../routeData.ts'
  * then offers to wait again; once approved the code is mailed and the code view opens.
  */
 export function createEmailVerifyDeviceView(controller: EmailController): PorticoView {
-  return function EmailVerifyDevice({ data }) {
+  return function EmailVerifyDevice({ kit, data }) {
+    const t = useMessages(kit, messages)
+    const shown = useShownText(kit)
     const email = emailOf(data)
     const [attempt, setAttempt] = useState(0)
     const [problem, setProblem] = useState<string>()
@@ -31,7 +34,7 @@ export function createEmailVerifyDeviceView(controller: EmailController): Portic
         .then(
           () => current && controller.router.replace('EmailVerifyOtp', { email }),
           (error: unknown) => {
-            if (current) setProblem(timedOut ? 'The device was not approved in time.' : messageOf(error))
+            if (current) setProblem(timedOut ? t('email.deviceTimedOut') : messageOf(error))
           },
         )
       return () => {
@@ -40,22 +43,22 @@ export function createEmailVerifyDeviceView(controller: EmailController): Portic
       }
     }, [email, attempt])
 
-    if (!email) return <Text variant="error">Go back and enter your email first.</Text>
+    if (!email) return <Text variant="error">{t('email.enterEmailFirst')}</Text>
     return (
       <Stack align="center">
-        <Text variant="title">Register this device to continue</Text>
-        <Text>Check your inbox at {email} and follow the link to approve this device.</Text>
+        <Text variant="title">{t('email.registerDevice')}</Text>
+        <Text>{t('email.checkInbox', { email })}</Text>
         {problem ? (
           <>
             <Text variant="error" role="alert">
-              {problem}
+              {shown(problem)}
             </Text>
             <Button variant="secondary" onClick={() => setAttempt((n) => n + 1)}>
-              Try again
+              {t('email.tryAgain')}
             </Button>
           </>
         ) : (
-          <div className="status" role="status" aria-label="Waiting for the approval">
+          <div className="status" role="status" aria-label={t('email.waitingForApproval')}>
             <Spinner />
           </div>
         )}

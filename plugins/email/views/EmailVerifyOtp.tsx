@@ -1,15 +1,15 @@
-import { type PorticoView, Stack, Text } from '../../../shell/ui/index.ts'
+import { type PorticoView, Stack, Text, useMessages } from '../../../shell/ui/index.ts'
 import type { EmailController } from '../controller.ts'
 import { emailOf } from '../routeData.ts'
 import { OtpForm } from './OtpForm.tsx'
-
-const TIMED_OUT = 'The code could not be checked in time. Try again.'
+import { messages } from '../locales/index.ts'
 
 /** The code mailed to the visitor: six digits, a resend (answered with the cooldown while it runs). */
 export function createEmailVerifyOtpView(controller: EmailController): PorticoView {
-  return function EmailVerifyOtp({ data }) {
+  return function EmailVerifyOtp({ kit, data }) {
+    const t = useMessages(kit, messages)
     const email = emailOf(data)
-    if (!email) return <Text variant="error">Go back and enter your email first.</Text>
+    if (!email) return <Text variant="error">{t('email.enterEmailFirst')}</Text>
     const check = async (otp: string) => {
       let timedOut = false
       try {
@@ -20,7 +20,7 @@ export function createEmailVerifyOtpView(controller: EmailController): PorticoVi
           },
         )
       } catch (error) {
-        throw timedOut ? new Error(TIMED_OUT) : error
+        throw timedOut ? new Error(t('email.codeTimedOut')) : error
       }
       await controller.finishLogin(email)
     }
@@ -29,9 +29,9 @@ export function createEmailVerifyOtpView(controller: EmailController): PorticoVi
     }
     return (
       <Stack>
-        <Text>Enter the code we sent to</Text>
+        <Text>{t('email.codeSentTo')}</Text>
         <Text variant="title">{email}</Text>
-        <OtpForm onCode={check} onResend={resend} />
+        <OtpForm kit={kit} onCode={check} onResend={resend} />
       </Stack>
     )
   }

@@ -1,8 +1,11 @@
 import { useId, useState } from 'react'
-import { Button, Text } from '../../../shell/ui/index.ts'
+import type { PorticoKit } from '../../../kernel/index.ts'
+import { Button, Text, useMessages, useShownText } from '../../../shell/ui/index.ts'
 import { messageOf } from '../routeData.ts'
+import { messages } from '../locales/index.ts'
 
 interface OtpFormProps {
+  readonly kit: PorticoKit
   /** Sends the six digits; a rejection is shown and the field cleared for another try. */
   readonly onCode: (otp: string) => Promise<void>
   /** Asks for a new code; its error (the cooldown) is shown. */
@@ -10,8 +13,10 @@ interface OtpFormProps {
 }
 
 /** A six-digit code field: the code is sent once all six digits are typed. */
-export function OtpForm({ onCode, onResend }: OtpFormProps) {
+export function OtpForm({ kit, onCode, onResend }: OtpFormProps) {
   const id = useId()
+  const t = useMessages(kit, messages)
+  const shown = useShownText(kit)
   const [otp, setOtp] = useState('')
   const [error, setError] = useState<string>()
   const [notice, setNotice] = useState<string>()
@@ -38,7 +43,7 @@ export function OtpForm({ onCode, onResend }: OtpFormProps) {
     setNotice(undefined)
     try {
       await onResend?.()
-      setNotice('A new code is on its way.')
+      setNotice(t('email.otp.newCodeSent'))
     } catch (reason) {
       setError(messageOf(reason))
     }
@@ -48,7 +53,7 @@ export function OtpForm({ onCode, onResend }: OtpFormProps) {
     <div className="email-form">
       <label htmlFor={id}>
         <Text as="span" variant="small">
-          Six-digit code
+          {t('email.otp.label')}
         </Text>
       </label>
       <input
@@ -66,7 +71,7 @@ export function OtpForm({ onCode, onResend }: OtpFormProps) {
       />
       {error && (
         <Text id={`${id}-error`} variant="error" role="alert">
-          {error}
+          {shown(error)}
         </Text>
       )}
       {notice && (
@@ -76,7 +81,7 @@ export function OtpForm({ onCode, onResend }: OtpFormProps) {
       )}
       {onResend && (
         <Button variant="ghost" onClick={() => void resend()} disabled={busy}>
-          Resend code
+          {t('email.otp.resend')}
         </Button>
       )}
     </div>

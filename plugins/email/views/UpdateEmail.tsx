@@ -1,16 +1,19 @@
 import { useId, useState } from 'react'
 import * as v from 'valibot'
 import { type ChainState } from '../../../kernel/index.ts'
-import { Button, type PorticoView, Stack, Text, useStoreValue } from '../../../shell/ui/index.ts'
+import { Button, type PorticoView, Stack, Text, useStoreValue, useMessages, useShownText } from '../../../shell/ui/index.ts'
 import type { EmailController } from '../controller.ts'
 import { EmailSchema, emailOf, messageOf } from '../routeData.ts'
 import { OtpForm } from './OtpForm.tsx'
+import { messages } from '../locales/index.ts'
 
 const selectEmail = (s: ChainState) => s.chains[s.activeNamespace]?.accountState.user?.email ?? undefined
 
 /** Update email, step one: the new address; a code then goes to the current one. */
 export function createUpdateEmailView(controller: EmailController): PorticoView {
   return function UpdateEmailWallet({ kit }) {
+    const t = useMessages(kit, messages)
+    const shown = useShownText(kit)
     const current = useStoreValue(kit.chains, selectEmail)
     const id = useId()
     const [email, setEmail] = useState(current ?? '')
@@ -20,7 +23,7 @@ export function createUpdateEmailView(controller: EmailController): PorticoView 
       event.preventDefault()
       const parsed = v.safeParse(EmailSchema, email)
       if (!parsed.success) return setError(parsed.issues[0].message)
-      if (parsed.output === current) return setError('This is your current email.')
+      if (parsed.output === current) return setError(t('email.update.sameAsCurrent'))
       setBusy(true)
       setError(undefined)
       try {
@@ -36,7 +39,7 @@ export function createUpdateEmailView(controller: EmailController): PorticoView 
       <form className="email-form" onSubmit={submit} noValidate>
         <label htmlFor={id}>
           <Text as="span" variant="small">
-            New email
+            {t('email.update.newEmail')}
           </Text>
         </label>
         <input
@@ -51,11 +54,11 @@ export function createUpdateEmailView(controller: EmailController): PorticoView 
         />
         {error && (
           <Text id={`${id}-error`} variant="error" role="alert">
-            {error}
+            {shown(error)}
           </Text>
         )}
         <Button type="submit" disabled={busy}>
-          Save
+          {t('email.update.save')}
         </Button>
       </form>
     )
@@ -65,17 +68,18 @@ export function createUpdateEmailView(controller: EmailController): PorticoView 
 /** Update email, step two: the code sent to the current address. */
 export function createUpdateEmailPrimaryOtpView(controller: EmailController): PorticoView {
   return function UpdateEmailPrimaryOtp({ kit, data }) {
+    const t = useMessages(kit, messages)
     const current = useStoreValue(kit.chains, selectEmail)
     const email = emailOf(data)
-    if (!email) return <Text variant="error">Go back and enter the new email first.</Text>
+    if (!email) return <Text variant="error">{t('email.enterNewEmailFirst')}</Text>
     const check = async (otp: string) => {
       await controller.auth.updateEmailPrimaryOtp(otp)
       controller.router.replace('UpdateEmailSecondaryOtp', { email })
     }
     return (
       <Stack>
-        <Text>Enter the code we sent to your current email{current ? ` ${current}` : ''}.</Text>
-        <OtpForm onCode={check} />
+        <Text>{current ? t('email.codeSentToCurrentEmail', { email: current }) : t('email.codeSentToCurrent')}</Text>
+        <OtpForm kit={kit} onCode={check} />
       </Stack>
     )
   }
@@ -83,18 +87,19 @@ export function createUpdateEmailPrimaryOtpView(controller: EmailController): Po
 
 /** Update email, step three: the code sent to the new address; then the account shows it. */
 export function createUpdateEmailSecondaryOtpView(controller: EmailController): PorticoView {
-  return function UpdateEmailSecondaryOtp({ data }) {
+  return function UpdateEmailSecondaryOtp({ kit, data }) {
+    const t = useMessages(kit, messages)
     const email = emailOf(data)
-    if (!email) return <Text variant="error">Go back and enter the new email first.</Text>
+    if (!email) return <Text variant="error">{t('email.enterNewEmailFirst')}</Text>
     const check = async (otp: string) => {
       await controller.auth.updateEmailSecondaryOtp(otp)
-      controller.snack.showSuccess('Email updated')
+      controller.snack.showSuccess(t('email.update.done'))
       controller.router.reset('Account')
     }
     return (
       <Stack>
-        <Text>Enter the code we sent to {email}.</Text>
-        <OtpForm onCode={check} />
+        <Text>{t('email.codeSentToEmail', { email })}</Text>
+        <OtpForm kit={kit} onCode={check} />
       </Stack>
     )
   }

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react'
+import { useEffect, useMemo, useRef } from 'react'
 import type { Transaction } from '../../../kernel/api/schemas.ts'
 import type { ChainState } from '../../../kernel/index.ts'
 import {
@@ -10,22 +10,25 @@ import {
   formatBalance,
   truncateAddress,
   useStoreValue,
+  type TranslateOf,
+  useMessages,
 } from '../../../shell/ui/index.ts'
 import type { History, HistoryState } from '../history.ts'
-import { PAST_TENSE, amountSign, groupByMonth, monthTitle } from '../transactions.ts'
+import { amountSign, groupByMonth, monthTitle } from '../transactions.ts'
+import { messages } from '../locales/index.ts'
 
 const selectNetworkName = (s: ChainState) => s.activeCaipNetwork.name
 const whole = (s: HistoryState) => s
 
-const dayFormat = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short' })
-
 /** The other side of the transaction: who sent it in, or where it went. */
-function counterparty(transaction: Transaction): string {
+function counterparty(transaction: Transaction, t: TranslateOf<typeof messages>): string {
   const incoming = transaction.transfers[0]?.direction === 'in' || transaction.metadata.operationType === 'receive'
-  return incoming ? `from ${truncateAddress(transaction.metadata.sentFrom)}` : `to ${truncateAddress(transaction.metadata.sentTo)}`
+  return incoming
+    ? t('history.from', { address: truncateAddress(transaction.metadata.sentFrom) })
+    : t('history.to', { address: truncateAddress(transaction.metadata.sentTo) })
 }
 
-function TransactionRow({ transaction }: { readonly transaction: Transaction }) {
+function TransactionRow({ transaction, t, dayFormat }: { readonly transaction: Transaction; readonly t: TranslateOf<typeof messages>; readonly dayFormat: Intl.DateTimeFormat }) {
   const { operationType, status, minedAt } = transaction.metadata
   const first = transaction.transfers[0]
   const icon = first?.fungible_info?.icon?.url ?? first?.nft_info?.content?.preview?.url
@@ -34,10 +37,12 @@ function TransactionRow({ transaction }: { readonly transaction: Transaction }) 
       <WalletImage src={icon} size={32} />
       <span className="activity-main">
         <span className="activity-title">
-          {PAST_TENSE[operationType]}
-          {status === 'failed' ? ' (failed)' : status === 'pending' ? ' (pending)' : ''}
+          {t('history.operation', { operation: operationType })}
+          {t('history.status', { status })}
         </span>
-        <span className="activity-detail">{counterparty(transaction)}</span>
+        <span className="activity-detail">
+          <bdi dir="ltr">{counterparty(transaction, t)}</bdi>
+        </span>
       </span>
       <span className="activity-side">
         {transaction.transfers.map((transfer, index) => (
@@ -55,7 +60,7 @@ function TransactionRow({ transaction }: { readonly transaction: Transaction }) 
 }
 
 /** Loads the next page when it scrolls into view; a button too, for keyboards and for pages without IntersectionObserver. */
-function LoadMore({ history, transactions }: { readonly history: History; readonly transactions: number }) {
+function LoadMore({ history, transactions, label }: { readonly history: History; readonly transactions: number; readonly label: string }) {
   const button = useRef<HTMLButtonElement>(null)
   useEffect(() => {
     const element = button.current
@@ -69,7 +74,7 @@ function LoadMore({ history, transactions }: { readonly history: History; readon
   }, [history, transactions])
   return (
     <Button ref={button} variant="ghost" onClick={() => void history.loadMore()}>
-      Load more activity
+      {label}
     </Button>
   )
 }
@@ -82,12 +87,15 @@ export function createActivityPanel(history: History): PorticoView {
   return function ActivityPanel({ kit }) {
     const state = useStoreValue(history.store, whole)
     const networkName = useStoreValue(kit.chains, selectNetworkName)
+    const locale = useStoreValue(kit.locale, (s) => s.locale)
+    const t = useMessages(kit, messages)
+    const dayFormat = useMemo(() => new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short' }), [locale])
     useEffect(() => history.show(), [])
 
     if (state.status === 'unsupported') {
       return (
         <div className="status">
-          <Text variant="muted">Activity is shown for EVM networks.</Text>
+          <Text variant="muted">{t('history.unsupported')}</Text>
         </div>
       )
     }
@@ -95,17 +103,17 @@ export function createActivityPanel(history: History): PorticoView {
       return (
         <div className="status" role="alert">
           <Text variant="error" data-testid="activity-error">
-            Failed to fetch transactions
+            {t('history.failed')}
           </Text>
           <Button variant="secondary" onClick={() => void history.refresh()}>
-            Try again
+            {t('history.tryAgain')}
           </Button>
         </div>
       )
     }
     if (state.status !== 'ready') {
       return (
-        <div className="status" role="status" aria-label="Loading activity">
+        <div className="status" role="status" aria-label={t('history.loading')}>
           <Spinner />
         </div>
       )
@@ -113,8 +121,8 @@ export function createActivityPanel(history: History): PorticoView {
     if (state.empty) {
       return (
         <div className="status" data-testid="activity-empty">
-          <Text>No transactions on {networkName}</Text>
-          <Text variant="muted">This account has sent and received nothing on this network.</Text>
+          <Text>{t('history.empty', { network: networkName })}</Text>
+          <Text variant="muted">{t('history.emptyWhy')}</Text>
         </div>
       )
     }
@@ -124,21 +132,21 @@ export function createActivityPanel(history: History): PorticoView {
         {groupByMonth(state.transactions).map((group) => (
           <section key={group.key} className="activity-month" aria-labelledby={`activity-${group.key}`}>
             <Text as="h3" variant="small" id={`activity-${group.key}`} className="activity-heading">
-              {monthTitle(group, now)}
+              {monthTitle(group, now, locale)}
             </Text>
             <ul className="activity-list">
               {group.transactions.map((transaction) => (
-                <TransactionRow key={transaction.id} transaction={transaction} />
+                <TransactionRow key={transaction.id} transaction={transaction} t={t} dayFormat={dayFormat} />
               ))}
             </ul>
           </section>
         ))}
         {state.next && (state.loadingMore ? (
-          <div className="status" role="status" aria-label="Loading more activity">
+          <div className="status" role="status" aria-label={t('history.loadingMore')}>
             <Spinner />
           </div>
         ) : (
-          <LoadMore history={history} transactions={state.transactions.length} />
+          <LoadMore history={history} transactions={state.transactions.length} label={t('history.loadMore')} />
         ))}
       </div>
     )

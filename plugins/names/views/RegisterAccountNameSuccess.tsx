@@ -1,5 +1,6 @@
-import { Button, type PorticoView, Spinner, Stack, Text, useStoreValue } from '../../../shell/ui/index.ts'
+import { Button, type PorticoView, Spinner, Stack, Text, useMessages, useStoreValue } from '../../../shell/ui/index.ts'
 import type { NamesController } from '../controller.ts'
+import { messages } from '../locales/index.ts'
 
 /**
  * RegisterAccountNameSuccess (SPEC §2, §4): shown as soon as Register is pressed, while the
@@ -8,11 +9,12 @@ import type { NamesController } from '../controller.ts'
 export function createRegisterSuccessView(controller: NamesController): PorticoView {
   return function RegisterAccountNameSuccess({ kit }) {
     const { registering, registered, name } = useStoreValue(controller.store, (s) => s)
+    const t = useMessages(kit, messages)
     if (registering || !registered) {
       return (
         <Stack align="center" gap="large" aria-busy="true">
           <Spinner />
-          <Text>{`Sign the message in your wallet to register ${name.trim()}`}</Text>
+          <Text>{t('names.signToRegister', { name: name.trim() })}</Text>
         </Stack>
       )
     }
@@ -21,8 +23,8 @@ export function createRegisterSuccessView(controller: NamesController): PorticoV
         <Text variant="title" data-testid="names-registered">
           {registered}
         </Text>
-        <Text>Your name is registered and shown on your account.</Text>
-        <Button onClick={() => kit.router.reset('Account')}>Back to account</Button>
+        <Text>{t('names.registeredExplain')}</Text>
+        <Button onClick={() => kit.router.reset('Account')}>{t('names.backToAccount')}</Button>
       </Stack>
     )
   }

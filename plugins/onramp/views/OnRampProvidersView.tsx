@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react'
 import { type ChainState, FeeRangePercent } from '../../../kernel/index.ts'
-import { ListItem, type PorticoView, Stack, Text, useStoreValue } from '../../../shell/ui/index.ts'
+import { ListItem, type PorticoView, Stack, Text, useMessages, useStoreValue } from '../../../shell/ui/index.ts'
 import type { OnRampProvider, OnRampProviderId, ParsedOnRampOptions } from '../index.ts'
 import { providerUrl } from '../onrampUrls.ts'
+import { messages } from '../locales/index.ts'
 
 const NAMES: Readonly<Record<OnRampProviderId, string>> = { coinbase: 'Coinbase', meld: 'Meld' }
 
@@ -27,6 +28,7 @@ export function createOnRampProvidersView(options: ParsedOnRampOptions): Portico
   return function OnRampProvidersView({ kit }) {
     const { namespace, address, network } = useStoreValue(kit.chains, purchaseTarget, sameTarget)
     const [opened, setOpened] = useState<OnRampProviderId | undefined>(undefined)
+    const t = useMessages(kit, messages)
     const offered = options.providers.filter((provider) => (FeeRangePercent[provider.id].namespaces as readonly string[]).includes(namespace))
     // Opened where nothing can be bought (not connected, or a namespace no provider serves, as
     // kit.open({ view: 'OnRampProviders' }) may do): the visitor goes where they can act instead.
@@ -44,13 +46,13 @@ export function createOnRampProvidersView(options: ParsedOnRampOptions): Portico
 
     return (
       <Stack gap="large">
-        <Text variant="muted">Buy {network.nativeCurrency.symbol} with a card, sent to your account on {network.name}.</Text>
-        <ul className="onramp-providers" aria-label="On-ramp providers">
+        <Text variant="muted">{t('onramp.intro', { symbol: network.nativeCurrency.symbol, network: network.name })}</Text>
+        <ul className="onramp-providers" aria-label={t('onramp.providers')}>
           {offered.map((provider) => {
             const fee = FeeRangePercent[provider.id]
             return (
               <li key={provider.id}>
-                <ListItem data-provider={provider.id} description={`${fee.min}–${fee.max}% fee`} onClick={() => open(provider)}>
+                <ListItem data-provider={provider.id} description={t('onramp.feeRange', { min: fee.min, max: fee.max })} onClick={() => open(provider)}>
                   {NAMES[provider.id]}
                 </ListItem>
               </li>
@@ -58,7 +60,7 @@ export function createOnRampProvidersView(options: ParsedOnRampOptions): Portico
           })}
         </ul>
         <Text variant="muted" role="status" data-testid="onramp-status">
-          {opened ? `Continue in the ${NAMES[opened]} window. Your purchase shows in Activity once it arrives.` : ''}
+          {opened ? t('onramp.continueInWindow', { provider: NAMES[opened] }) : ''}
         </Text>
       </Stack>
     )

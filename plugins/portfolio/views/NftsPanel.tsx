@@ -3,7 +3,8 @@ import type { BlockchainApi } from '../../../kernel/api/contract.ts'
 import type { Nft } from '../../../kernel/api/schemas.ts'
 import { supportsFeature } from '../../../kernel/api/support.ts'
 import type { ChainState } from '../../../kernel/index.ts'
-import { Button, type PorticoView, Spinner, Text, WalletImage, shallowEqual, useStoreValue } from '../../../shell/ui/index.ts'
+import { Button, type PorticoView, Spinner, Text, WalletImage, shallowEqual, useMessages, useStoreValue } from '../../../shell/ui/index.ts'
+import { messages } from '../locales/index.ts'
 
 type NftsState =
   | { readonly status: 'loading' }
@@ -29,6 +30,7 @@ export function createNftsPanel(api: BlockchainApi): PorticoView {
     const { address, chainId, networkName, supported } = useStoreValue(kit.chains, target, shallowEqual)
     const [state, setState] = useState<NftsState>({ status: 'loading' })
     const [attempt, setAttempt] = useState(0)
+    const t = useMessages(kit, messages)
 
     useEffect(() => {
       if (!address || !supported) return
@@ -55,23 +57,23 @@ export function createNftsPanel(api: BlockchainApi): PorticoView {
     if (!supported) {
       return (
         <div className="status">
-          <Text variant="muted">NFTs are shown for EVM and Solana networks.</Text>
+          <Text variant="muted">{t('portfolio.nftsUnsupported')}</Text>
         </div>
       )
     }
     if (state.status === 'failed') {
       return (
         <div className="status" role="alert">
-          <Text variant="error">NFTs could not be loaded</Text>
+          <Text variant="error">{t('portfolio.nftsFailed')}</Text>
           <Button variant="secondary" onClick={() => setAttempt((n) => n + 1)}>
-            Try again
+            {t('portfolio.tryAgain')}
           </Button>
         </div>
       )
     }
     if (state.status === 'loading') {
       return (
-        <div className="status" role="status" aria-label="Loading NFTs">
+        <div className="status" role="status" aria-label={t('portfolio.loadingNfts')}>
           <Spinner />
         </div>
       )
@@ -79,14 +81,14 @@ export function createNftsPanel(api: BlockchainApi): PorticoView {
     if (state.items.length === 0 && !state.next) {
       return (
         <div className="status" data-testid="nfts-empty">
-          <Text>No NFTs on {networkName}</Text>
-          <Text variant="muted">NFTs this account holds on {networkName} will show here.</Text>
+          <Text>{t('portfolio.noNfts', { network: networkName })}</Text>
+          <Text variant="muted">{t('portfolio.nftsWillShow', { network: networkName })}</Text>
         </div>
       )
     }
     return (
       <div className="portfolio">
-        <ul className="nft-grid" aria-label={`NFTs on ${networkName}`}>
+        <ul className="nft-grid" aria-label={t('portfolio.nftsOn', { network: networkName })}>
           {state.items.map((nft) => (
             <li key={`${nft.address}:${nft.tokenId}`} className="nft" data-testid="nft">
               <WalletImage src={nft.imageUrl} alt="" size={120} />
@@ -101,12 +103,12 @@ export function createNftsPanel(api: BlockchainApi): PorticoView {
         </ul>
         {state.next &&
           (state.more ? (
-            <div className="status" role="status" aria-label="Loading more NFTs">
+            <div className="status" role="status" aria-label={t('portfolio.loadingMoreNfts')}>
               <Spinner />
             </div>
           ) : (
             <Button variant="ghost" onClick={() => void showMore()}>
-              Show more NFTs
+              {t('portfolio.showMoreNfts')}
             </Button>
           ))}
       </div>

@@ -4,7 +4,8 @@ import { refreshTokenBalances } from '../../../kernel/api/portfolio.ts'
 import { supportsFeature } from '../../../kernel/api/support.ts'
 import { formatDollars } from '../../../kernel/format/formatDollars.ts'
 import { type ChainState, type TokenBalance, isUnsupportedPlaceholder } from '../../../kernel/index.ts'
-import { type PorticoView, Spinner, Text, WalletImage, formatBalance, shallowEqual, useStoreValue } from '../../../shell/ui/index.ts'
+import { type PorticoView, Spinner, Text, WalletImage, formatBalance, shallowEqual, useMessages, useStoreValue } from '../../../shell/ui/index.ts'
+import { messages } from '../locales/index.ts'
 
 const EMPTY: readonly TokenBalance[] = []
 
@@ -46,6 +47,7 @@ export function createTokensPanel(container: DependencyContainer): PorticoView {
   return function TokensPanel({ kit }) {
     const { address, network, tokens, priced } = useStoreValue(kit.chains, tokensView, shallowEqual)
     const [loading, setLoading] = useState(true)
+    const t = useMessages(kit, messages)
     useEffect(() => {
       let live = true
       setLoading(true)
@@ -59,13 +61,13 @@ export function createTokensPanel(container: DependencyContainer): PorticoView {
     const shown = tokens.filter((token) => token.chainId === network.caipNetworkId)
     if (shown.length === 0) {
       return loading ? (
-        <div className="status" role="status" aria-label="Loading tokens">
+        <div className="status" role="status" aria-label={t('portfolio.loadingTokens')}>
           <Spinner />
         </div>
       ) : (
         <div className="status" data-testid="tokens-empty">
-          <Text>No tokens on {network.name}</Text>
-          <Text variant="muted">Tokens this account holds on {network.name} will show here.</Text>
+          <Text>{t('portfolio.noTokens', { network: network.name })}</Text>
+          <Text variant="muted">{t('portfolio.tokensWillShow', { network: network.name })}</Text>
         </div>
       )
     }
@@ -73,12 +75,12 @@ export function createTokensPanel(container: DependencyContainer): PorticoView {
     return (
       <div className="portfolio">
         <div className="portfolio-total">
-          <Text variant="muted">Total balance</Text>
+          <Text variant="muted">{t('portfolio.totalBalance')}</Text>
           <Text variant="title" data-testid="tokens-total">
             {formatDollars(total)}
           </Text>
         </div>
-        <ul className="portfolio-list" aria-label={`Tokens on ${network.name}`}>
+        <ul className="portfolio-list" aria-label={t('portfolio.tokensOn', { network: network.name })}>
           {shown.map((token) => (
             <TokenRow key={token.address ?? 'native'} token={token} priced={priced} />
           ))}

@@ -1,5 +1,6 @@
 import type { ChainState } from '../../../kernel/index.ts'
-import { CopyButton, type PorticoViewProps, QrCode, Stack, Text, shallowEqual, truncateAddress, useStoreValue } from '../../../shell/ui/index.ts'
+import { CopyButton, type PorticoViewProps, QrCode, Stack, Text, shallowEqual, truncateAddress, useMessages, useStoreValue } from '../../../shell/ui/index.ts'
+import { messages } from '../locales/index.ts'
 
 /** The account to receive on and the networks an address of its namespace is valid on. */
 export function receiveTarget(state: ChainState) {
@@ -19,17 +20,18 @@ const sameTarget = (a: ReturnType<typeof receiveTarget>, b: ReturnType<typeof re
  */
 export function ReceiveView({ kit }: PorticoViewProps) {
   const { address, networks } = useStoreValue(kit.chains, receiveTarget, sameTarget)
-  if (!address) return <Text variant="muted">Connect a wallet to see the address to receive on.</Text>
+  const t = useMessages(kit, messages)
+  if (!address) return <Text variant="muted">{t('receive.connectFirst')}</Text>
   return (
     <Stack align="center" gap="large">
-      <QrCode value={address} label={`QR code for ${truncateAddress(address)}`} />
-      <Text as="div" className="address" data-testid="receive-address">
+      <QrCode value={address} label={t('receive.qrFor', { address: truncateAddress(address) })} />
+      <Text as="div" className="address" dir="ltr" data-testid="receive-address">
         {address}
       </Text>
-      <CopyButton kit={kit} text={address} label="Copy address" successMessage="Address copied" />
+      <CopyButton kit={kit} text={address} label={t('receive.copyAddress')} successMessage={t('receive.addressCopied')} />
       <Stack>
-        <Text variant="small">Valid on these networks</Text>
-        <ul aria-label="Networks this address is valid on" className="network-list">
+        <Text variant="small">{t('receive.validOn')}</Text>
+        <ul aria-label={t('receive.networksList')} className="network-list">
           {networks.map((name) => (
             <li key={name}>
               <Text as="span">{name}</Text>

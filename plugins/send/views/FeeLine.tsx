@@ -1,20 +1,22 @@
-import type { CaipNetwork } from '../../../kernel/index.ts'
-import { Text } from '../../../shell/ui/index.ts'
+import type { CaipNetwork, PorticoKit } from '../../../kernel/index.ts'
+import { Text, useMessages } from '../../../shell/ui/index.ts'
 import type { SendState } from '../state.ts'
 import { formatFee, formatUsd } from './format.ts'
+import { messages } from '../locales/index.ts'
 
 /** The network fee of the send, with its dollar value and the gas price it comes from. */
-export function FeeLine({ state, network }: { readonly state: SendState; readonly network: CaipNetwork | undefined }) {
+export function FeeLine({ kit, state, network }: { readonly kit: PorticoKit; readonly state: SendState; readonly network: CaipNetwork | undefined }) {
+  const t = useMessages(kit, messages)
   const { sender, gasPrice, fee, gasPriceInUSD, quoteFailed } = state
   let text: string
-  if (quoteFailed) text = 'The network fee could not be read.'
-  else if (!sender || gasPrice === undefined || !network) text = 'Reading the network fee…'
+  if (quoteFailed) text = t('send.fee.unreadable')
+  else if (!sender || gasPrice === undefined || !network) text = t('send.fee.reading')
   else {
-    const price = `gas price ${sender.formatGasPrice(gasPrice)}`
+    const price = t('send.fee.gasPrice', { price: sender.formatGasPrice(gasPrice) })
     text =
       fee === undefined
-        ? `Network fee unknown (${price})`
-        : `Network fee ${formatFee(fee, network.nativeCurrency)} ≈ ${formatUsd(gasPriceInUSD, network)} (${price})`
+        ? t('send.fee.unknown', { price })
+        : t('send.fee.known', { fee: formatFee(fee, network.nativeCurrency), usd: formatUsd(gasPriceInUSD, network), price })
   }
   return (
     <Text variant="small" data-testid="send-fee" aria-live="polite">

@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo } from 'react'
 import type { ChainState } from '../../../kernel/index.ts'
-import { Button, type PorticoView, Text, useStoreValue } from '../../../shell/ui/index.ts'
+import { Button, type PorticoView, Text, useMessages, useShownText, useStoreValue } from '../../../shell/ui/index.ts'
 import type { SendController } from '../controller.ts'
 import { canSendOn } from '../index.ts'
 import { sendTokens, tokenKey } from '../tokens.ts'
@@ -8,6 +8,7 @@ import { parsePositiveUnits } from '../../../kernel/wallets/index.ts'
 import { toUsd } from '../rules.ts'
 import { FeeLine } from './FeeLine.tsx'
 import { formatAmount, formatUsd } from './format.ts'
+import { messages } from '../locales/index.ts'
 
 const activeRecord = (state: ChainState) => state.chains[state.activeNamespace]
 
@@ -19,6 +20,8 @@ const activeRecord = (state: ChainState) => state.chains[state.activeNamespace]
 export function createSendView(controller: SendController): PorticoView {
   return function SendView({ kit }) {
     const id = useId()
+    const t = useMessages(kit, messages)
+    const shown = useShownText(kit)
     const state = useStoreValue(controller.store, (s) => s)
     const record = useStoreValue(kit.chains, activeRecord)
     const tokens = useMemo(() => sendTokens(record), [record])
@@ -60,7 +63,7 @@ export function createSendView(controller: SendController): PorticoView {
       >
         <div className="send-field">
           <label className="text" data-variant="small" htmlFor={ids.token}>
-            Token
+            {t('send.token')}
           </label>
           <select
             id={ids.token}
@@ -69,17 +72,17 @@ export function createSendView(controller: SendController): PorticoView {
             disabled={tokens.length === 0}
             onChange={(event) => controller.selectToken(event.target.value)}
           >
-            {tokens.length === 0 && <option value="">Loading balances…</option>}
-            {tokens.map((t) => (
-              <option key={tokenKey(t)} value={tokenKey(t)}>
-                {`${t.name}: ${formatAmount(t.balance, t)}`}
+            {tokens.length === 0 && <option value="">{t('send.loadingBalances')}</option>}
+            {tokens.map((option) => (
+              <option key={tokenKey(option)} value={tokenKey(option)}>
+                {t('send.tokenOption', { token: option.name, balance: formatAmount(option.balance, option) })}
               </option>
             ))}
           </select>
         </div>
         <div className="send-field">
           <label className="text" data-variant="small" htmlFor={ids.amount}>
-            Amount
+            {t('send.amount')}
           </label>
           <div className="send-row">
             <input
@@ -94,7 +97,7 @@ export function createSendView(controller: SendController): PorticoView {
               onChange={(event) => controller.setAmount(event.target.value)}
             />
             <Button variant="secondary" disabled={!token} onClick={() => controller.useMax()}>
-              Max
+              {t('send.max')}
             </Button>
           </div>
           <Text variant="small" id={ids.value}>
@@ -103,14 +106,14 @@ export function createSendView(controller: SendController): PorticoView {
         </div>
         <div className="send-field">
           <label className="text" data-variant="small" htmlFor={ids.receiver}>
-            To
+            {t('send.to')}
           </label>
           <input
             id={ids.receiver}
             className="input"
             autoComplete="off"
             spellCheck={false}
-            placeholder="Address or registered name"
+            placeholder={t('send.receiverPlaceholder')}
             aria-invalid={receiverInvalid || undefined}
             value={receiverProfileName ?? receiverAddress}
             onChange={(event) => controller.setReceiver(event.target.value)}
@@ -121,14 +124,14 @@ export function createSendView(controller: SendController): PorticoView {
             </Text>
           )}
         </div>
-        <FeeLine state={state} network={network} />
+        <FeeLine kit={kit} state={state} network={network} />
         {error && (
           <Text id={ids.error} variant="error" role="alert" data-testid="send-error">
-            {error}
+            {shown(error)}
           </Text>
         )}
         <Button type="submit" disabled={!sender}>
-          Review send
+          {t('send.review')}
         </Button>
       </form>
     )

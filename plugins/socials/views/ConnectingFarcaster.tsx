@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react'
 import type { ChainState } from '../../../kernel/index.ts'
-import { CopyButton, type PorticoView, QrCode, Spinner, Stack, Text, useStoreValue } from '../../../shell/ui/index.ts'
+import { CopyButton, type PorticoView, QrCode, Spinner, Stack, Text, useMessages, useShownText, useStoreValue } from '../../../shell/ui/index.ts'
 import type { FarcasterController } from '../farcaster.ts'
+import { messages } from '../locales/index.ts'
 
 const selectUrl = (state: ChainState) => state.chains[state.activeNamespace]?.accountState.farcasterUrl
 const messageOf = (error: unknown) => (error instanceof Error && error.message ? error.message : 'Something went wrong')
@@ -13,6 +14,8 @@ const messageOf = (error: unknown) => (error instanceof Error && error.message ?
 export function createConnectingFarcaster(controller: FarcasterController): PorticoView {
   return function ConnectingFarcaster({ kit }) {
     const url = useStoreValue(kit.chains, selectUrl)
+    const t = useMessages(kit, messages)
+    const shown = useShownText(kit)
     const [error, setError] = useState<string>()
 
     useEffect(() => {
@@ -26,8 +29,8 @@ export function createConnectingFarcaster(controller: FarcasterController): Port
     if (error) {
       return (
         <Stack align="center" role="alert">
-          <Text variant="title">Farcaster login failed</Text>
-          <Text variant="error">{error}</Text>
+          <Text variant="title">{t('socials.farcaster.failed')}</Text>
+          <Text variant="error">{shown(error)}</Text>
         </Stack>
       )
     }
@@ -35,18 +38,18 @@ export function createConnectingFarcaster(controller: FarcasterController): Port
       return (
         <Stack align="center" role="status" aria-busy="true">
           <Spinner />
-          <Text variant="muted">Preparing the QR code…</Text>
+          <Text variant="muted">{t('socials.farcaster.preparingQr')}</Text>
         </Stack>
       )
     }
     return (
       <Stack align="center" data-testid="portico-farcaster" data-url={url}>
-        <QrCode value={url} label="Farcaster QR code" />
-        <Text variant="muted">Scan with your phone's Farcaster app, or open the link there</Text>
+        <QrCode value={url} label={t('socials.farcaster.qrLabel')} />
+        <Text variant="muted">{t('socials.farcaster.scan')}</Text>
         <Text variant="muted" data-testid="portico-farcaster-url" className="farcaster-url">
           {url}
         </Text>
-        <CopyButton kit={kit} text={url} label="Copy link" successMessage="Link copied" />
+        <CopyButton kit={kit} text={url} label={t('socials.copyLink')} successMessage={t('socials.linkCopied')} />
       </Stack>
     )
   }

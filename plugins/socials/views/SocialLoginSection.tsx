@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from 'react'
-import { Icon, IconButton, ListItem, type PorticoView, Text } from '../../../shell/ui/index.ts'
+import { Icon, IconButton, ListItem, type PorticoView, Text, useMessages, useShownText } from '../../../shell/ui/index.ts'
 import type { SocialOption } from '../../../kernel/index.ts'
 import type { SocialLoginProvider } from '../authPort.ts'
 import type { SocialController } from '../controller.ts'
-import { MORE_PROVIDERS, SOCIAL_BUTTONS, continueWith } from '../providers.ts'
+import { MORE_PROVIDERS_ICON, SOCIAL_BUTTONS } from '../providers.ts'
+import { messages } from '../locales/index.ts'
 
 /** Icon buttons in the row under the first provider; past this many, the last place opens the rest. */
 export const ICONS_IN_ROW = 4
@@ -23,7 +24,10 @@ export function createSocialLoginSection(
   providers: () => readonly SocialOption[],
   openFarcaster: () => void,
 ): PorticoView {
-  return function SocialLoginSection() {
+  return function SocialLoginSection({ kit }) {
+    const t = useMessages(kit, messages)
+    const shown = useShownText(kit)
+    const continueWith = (provider: SocialOption) => t('socials.continueWith', { provider: SOCIAL_BUTTONS[provider].name })
     const [busy, setBusy] = useState<SocialLoginProvider>()
     const [error, setError] = useState<string>()
     const [expanded, setExpanded] = useState(false)
@@ -71,15 +75,15 @@ export function createSocialLoginSection(
               </IconButton>
             ))}
             {overflow && (
-              <IconButton aria-label={MORE_PROVIDERS.name} aria-expanded={false} onClick={() => setExpanded(true)}>
-                <Icon d={MORE_PROVIDERS.icon} />
+              <IconButton aria-label={t('socials.moreWays')} aria-expanded={false} onClick={() => setExpanded(true)}>
+                <Icon d={MORE_PROVIDERS_ICON} />
               </IconButton>
             )}
           </div>
         )}
         {error && (
           <Text variant="error" role="alert">
-            {error}
+            {shown(error)}
           </Text>
         )}
       </div>

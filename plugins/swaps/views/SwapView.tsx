@@ -1,19 +1,27 @@
 import { useEffect, useId } from 'react'
 import { type ChainState, formatBalance } from '../../../kernel/index.ts'
 import { formatUnits } from '../../../kernel/wallets/index.ts'
-import { Button, type PorticoView, Text, useStoreValue } from '../../../shell/ui/index.ts'
+import { Button, type PorticoView, Text, type TranslateOf, useMessages, useShownText, useStoreValue } from '../../../shell/ui/index.ts'
 import { SwapsText, type SwapController, type SwapState } from '../controller.ts'
 import { tokenKey } from '../tokens.ts'
+import { messages } from '../locales/index.ts'
 
 const activeAccount = (state: ChainState) => state.chains[state.activeNamespace]?.accountState
 
 const amountText = (amount: bigint, token: { decimals: number; symbol: string }) => formatBalance(formatUnits(amount, token.decimals), token.symbol)
 
-function buttonLabel({ step, needsApproval, quote }: SwapState): string {
-  if (step === 'approve') return `Approving ${quote?.from.symbol ?? ''}…`
-  if (step === 'swap') return 'Swapping…'
-  return needsApproval ? `Approve ${quote?.from.symbol ?? ''} and swap` : 'Swap'
+function buttonLabel({ step, needsApproval, quote }: SwapState, t: TranslateOf<typeof messages>): string {
+  if (step === 'approve') return t('swaps.approving', { token: quote?.from.symbol ?? '' })
+  if (step === 'swap') return t('swaps.swapping')
+  return needsApproval ? t('swaps.approveAndSwap', { token: quote?.from.symbol ?? '' }) : t('swaps.swap')
 }
+
+/** The controller's errors are English catalogue texts; the visitor reads them translated. */
+const ERROR_KEYS = {
+  [SwapsText.INVALID_ARGUMENTS]: 'swaps.invalidArguments',
+  [SwapsText.INSUFFICIENT_FUNDS]: 'swaps.insufficientFunds',
+  [SwapsText.QUOTE_FAILED]: 'swaps.quoteFailed',
+} as const
 
 /**
  * The swap form: from-token, to-token, amount; the quote (what arrives, the least that
@@ -23,6 +31,8 @@ function buttonLabel({ step, needsApproval, quote }: SwapState): string {
 export function createSwapView(controller: SwapController): PorticoView {
   return function SwapView({ kit, data }) {
     const id = useId()
+    const t = useMessages(kit, messages)
+    const shown = useShownText(kit)
     const state = useStoreValue(controller.store, (s) => s)
     const account = useStoreValue(kit.chains, activeAccount)
     // The token list follows the portfolio as it loads.
@@ -33,7 +43,7 @@ export function createSwapView(controller: SwapController): PorticoView {
       if (address) void controller.open(data)
     }, [address, data])
 
-    if (!address) return <Text variant="muted">Connect a wallet to swap.</Text>
+    if (!address) return <Text variant="muted">{t('swaps.connectFirst')}</Text>
     const options = controller.options()
     const from = options.find((token) => tokenKey(token) === state.fromKey)
     const to = options.find((token) => tokenKey(token) === state.toKey)
@@ -51,19 +61,19 @@ export function createSwapView(controller: SwapController): PorticoView {
       >
         <div className="swap-field">
           <label className="text" data-variant="small" htmlFor={ids.from}>
-            From
+            {t('swaps.from')}
           </label>
           <select id={ids.from} className="input" value={state.fromKey ?? ''} disabled={Boolean(step)} onChange={(event) => controller.setFrom(event.target.value)}>
             {options.map((token) => (
               <option key={tokenKey(token)} value={tokenKey(token)}>
-                {`${token.name}: ${amountText(token.balance, token)}`}
+                {t('swaps.tokenOption', { token: token.name, balance: amountText(token.balance, token) })}
               </option>
             ))}
           </select>
         </div>
         <div className="swap-field">
           <label className="text" data-variant="small" htmlFor={ids.amount}>
-            Amount
+            {t('swaps.amount')}
           </label>
           <input
             id={ids.amount}
@@ -78,7 +88,7 @@ export function createSwapView(controller: SwapController): PorticoView {
         </div>
         <div className="swap-field">
           <label className="text" data-variant="small" htmlFor={ids.to}>
-            To
+            {t('swaps.to')}
           </label>
           <select id={ids.to} className="input" value={state.toKey ?? ''} disabled={Boolean(step)} onChange={(event) => controller.setTo(event.target.value)}>
             {options.map((token) => (
@@ -88,35 +98,35 @@ export function createSwapView(controller: SwapController): PorticoView {
             ))}
           </select>
         </div>
-        {quoting && !quote && <Text variant="muted">Reading the quote…</Text>}
+        {quoting && !quote && <Text variant="muted">{t('swaps.readingQuote')}</Text>}
         {noPool && from && to && (
           <Text variant="muted" data-testid="swap-no-pool">
-            {SwapsText.noPool(from.symbol, to.symbol)}
+            {t('swaps.noPool', { from: from.symbol, to: to.symbol })}
           </Text>
         )}
         {quote && (
-          <dl className="swap-summary" aria-label="Quote">
-            <dt>You receive</dt>
+          <dl className="swap-summary" aria-label={t('swaps.quote')}>
+            <dt>{t('swaps.youReceive')}</dt>
             <dd data-testid="swap-quote-out">{`≈ ${amountText(quote.amountOut, quote.to)}`}</dd>
-            <dt>Minimum received</dt>
-            <dd data-testid="swap-quote-min">{`${amountText(quote.amountOutMin, quote.to)} (1% slippage)`}</dd>
-            <dt>Price impact</dt>
-            <dd data-testid="swap-price-impact">{`${(quote.priceImpactBps / 100).toFixed(2)}%`}</dd>
+            <dt>{t('swaps.minimumReceived')}</dt>
+            <dd data-testid="swap-quote-min">{t('swaps.slippage', { amount: amountText(quote.amountOutMin, quote.to), percent: new Intl.NumberFormat(kit.locale.get().locale, { style: 'percent' }).format(0.01) })}</dd>
+            <dt>{t('swaps.priceImpact')}</dt>
+            <dd data-testid="swap-price-impact">{new Intl.NumberFormat(kit.locale.get().locale, { style: 'percent', minimumFractionDigits: 2 }).format(quote.priceImpactBps / 10_000)}</dd>
             {state.needsApproval && (
               <>
-                <dt>Approval</dt>
-                <dd>{`${quote.from.symbol} is approved for the exchange first`}</dd>
+                <dt>{t('swaps.approval')}</dt>
+                <dd>{t('swaps.approvedFirst', { token: quote.from.symbol })}</dd>
               </>
             )}
           </dl>
         )}
         {error && (
           <Text id={ids.error} variant="error" role="alert" data-testid="swap-error">
-            {error}
+            {error in ERROR_KEYS ? t(ERROR_KEYS[error as keyof typeof ERROR_KEYS]) : shown(error)}
           </Text>
         )}
         <Button type="submit" disabled={!quote || Boolean(error) || Boolean(step)} aria-busy={Boolean(step) || undefined}>
-          {buttonLabel(state)}
+          {buttonLabel(state, t)}
         </Button>
       </form>
     )

@@ -1,9 +1,10 @@
 import { useEffect, useId, useMemo, useState } from 'react'
 import { type Connector, DEBOUNCE_MS, type PorticoKit, type RecentWallet } from '../../../kernel/index.ts'
-import { Button, ListItem, type PorticoViewProps, Spinner, Stack, Text, WalletImage, useStoreValue } from '../../../shell/ui/index.ts'
+import { Button, ListItem, type PorticoViewProps, Spinner, Stack, Text, WalletImage, useStoreValue, useMessages } from '../../../shell/ui/index.ts'
 import type { WalletConnectController } from '../controller.ts'
 import type { RegistryWallet } from '../registry.ts'
 import { type WalletEntry, buildWalletList } from '../walletList.ts'
+import { messages } from '../locales/index.ts'
 
 /** Registry wallets per page. */
 export const WALLETS_PER_PAGE = 40
@@ -25,6 +26,7 @@ const selectConnectors = (s: { connectors: readonly Connector[] }) => s.connecto
 export function createAllWalletsView(controller: WalletConnectController) {
   return function AllWalletsView({ kit }: PorticoViewProps) {
     const searchId = useId()
+    const t = useMessages(kit, messages)
     const connectors = useStoreValue(kit.connectors.store, selectConnectors)
     const [recent] = useState<readonly RecentWallet[]>(() => kit.storage.get('recentWallets') ?? [])
     const [query, setQuery] = useState('')
@@ -101,18 +103,18 @@ export function createAllWalletsView(controller: WalletConnectController) {
     return (
       <Stack data-testid="portico-all-wallets">
         <label className="sr-only" htmlFor={searchId}>
-          Search wallets
+          {t('walletconnect.search')}
         </label>
         <input
           id={searchId}
           className="input"
           type="search"
-          placeholder="Search wallets"
+          placeholder={t('walletconnect.search')}
           autoComplete="off"
           value={query}
           onChange={(event) => setQuery(event.target.value)}
         />
-        <ul className="list" aria-label="Wallets">
+        <ul className="list" aria-label={t('walletconnect.wallets')}>
           {shown.map((entry) => (
             <li key={`${entry.group}:${entry.id}`}>
               <ListItem
@@ -129,21 +131,21 @@ export function createAllWalletsView(controller: WalletConnectController) {
         {loading && (
           <Stack align="center" role="status" aria-busy="true">
             <Spinner />
-            <Text variant="muted">Loading wallets…</Text>
+            <Text variant="muted">{t('walletconnect.loadingWallets')}</Text>
           </Stack>
         )}
         {error && (
           <Stack align="center" role="alert">
-            <Text variant="error">The wallet list could not be loaded.</Text>
+            <Text variant="error">{t('walletconnect.listFailed')}</Text>
             <Button variant="secondary" onClick={() => setRetries((n) => n + 1)}>
-              Retry
+              {t('walletconnect.retry')}
             </Button>
           </Stack>
         )}
-        {current && entries.length === 0 && <Text variant="muted">No wallet matches “{search}”.</Text>}
+        {current && entries.length === 0 && <Text variant="muted">{t('walletconnect.noMatch', { search })}</Text>}
         {more && (
           <Button variant="secondary" onClick={() => setPages((n) => n + 1)}>
-            Load more wallets
+            {t('walletconnect.loadMore')}
           </Button>
         )}
       </Stack>

@@ -1,9 +1,10 @@
 import { useEffect, useRef } from 'react'
-import { Button, type PorticoViewProps, Stack, Text, WalletImage } from '../../../shell/ui/index.ts'
+import { Button, type PorticoViewProps, Stack, Text, type TranslateOf, WalletImage, useMessages } from '../../../shell/ui/index.ts'
 import { type WalletConnectController, routeWallet } from '../controller.ts'
 import { nativeLink, universalLink } from '../deepLinks.ts'
 import type { RegistryWallet } from '../registry.ts'
 import { PairingPanel } from './PairingPanel.tsx'
+import { messages } from '../locales/index.ts'
 
 /**
  * ConnectingWalletConnect (param wallet): the pairing QR code with the
@@ -13,20 +14,21 @@ import { PairingPanel } from './PairingPanel.tsx'
 export function createConnectingWalletConnectView(controller: WalletConnectController) {
   return function ConnectingWalletConnectView({ kit, data }: PorticoViewProps) {
     const wallet = routeWallet(data)
+    const t = useMessages(kit, messages)
     useRequestPairing(controller, wallet)
     if (!wallet) {
       return (
         <Text role="alert" variant="muted">
-          No wallet was picked: go back and choose one from the list.
+          {t('walletconnect.noWalletPicked')}
         </Text>
       )
     }
     return (
       <Stack align="center" gap="large" data-testid="portico-connecting-wc" data-wallet={wallet.id}>
         <WalletImage src={wallet.imageUrl} size={64} />
-        <Text variant="title">Continue in {wallet.name}</Text>
-        <PairingPanel kit={kit} controller={controller} label={`QR code to connect ${wallet.name}`}>
-          {(uri) => <WalletLinks controller={controller} wallet={wallet} uri={uri} />}
+        <Text variant="title">{t('walletconnect.continueIn', { wallet: wallet.name })}</Text>
+        <PairingPanel kit={kit} controller={controller} label={t('walletconnect.qrToConnect', { wallet: wallet.name })}>
+          {(uri) => <WalletLinks controller={controller} wallet={wallet} uri={uri} t={t} />}
         </PairingPanel>
       </Stack>
     )
@@ -45,7 +47,7 @@ export function useRequestPairing(controller: WalletConnectController, wallet: R
   }, [controller, wallet?.id])
 }
 
-function WalletLinks({ controller, wallet, uri }: { controller: WalletConnectController; wallet: RegistryWallet; uri: string }) {
+function WalletLinks({ controller, wallet, uri, t }: { controller: WalletConnectController; wallet: RegistryWallet; uri: string; t: TranslateOf<typeof messages> }) {
   const mobile = controller.environment.isMobile()
   const app = mobile ? nativeLink(wallet.mobileLink, uri) : undefined
   const desktop = mobile ? undefined : nativeLink(wallet.desktopLink, uri)
@@ -59,7 +61,7 @@ function WalletLinks({ controller, wallet, uri }: { controller: WalletConnectCon
             controller.open(app.redirect, '_self')
           }}
         >
-          Open {wallet.name}
+          {t('walletconnect.open', { wallet: wallet.name })}
         </Button>
       )}
       {desktop && (
@@ -70,7 +72,7 @@ function WalletLinks({ controller, wallet, uri }: { controller: WalletConnectCon
             controller.open(desktop.redirect, '_self')
           }}
         >
-          Open the desktop app
+          {t('walletconnect.openDesktop')}
         </Button>
       )}
       {web && (
@@ -81,7 +83,7 @@ function WalletLinks({ controller, wallet, uri }: { controller: WalletConnectCon
             controller.open(web.redirect, '_blank')
           }}
         >
-          Open the web app
+          {t('walletconnect.openWeb')}
         </Button>
       )}
     </>

@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react'
 import type { PorticoKit } from '../../../kernel/index.ts'
-import { Button, CopyButton, QrCode, Spinner, Stack, Text, useStoreValue } from '../../../shell/ui/index.ts'
+import { Button, CopyButton, QrCode, Spinner, Stack, Text, useStoreValue, useMessages } from '../../../shell/ui/index.ts'
 import type { WalletConnectController } from '../controller.ts'
 import type { PairingState } from '../pairingStore.ts'
+import { messages } from '../locales/index.ts'
 
 const selectPairing = (s: PairingState) => s
 
@@ -22,13 +23,14 @@ export function PairingPanel({
   readonly children?: (uri: string) => ReactNode
 }) {
   const { wcUri, wcError } = useStoreValue(controller.pairing, selectPairing)
+  const t = useMessages(kit, messages)
   if (wcError) {
     return (
       <Stack align="center" role="alert" data-testid="portico-wc-error">
-        <Text variant="title">Connection failed</Text>
-        <Text variant="muted">The wallet declined, or the connection service could not be reached.</Text>
+        <Text variant="title">{t('walletconnect.failed')}</Text>
+        <Text variant="muted">{t('walletconnect.failedWhy')}</Text>
         <Button variant="secondary" onClick={() => controller.request({ retry: true })}>
-          Retry
+          {t('walletconnect.retry')}
         </Button>
       </Stack>
     )
@@ -37,18 +39,18 @@ export function PairingPanel({
     return (
       <Stack align="center" role="status" aria-busy="true">
         <Spinner />
-        <Text variant="muted">Preparing the QR code…</Text>
+        <Text variant="muted">{t('walletconnect.preparingQr')}</Text>
       </Stack>
     )
   }
   return (
     <Stack align="center" data-testid="portico-wc-pairing" data-uri={wcUri}>
       <QrCode value={wcUri} label={label} />
-      <Text variant="muted">Scan with your phone's wallet</Text>
-      <CopyButton kit={kit} text={wcUri} label="Copy link" successMessage="Link copied" />
+      <Text variant="muted">{t('walletconnect.scanWithPhone')}</Text>
+      <CopyButton kit={kit} text={wcUri} label={t('walletconnect.copyLink')} successMessage={t('walletconnect.linkCopied')} />
       {children?.(wcUri)}
       <Button variant="ghost" onClick={() => controller.request({ retry: true })}>
-        Retry
+        {t('walletconnect.retry')}
       </Button>
     </Stack>
   )
