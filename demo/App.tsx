@@ -6,7 +6,7 @@ import { PolkadotPanel } from './PolkadotPanel.tsx'
 import { DevWalletPanel } from './devWallet/DevWalletPanel.tsx'
 import { EmailLoginPanel } from './EmailLoginPanel.tsx'
 import { SiwxPanel } from './SiwxPanel.tsx'
-import { AccountPanel, EventsPanel, ModalPanel, NetworkPanel, ThemePanel } from './panels.tsx'
+import { AccountPanel, EventsPanel, LanguagePanel, ModalPanel, NetworkPanel, ThemePanel } from './panels.tsx'
 
 /** One panel per public hook, so every hook can be tried by hand and by the browser tests. */
 export function App() {
@@ -17,6 +17,7 @@ export function App() {
         <ConnectButton />
       </header>
       <ModalPanel />
+      <LanguagePanel />
       <AccountPanel />
       <NetworkPanel />
       <ProviderPanel />

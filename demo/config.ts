@@ -5,6 +5,8 @@ import {
   bitcoinTestnet,
   createPortico,
   defineNetwork,
+  LOCALES,
+  type Locale,
   mainnet,
   PREFETCH_MODES,
   type PrefetchMode,
@@ -102,6 +104,12 @@ function prefetchMode(search: string): PrefetchMode {
   return v.is(v.picklist(PREFETCH_MODES), value) ? value : 'idle'
 }
 
+/** `?locale=ja` (one of the 22): the modal's language; anything else, the browser's. */
+export function demoLocale(search: string): Locale | undefined {
+  const value = new URLSearchParams(search).get('locale')
+  return v.is(v.picklist(LOCALES), value) ? value : undefined
+}
+
 /** The sign-in modes the demo offers: none, a sign-in the visitor may skip, or one without which they stay disconnected. */
 export const SIWX_MODES = ['off', 'optional', 'required'] as const
 export type SiwxMode = (typeof SIWX_MODES)[number]
@@ -135,6 +143,7 @@ export const kit = createPortico({
   ...(legalCheckbox ? legalDocuments() : {}),
   features: { ...disabledFeatures(globalThis.location.search), legalCheckbox },
   prefetch: prefetchMode(globalThis.location.search),
+  locale: demoLocale(globalThis.location.search),
   siwx: siwxConfig(siwxMode(globalThis.location.search)),
   // Every plugin that ships with Portico: the demo shows them all. Its DUSD test token has
   // USDT's transfer (no bool returned), so Send is told to check it with that ABI.

@@ -9,6 +9,8 @@ import {
   usePorticoTheme,
 } from '../entries/react.ts'
 import { kit } from './config.ts'
+import { LOCALES, type Locale } from '../entries/portico.ts'
+import { useStoreValue } from '../entries/ui.ts'
 import { formatDemoBalance } from './format.ts'
 
 function Panel({ title, children }: { title: string; children: ReactNode }) {
@@ -110,6 +112,31 @@ export function NetworkPanel() {
           {kit.config.networks.map((network) => (
             <option key={network.caipNetworkId} value={network.caipNetworkId}>
               {network.name}
+            </option>
+          ))}
+        </select>
+      </label>
+    </Panel>
+  )
+}
+
+/** The language menu: every locale, in its own name; the choice goes into `?locale=` so a reload keeps it. */
+export function LanguagePanel() {
+  const locale = useStoreValue(kit.locale, (state) => state.locale)
+  const choose = (next: Locale) => {
+    kit.setLocale(next)
+    const url = new URL(globalThis.location.href)
+    url.searchParams.set('locale', next)
+    globalThis.history.replaceState(null, '', url)
+  }
+  return (
+    <Panel title="kit.setLocale">
+      <label>
+        Language{' '}
+        <select data-testid="demo-locale" value={locale} onChange={(event) => choose(event.target.value as Locale)}>
+          {LOCALES.map((code) => (
+            <option key={code} value={code} lang={code}>
+              {new Intl.DisplayNames([code], { type: 'language' }).of(code) ?? code}
             </option>
           ))}
         </select>

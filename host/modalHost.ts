@@ -6,6 +6,7 @@ import { HOST_TAG, createHostElement, defineHostElement, openShadowRoot } from '
 import { hostCss } from './hostCss.ts'
 import { prefetchModalCode } from './prefetch.ts'
 import { prepareSheet } from './sheet.ts'
+import { applyLocale } from './openerText.ts'
 
 export { TITLE_ID } from './frames.ts'
 
@@ -93,6 +94,7 @@ function createModalHost(kit: PorticoKit): ModalHost {
     element = wanted ?? document.body.appendChild(createHostElement())
     themed = applyTheme(element, kit.theme.get())
     frame = embedded ? createSection() : createDialog(kit, (created) => created === frame)
+    applyLocale(frame, kit.locale.get().locale)
     openShadowRoot(element).append(frame)
     if (!embedded) followHeight(frame)
     return element
@@ -209,6 +211,10 @@ function createModalHost(kit: PorticoKit): ModalHost {
     const unsubscribeTheme = kit.theme.subscribe((theme) => {
       if (element) themed = applyTheme(element, theme, themed)
     })
+    // The dialog's language and direction: `dir="rtl"` for ar, he and fa (the styles follow it).
+    const unsubscribeLocale = kit.locale.subscribe(({ locale }) => {
+      if (frame) applyLocale(frame, locale)
+    })
     const cancelPrefetch = prefetchModalCode(kit.config.prefetch, host.prefetch)
     // Embedded, the modal is part of the page from the start; a renderer connecting while
     // the kit is open (a remounted provider) shows it at once.
@@ -217,6 +223,7 @@ function createModalHost(kit: PorticoKit): ModalHost {
     return () => {
       unsubscribeModal()
       unsubscribeTheme()
+      unsubscribeLocale()
       cancelPrefetch()
       dropElement()
     }

@@ -160,6 +160,7 @@ export function checkLocale(locale, root = ROOT) {
       if (missingArgs.length || extraArgs.length) {
         problems.push(`${where}: "${key}" must use the same {arguments} as English (missing: ${missingArgs.join(', ') || 'none'}; unknown: ${extraArgs.join(', ') || 'none'})`)
       }
+      if (area === 'shell/locales/opener' && ours.plurals.length) problems.push(`${where}: "${key}" is an opener text: arguments only, no plural or select (the first screen formats it without @lingui/core)`)
       for (const plural of ours.plurals) {
         if (!plural.keys.includes('other')) problems.push(`${where}: "${key}" ${plural.type} {${plural.arg}} needs an "other" case`)
         if (plural.type === 'plural') {

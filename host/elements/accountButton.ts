@@ -1,6 +1,7 @@
 import { formatBalance, truncateAddress } from '../../kernel/index.ts'
 import type { PorticoAccountButtonAttributes } from './elementTypes.ts'
 import { type ElementBehaviour, part } from './porticoElement.ts'
+import { openerText } from '../openerText.ts'
 
 /**
  * `<portico-button>` and `<portico-account-button>`. Disconnected: "Connect
@@ -18,15 +19,15 @@ export const accountButton: ElementBehaviour<keyof PorticoAccountButtonAttribute
       const showBalance = account?.balance !== undefined && element.getAttribute('balance') !== 'hide'
       button.dataset.state = 'connected'
       button.replaceChildren(
-        ...(showBalance ? [part('balance', formatBalance(account.balance!, account.balanceSymbol))] : []),
-        part('address', truncateAddress(address)),
+        ...(showBalance ? [part('balance', formatBalance(account.balance!, account.balanceSymbol), 'ltr')] : []),
+        part('address', truncateAddress(address), 'ltr'),
       )
     } else if (account?.status === 'connecting') {
       button.dataset.state = 'connecting'
-      button.replaceChildren(part('label', 'Connecting…'))
+      button.replaceChildren(part('label', openerText(kit.locale.get().locale, 'opener.connecting')))
     } else {
       button.dataset.state = 'disconnected'
-      button.replaceChildren(part('label', element.getAttribute('label') || 'Connect Wallet'))
+      button.replaceChildren(part('label', element.getAttribute('label') || openerText(kit.locale.get().locale, 'opener.connectWallet')))
     }
   },
   click(kit) {

@@ -1,6 +1,7 @@
 import { safeIconUrl } from '../../kernel/index.ts'
 import type { PorticoNetworkButtonAttributes } from './elementTypes.ts'
 import { type ElementBehaviour, part } from './porticoElement.ts'
+import { openerText } from '../openerText.ts'
 
 /**
  * `<portico-network-button>`: the active network's name, with its icon when the
@@ -15,7 +16,7 @@ export const networkButton: ElementBehaviour<keyof PorticoNetworkButtonAttribute
     const icon = safeIconUrl(network.assets?.imageUrl)
     button.dataset.state = 'network'
     // The visible name starts the accessible one, which says what pressing it does.
-    button.setAttribute('aria-label', `${network.name}, switch network`)
+    button.setAttribute('aria-label', openerText(kit.locale.get().locale, 'opener.switchNetwork', { network: network.name }))
     const parts: HTMLElement[] = [part('name', network.name)]
     if (icon) {
       const img = document.createElement('img')

@@ -3,6 +3,7 @@ import { applyTheme } from '../applyTheme.ts'
 import { hostCss } from '../hostCss.ts'
 import { adoptSheet } from '../sheet.ts'
 import { elementsCss } from './elementsCss.ts'
+import { applyLocale, followOpenerLocale } from '../openerText.ts'
 
 /** What one element shows and does; its class is built around it for one kit. */
 export interface ElementBehaviour<Attribute extends string = string> {
@@ -43,10 +44,13 @@ export function porticoElement(kit: PorticoKit, behaviour: ElementBehaviour): Cu
       const theme = () => (this.#themed = applyTheme(this, kit.theme.get(), this.#themed))
       const expanded = () => this.#button.setAttribute('aria-expanded', String(kit.modal.store.get().open))
       const render = () => behaviour.render(kit, this.#button, this)
-      this.#release = [kit.chains.subscribe(render), kit.theme.subscribe(theme), kit.modal.store.subscribe(expanded)]
+      const locale = () => {
+        applyLocale(this, kit.locale.get().locale)
+        render()
+      }
+      this.#release = [kit.chains.subscribe(render), kit.theme.subscribe(theme), kit.modal.store.subscribe(expanded), followOpenerLocale(kit, locale)]
       theme()
       expanded()
-      render()
     }
 
     disconnectedCallback() {
@@ -59,10 +63,11 @@ export function porticoElement(kit: PorticoKit, behaviour: ElementBehaviour): Cu
   }
 }
 
-/** A `<span data-part>` with text, the pieces the buttons are made of. */
-export function part(name: string, text: string): HTMLSpanElement {
+/** A `<span data-part>` with text, the pieces the buttons are made of; addresses and amounts stay left to right in a right-to-left locale. */
+export function part(name: string, text: string, dir?: 'ltr'): HTMLSpanElement {
   const span = document.createElement('span')
   span.dataset.part = name
   span.textContent = text
+  if (dir) span.dir = dir
   return span
 }

@@ -1,11 +1,12 @@
-import { type ComponentPropsWithoutRef, forwardRef } from 'react'
-import { type ChainState, formatBalance, truncateAddress } from '../../kernel/index.ts'
+import { type ComponentPropsWithoutRef, forwardRef, useEffect, useState } from 'react'
+import { type ChainState, type Locale, type PorticoKit, formatBalance, truncateAddress } from '../../kernel/index.ts'
 import { shallowEqual } from '../ui/shallowEqual.ts'
 import { usePortico } from '../hooks/usePortico.ts'
 import { usePorticoAccount } from '../hooks/usePorticoAccount.ts'
 import { usePorticoState } from '../hooks/usePorticoState.ts'
 import { useStoreValue } from '../ui/useStoreValue.ts'
 import { useKit } from '../provider/context.ts'
+import { followOpenerLocale, openerText } from '../../host/openerText.ts'
 
 export interface ConnectButtonProps extends Omit<ComponentPropsWithoutRef<'button'>, 'onClick' | 'children'> {
   /** Shown while disconnected; "Connect Wallet" by default. */
@@ -28,7 +29,7 @@ const selectBalance = (s: ChainState) => {
  * <ConnectButton className="my-button" />
  */
 export const ConnectButton = /* @__PURE__ */ forwardRef<HTMLButtonElement, ConnectButtonProps>(function ConnectButton(
-  { label = 'Connect Wallet', balance = 'show', className, ...rest },
+  { label, balance = 'show', className, ...rest },
   ref,
 ) {
   const kit = useKit('ConnectButton')
@@ -37,6 +38,7 @@ export const ConnectButton = /* @__PURE__ */ forwardRef<HTMLButtonElement, Conne
   const { address, isConnected } = usePorticoAccount()
   const native = useStoreValue(kit.chains, selectBalance, shallowEqual)
   const showBalance = balance === 'show' && isConnected && native.balance !== undefined
+  const locale = useOpenerLocale(kit)
   return (
     <button
       ref={ref}
@@ -50,8 +52,25 @@ export const ConnectButton = /* @__PURE__ */ forwardRef<HTMLButtonElement, Conne
       onClick={() => open()}
       {...rest}
     >
-      {showBalance && <span data-part="balance">{formatBalance(native.balance!, native.symbol)}</span>}
-      {isConnected && address ? <span data-part="address">{truncateAddress(address)}</span> : label}
+      {showBalance && (
+        <span data-part="balance" dir="ltr">
+          {formatBalance(native.balance!, native.symbol)}
+        </span>
+      )}
+      {isConnected && address ? (
+        <span data-part="address" dir="ltr">
+          {truncateAddress(address)}
+        </span>
+      ) : (
+        (label ?? openerText(locale, 'opener.connectWallet'))
+      )}
     </button>
   )
 })
+
+/** The kit's locale once its opener texts are in (English until then), re-rendering on a change. */
+function useOpenerLocale(kit: PorticoKit): Locale {
+  const [locale, setLocale] = useState<Locale>('en')
+  useEffect(() => followOpenerLocale(kit, () => setLocale(kit.locale.get().locale)), [kit])
+  return locale
+}

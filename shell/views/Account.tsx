@@ -40,12 +40,12 @@ export function AccountView({ kit }: PorticoViewProps) {
     <Stack gap="large" data-testid="portico-account">
       <Stack align="center">
         {address && (
-          <Text variant="title" title={address} data-testid="portico-account-address">
+          <Text variant="title" title={address} dir="ltr" data-testid="portico-account-address">
             {account.profileName ?? truncateAddress(address)}
           </Text>
         )}
         {balance !== undefined && (
-          <Text variant="muted" data-testid="portico-account-balance">
+          <Text variant="muted" dir="ltr" data-testid="portico-account-balance">
             {formatBalance(balance, balanceSymbol)}
           </Text>
         )}

@@ -50,7 +50,7 @@ export function NetworksView({ kit }: PorticoViewProps) {
               <ListItem
                 image={<WalletImage src={network.assets?.imageUrl} size={32} />}
                 aria-current={current ? 'true' : undefined}
-                description={current ? 'Active' : undefined}
+                description={current ? t('networks.active') : undefined}
                 onClick={() => void choose(network)}
               >
                 {network.name}

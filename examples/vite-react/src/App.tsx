@@ -5,7 +5,8 @@ import { networks } from './networks.ts'
 
 // One kit for the app's lifetime, created outside React. Only the EVM plugin is
 // imported, so no other chain's code is in the build.
-const kit = createPortico({ projectId: 'portico-example-vite-react', networks, plugins: [eip155Plugin()] })
+// `locale`: one of the 22 ('ja', 'ar', ...); left out, the browser's languages pick it.
+const kit = createPortico({ projectId: 'portico-example-vite-react', networks, plugins: [eip155Plugin()], locale: 'en' })
 
 function Account() {
   const { address, isConnected } = usePorticoAccount()

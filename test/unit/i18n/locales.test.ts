@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { LOCALES, catalogueAreas, checkLocale, readCatalogue } from '../../../scripts/catalogues.mjs'
+import { LOCALES as KIT_LOCALES } from '../../../kernel/i18n/locales.ts'
 import { Alerts, EmbeddedWalletErrorText, RPC_NOT_ALLOWED_UI_TEXT, SnackText, errorRegisteringName, tryAgainAfter } from '../../../kernel/errors/catalogue.ts'
 
 const ROOT = join(import.meta.dirname, '../../..')
@@ -47,6 +48,11 @@ describe('the English catalogue keeps the SPEC §8 wording', () => {
 })
 
 describe('every locale file passes the check (npm run i18n:check)', () => {
+  it('the check knows the 22 locales the kit accepts', () => {
+    expect(LOCALES).toEqual([...KIT_LOCALES])
+    expect(LOCALES).toHaveLength(22)
+  })
+
   it('English is complete and valid', () => {
     expect(checkLocale('en', ROOT).problems).toEqual([])
   })
