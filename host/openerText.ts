@@ -1,5 +1,5 @@
 import { type Locale, type PorticoKit, isRightToLeft } from '../kernel/index.ts'
-import en from '../shell/locales/opener/en.json'
+import en from './locales/en.json'
 
 /** What the openers say (the button and the elements): the first screen's only texts. */
 export type OpenerKey = Exclude<keyof typeof en, '$meta'>

@@ -24,7 +24,8 @@ export const CATALOGUE_FILE = /[\\/]locales[\\/](?:[\w-]+[\\/])?[a-z]{2}(?:-[A-Z
 
 /** Every catalogue area: its directory (relative to the repo) and its English messages file. */
 export function catalogueAreas(root = ROOT) {
-  const areas = []
+  // The first screen's opener texts and the ui kit's (with the kernel's catalogue texts it shows).
+  const areas = ['host/locales', 'shell/ui/locales'].filter((area) => existsSync(join(root, area, 'en.json')))
   const shell = join(root, 'shell/locales')
   for (const entry of readdirSync(shell, { withFileTypes: true })) {
     if (entry.isDirectory() && existsSync(join(shell, entry.name, 'en.json'))) areas.push(`shell/locales/${entry.name}`)
@@ -160,7 +161,7 @@ export function checkLocale(locale, root = ROOT) {
       if (missingArgs.length || extraArgs.length) {
         problems.push(`${where}: "${key}" must use the same {arguments} as English (missing: ${missingArgs.join(', ') || 'none'}; unknown: ${extraArgs.join(', ') || 'none'})`)
       }
-      if (area === 'shell/locales/opener' && ours.plurals.length) problems.push(`${where}: "${key}" is an opener text: arguments only, no plural or select (the first screen formats it without @lingui/core)`)
+      if (area === 'host/locales' && ours.plurals.length) problems.push(`${where}: "${key}" is an opener text: arguments only, no plural or select (the first screen formats it without @lingui/core)`)
       for (const plural of ours.plurals) {
         if (!plural.keys.includes('other')) problems.push(`${where}: "${key}" ${plural.type} {${plural.arg}} needs an "other" case`)
         if (plural.type === 'plural') {

@@ -2,7 +2,6 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { type FeatureOptions, createKernel, createMemoryBackend, createToken, definePlugin, mainnet } from '../../kernel/index.ts'
-import type { PorticoViewProps } from '../../shell/ui/index.ts'
 import type { SocialAuth } from './authPort.ts'
 import type { SocialController } from './controller.ts'
 import { createSocialsPlugin } from './index.ts'
@@ -54,7 +53,7 @@ describe('the social section', () => {
     const openFarcaster = vi.fn()
     const Section = createSocialLoginSection({ start } as unknown as SocialController, () => ['github', 'farcaster', 'google'], openFarcaster)
     // The section reads neither the kit nor view data.
-    render(<Section {...({} as PorticoViewProps)} />)
+    render(<Section kit={kitWith({})} data={undefined} />)
     const buttons = screen.getAllByRole('button')
     expect(buttons.map((button) => button.getAttribute('aria-label') ?? button.textContent)).toEqual(['Continue with GitHub', 'Continue with Farcaster', 'Continue with Google'])
 
@@ -69,7 +68,7 @@ describe('the social section', () => {
 
   it('two providers are two full rows', () => {
     const Section = createSocialLoginSection({ start: vi.fn() } as unknown as SocialController, () => ['google', 'github'], vi.fn())
-    render(<Section {...({} as PorticoViewProps)} />)
+    render(<Section kit={kitWith({})} data={undefined} />)
     expect(screen.getAllByRole('button').map((button) => [button.textContent, button.getAttribute('aria-label')])).toEqual([
       ['Continue with Google', null],
       ['Continue with GitHub', null],
@@ -80,7 +79,7 @@ describe('the social section', () => {
     const start = vi.fn(() => new Promise<void>(() => undefined))
     const all = ['google', 'x', 'discord', 'farcaster', 'github', 'apple', 'facebook'] as const
     const Section = createSocialLoginSection({ start } as unknown as SocialController, () => all, vi.fn())
-    render(<Section {...({} as PorticoViewProps)} />)
+    render(<Section kit={kitWith({})} data={undefined} />)
     const names = () => screen.getAllByRole('button').map((button) => button.getAttribute('aria-label') ?? button.textContent)
     expect(screen.getByRole('button', { name: 'Continue with Google' }).textContent).toBe('Continue with Google')
     expect(names()).toEqual(['Continue with Google', 'Continue with X', 'Continue with Discord', 'Continue with Farcaster', 'More ways to continue'])
@@ -96,7 +95,7 @@ describe('the social section', () => {
 
   it('four providers: the first a full row and three icon buttons, no More', () => {
     const Section = createSocialLoginSection({ start: vi.fn() } as unknown as SocialController, () => ['google', 'x', 'github', 'apple'], vi.fn())
-    render(<Section {...({} as PorticoViewProps)} />)
+    render(<Section kit={kitWith({})} data={undefined} />)
     expect(screen.getAllByRole('button').map((button) => button.getAttribute('aria-label') ?? button.textContent)).toEqual([
       'Continue with Google',
       'Continue with X',

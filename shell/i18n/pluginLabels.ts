@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import type { PluginManifest, PorticoKit } from '../../kernel/index.ts'
-import type { Catalogue } from './catalogue.ts'
-import { englishText, loadCatalogue, translate } from './messages.ts'
+import type { Catalogue } from '../ui/catalogue.ts'
+import { englishText, loadCatalogue, translate } from '../ui/messages.ts'
 import { useStoreValue } from '../ui/useStoreValue.ts'
 
 type Loaded = { readonly catalogue: Catalogue<string>; readonly keys: ReadonlyMap<string, string> }

@@ -3,8 +3,8 @@ import { useStoreValue } from '../ui/useStoreValue.ts'
 import { IconButton } from '../ui/IconButton.tsx'
 import { CloseIcon } from '../ui/icons.tsx'
 import { coreMessages } from '../locales/core/index.ts'
-import { useMessages } from '../i18n/messages.ts'
-import { useShownText } from '../i18n/shownText.ts'
+import { useMessages } from '../ui/messages.ts'
+import { useShownText } from '../ui/shownText.ts'
 
 const selectCurrent = (state: AlertState) => state.current
 

@@ -4,7 +4,7 @@ import { IconButton } from '../ui/IconButton.tsx'
 import { BackIcon, CloseIcon } from '../ui/icons.tsx'
 import { fallbackTitle, useViewDefinition } from './useViewDefinition.ts'
 import { coreMessages } from '../locales/core/index.ts'
-import { useMessages, useViewTitle } from '../i18n/messages.ts'
+import { useMessages, useViewTitle } from '../ui/messages.ts'
 
 const selectView = (s: RouterState) => s.history.at(-1)!.view
 const selectCanGoBack = (s: RouterState) => s.history.length > 1

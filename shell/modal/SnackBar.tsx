@@ -2,7 +2,7 @@ import type { PorticoKit, SnackState } from '../../kernel/index.ts'
 import { useStoreValue } from '../ui/useStoreValue.ts'
 import { Spinner } from '../ui/Spinner.tsx'
 import { CheckIcon, ErrorIcon } from '../ui/icons.tsx'
-import { useShownText } from '../i18n/shownText.ts'
+import { useShownText } from '../ui/shownText.ts'
 
 const whole = (state: SnackState) => state
 

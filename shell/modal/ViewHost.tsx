@@ -7,7 +7,7 @@ import { Text } from '../ui/Text.tsx'
 import { useStoreValue } from '../ui/useStoreValue.ts'
 import { usePluginComponent } from '../views/usePluginComponent.ts'
 import { coreMessages } from '../locales/core/index.ts'
-import { useMessages } from '../i18n/messages.ts'
+import { useMessages } from '../ui/messages.ts'
 
 const selectRoute = (s: RouterState) => s.history.at(-1)!
 const selectDepth = (s: RouterState) => s.history.length

@@ -1,8 +1,8 @@
 import type { PorticoKit } from '../../kernel/index.ts'
 import { Button, type ButtonProps } from './Button.tsx'
 import { CopyIcon } from './icons.tsx'
-import { coreMessages } from '../locales/core/index.ts'
-import { useMessages } from '../i18n/messages.ts'
+import { uiMessages } from './locales/index.ts'
+import { useMessages } from './messages.ts'
 
 export interface CopyButtonProps extends Omit<ButtonProps, 'onClick' | 'children'> {
   /** The kit whose snack confirms the copy. */
@@ -21,20 +21,20 @@ export interface CopyButtonProps extends Omit<ButtonProps, 'onClick' | 'children
  * <CopyButton kit={kit} text={address} label="Copy address" successMessage="Address copied" />
  */
 export function CopyButton({ kit, text, label, successMessage, variant = 'secondary', ...rest }: CopyButtonProps) {
-  const t = useMessages(kit, coreMessages)
+  const t = useMessages(kit, uiMessages)
   const copy = async () => {
     try {
       // Absent on insecure origins, and it rejects without permission: both end in the error snack.
       await navigator.clipboard.writeText(text)
-      kit.snack.showSuccess(successMessage ?? t('modal.copied'))
+      kit.snack.showSuccess(successMessage ?? t('ui.copied'))
     } catch {
-      kit.snack.showError(t('modal.copyFailed'))
+      kit.snack.showError(t('ui.copyFailed'))
     }
   }
   return (
     <Button variant={variant} onClick={copy} {...rest}>
       <CopyIcon />
-      {label ?? t('modal.copy')}
+      {label ?? t('ui.copy')}
     </Button>
   )
 }

@@ -9,8 +9,8 @@ import type { PorticoViewProps } from '../ui/PorticoView.ts'
 import { WalletFeatures } from './WalletFeatures.tsx'
 import { errorMessage } from './errorMessage.ts'
 import { coreMessages } from '../locales/core/index.ts'
-import { useMessages } from '../i18n/messages.ts'
-import { useShownText } from '../i18n/shownText.ts'
+import { useMessages } from '../ui/messages.ts'
+import { useShownText } from '../ui/shownText.ts'
 
 const selectNamespace = (s: ChainState) => s.activeNamespace
 const selectAccount = (s: ChainState) => s.chains[s.activeNamespace]?.accountState

@@ -2,7 +2,7 @@ import { type KeyboardEvent, useId, useRef } from 'react'
 import type { AccountState, ChainNamespace, PorticoKit } from '../../kernel/index.ts'
 import { ContributedComponent } from './ContributedComponent.tsx'
 import { coreMessages } from '../locales/core/index.ts'
-import { useMessages } from '../i18n/messages.ts'
+import { useMessages } from '../ui/messages.ts'
 import { usePluginLabels } from '../i18n/pluginLabels.ts'
 
 interface AccountTabsProps {

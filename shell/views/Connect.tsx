@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react'
-import type { ConnectMethod, Connector, PorticoKit } from '../../kernel/index.ts'
+import { type ConnectMethod, type Connector, type PorticoKit, WALLET_CONNECT_METHOD } from '../../kernel/index.ts'
 import { useStoreValue } from '../ui/useStoreValue.ts'
 import { ListItem } from '../ui/ListItem.tsx'
 import { usePaged } from '../ui/usePaged.ts'
@@ -13,7 +13,7 @@ import { Button } from '../ui/Button.tsx'
 import { LegalConsent } from './LegalConsent.tsx'
 import { useLegalConsent } from './useLegalConsent.ts'
 import { coreMessages } from '../locales/core/index.ts'
-import { useMessages } from '../i18n/messages.ts'
+import { useMessages } from '../ui/messages.ts'
 import { usePluginLabels } from '../i18n/pluginLabels.ts'
 
 const selectConnectors = (s: { connectors: readonly Connector[] }) => s.connectors
@@ -36,7 +36,9 @@ export function ConnectView({ kit }: PorticoViewProps) {
   useKeepFocusOnReorder(container, methods.map((method) => method.id).join())
   const consent = useLegalConsent(kit)
   const t = useMessages(kit, coreMessages)
-  const label = usePluginLabels(kit)
+  const pluginLabel = usePluginLabels(kit)
+  // The wallet list is the kernel's own method; the others are the plugins'.
+  const label = (method: ConnectMethod) => (method.id === WALLET_CONNECT_METHOD ? t('connect.wallets') : pluginLabel(method.label))
   const reasonId = useId()
   const collapsed = kit.config.features.collapseWallets || methods.some((method) => 'section' in method && method.collapsesWallets?.(kit.config))
   return (
@@ -50,9 +52,9 @@ export function ConnectView({ kit }: PorticoViewProps) {
         aria-describedby={consent.accepted ? undefined : reasonId}
       >
         {methods.map((method, index) => (
-          <section key={method.id} className="stack" data-method={method.id} aria-label={label(method.label)}>
+          <section key={method.id} className="stack" data-method={method.id} aria-label={label(method)}>
             {index > 0 && <hr className="separator" />}
-            <MethodSection method={method} label={label(method.label)} kit={kit} connectors={connectors} collapsed={collapsed} />
+            <MethodSection method={method} label={label(method)} kit={kit} connectors={connectors} collapsed={collapsed} />
           </section>
         ))}
       </fieldset>

@@ -9,8 +9,8 @@ import { WalletImage } from '../ui/WalletImage.tsx'
 import type { PorticoViewProps } from '../ui/PorticoView.ts'
 import { errorMessage } from './errorMessage.ts'
 import { coreMessages } from '../locales/core/index.ts'
-import { useMessages } from '../i18n/messages.ts'
-import { useShownText } from '../i18n/shownText.ts'
+import { useMessages } from '../ui/messages.ts'
+import { useShownText } from '../ui/shownText.ts'
 
 /** The route data this view expects: which connector, on which namespace. */
 function target(data: PorticoViewProps['data']): { id: string; namespace: ChainNamespace } | undefined {

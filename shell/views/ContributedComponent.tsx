@@ -5,7 +5,7 @@ import { Text } from '../ui/Text.tsx'
 import type { PorticoView } from '../ui/PorticoView.ts'
 import { usePluginComponent } from './usePluginComponent.ts'
 import { coreMessages } from '../locales/core/index.ts'
-import { useMessages } from '../i18n/messages.ts'
+import { useMessages } from '../ui/messages.ts'
 
 interface ContributedComponentProps {
   readonly kit: PorticoKit

@@ -2,7 +2,7 @@ import { useId } from 'react'
 import type { PorticoConfig, PorticoKit } from '../../kernel/index.ts'
 import { Text } from '../ui/Text.tsx'
 import { coreMessages } from '../locales/core/index.ts'
-import { useMessages } from '../i18n/messages.ts'
+import { useMessages } from '../ui/messages.ts'
 
 export interface LegalConsentProps {
   readonly kit: PorticoKit

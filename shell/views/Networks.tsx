@@ -8,7 +8,7 @@ import { shallowEqual } from '../ui/shallowEqual.ts'
 import { useStoreValue } from '../ui/useStoreValue.ts'
 import { errorMessage } from './errorMessage.ts'
 import { coreMessages } from '../locales/core/index.ts'
-import { useMessages } from '../i18n/messages.ts'
+import { useMessages } from '../ui/messages.ts'
 
 const selectNetworks = (state: ChainState) => ({
   // networks() reads the chain records, so it changes exactly when `state.chains` does.

@@ -6,7 +6,7 @@ import { WalletImage } from '../ui/WalletImage.tsx'
 import type { PorticoViewProps } from '../ui/PorticoView.ts'
 import { errorMessage } from './errorMessage.ts'
 import { coreMessages } from '../locales/core/index.ts'
-import { useMessages } from '../i18n/messages.ts'
+import { useMessages } from '../ui/messages.ts'
 
 /**
  * Shown when the wallet is on a network the app does not support; lists

@@ -3,7 +3,7 @@ import { useStoreValue } from '../ui/useStoreValue.ts'
 import { Button } from '../ui/Button.tsx'
 import { Icon } from '../ui/icons.tsx'
 import { coreMessages } from '../locales/core/index.ts'
-import { useMessages } from '../i18n/messages.ts'
+import { useMessages } from '../ui/messages.ts'
 import { usePluginLabels } from '../i18n/pluginLabels.ts'
 
 const selectAccount = (s: ChainState) => s.chains[s.activeNamespace]?.accountState

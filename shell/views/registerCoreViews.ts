@@ -6,7 +6,7 @@ import { NetworksView } from './Networks.tsx'
 import { UnsupportedChainView } from './UnsupportedChain.tsx'
 import { GetWalletView } from './getWallet/GetWallet.tsx'
 import { coreMessages } from '../locales/core/index.ts'
-import { englishText } from '../i18n/messages.ts'
+import { englishText } from '../ui/messages.ts'
 
 const CORE_VIEWS = [
   ['Connect', ConnectView, 'title.connect'],

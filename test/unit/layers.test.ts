@@ -121,6 +121,9 @@ describe('layers', () => {
     // whose import the rules above have seen in its manifest; kernel/plugins/chunkRetry.ts says why.)
     const folders = ['kernel', 'host', 'shell', 'plugins', 'entries', 'adapters']
     const refetchesBuiltChunks = ['kernel/plugins/chunkRetry.ts']
-    expect(folders.flatMap(sourceFiles).filter((file) => scanFile(file).computedImports > 0)).toEqual(refetchesBuiltChunks)
+    // (A message catalogue loads a locale's file as import(`./${locale}.json`) of the JSON beside it, which
+    // bundlers split one chunk a locale: JSON imports nothing, so no rule above misses an import.)
+    const loadsLocaleFiles = (file: string) => /(^|\/)(locales\/([\w-]+\/)?index\.ts|openerLocales\.ts)$/.test(file) && scanFile(file).imports.length <= 2
+    expect(folders.flatMap(sourceFiles).filter((file) => scanFile(file).computedImports > 0 && !loadsLocaleFiles(file))).toEqual(refetchesBuiltChunks)
   })
 })

@@ -7,7 +7,7 @@ import { installPlatform } from './installPlatform.ts'
 import { installLink, walletsFor } from './installableWallets.ts'
 import { WalletGlyph } from './WalletGlyph.tsx'
 import { coreMessages } from '../../locales/core/index.ts'
-import { useMessages } from '../../i18n/messages.ts'
+import { useMessages } from '../../ui/messages.ts'
 
 const selectNamespaces = (state: ChainState) => Object.keys(state.chains).join()
 

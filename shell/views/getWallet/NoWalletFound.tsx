@@ -2,7 +2,7 @@ import type { PorticoKit } from '../../../kernel/index.ts'
 import { Button } from '../../ui/Button.tsx'
 import { Text } from '../../ui/Text.tsx'
 import { coreMessages } from '../../locales/core/index.ts'
-import { useMessages } from '../../i18n/messages.ts'
+import { useMessages } from '../../ui/messages.ts'
 
 /**
  * The wallet section when it has nothing to list (no wallet announced itself and nothing

@@ -7,7 +7,7 @@ import { LOCALES as KIT_LOCALES } from '../../../kernel/i18n/locales.ts'
 import { Alerts, EmbeddedWalletErrorText, RPC_NOT_ALLOWED_UI_TEXT, SnackText, errorRegisteringName, tryAgainAfter } from '../../../kernel/errors/catalogue.ts'
 
 const ROOT = join(import.meta.dirname, '../../..')
-const core = readCatalogue(join(ROOT, 'shell/locales/core/en.json')).messages
+const core = readCatalogue(join(ROOT, 'shell/ui/locales/en.json')).messages
 
 /** The locales that have at least one file: each is checked whole (a partial locale fails). */
 const present = LOCALES.filter((locale) => catalogueAreas(ROOT).some((area) => existsSync(join(ROOT, area, `${locale}.json`))))

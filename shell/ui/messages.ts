@@ -1,7 +1,7 @@
 import { setupI18n, type I18n, type Messages } from '@lingui/core'
 import { useEffect, useMemo, useSyncExternalStore } from 'react'
 import type { Locale, PorticoKit, ViewDefinition } from '../../kernel/index.ts'
-import { useStoreValue } from '../ui/useStoreValue.ts'
+import { useStoreValue } from './useStoreValue.ts'
 import type { Catalogue } from './catalogue.ts'
 
 export type Values = Readonly<Record<string, unknown>>

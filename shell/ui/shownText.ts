@@ -1,6 +1,6 @@
 import type { Messages } from '@lingui/core'
 import type { PorticoKit } from '../../kernel/index.ts'
-import { coreMessages } from '../locales/core/index.ts'
+import { uiMessages } from './locales/index.ts'
 import { useMessages } from './messages.ts'
 
 /**
@@ -12,7 +12,7 @@ const SHOWN = /^(snack|alert|error)\./
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
 /** Each shown text as a pattern over the English: its arguments become groups. */
-const patterns = Object.entries(coreMessages.en as Messages)
+const patterns = Object.entries(uiMessages.en as Messages)
   .filter(([key]) => SHOWN.test(key))
   .map(([key, compiled]) => {
     const parts = (Array.isArray(compiled) ? compiled : [compiled]) as readonly (string | readonly [string])[]
@@ -26,7 +26,7 @@ const patterns = Object.entries(coreMessages.en as Messages)
  * locale; any other text (a wallet's own error, say) as it is.
  */
 export function useShownText(kit: PorticoKit): (english: string) => string {
-  const t = useMessages(kit, coreMessages)
+  const t = useMessages(kit, uiMessages)
   return (english) => {
     for (const { key, names, pattern } of patterns) {
       const match = pattern.exec(english)
