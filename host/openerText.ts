@@ -1,5 +1,7 @@
 import { type Locale, type PorticoKit, isRightToLeft } from '../kernel/index.ts'
-import en from './locales/en.json'
+// The attribute makes this import its own module for the bundler, so English is inlined here
+// rather than shared with the other locales' loader as one more first-screen chunk.
+import en from './locales/en.json' with { type: 'json' }
 
 /** What the openers say (the button and the elements): the first screen's only texts. */
 export type OpenerKey = Exclude<keyof typeof en, '$meta'>

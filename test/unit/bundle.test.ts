@@ -104,6 +104,16 @@ describe('bundle layout (metafile)', () => {
     expect(closure.flatMap(inputsOf).filter((input) => input.startsWith('shell/') && input.endsWith('.tsx'))).toEqual([])
   })
 
+  it('the first screen carries the English opener texts inside the opener code, and no other locale', () => {
+    const closure = [...new Set([...staticClosure(outputPath('index')), ...staticClosure(outputPath('react'))])]
+    const withOpener = closure.filter((output) => inputsOf(output).includes('host/openerText.ts'))
+    expect(withOpener).toHaveLength(1)
+    // A chunk of its own would cost the first screen one more file and its imports (149 B gzip).
+    const locales = closure.flatMap(inputsOf).filter((input) => /\/locales\/[^/]+\.json\b/.test(input))
+    expect(locales).toEqual([expect.stringMatching(/^host\/locales\/en\.json\b/)])
+    expect(inputsOf(withOpener[0]!)).toContain(locales[0])
+  })
+
   it('an optional SDK is imported only by lazily loaded chunks, never before a plugin needs it', () => {
     expect(OPTIONAL_SDKS).toEqual(expect.arrayContaining(['@solana/web3.js', '@walletconnect/universal-provider']))
     // By package: a plugin may import a subpath (`wagmi/actions`).
