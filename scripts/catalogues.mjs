@@ -94,12 +94,27 @@ export function readGlossary(root = ROOT) {
   return JSON.parse(readFileSync(join(root, GLOSSARY_PATH), 'utf8'))
 }
 
+/**
+ * What a message can show: its literal text and every case's text, without argument names or
+ * select and plural keys ({wallet}; `{kind, select, send {Sent} ...}` shows "Sent", never "send").
+ */
+function visibleText(message) {
+  const shown = []
+  const walk = (tokens) => {
+    for (const token of tokens) {
+      if (token.type === 'content') shown.push(token.value)
+      else for (const branch of token.cases ?? []) walk(branch.tokens)
+      shown.push(' ')
+    }
+  }
+  walk(parse(message))
+  return shown.join('')
+}
+
 /** The glossary terms a message breaks: the English uses the term, the translation none of the locale's forms. */
 export function glossaryMisses(glossary, locale, english, translated) {
-  // An argument's name ({wallet}, {network}) is not a word of the text.
-  const words = (text) => text.replace(/\{\s*\w+\s*\}/g, ' ')
-  english = words(english)
-  translated = words(translated)
+  english = visibleText(english)
+  translated = visibleText(translated)
   const misses = []
   for (const [term, { match, forms }] of Object.entries(glossary.terms)) {
     const localeForms = forms[locale]

@@ -2,7 +2,7 @@ import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { LOCALES, catalogueAreas, checkLocale, readCatalogue } from '../../../scripts/catalogues.mjs'
+import { LOCALES, catalogueAreas, checkLocale, glossaryMisses, readCatalogue, readGlossary } from '../../../scripts/catalogues.mjs'
 import { LOCALES as KIT_LOCALES } from '../../../kernel/i18n/locales.ts'
 import { Alerts, EmbeddedWalletErrorText, RPC_NOT_ALLOWED_UI_TEXT, SnackText, errorRegisteringName, tryAgainAfter } from '../../../kernel/errors/catalogue.ts'
 
@@ -91,6 +91,15 @@ describe('the check catches what a translator can get wrong', () => {
     expect(core).toContainEqual(expect.stringContaining('"connectingExternal.continueIn" must use the same {arguments} as English (missing: wallet'))
     expect(core).toContainEqual(expect.stringContaining('"modal.partLoadFailed" is not valid ICU MessageFormat'))
     expect(core).toContainEqual(expect.stringContaining('"account.disconnect" translates "disconnect" without the glossary\'s term (trenn)'))
+  })
+
+  it('the glossary reads what a message shows: a select case\'s text counts, its key (send, receive, buy) does not', () => {
+    const glossary = readGlossary(ROOT)
+    const operation = '{kind, select, send {Sent} receive {Received} other {Other}}'
+    // Each case's text is one plain word, as in Spanish: the terms are in what is shown.
+    expect(glossaryMisses(glossary, 'es', operation, '{kind, select, send {Enviado} receive {Recibido} other {Otro}}')).toEqual([])
+    // English that shows "Send" needs the locale's form in what the translation shows.
+    expect(glossaryMisses(glossary, 'es', 'Send {amount}', 'Mandar {amount}').map((miss) => miss.term)).toEqual(['send'])
   })
 
   it('a plural without the categories the language needs is reported (ar needs six)', () => {
