@@ -1,13 +1,15 @@
 import { watchConnectors } from 'wagmi/actions'
 import type { Connector, ConnectorRegistry, Disposer, PorticoConfig } from '../../kernel/index.ts'
 import { filterWallets, safeIconUrl } from '../../kernel/index.ts'
+import { PORTICO_CONNECTOR_TYPE } from './connectorKit.ts'
 import { type WagmiConfig, type WagmiConnector, asActionConfig } from './wagmiConfig.ts'
 
 /**
  * wagmi connector types the modal does not list: a WalletConnect connector needs a QR
- * view of its own, which Portico's `walletConnectPlugin()` already is.
+ * view of its own, which Portico's `walletConnectPlugin()` already is, and Portico's own
+ * connectors stand for the kit's email and WalletConnect entries, listed once, by the kit.
  */
-const NOT_LISTED = ['walletConnect']
+const NOT_LISTED = ['walletConnect', PORTICO_CONNECTOR_TYPE]
 
 /** The modal's connector for a wagmi connector: same id, so the kit and wagmi name a wallet alike. */
 export function connectorOf(connector: WagmiConnector): Connector {
