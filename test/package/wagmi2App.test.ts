@@ -1,0 +1,69 @@
+// examples/wagmi-vite as an integrator has it (React 18, wagmi 2), from the packed tarball:
+// installed from its own lock outside the repo, built once per bundler, served on 127.0.0.1
+// and used in Chromium (wagmiApp.ts). Its own worker, beside wagmi3App.test.ts.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startDemoServer } from '../../demo/server.mjs'
+import { measure, sizesOf } from './appSizes.ts'
+import { build, buildEntries, installedVersion } from './exampleApps.ts'
+import { startWagmiApp, useTheApp } from './wagmiApp.ts'
+
+/** What portico/wagmi may add to an app's first screen beyond the app's own wagmi (issue 27). */
+const WAGMI_ENTRY_MAX = 3 * 1024
+
+let peers: Awaited<ReturnType<typeof startWagmiApp<'wagmi-vite'>>>
+let app: (typeof peers)['app']
+
+beforeAll(async () => {
+  peers = await startWagmiApp('wagmi-vite')
+  app = peers.app
+}, 600_000)
+
+afterAll(async () => {
+  await peers?.close()
+})
+
+describe('examples/wagmi-vite (React 18, wagmi 2)', () => {
+  let outdir: string
+
+  it('installs wagmi 2 from its lock and Portico from the tarball, and builds', async () => {
+    expect(installedVersion(app, 'wagmi')).toBe('2.19.5')
+    outdir = await build(app, 'vite')
+  })
+
+  it('bundles one copy of viem, shared by wagmi and Portico (esbuild metafile)', async () => {
+    const meta = JSON.parse(readFileSync(join(await build(app, 'esbuild'), 'meta.json'), 'utf8')) as { inputs: Record<string, unknown> }
+    const viemCopies = new Set(Object.keys(meta.inputs).flatMap((path) => path.match(/^(.*node_modules\/viem)\//)?.[1] ?? []))
+    expect([...viemCopies]).toEqual(['node_modules/viem'])
+    // Portico's own modules are in the build and import that copy.
+    expect(Object.keys(meta.inputs).some((path) => path.startsWith('node_modules/portico/dist/'))).toBe(true)
+  })
+
+  it('portico/wagmi adds at most 3 KB gzip beyond the app’s own wagmi, its start-up body included', async () => {
+    const probes = join(app.dir, 'wagmi-probes')
+    mkdirSync(probes, { recursive: true })
+    writeFileSync(join(probes, 'index.js'), `export * from 'portico'\n`)
+    writeFileSync(join(probes, 'wagmi.js'), `export * from 'portico/wagmi'\n`)
+    // viem, which every wagmi app bundles already (wagmi is built on it).
+    writeFileSync(join(probes, 'viem.js'), `export * from 'viem'\n`)
+    // wagmi is an optional peer, so the probe build leaves it external; the split build puts
+    // what portico/wagmi shares with the kit or with viem in chunks of their own.
+    const dir = await buildEntries(app, 'esbuild', { index: join(probes, 'index.js'), wagmi: join(probes, 'wagmi.js'), viem: join(probes, 'viem.js') })
+    const [kit, entry, viem] = [measure(dir, [join(dir, 'index.js')]), measure(dir, [join(dir, 'wagmi.js')]), measure(dir, [join(dir, 'viem.js')])]
+    const theApps = new Set([...kit.total.files, ...viem.total.files])
+    // The body loads at start (it follows wagmi from the first render), so it counts as first screen.
+    const beyond = sizesOf(dir, entry.total.files.filter((file) => !theApps.has(file)).map((file) => join(dir, file))).gzip
+    console.info(`[wagmi] portico/wagmi beyond the portico entry and viem: ${beyond} B gzip (esbuild)`)
+    expect(beyond).toBeLessThanOrEqual(WAGMI_ENTRY_MAX)
+  })
+
+  it("in Chromium: the modal connects wagmi; wagmi's hooks send and sign; reload keeps one connection; both disconnects reach the other side", async () => {
+    const server = await startDemoServer({ port: 0, root: outdir })
+    try {
+      await useTheApp(peers, `${server.url}/?${new URLSearchParams({ rpc: peers.node.url })}`)
+    } finally {
+      await server.close()
+    }
+  })
+})
