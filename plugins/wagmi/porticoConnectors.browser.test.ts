@@ -6,17 +6,21 @@ import { approveInFrame, codeIn, emailLogin, enterCode, followApprovalLink, uniq
 import { type DemoServer, type RecordedPage, buildTestPage, launchBrowser, newPage } from '../../test/e2e/harness.ts'
 import { inModal, throwFirstFailure, valueOf, waitForModal, waitForView } from '../../test/e2e/modalHarness.ts'
 import { freePort } from '../../test/peers/freePort.ts'
-import { HARDHAT_ACCOUNT_1, type HardhatNode, rpc, startHardhat } from '../../test/peers/hardhat.ts'
+import { HARDHAT_ACCOUNT_0, HARDHAT_ACCOUNT_1, type HardhatNode, rpc, startHardhat } from '../../test/peers/hardhat.ts'
+import { type Relay, startRelay } from '../../test/peers/relay.mjs'
+import { startWcWallet } from '../../test/peers/wcWallet.mjs'
 
 // porticoConnectors in a wagmi app that does NOT list wagmiPlugin (connectorsPage: its own
 // connect UI calls wagmi's connect({ connector })), built from the sources, in Chromium, with
 // the secure frame server on a second origin and the local SMTP sink, Hardhat on a free port.
+// WalletConnect's connector pairs over the local relay with a sign-client wallet in Node.
 // Everything listens on 127.0.0.1, port 0.
 
 let browser: Browser
 let server: DemoServer
 let stack: EmbeddedStack
 let node: HardhatNode
+let relay: Relay
 const mail = emailLogin(() => stack.mailboxUrl!)
 
 beforeAll(async () => {
@@ -24,9 +28,11 @@ beforeAll(async () => {
     buildTestPage('plugins/wagmi/test/connectorsPage', 'main.ts'),
     launchBrowser(),
     freePort().then((port) => startHardhat({ port })),
+    startRelay({ port: 0 }),
   ])
   browser = valueOf(started[1])!
   node = valueOf(started[2])!
+  relay = valueOf(started[3])!
   throwFirstFailure(started)
   server = await startDemoServer({ port: 0, root: valueOf(started[0])!.dir })
   stack = await startEmbeddedStack({ hostOrigins: [new URL(server.url).origin] })
@@ -37,10 +43,11 @@ afterAll(async () => {
   await stack?.close()
   await server?.close()
   await node?.stop()
+  await relay?.stop()
 })
 
 async function openApp(): Promise<{ recorded: RecordedPage; page: Page }> {
-  const query = new URLSearchParams({ rpc: node.url, frame: stack.frameUrl, project: DEMO_PROJECT_ID })
+  const query = new URLSearchParams({ rpc: node.url, frame: stack.frameUrl, relay: relay.url, project: DEMO_PROJECT_ID })
   const recorded = await newPage(browser, `${server.url}/?${query}`)
   return { recorded, page: recorded.page }
 }
@@ -101,4 +108,31 @@ describe('the embedded wallet connector, in an app without wagmiPlugin', () => {
       await recorded.context.close()
     }
   }, 60_000)
+})
+
+describe('the WalletConnect connector, in an app without wagmiPlugin', () => {
+  it("connect({ connector }) shows Portico's QR view and resolves when the wallet approves; wagmi's sendTransaction goes to the phone wallet", async () => {
+    const wallet = await startWcWallet({ relayUrl: relay.url, privateKey: HARDHAT_ACCOUNT_0.privateKey, rpcUrls: { 31337: node.url } })
+    const { recorded, page } = await openApp()
+    try {
+      await page.evaluate(() => {
+        ;(window as any).connecting = (window as any).app.connect('portico.walletConnect')
+      })
+      await waitForView(page, 'ConnectingWalletConnectBasic')
+      const panel = inModal(page).getByTestId('portico-wc-pairing')
+      await expect.poll(() => panel.getAttribute('data-uri'), { timeout: 15_000 }).toMatch(/^wc:[0-9a-f]{64}@2\?/)
+      await wallet.pair((await panel.getAttribute('data-uri'))!)
+      expect(await page.evaluate(() => (window as any).connecting)).toBe(HARDHAT_ACCOUNT_0.address)
+      await expect.poll(() => page.getByTestId('wagmi-address').textContent()).toBe(HARDHAT_ACCOUNT_0.address)
+
+      expect(await page.evaluate((to) => (window as any).app.send(to), HARDHAT_ACCOUNT_1.address)).toBe('success')
+      expect(wallet.requests.map((request) => request.method)).toContain('eth_sendTransaction')
+
+      await page.evaluate(() => (window as any).app.disconnect())
+      await expect.poll(() => wallet.sessions()).toEqual([])
+    } finally {
+      await recorded.context.close()
+      await wallet.stop()
+    }
+  }, 120_000)
 })
