@@ -1,4 +1,4 @@
-import type { CaipNetwork, ChainNamespace, ChainStore, ModalService, PorticoStorage } from '../../kernel/index.ts'
+import type { CaipNetwork, ChainNamespace, ChainStore, ModalService, PluginManifest, PorticoStorage } from '../../kernel/index.ts'
 
 /**
  * The kit as Portico's wagmi connectors use it: a subset of `PorticoKit`, so the app's own
@@ -25,6 +25,12 @@ export interface PorticoConnectorsOptions {
   readonly relay?: string
   /** The embedded wallet's frame server (`endpoints.frame`); without one there is no embedded wallet connector. */
   readonly frame?: string
+  /**
+   * `walletConnectPlugin()` from `portico/walletconnect`, for a WalletConnect connector. The
+   * app hands it over (rather than portico/wagmi importing it) because its universal provider
+   * is an optional peer: an app without it installed must still build.
+   */
+  readonly walletConnect?: PluginManifest
 }
 
 /**

@@ -42,19 +42,23 @@ export interface PorticoConnectorProperties extends Record<string, unknown> {
 }
 
 /**
- * Portico's embedded wallet (email login, when `frame` is given) and WalletConnect as wagmi
- * connectors, for wagmi 2 and 3. In an app's own connect UI, `connect({ connector })` opens
+ * Portico's embedded wallet (email login, when `frame` is given) and WalletConnect (when
+ * `walletConnect: walletConnectPlugin()` is given) as wagmi connectors, for wagmi 2 and 3. In an app's own connect UI, `connect({ connector })` opens
  * Portico's login view (the email field, or the QR code) and resolves with the account. The
  * kit behind them is downloaded on first use; with `wagmiPlugin` on the same config it is the
  * app's own kit, whose modal then lists each once.
  *
  * @example
- * createConfig({ chains, transports, connectors: porticoConnectors({ projectId, frame: 'https://frame.example.com' }) })
+ * createConfig({
+ *   chains,
+ *   transports,
+ *   connectors: porticoConnectors({ projectId, frame: 'https://frame.example.com', walletConnect: walletConnectPlugin() }),
+ * })
  */
 export function porticoConnectors(options: PorticoConnectorsOptions): CreateConnectorFn[] {
   let chains: readonly Chain[] = []
   const host = createConnectorKitHost(async () => (await import('./ownKit.ts')).createOwnKit(options, chains))
-  const kinds = options.frame ? [EMBEDDED, WALLET_CONNECT] : [WALLET_CONNECT]
+  const kinds = [...(options.frame ? [EMBEDDED] : []), ...(options.walletConnect ? [WALLET_CONNECT] : [])]
   return kinds.map((kind) =>
     porticoConnector(kind, host, (configChains) => {
       chains = configChains

@@ -5,6 +5,7 @@ import { defineChain, parseEther } from 'viem'
 import { http, createConfig } from 'wagmi'
 import { connect, disconnect, sendTransaction, waitForTransactionReceipt } from 'wagmi/actions'
 import { porticoConnectors } from '../../../../entries/wagmi.ts'
+import { walletConnectPlugin } from '../../../walletconnect/index.ts'
 
 const query = new URLSearchParams(location.search)
 const hardhat = defineChain({
@@ -17,7 +18,12 @@ const hardhat = defineChain({
 const config = createConfig({
   chains: [hardhat],
   transports: { [hardhat.id]: http() },
-  connectors: porticoConnectors({ projectId: query.get('project')!, frame: query.get('frame')!, relay: query.get('relay') ?? undefined }),
+  connectors: porticoConnectors({
+    projectId: query.get('project')!,
+    frame: query.get('frame')!,
+    relay: query.get('relay')!,
+    walletConnect: walletConnectPlugin(),
+  }),
 })
 
 const shown = document.querySelector('[data-testid="wagmi-address"]')!
