@@ -40,20 +40,28 @@ describe('examples/wagmi-vite (React 18, wagmi 2)', () => {
     expect(Object.keys(meta.inputs).some((path) => path.startsWith('node_modules/portico/dist/'))).toBe(true)
   })
 
-  it('portico/wagmi adds at most 3 KB gzip beyond the app’s own wagmi, its start-up body included', async () => {
+  it('portico/wagmi adds at most 3 KB gzip beyond the app’s own wagmi: wagmiPlugin with its start-up body, porticoConnectors until used', async () => {
     const probes = join(app.dir, 'wagmi-probes')
     mkdirSync(probes, { recursive: true })
     writeFileSync(join(probes, 'index.js'), `export * from 'portico'\n`)
-    writeFileSync(join(probes, 'wagmi.js'), `export * from 'portico/wagmi'\n`)
+    writeFileSync(join(probes, 'plugin.js'), `export { wagmiPlugin } from 'portico/wagmi'\n`)
+    writeFileSync(join(probes, 'connectors.js'), `export { porticoConnectors } from 'portico/wagmi'\n`)
     // viem, which every wagmi app bundles already (wagmi is built on it).
     writeFileSync(join(probes, 'viem.js'), `export * from 'viem'\n`)
     // wagmi is an optional peer, so the probe build leaves it external; the split build puts
     // what portico/wagmi shares with the kit or with viem in chunks of their own.
-    const dir = await buildEntries(app, 'esbuild', { index: join(probes, 'index.js'), wagmi: join(probes, 'wagmi.js'), viem: join(probes, 'viem.js') })
-    const [kit, entry, viem] = [measure(dir, [join(dir, 'index.js')]), measure(dir, [join(dir, 'wagmi.js')]), measure(dir, [join(dir, 'viem.js')])]
-    const theApps = new Set([...kit.total.files, ...viem.total.files])
-    // The body loads at start (it follows wagmi from the first render), so it counts as first screen.
-    const beyond = sizesOf(dir, entry.total.files.filter((file) => !theApps.has(file)).map((file) => join(dir, file))).gzip
+    const dir = await buildEntries(app, 'esbuild', {
+      index: join(probes, 'index.js'),
+      plugin: join(probes, 'plugin.js'),
+      connectors: join(probes, 'connectors.js'),
+      viem: join(probes, 'viem.js'),
+    })
+    const [kit, plugin, connectors, viem] = ['index', 'plugin', 'connectors', 'viem'].map((name) => measure(dir, [join(dir, `${name}.js`)]))
+    const theApps = new Set([...kit!.total.files, ...viem!.total.files])
+    // wagmiPlugin's body loads at start (it follows wagmi from the first render), so it counts as
+    // first screen; the connectors' own kit loads when one of them is used, so only their first screen counts.
+    const added = new Set([...plugin!.total.files, ...connectors!.firstScreen.files].filter((file) => !theApps.has(file)))
+    const beyond = sizesOf(dir, [...added].map((file) => join(dir, file))).gzip
     console.info(`[wagmi] portico/wagmi beyond the portico entry and viem: ${beyond} B gzip (esbuild)`)
     expect(beyond).toBeLessThanOrEqual(WAGMI_ENTRY_MAX)
   })
@@ -61,7 +69,7 @@ describe('examples/wagmi-vite (React 18, wagmi 2)', () => {
   it("in Chromium: the modal connects wagmi; wagmi's hooks send and sign; reload keeps one connection; both disconnects reach the other side", async () => {
     const server = await startDemoServer({ port: 0, root: outdir })
     try {
-      await useTheApp(peers, `${server.url}/?${new URLSearchParams({ rpc: peers.node.url })}`)
+      await useTheApp(peers, `${server.url}/?${new URLSearchParams({ rpc: peers.node.url, rpc2: peers.node2.url })}`)
     } finally {
       await server.close()
     }

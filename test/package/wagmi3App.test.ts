@@ -26,14 +26,14 @@ describe('examples/wagmi-next (React 19, wagmi 3, Next.js with Turbopack, SSR)',
   it('installs wagmi 3 and Next.js from its lock, and next build (Turbopack) says nothing but its report', async () => {
     expect(installedVersion(nextApp, 'wagmi')).toBe('3.7.7')
     expect(installedVersion(nextApp, 'next')).toBe('16.4.6')
-    const { stdout, stderr } = await run('npx', ['next', 'build'], { cwd: nextApp.dir, env: nextEnv(peers.node), maxBuffer: 16 * 1024 * 1024 })
+    const { stdout, stderr } = await run('npx', ['next', 'build'], { cwd: nextApp.dir, env: nextEnv(peers), maxBuffer: 16 * 1024 * 1024 })
     expect(stderr.split('\n').filter((line) => line.trim() !== '')).toEqual([])
     expect(stdout).not.toMatch(/warn|reconfigured your tsconfig/i)
   })
 
   it("in Chromium, served by next start: the same, and the server HTML of a connected visitor has wagmi's address", async () => {
     const port = await freePort()
-    const server = spawn('npx', ['next', 'start', '--port', String(port), '--hostname', '127.0.0.1'], { cwd: nextApp.dir, env: nextEnv(peers.node), detached: true, stdio: 'ignore' })
+    const server = spawn('npx', ['next', 'start', '--port', String(port), '--hostname', '127.0.0.1'], { cwd: nextApp.dir, env: nextEnv(peers), detached: true, stdio: 'ignore' })
     try {
       const url = `http://127.0.0.1:${port}/`
       await until(async () => (await fetch(url)).ok)

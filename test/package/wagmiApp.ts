@@ -23,7 +23,22 @@ const WALLET = { name: 'Portico wagmi Test Wallet', rdns: 'org.portico.wagmi-exa
 
 export interface WagmiPeers {
   readonly browser: Browser
+  /** Chain 31337, and chain 31338 for useSwitchChain. */
   readonly node: HardhatNode
+  readonly node2: HardhatNode
+}
+
+/**
+ * The runtime code of the contract useWriteContract writes to: it stores the first argument of
+ * any call in slot 0 (PUSH1 4 CALLDATALOAD PUSH1 0 SSTORE STOP), so `set(uint256)` works
+ * with no dispatcher; behind the init code that returns it.
+ */
+const STORE_BYTECODE = '0x6007600c60003960076000f3' + '60043560005500'
+
+/** Deploys the store contract on `node` from Hardhat's second account; returns its address. */
+async function deployStore(node: HardhatNode): Promise<Hex> {
+  const hash = await rpc<Hex>(node.url, 'eth_sendTransaction', [{ from: HARDHAT_ACCOUNT_1.address, data: STORE_BYTECODE }])
+  return (await rpc<{ contractAddress: Hex }>(node.url, 'eth_getTransactionReceipt', [hash])).contractAddress
 }
 
 /**
@@ -35,16 +50,19 @@ export async function startWagmiApp<Name extends WagmiExample>(name: Name) {
   const started = await Promise.allSettled([
     installExample(name, join(work, name), inject('packed').tarball),
     freePort().then((port) => startHardhat({ port, chainId: 31337 })),
+    freePort().then((port) => startHardhat({ port, chainId: 31338 })),
     launchBrowser(),
   ])
-  const [app, node, browser] = started.map((result) => (result.status === 'fulfilled' ? result.value : undefined)) as [
+  const [app, node, node2, browser] = started.map((result) => (result.status === 'fulfilled' ? result.value : undefined)) as [
     InstalledExample<Name> | undefined,
+    HardhatNode | undefined,
     HardhatNode | undefined,
     Browser | undefined,
   ]
   const close = async () => {
     await browser?.close()
     await node?.stop()
+    await node2?.stop()
     rmSync(work, { recursive: true, force: true })
   }
   const failed = started.find((result) => result.status === 'rejected')
@@ -53,7 +71,7 @@ export async function startWagmiApp<Name extends WagmiExample>(name: Name) {
     throw failed.reason
   }
   console.info(`[wagmi] npm ci + tarball: ${name} ${app!.installMs} ms`)
-  return { app: app!, node: node!, browser: browser!, close }
+  return { app: app!, node: node!, node2: node2!, browser: browser!, close }
 }
 
 /**
@@ -61,16 +79,24 @@ export async function startWagmiApp<Name extends WagmiExample>(name: Name) {
  * after the reload, when wagmi's state is stored (the Next app: in its cookie).
  */
 export async function useTheApp(
-  { browser, node }: WagmiPeers,
+  { browser, node, node2 }: WagmiPeers,
   url: string,
   whileConnected?: (page: Page, address: string) => Promise<void>,
 ) {
   const recorded = await newPage(browser, 'about:blank')
   try {
     const { page } = recorded
-    const wallet = await installTestWallet(page, { ...WALLET, rpcUrls: { 31337: node.url }, privateKey: HARDHAT_ACCOUNT_0.privateKey, knownChainIds: [31337] })
+    const wallet = await installTestWallet(page, {
+      ...WALLET,
+      rpcUrls: { 31337: node.url, 31338: node2.url },
+      privateKey: HARDHAT_ACCOUNT_0.privateKey,
+      knownChainIds: [31337, 31338],
+    })
     const requestAccounts = () => wallet.prompts.filter((prompt) => prompt.method === 'eth_requestAccounts').length
-    await page.goto(url, { waitUntil: 'load' })
+    const store = await deployStore(node)
+    const withStore = new URL(url)
+    withStore.searchParams.set('store', store)
+    await page.goto(withStore.href, { waitUntil: 'load' })
     expect(await text(page, 'wagmi-address')).toBe('Not connected')
 
     await connectInModal(page)
@@ -86,6 +112,18 @@ export async function useTheApp(
     await expect.poll(() => text(page, 'signature'), { timeout: 30_000 }).toMatch(/^0x[0-9a-f]+$/)
     const signature = (await text(page, 'signature')) as Hex
     expect(await verifyMessage({ address: wallet.address as Hex, message: 'Hello from wagmi', signature })).toBe(true)
+
+    // useWriteContract: set(42) on the contract deployed above.
+    await page.getByRole('button', { name: 'Store 42' }).click()
+    await expect.poll(() => text(page, 'write-hash'), { timeout: 30_000 }).toMatch(/^0x[0-9a-f]{64}$/)
+    await expect.poll(() => rpc<string>(node.url, 'eth_getStorageAt', [store, '0x0', 'latest']), { timeout: 30_000 }).toBe(`0x${(42).toString(16).padStart(64, '0')}`)
+
+    // useSwitchChain: wagmi moves to 31338 and the kit's network follows, then back.
+    await page.getByRole('button', { name: 'Switch chain' }).click()
+    await expect.poll(() => text(page, 'wagmi-chain'), { timeout: 30_000 }).toBe('31338')
+    await expect.poll(() => text(page, 'chain'), { timeout: 30_000 }).toBe('31338')
+    await page.getByRole('button', { name: 'Switch chain' }).click()
+    await expect.poll(() => text(page, 'chain'), { timeout: 30_000 }).toBe('31337')
 
     await page.reload({ waitUntil: 'load' })
     await expect.poll(() => text(page, 'wagmi-address'), { timeout: 30_000 }).toBe(wallet.address)
@@ -112,9 +150,9 @@ export async function useTheApp(
 }
 
 /** The integrator's shell for Next: the node's URL baked into the build, no telemetry, no test NODE_ENV. */
-export function nextEnv(node: HardhatNode): NodeJS.ProcessEnv {
+export function nextEnv({ node, node2 }: WagmiPeers): NodeJS.ProcessEnv {
   const { NODE_ENV: _vitest, ...env } = process.env
-  return { ...env, NEXT_TELEMETRY_DISABLED: '1', NEXT_PUBLIC_RPC_URL: node.url }
+  return { ...env, NEXT_TELEMETRY_DISABLED: '1', NEXT_PUBLIC_RPC_URL: node.url, NEXT_PUBLIC_RPC_URL_2: node2.url }
 }
 
 export async function until(ready: () => Promise<boolean>, timeoutMs = 60_000) {
