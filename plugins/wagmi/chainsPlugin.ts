@@ -1,22 +1,19 @@
-import type { Chain } from 'viem'
-import { ErrorText, IAdapterRegistry, type PluginManifest, PorticoError, definePlugin, resolve } from '../../kernel/index.ts'
-import { formatUnits } from '../../kernel/wallets/index.ts'
-import { createRpcClients, getNativeBalance } from '../namespaces/eip155/transport.ts'
-import { networkOfChain } from './networkOfChain.ts'
+import { http, createPublicClient, formatUnits } from 'viem'
+import { type CaipNetwork, ErrorText, IAdapterRegistry, type PluginManifest, PorticoError, definePlugin, resolve } from '../../kernel/index.ts'
 
 /**
  * The eip155 namespace of the connectors' own kit: the wagmi config's chains as its
  * networks, and an adapter with no wallets of its own (the app's connect UI has those),
- * there for the balances of the embedded wallet's and WalletConnect's accounts.
+ * there for the balances of the embedded wallet's and WalletConnect's accounts, read over
+ * each chain's own RPC URL.
  */
-export function chainsPlugin(chains: readonly Chain[]): PluginManifest {
+export function chainsPlugin(networks: readonly CaipNetwork[]): PluginManifest {
   return definePlugin({
     id: 'eip155',
-    contributes: { namespaces: ['eip155'], networks: chains.map(networkOfChain) },
+    contributes: { namespaces: ['eip155'], networks },
     load: async () => ({
-      activate(context) {
-        const rpc = createRpcClients()
-        return resolve(context.container, IAdapterRegistry).register({
+      activate: (context) =>
+        resolve(context.container, IAdapterRegistry).register({
           namespace: 'eip155',
           connect: async (connector) => {
             throw new PorticoError(ErrorText.ADAPTER_NOT_FOUND, { details: `connector ${connector.id}` })
@@ -25,12 +22,12 @@ export function chainsPlugin(chains: readonly Chain[]): PluginManifest {
           disconnect: async () => undefined,
           switchNetwork: async () => undefined,
           async getBalance(address, network) {
-            const wei = await getNativeBalance(rpc.client(network), address as `0x${string}`)
+            const client = createPublicClient({ transport: http(network.rpcUrls.default.http[0]) })
+            const wei = await client.getBalance({ address: address as `0x${string}` })
             return { balance: formatUnits(wei, network.nativeCurrency.decimals), symbol: network.nativeCurrency.symbol }
           },
           getProvider: () => undefined,
-        })
-      },
+        }),
     }),
   })
 }

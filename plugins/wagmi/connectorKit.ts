@@ -17,6 +17,9 @@ export interface ConnectorKit {
 /** The wagmi connector type of Portico's connectors: `wagmiPlugin` lists the kit's own entries instead. */
 export const PORTICO_CONNECTOR_TYPE = 'portico'
 
+/** Whether wagmi connected the Portico connector `id` (in wagmi's storage): a reload asks the kit only then. */
+export const storedKey = (id: string) => `${id}.connected`
+
 /** What a Portico connector's options need to create a kit of its own. */
 export interface PorticoConnectorsOptions {
   /** The project id the frame server and the relay know the app by. */

@@ -1,4 +1,4 @@
-import type { Chain } from 'viem'
+import type { CaipNetwork } from '../../kernel/index.ts'
 import { createPortico } from '../../entries/portico.ts'
 import { emailPlugin } from '../../entries/email.ts'
 import type { ConnectorKit, PorticoConnectorsOptions } from './connectorKit.ts'
@@ -10,11 +10,11 @@ import { chainsPlugin } from './chainsPlugin.ts'
  * the app's own connect UI lists those) and, when the app gave it, WalletConnect's QR view.
  * Loaded on first use.
  */
-export function createOwnKit(options: PorticoConnectorsOptions, chains: readonly Chain[]): ConnectorKit {
+export function createOwnKit(options: PorticoConnectorsOptions, networks: readonly CaipNetwork[]): ConnectorKit {
   return createPortico({
     projectId: options.projectId,
     endpoints: { ...(options.relay ? { relay: options.relay } : {}), ...(options.frame ? { frame: options.frame } : {}) },
     features: { emailShowWallets: false, allWallets: false },
-    plugins: [chainsPlugin(chains), ...(options.frame ? [emailPlugin()] : []), ...(options.walletConnect ? [options.walletConnect] : [])],
+    plugins: [chainsPlugin(networks), ...(options.frame ? [emailPlugin()] : []), ...(options.walletConnect ? [options.walletConnect] : [])],
   })
 }
