@@ -34,15 +34,18 @@ config.subscribe(
 
 const connector = (id: string) => config.connectors.find((c) => c.id === id)!
 
-Object.assign(window, {
-  app: {
-    connectorIds: () => config.connectors.map((c) => c.id),
-    connect: async (id: string) => (await connect(config, { connector: connector(id) })).accounts[0],
-    async send(to: `0x${string}`) {
-      const hash = await sendTransaction(config, { to, value: parseEther('0.01') })
-      return (await waitForTransactionReceipt(config, { hash })).status
-    },
-    disconnect: () => disconnect(config),
-    status: () => config.state.status,
+const app = {
+  connectorIds: () => config.connectors.map((c) => c.id),
+  connect: async (id: string) => (await connect(config, { connector: connector(id) })).accounts[0],
+  async send(to: `0x${string}`) {
+    const hash = await sendTransaction(config, { to, value: parseEther('0.01') })
+    return (await waitForTransactionReceipt(config, { hash })).status
   },
-})
+  disconnect: () => disconnect(config),
+  status: () => config.state.status,
+}
+
+/** What the test drives the page through. */
+export type ConnectorsApp = typeof app
+
+Object.assign(window, { app })
