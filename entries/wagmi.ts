@@ -17,4 +17,5 @@
  * export const kit = createPortico({ projectId, plugins: [wagmiPlugin({ config })] })
  */
 export { wagmiPlugin, type WagmiPluginOptions } from '../plugins/wagmi/index.ts'
+export { porticoConnectors, type PorticoConnectorsOptions } from '../plugins/wagmi/porticoConnectors.ts'
 export type { WagmiConfig, WagmiConnector, WagmiConnection, WagmiState } from '../plugins/wagmi/wagmiConfig.ts'

@@ -2,6 +2,7 @@ import {
   IAdapterRegistry,
   IChainStore,
   IConnectionService,
+  IModalService,
   IStorage,
   type PluginContext,
   resolve,
@@ -9,6 +10,8 @@ import {
 import { createWagmiAdapter } from './adapter.ts'
 import { listWagmiConnectors } from './connectors.ts'
 import { followWagmi } from './follow.ts'
+import { followKit } from './followKit.ts'
+import type { ConnectorKit } from './connectorKit.ts'
 import type { WagmiConfig } from './wagmiConfig.ts'
 
 /**
@@ -25,13 +28,23 @@ export function activate(context: PluginContext, config: WagmiConfig) {
   const adapter = createWagmiAdapter({ config, reconnectWaitMs: WAGMI_RECONNECT_WAIT_MS })
   const unregister = resolve(context.container, IAdapterRegistry).register(adapter)
   const unlist = listWagmiConnectors(config, context.connectors, context.config)
-  const unfollow = followWagmi({
-    config,
-    chains: resolve(context.container, IChainStore),
-    storage: resolve(context.container, IStorage),
-    connection: () => resolve(context.container, IConnectionService),
-  })
+  const chains = resolve(context.container, IChainStore)
+  const storage = resolve(context.container, IStorage)
+  const connection = () => resolve(context.container, IConnectionService)
+  const unfollow = followWagmi({ config, chains, storage, connection })
+  // The config's Portico connectors use this kit: one modal, one session.
+  const kit = {
+    chains,
+    storage,
+    modal: resolve(context.container, IModalService),
+    getProvider: (namespace) => connection().getProvider(namespace),
+    disconnect: (namespace) => connection().disconnect(namespace),
+    switchNetwork: (network) => connection().switchNetwork(network),
+  } satisfies ConnectorKit
+  for (const connector of config.connectors) connector.porticoHost?.bind(kit)
+  const unfollowKit = followKit({ config, chains, storage })
   return () => {
+    unfollowKit()
     unfollow()
     unlist()
     unregister()

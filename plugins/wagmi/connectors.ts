@@ -5,7 +5,9 @@ import { type WagmiConfig, type WagmiConnector, asActionConfig } from './wagmiCo
 
 /**
  * wagmi connector types the modal does not list: a WalletConnect connector needs a QR
- * view of its own, which Portico's `walletConnectPlugin()` already is.
+ * view of its own, which Portico's `walletConnectPlugin()` already is. Portico's own
+ * connectors (`porticoHost`) are not listed either: they stand for the kit's email and
+ * WalletConnect entries, listed once, by the kit.
  */
 const NOT_LISTED = ['walletConnect']
 
@@ -49,7 +51,7 @@ export function listWagmiConnectors(
 ): Disposer {
   const added = new Map<string, Disposer>()
   const sync = (connectors: readonly WagmiConnector[]) => {
-    const listed = filterWallets(connectors.filter((c) => !NOT_LISTED.includes(c.type)), options)
+    const listed = filterWallets(connectors.filter((c) => !NOT_LISTED.includes(c.type) && !c.porticoHost), options)
     const ids = new Set(listed.map((c) => c.id))
     for (const [id, remove] of added) if (!ids.has(id)) (remove(), added.delete(id))
     // The first connector with an id wins, as in wagmi's own reconnect order.

@@ -1,5 +1,5 @@
 import type { ChainStore, ConnectionService, Disposer, PorticoStorage } from '../../kernel/index.ts'
-import { type WagmiConfig, currentConnection } from './wagmiConfig.ts'
+import { type WagmiConfig, currentConnection, kitConnectorIdOf, porticoConnectorFor } from './wagmiConfig.ts'
 
 export interface FollowOptions {
   readonly config: WagmiConfig
@@ -25,12 +25,17 @@ export function followWagmi({ config, chains, storage, connection }: FollowOptio
     if (!account || account.status === 'connecting') return
     const kitConnectorId = account.address ? storage.get('connectedConnectorIds')?.eip155 : undefined
     const wagmi = currentConnection(config.state)
-    if (wagmi && wagmi.connector.id !== kitConnectorId) {
-      void connection().connect({ connectorId: wagmi.connector.id, namespace: 'eip155' }).catch(() => undefined)
+    const wagmiConnectorId = wagmi && kitConnectorIdOf(wagmi.connector)
+    if (wagmi && wagmiConnectorId !== kitConnectorId) {
+      void connection().connect({ connectorId: wagmiConnectorId!, namespace: 'eip155' }).catch(() => undefined)
     } else if (wagmi) {
+      // A Portico connector's account and chain are the kit's own already.
+      if (wagmi.connector.porticoHost) return
       connection().events.accountsChanged('eip155', wagmi.connector.id, wagmi.accounts)
       connection().events.chainChanged('eip155', wagmi.connector.id, wagmi.chainId)
-    } else if (kitConnectorId && config.state.status === 'disconnected') {
+    } else if (kitConnectorId && config.state.status === 'disconnected' && !porticoConnectorFor(config, kitConnectorId)) {
+      // A connection through the kit's own email or WalletConnect entry is the kit's to end
+      // (wagmi follows it, see followKit), not wagmi's.
       connection().events.disconnected('eip155', kitConnectorId)
     }
   }

@@ -1,24 +1,6 @@
-import type { Chain } from 'viem'
-import { type CaipNetwork, type PluginManifest, defineNetwork, definePlugin } from '../../kernel/index.ts'
+import { type PluginManifest, definePlugin } from '../../kernel/index.ts'
+import { networkOfChain } from './networkOfChain.ts'
 import type { WagmiConfig } from './wagmiConfig.ts'
-
-/**
- * A wagmi (viem) chain as a Portico network, in the manifest (not a body file: the networks
- * are known before anything loads), so the app declares each chain once, in its
- * wagmi config.
- */
-function networkOfChain(chain: Chain): CaipNetwork {
-  const explorer = chain.blockExplorers?.default
-  return defineNetwork({
-    id: chain.id,
-    chainNamespace: 'eip155',
-    name: chain.name,
-    nativeCurrency: chain.nativeCurrency,
-    rpcUrls: { default: { http: [...chain.rpcUrls.default.http] } },
-    ...(explorer ? { blockExplorers: { default: { name: explorer.name, url: explorer.url } } } : {}),
-    ...(chain.testnet !== undefined ? { testnet: chain.testnet } : {}),
-  })
-}
 
 export interface WagmiPluginOptions {
   /** The app's own wagmi config (`createConfig`), wagmi 2 or 3: the one source of the EVM connection. */
@@ -38,6 +20,8 @@ export interface WagmiPluginOptions {
  * const kit = createPortico({ projectId, plugins: [wagmiPlugin({ config })] })
  */
 export function wagmiPlugin({ config }: WagmiPluginOptions): PluginManifest {
+  // The config's Portico connectors wait for this kit rather than creating one of their own.
+  for (const connector of config.connectors) connector.porticoHost?.expect()
   return definePlugin({
     id: 'eip155',
     activationEvents: ['onStartup'],

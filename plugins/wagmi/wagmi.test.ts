@@ -10,10 +10,14 @@ import {
   switchChain,
   waitForTransactionReceipt,
 } from 'wagmi/actions'
-import { type PorticoKit, type StorageBackend, createKernel, createMemoryBackend } from '../../kernel/index.ts'
+import { type PorticoKit, type StorageBackend, createKernel, createMemoryBackend, resolve } from '../../kernel/index.ts'
+import { IAuthService } from '../auth/index.ts'
+import { EVM_ADDRESS, FRAME_URL, authOnFake, happyFrame } from '../auth/test/authKit.ts'
 import { HARDHAT_ACCOUNT_0, HARDHAT_ACCOUNT_1, type HardhatNode, rpc, startHardhat } from '../../test/peers/hardhat.ts'
 import { createTestWallet } from '../../test/peers/testWallet.ts'
 import { wagmiPlugin } from './index.ts'
+import { porticoConnectors } from './porticoConnectors.ts'
+import type { WagmiState } from './wagmiConfig.ts'
 import { freePort } from '../../test/peers/freePort.ts'
 
 // portico/wagmi against wagmi 3 (the repo's dev dependency), two real Hardhat nodes on free
@@ -82,7 +86,7 @@ function app(storages: { wagmi: Map<string, string>; kit: StorageBackend } = { w
 const account = (kit: PorticoKit) => kit.chains.record('eip155')!.accountState
 const connectedConnector = (config: ReturnType<typeof app>['config']) => config.connectors.find((c) => c.id === RDNS)!
 /** wagmi's connection as its hooks read it (useConnection / useAccount). */
-const wagmiAddress = (config: ReturnType<typeof app>['config']) =>
+const wagmiAddress = (config: { state: WagmiState }) =>
   config.state.current ? config.state.connections.get(config.state.current)?.accounts[0] : undefined
 const requestAccounts = (w: ReturnType<typeof wallet>) => w.calls.filter((call) => call.method === 'eth_requestAccounts').length
 
@@ -186,3 +190,106 @@ describe('one source of truth: wagmi', () => {
   })
 })
 
+
+describe("porticoConnectors beside wagmiPlugin: the kit's email login and wagmi, one connection", () => {
+  /** A page load with porticoConnectors in the config and the embedded wallet on the fake frame. */
+  function portico(storages: { wagmi: Map<string, string>; kit: StorageBackend } = { wagmi: new Map(), kit: createMemoryBackend() }) {
+    const hardhat = chain(31337, node1.url)
+    const config = createConfig({
+      chains: [hardhat],
+      transports: { [hardhat.id]: http(node1.url) },
+      connectors: porticoConnectors({ projectId: 'test-project', frame: FRAME_URL }),
+      storage: createStorage({
+        storage: {
+          getItem: (key) => storages.wagmi.get(key) ?? null,
+          setItem: (key, value) => void storages.wagmi.set(key, value),
+          removeItem: (key) => void storages.wagmi.delete(key),
+        },
+      }),
+    })
+    const frame = happyFrame()
+    const kit = createKernel(
+      { projectId: 'test-project', endpoints: { frame: FRAME_URL }, features: { analytics: false }, plugins: [wagmiPlugin({ config }), authOnFake(frame)] },
+      { storage: storages.kit, environment: { isMobile: () => false, isTelegram: () => false, isIosSafari: () => false } },
+    )
+    cleanups.push(() => kit.destroy())
+    return { config, kit, frame, storages }
+  }
+  const embedded = (config: ReturnType<typeof portico>['config']) => config.connectors.find((c) => c.id === 'portico.embedded')!
+  const wagmiConnector = (config: ReturnType<typeof portico>['config']) =>
+    config.state.current ? config.state.connections.get(config.state.current)?.connector.id : undefined
+  /** The visitor's email login in the modal, up to the code (the frame then has a session). */
+  async function logIn(kit: PorticoKit, frame: ReturnType<typeof happyFrame>) {
+    await kit.plugins.load('auth')
+    const auth = resolve(await kit.container(), IAuthService)
+    await auth.connectOtp('123456')
+    frame.emit({ type: '@portico-frame/SESSION_UPDATE', payload: { token: 'host-token-1' } })
+    await auth.connect()
+  }
+
+  it("the modal lists the kit's own entries once, not the Portico connectors beside them", async () => {
+    wallet()
+    const { kit } = portico()
+    await started(kit)
+    await kit.plugins.load('auth')
+    const ids = kit.connectors.list().map((c) => c.id)
+    expect(ids.filter((id) => id === 'auth')).toEqual(['auth'])
+    expect(ids.filter((id) => id.startsWith('portico.'))).toEqual([])
+  })
+
+  it("an email login in the modal connects wagmi through the embedded wallet's connector", async () => {
+    const { config, kit, frame } = portico()
+    await kit.restored
+    await logIn(kit, frame)
+    await vi.waitFor(() => expect(wagmiAddress(config)).toBe(EVM_ADDRESS))
+    expect(wagmiConnector(config)).toBe('portico.embedded')
+    expect(account(kit)).toMatchObject({ address: EVM_ADDRESS, status: 'connected' })
+  })
+
+  it("the app's own connect({ connector }) opens the kit's login and resolves with its account; closing it is a refusal", async () => {
+    const { config, kit, frame } = portico()
+    await kit.restored
+    const refused = wagmiConnect(config, { connector: embedded(config) })
+    await vi.waitFor(() => expect(kit.modal.store.get().open).toBe(true))
+    kit.close()
+    await expect(refused).rejects.toThrow(/rejected/i)
+    expect(config.state.status).toBe('disconnected')
+
+    const connecting = wagmiConnect(config, { connector: embedded(config) })
+    await vi.waitFor(() => expect(kit.modal.store.get().open).toBe(true))
+    expect(kit.router.current().view).toBe('Connect')
+    await logIn(kit, frame)
+    expect((await connecting).accounts).toEqual([EVM_ADDRESS])
+    expect(wagmiConnector(config)).toBe('portico.embedded')
+  })
+
+  it("wagmi's disconnect() ends the kit's session, and the modal's Disconnect ends wagmi's", async () => {
+    const { config, kit, frame } = portico()
+    await kit.restored
+    await logIn(kit, frame)
+    await vi.waitFor(() => expect(wagmiAddress(config)).toBe(EVM_ADDRESS))
+    await wagmiDisconnect(config)
+    await vi.waitFor(() => expect(account(kit).status).toBe('disconnected'))
+    expect(frame.names()).toContain('SIGN_OUT')
+
+    await logIn(kit, frame)
+    await vi.waitFor(() => expect(wagmiAddress(config)).toBe(EVM_ADDRESS))
+    await kit.disconnect()
+    await vi.waitFor(() => expect(config.state.status).toBe('disconnected'))
+  })
+
+  it("a reload restores one connection: the kit resumes the frame's session and wagmi's reconnect takes it", async () => {
+    const first = portico()
+    await first.kit.restored
+    await logIn(first.kit, first.frame)
+    await vi.waitFor(() => expect(wagmiAddress(first.config)).toBe(EVM_ADDRESS))
+    first.kit.destroy()
+    const { config, kit, frame } = portico(first.storages)
+    await reconnect(config)
+    await kit.restored
+    await vi.waitFor(() => expect(wagmiAddress(config)).toBe(EVM_ADDRESS))
+    expect(wagmiConnector(config)).toBe('portico.embedded')
+    expect(account(kit)).toMatchObject({ address: EVM_ADDRESS, status: 'connected' })
+    expect(frame.names().filter((name) => name === 'CONNECT_OTP')).toEqual([])
+  })
+})

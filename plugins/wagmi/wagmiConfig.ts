@@ -1,5 +1,6 @@
 import type { Chain, EIP1193Provider } from 'viem'
 import type { Config } from 'wagmi'
+import type { ConnectorKitHost } from './connectorKit.ts'
 
 /**
  * A wagmi connector as portico/wagmi reads it: the fields wagmi 2 and 3 both document.
@@ -13,6 +14,9 @@ export interface WagmiConnector {
   readonly icon?: string | undefined
   readonly rdns?: string | readonly string[] | undefined
   getProvider(): Promise<unknown>
+  /** A Portico connector's (`porticoConnectors`): the host of its kit, and the kit's connector it stands for. */
+  readonly porticoHost?: ConnectorKitHost
+  readonly kitConnectorId?: string
 }
 
 /** One of wagmi's connections (`config.state.connections`). */
@@ -56,3 +60,13 @@ export function currentConnection(state: WagmiState): WagmiConnection | undefine
 
 /** An EIP-1193 provider, as the kit hands it to the app (`kit.getProvider('eip155')`). */
 export type WagmiProvider = EIP1193Provider
+
+/** The kit's connector id for a wagmi connector: a Portico connector stands for the kit's own. */
+export function kitConnectorIdOf(connector: WagmiConnector): string {
+  return connector.kitConnectorId ?? connector.id
+}
+
+/** The config's Portico connector standing for the kit's connector `kitConnectorId`. */
+export function porticoConnectorFor(config: WagmiConfig, kitConnectorId: string | undefined): WagmiConnector | undefined {
+  return kitConnectorId ? config.connectors.find((c) => c.porticoHost && c.kitConnectorId === kitConnectorId) : undefined
+}

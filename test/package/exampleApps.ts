@@ -9,7 +9,7 @@ import { run } from './installedApp.ts'
 
 export const EXAMPLES = ['vite-react', 'react-18', 'vanilla'] as const
 export type Example = (typeof EXAMPLES)[number]
-/** The wagmi apps, installed the same way by wagmiApps.test.ts. */
+/** The wagmi apps, installed the same way by wagmi2App.test.ts and wagmi3App.test.ts. */
 export const WAGMI_EXAMPLES = ['wagmi-vite', 'wagmi-next'] as const
 export type WagmiExample = (typeof WAGMI_EXAMPLES)[number]
 export const BUNDLERS = ['vite', 'esbuild'] as const

@@ -189,7 +189,7 @@ describe.each(EXAMPLES)('examples/%s', (name) => {
 
 describe('what each entry and each plugin costs an app (built in examples/vite-react)', () => {
   // One module per entry re-exporting all of it; a plugin is an entry built from plugins/.
-  // portico/wagmi needs the app's wagmi, which this app has not: wagmiApps.test.ts weighs it in a wagmi app.
+  // portico/wagmi needs the app's wagmi, which this app has not: wagmi2App.test.ts weighs it in a wagmi app.
   const weighed = Object.keys(PACKAGE_ENTRIES).filter((subpath) => subpath !== './wagmi')
   const probes = Object.fromEntries(weighed.map((subpath) => [outputName(subpath), subpath === '.' ? 'portico' : `portico/${subpath.slice(2)}`]))
   const plugins = weighed.filter((subpath) => PACKAGE_ENTRIES[subpath]!.startsWith('plugins/')).map(outputName)
