@@ -17,5 +17,17 @@
  * export const kit = createPortico({ projectId, plugins: [wagmiPlugin({ config })] })
  */
 export { wagmiPlugin, type WagmiPluginOptions } from '../plugins/wagmi/index.ts'
-export { porticoConnectors, type PorticoConnectorsOptions } from '../plugins/wagmi/porticoConnectors.ts'
+import type { CreateConnectorFn } from 'wagmi'
+import { type PorticoConnectorsOptions, createPorticoConnectors } from '../plugins/wagmi/porticoConnectors.ts'
+
+export type { PorticoConnectorsOptions }
 export type { WagmiConfig, WagmiConnector, WagmiConnection, WagmiState } from '../plugins/wagmi/wagmiConfig.ts'
+
+/**
+ * Portico's embedded wallet (email login, when `frame` is given) and WalletConnect (when
+ * `walletConnect: walletConnectPlugin()` is given) as wagmi connectors, for wagmi 2 and 3.
+ * Without `wagmiPlugin`, the kit behind them is made on first use (wagmiConnectorsKit.ts).
+ */
+export function porticoConnectors(options: PorticoConnectorsOptions): CreateConnectorFn[] {
+  return createPorticoConnectors(options, async (own, networks) => (await import('./wagmiConnectorsKit.ts')).createOwnKit(own, networks))
+}

@@ -6,12 +6,12 @@ import { approveInFrame, codeIn, emailLogin, enterCode, followApprovalLink, uniq
 import { type DemoServer, type RecordedPage, buildTestPage, launchBrowser, newPage } from '../../test/e2e/harness.ts'
 import { inModal, throwFirstFailure, valueOf, waitForModal, waitForView } from '../../test/e2e/modalHarness.ts'
 import { freePort } from '../../test/peers/freePort.ts'
-import type { ConnectorsApp } from './test/connectorsPage/main.ts'
+import type { ConnectorsApp } from '../../test/unit/wagmiConnectorsPage/main.ts'
 import { HARDHAT_ACCOUNT_0, HARDHAT_ACCOUNT_1, type HardhatNode, rpc, startHardhat } from '../../test/peers/hardhat.ts'
 import { type Relay, startRelay } from '../../test/peers/relay.mjs'
 import { startWcWallet } from '../../test/peers/wcWallet.mjs'
 
-// porticoConnectors in a wagmi app that does NOT list wagmiPlugin (connectorsPage: its own
+// porticoConnectors in a wagmi app that does NOT list wagmiPlugin (test/unit/wagmiConnectorsPage: its own
 // connect UI calls wagmi's connect({ connector })), built from the sources, in Chromium, with
 // the secure frame server on a second origin and the local SMTP sink, Hardhat on a free port.
 // WalletConnect's connector pairs over the local relay with a sign-client wallet in Node.
@@ -33,7 +33,7 @@ const mail = emailLogin(() => stack.mailboxUrl!)
 
 beforeAll(async () => {
   const started = await Promise.allSettled([
-    buildTestPage('plugins/wagmi/test/connectorsPage', 'main.ts'),
+    buildTestPage('test/unit/wagmiConnectorsPage', 'main.ts'),
     launchBrowser(),
     freePort().then((port) => startHardhat({ port })),
     startRelay({ port: 0 }),

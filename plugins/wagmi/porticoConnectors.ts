@@ -1,12 +1,14 @@
 import type { Chain, EIP1193Provider } from 'viem'
 import { type CreateConnectorFn, createConnector } from 'wagmi'
 import {
+  type ConnectorKit,
   type ConnectorKitHost,
   PORTICO_CONNECTOR_TYPE,
   type PorticoConnectorsOptions,
   createConnectorKitHost,
   storedKey,
 } from './connectorKit.ts'
+import type { CaipNetwork } from '../../kernel/index.ts'
 import { networkOfChain } from './networkOfChain.ts'
 import type { ConnectorSession, ConnectorStorage, PorticoConnectorKind } from './connectorSession.ts'
 
@@ -41,9 +43,12 @@ export interface PorticoConnectorProperties extends Record<string, unknown> {
  *   connectors: porticoConnectors({ projectId, frame: 'https://frame.example.com', walletConnect: walletConnectPlugin() }),
  * })
  */
-export function porticoConnectors(options: PorticoConnectorsOptions): CreateConnectorFn[] {
+export function createPorticoConnectors(
+  options: PorticoConnectorsOptions,
+  loadOwnKit: (options: PorticoConnectorsOptions, networks: readonly CaipNetwork[]) => Promise<ConnectorKit>,
+): CreateConnectorFn[] {
   let chains: readonly Chain[] = []
-  const host = createConnectorKitHost(async () => (await import('./ownKit.ts')).createOwnKit(options, chains.map(networkOfChain)))
+  const host = createConnectorKitHost(() => loadOwnKit(options, chains.map(networkOfChain)))
   const kinds = [...(options.frame ? [EMBEDDED] : []), ...(options.walletConnect ? [WALLET_CONNECT] : [])]
   return kinds.map((kind) =>
     porticoConnector(kind, host, (configChains) => {

@@ -16,7 +16,7 @@ import { EVM_ADDRESS, FRAME_URL, authOnFake, happyFrame } from '../auth/test/aut
 import { HARDHAT_ACCOUNT_0, HARDHAT_ACCOUNT_1, type HardhatNode, rpc, startHardhat } from '../../test/peers/hardhat.ts'
 import { createTestWallet } from '../../test/peers/testWallet.ts'
 import { wagmiPlugin } from './index.ts'
-import { porticoConnectors } from './porticoConnectors.ts'
+import { porticoConnectors } from '../../entries/wagmi.ts'
 import type { WagmiState } from './wagmiConfig.ts'
 import { freePort } from '../../test/peers/freePort.ts'
 

@@ -4,8 +4,8 @@
 import { defineChain, parseEther } from 'viem'
 import { http, createConfig } from 'wagmi'
 import { connect, disconnect, sendTransaction, waitForTransactionReceipt } from 'wagmi/actions'
-import { porticoConnectors } from '../../../../entries/wagmi.ts'
-import { walletConnectPlugin } from '../../../walletconnect/index.ts'
+import { porticoConnectors } from '../../../entries/wagmi.ts'
+import { walletConnectPlugin } from '../../../plugins/walletconnect/index.ts'
 
 const query = new URLSearchParams(location.search)
 const hardhat = defineChain({
