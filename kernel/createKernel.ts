@@ -17,7 +17,6 @@ import { browserEnvironment } from './env/environment.ts'
 import { ConfigError } from './errors/base.ts'
 import { Alerts } from './errors/catalogue.ts'
 import { watchOtherTabs } from './storage/otherTabs.ts'
-import { keepStateCookie } from './storage/keepStateCookie.ts'
 import { defaultBackend } from './storage/storage.ts'
 
 export type KernelOptions = Partial<KernelRuntime> & {
@@ -91,7 +90,15 @@ export function createKernel(options: PorticoOptions, kernelOptions: KernelOptio
       .catch((error: unknown) => runtime.logger.warn('[Portico] could not follow another tab', error))
   })
 
-  const stopStateCookie = config.ssr ? keepStateCookie(chains, restored) : undefined
+  // The cookie writer loads only for an app that asked for it (ssr: true), never on the first
+  // screen; it starts once the restore has settled anyway.
+  let stopStateCookie: (() => void) | undefined
+  let destroyed = false
+  if (config.ssr) {
+    void import('./storage/keepStateCookie.ts').then(({ keepStateCookie }) => {
+      if (!destroyed) stopStateCookie = keepStateCookie(chains, restored)
+    })
+  }
 
   const kit: PorticoKit = {
     config,
@@ -152,6 +159,7 @@ export function createKernel(options: PorticoOptions, kernelOptions: KernelOptio
     hasRenderer: () => renderers > 0,
     destroy() {
       stopFollowing()
+      destroyed = true
       stopStateCookie?.()
       analytics?.unsubscribe()
       plugins.dispose()

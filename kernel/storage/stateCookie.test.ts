@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import fc from 'fast-check'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createKernel } from '../createKernel.ts'
 import { mainnet } from '../chains/networks.ts'
 import type { PorticoOptions } from '../config/schema.ts'
@@ -20,6 +20,8 @@ const connect = (kit: ReturnType<typeof kitWith>, address = ADDRESS) =>
   kit.chains.updateAccount('eip155', { address, caipAddress: `eip155:1:${address}`, status: 'connected' })
 /** After the kit's restore and the writer's start, which follows it a few microtasks later. */
 const settled = async (kit: ReturnType<typeof kitWith>) => {
+  // The cookie writer loads on demand (not on the first screen).
+  await vi.dynamicImportSettled()
   await kit.restored
   await new Promise((resolve) => setTimeout(resolve, 0))
 }

@@ -2,7 +2,10 @@
 // modal: axe with the 2.0/2.1/2.2 A and AA tags in both themes, 24 px targets (2.5.8), reflow
 // at 320 CSS px (1.4.10), the text-spacing overrides (1.4.12) and focus never hidden under
 // the sticky header or the snack (2.4.11).
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import type { Page } from 'playwright-core'
+import { catalogueAreas, readCatalogue } from '../../scripts/catalogues.mjs'
 import { expect } from 'vitest'
 import { runAxe } from './harness.ts'
 import { settleAnimations } from './modalHarness.ts'
@@ -26,6 +29,26 @@ export function inLocale(url: string, { locale }: WalkLocale): string {
   const localized = new URL(url)
   localized.searchParams.set('locale', locale)
   return localized.href
+}
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url))
+const fill = (template: string, values: Readonly<Record<string, string>>) =>
+  template.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole)
+
+/**
+ * What a visitor reads in the walk's locale where English reads `english` (a catalogue text,
+ * its `{arguments}` filled from `values`), so a walk finds controls by the names it shows. A
+ * text no catalogue holds (a wallet's or a network's name) reads the same in every locale.
+ */
+export function say({ locale }: WalkLocale, english: string, values: Readonly<Record<string, string>> = {}): string {
+  // The modal's own texts first: a plugin's "Back" or "Try again" is a text of its own view.
+  const areas = catalogueAreas(ROOT).sort((a, b) => Number(a.startsWith('plugins/')) - Number(b.startsWith('plugins/')))
+  for (const area of areas) {
+    const source = readCatalogue(join(ROOT, area, 'en.json')).messages
+    const key = Object.keys(source).find((name) => source[name] === english)
+    if (key) return fill(readCatalogue(join(ROOT, area, `${locale}.json`)).messages[key] ?? english, values)
+  }
+  return fill(english, values)
 }
 
 /** The modal's dialog reads in the walk's locale and direction (the kit sets both from the locale). */

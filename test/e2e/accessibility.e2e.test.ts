@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { HardhatNode } from '../peers/hardhat.ts'
 import { startHardhat } from '../peers/hardhat.ts'
 import type { TestWalletHandle } from '../peers/testWallet.ts'
-import { type WalkLocale, WALK_LOCALES, expectWalkDirection, expectAccessibleView, inLocale } from './a11yChecks.ts'
+import { type WalkLocale, WALK_LOCALES, expectAccessibleView, expectWalkDirection, inLocale, say } from './a11yChecks.ts'
 import { type DemoServer, type RecordedPage, launchBrowser } from './harness.ts'
 import {
   type PrivateDemo,
@@ -101,18 +101,18 @@ describe.each(WALK_LOCALES)('WCAG 2.2 AA on every view of the modal, in $locale 
     const { page } = recorded
     await openModal(page, 'Connect')
     const modal = inModal(page)
-    const getWallet = modal.getByRole('button', { name: 'Get a wallet' })
+    const getWallet = modal.getByRole('button', { name: say(walk, 'Get a wallet') })
     await getWallet.waitFor()
-    await modal.getByText('No wallet found in this browser').waitFor()
+    await modal.getByText(say(walk, 'No wallet found in this browser')).waitFor()
     // Nothing connects until the box is checked.
     expect(await getWallet.isDisabled()).toBe(true)
     await expectAccessibleView(page, 'Connect with the legal checkbox unchecked and no wallet found')
-    await modal.getByRole('checkbox', { name: 'I agree to the Terms of Service and the Privacy Policy' }).check()
+    await modal.getByRole('checkbox').check()
     expect(await getWallet.isDisabled()).toBe(false)
     await expectAccessibleView(page, 'Connect with the legal checkbox checked')
     await getWallet.click()
     await waitForView(page, 'GetWallet')
-    const links = modal.getByRole('list', { name: 'Wallets to install' }).getByRole('link')
+    const links = modal.getByRole('list', { name: say(walk, 'Wallets to install') }).getByRole('link')
     expect(await links.count()).toBeGreaterThan(0)
     expect(await links.evaluateAll((as) => as.map((a) => [a.getAttribute('target'), a.getAttribute('rel')]))).toEqual(
       Array.from({ length: await links.count() }, () => ['_blank', 'noopener noreferrer']),
@@ -136,15 +136,15 @@ describe.each(WALK_LOCALES)('WCAG 2.2 AA on every view of the modal, in $locale 
     await walletButton.click()
     await waitForView(page, 'ConnectingExternal')
     await prompt.wasAsked
-    await inModal(page).getByText(`Continue in ${TEST_WALLET_NAME}`).waitFor()
+    await inModal(page).getByText(say(walk, 'Continue in {wallet}', { wallet: TEST_WALLET_NAME })).waitFor()
     await expectAccessibleView(page, 'ConnectingExternal (waiting for the wallet)')
 
     prompt.answer(false)
-    await inModal(page).getByText('Connection declined').waitFor()
+    await inModal(page).getByText(say(walk, 'Connection declined')).waitFor()
     await expectAccessibleView(page, 'ConnectingExternal (declined, 4001)')
 
     // Try again: the wallet approves, the kernel closes the modal.
-    await inModal(page).getByRole('button', { name: 'Try again' }).click()
+    await inModal(page).getByRole('button', { name: say(walk, 'Try again') }).click()
     await waitForModal(page, false)
     expect(wallet.prompts.map((p) => [p.method, p.approved])).toEqual([
       ['eth_requestAccounts', false],
@@ -177,7 +177,7 @@ describe.each(WALK_LOCALES)('WCAG 2.2 AA on every view of the modal, in $locale 
       await route.abort('failed')
     }
     await page.route(`**${receiveChunk}`, hold)
-    await inModal(page).getByRole('button', { name: 'Receive' }).click()
+    await inModal(page).getByRole('button', { name: say(walk, 'Receive') }).click()
     await inModal(page).getByTestId('portico-view-loading').waitFor()
     await expectAccessibleView(page, 'the view-loading state')
 
@@ -187,7 +187,7 @@ describe.each(WALK_LOCALES)('WCAG 2.2 AA on every view of the modal, in $locale 
     await expectAccessibleView(page, 'the view-error state with Retry (and its alert)')
 
     await page.unroute(`**${receiveChunk}`, hold)
-    await inModal(page).getByRole('button', { name: 'Retry' }).click()
+    await inModal(page).getByRole('button', { name: say(walk, 'Retry') }).click()
     await waitForView(page, 'Receive')
     await inModal(page).getByTestId('receive-address').waitFor()
     expect(await inModal(page).getByTestId('receive-address').innerText()).toBe(wallet.address)
@@ -225,7 +225,7 @@ describe.each(WALK_LOCALES)('WCAG 2.2 AA on every view of the modal, in $locale 
 
     const tabs = inModal(page).getByRole('tab')
     const tabNames = await tabs.allInnerTexts()
-    expect(tabNames).toEqual(expect.arrayContaining(['Tokens', 'NFTs', 'Activity']))
+    expect(tabNames).toEqual(expect.arrayContaining(['Tokens', 'NFTs', 'Activity'].map((name) => say(walk, name))))
     for (const name of tabNames) {
       await inModal(page).getByRole('tab', { name, exact: true }).click()
       await expect.poll(() => inModal(page).getByRole('tab', { name, exact: true }).getAttribute('aria-selected')).toBe('true')
@@ -259,22 +259,23 @@ describe.each(WALK_LOCALES)('WCAG 2.2 AA on every view of the modal, in $locale 
     await page.setViewportSize(viewport)
 
     // The wallet features row lists what the plugins contribute: each opens its view, then Back returns to Account.
-    const features = inModal(page).getByRole('group', { name: 'Wallet features' }).getByRole('button')
+    const features = inModal(page).getByRole('group', { name: say(walk, 'Wallet features') }).getByRole('button')
     const featureNames = await features.allInnerTexts()
-    expect(featureNames).toEqual(expect.arrayContaining(['Send', 'Receive', 'Swap', 'Register name']))
+    expect(featureNames).toEqual(expect.arrayContaining(['Send', 'Receive', 'Swap', 'Register name'].map((name) => say(walk, name))))
     const seen: string[] = []
     for (const name of featureNames) {
-      await inModal(page).getByRole('group', { name: 'Wallet features' }).getByRole('button', { name, exact: true }).click()
+      await inModal(page).getByRole('group', { name: say(walk, 'Wallet features') }).getByRole('button', { name, exact: true }).click()
       // A plugin's view may show the loading state first, while its body downloads.
       await expect.poll(async () => (await modalSnapshot(page)).view ?? 'Account').not.toBe('Account')
       await expect.poll(() => inModal(page).getByTestId('portico-view-loading').count()).toBe(0)
       const { view } = await modalSnapshot(page)
       seen.push(`${name} -> ${view}`)
       await expectAccessibleView(page, `${name} (${view})`)
-      await inModal(page).getByRole('button', { name: 'Back', exact: true }).click()
+      await inModal(page).getByRole('button', { name: say(walk, 'Back'), exact: true }).click()
       await waitForView(page, 'Account')
     }
-    expect(seen).toEqual(expect.arrayContaining(['Send -> WalletSend', 'Receive -> Receive', 'Swap -> Swap', 'Register name -> RegisterAccountName']))
+    const opens = { Send: 'WalletSend', Receive: 'Receive', Swap: 'Swap', 'Register name': 'RegisterAccountName' }
+    expect(seen).toEqual(expect.arrayContaining(Object.entries(opens).map(([name, view]) => `${say(walk, name)} -> ${view}`)))
     assertCleanPage(recorded)
   })
 

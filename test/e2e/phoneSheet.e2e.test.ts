@@ -88,9 +88,14 @@ describe('the bottom sheet on a phone (390 × 844, touch)', () => {
     const recorded = await open(PHONE)
     const { page } = recorded
     const cdp = await page.context().newCDPSession(page)
-    const { x, y } = await headerPoint(page)
     const top = () => inRoot(page, (root) => root.querySelector('dialog')!.getBoundingClientRect().top)
-    const resting = await top()
+    // At rest: the view's content (the wallet search, then "No wallet found") has settled its height.
+    let resting = await top()
+    for (let previous = Number.NaN; resting !== previous; resting = await top()) {
+      previous = resting
+      await page.waitForTimeout(250)
+    }
+    const { x, y } = await headerPoint(page)
 
     await dragDown(cdp, x, y, 60)
     expect((await modalSnapshot(page)).open).toBe(true)
