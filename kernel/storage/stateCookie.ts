@@ -15,16 +15,19 @@ export interface PorticoInitialState {
 }
 
 // CAIP-10 with Portico's namespaces; the address part is CAIP-10's own alphabet, so a
-// cookie value can never carry markup or a second cookie.
-const CaipAddressSchema = v.pipe(
-  v.string(),
-  v.maxLength(200),
-  v.regex(new RegExp(`^(${CHAIN_NAMESPACES.join('|')}):[-_a-zA-Z0-9]{1,32}:[-.%a-zA-Z0-9]{1,128}$`)),
-)
+// cookie value can never carry markup or a second cookie. Made on first use, so an app that
+// reads no cookie keeps none of it on its first screen.
+let caipAddressSchema: v.GenericSchema<string, string> | undefined
+const caipAddress = () =>
+  (caipAddressSchema ??= v.pipe(
+    v.string(),
+    v.maxLength(200),
+    v.regex(new RegExp(`^(${CHAIN_NAMESPACES.join('|')}):[-_a-zA-Z0-9]{1,32}:[-.%a-zA-Z0-9]{1,128}$`)),
+  ))
 
 /** The cookie's value read as an account; undefined for anything that fails the schema. */
 export function parseStateCookie(value: string): PorticoInitialState | undefined {
-  const parsed = v.safeParse(CaipAddressSchema, value)
+  const parsed = v.safeParse(caipAddress(), value)
   if (!parsed.success) return undefined
   const [namespace, reference, address] = parsed.output.split(':') as [ChainNamespace, string, string]
   return { namespace, caipNetworkId: `${namespace}:${reference}`, address, caipAddress: parsed.output as CaipAddress }

@@ -32,8 +32,13 @@ import {
 } from './exampleApps.ts'
 import { freePort } from '../peers/freePort.ts'
 
-/** Portico's first screen (what loads before a click, React and the app's own code left out). */
-const PORTICO_FIRST_SCREEN_MAX = 25 * 1024
+/**
+ * Portico's first screen (what loads before a click, React and the app's own code left out).
+ * It was 25 KB; the locales (the locale list and match, the opener's texts, the elements
+ * following the locale) and the server-rendered state (the provider's initial state) took it
+ * to 26,179 B with esbuild, and this cap holds that until they are cut back (issue 29).
+ */
+const PORTICO_FIRST_SCREEN_MAX = 26_400
 const BUDGETS_FILE = join(ROOT, 'test/package/budgets.json')
 const FIGURES_FILE = join(ROOT, '.cache/example-sizes.json')
 const UPDATE_BUDGETS = process.env['PORTICO_UPDATE_BUDGETS'] === '1'
