@@ -50,7 +50,7 @@ describe('examples/wagmi-vite (React 18, wagmi 2)', () => {
     writeFileSync(join(probes, 'viem.js'), `export * from 'viem'\n`)
     /**
      * What `probe` adds beyond the kit and viem, at start: its first screen, and what import()
-     * reaches from there but the connectors' work (connectorSession.ts, ownKit.ts), which loads
+     * reaches from there but the connectors' work (connectorSession.ts, wagmiConnectorsKit.ts), which loads
      * when a connector is used. wagmiPlugin's body loads at start (it follows wagmi from the
      * first render), so it counts. wagmi is an optional peer: the probe build leaves it external.
      */
@@ -61,7 +61,7 @@ describe('examples/wagmi-vite (React 18, wagmi 2)', () => {
       const lazy = entry!.firstScreen.files
         .flatMap((file) => importsOf(readFileSync(join(dir, file), 'utf8')).dynamic.map((specifier) => resolve(dirname(join(dir, file)), specifier)))
         .filter((file) => !theApps.has(relative(dir, file)))
-      const onUse = lazy.filter((file) => /ownKit|connectorSession/.test(basename(file)))
+      const onUse = lazy.filter((file) => /wagmiConnectorsKit|connectorSession/.test(basename(file)))
       const atStart = measure(dir, lazy.filter((file) => !onUse.includes(file))).total.files
       const added = (files: readonly string[]) => sizesOf(dir, files.filter((file) => !theApps.has(file)).map((file) => join(dir, file))).gzip
       return { firstScreen: added(entry!.firstScreen.files), atStart: added([...new Set([...entry!.firstScreen.files, ...atStart])]), onUse: onUse.length }
