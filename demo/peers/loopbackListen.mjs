@@ -1,5 +1,5 @@
 // Preloaded into the bundler's process (node --import): Alto listens on every interface
-// (its fastify server passes host 0.0.0.0, with no option to change it), and every server the
+// (its fastify server passes the wildcard address, with no option to change it), and every server the
 // demo and the tests start must listen on 127.0.0.1 only. So each listen() in that process is
 // bound to 127.0.0.1, and the port the server got (port 0 = a free one) goes to the parent
 // over IPC, so it never has to guess a free port.

@@ -47,7 +47,7 @@ describe('the local ERC-4337 stack', () => {
       .map((line) => line.trim().split(/\s+/))
       .filter((fields) => fields[3] === '0A' && Number.parseInt(fields[1]!.split(':')[1]!, 16) === port)
       .map((fields) => fields[1]!.split(':')[0])
-    expect(listening).toEqual(['0100007F']) // 127.0.0.1, and nothing on 0.0.0.0 or ::
+    expect(listening).toEqual(['0100007F']) // 127.0.0.1 only: nothing on the IPv4 or IPv6 wildcard address
   })
 
   it('bundles a user operation from a fresh smart account: it deploys the account and sends 0.001 ETH', async () => {
