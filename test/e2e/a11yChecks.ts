@@ -40,7 +40,7 @@ const fill = (template: string, values: Readonly<Record<string, string>>) =>
  * its `{arguments}` filled from `values`), so a walk finds controls by the names it shows. A
  * text no catalogue holds (a wallet's or a network's name) reads the same in every locale.
  */
-export function say({ locale }: WalkLocale, english: string, values: Readonly<Record<string, string>> = {}): string {
+export function say({ locale }: Pick<WalkLocale, 'locale'>, english: string, values: Readonly<Record<string, string>> = {}): string {
   // The modal's own texts first: a plugin's "Back" or "Try again" is a text of its own view.
   const areas = catalogueAreas(ROOT).sort((a, b) => Number(a.startsWith('plugins/')) - Number(b.startsWith('plugins/')))
   for (const area of areas) {
