@@ -112,7 +112,7 @@ button, input { font: inherit; color: inherit; }
 .list-item:hover { background: var(--portico-surface-hover); }
 a.list-item { color: inherit; text-decoration: none; }
 .list-item-text { display: flex; flex-direction: column; min-width: 0; }
-.list-item-label { font-weight: 600; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+.list-item-label { font-weight: 600; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; align-self: start; max-width: 100%; }
 .list-item-description { color: var(--portico-muted); font-size: calc(var(--portico-font-size-base) * 1.2); }
 
 .wallet-image { display: block; flex: none; border-radius: calc(var(--portico-border-radius) * 3); object-fit: cover; }

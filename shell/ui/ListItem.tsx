@@ -22,7 +22,11 @@ export const ListItem = /* @__PURE__ */ forwardRef<HTMLButtonElement, ListItemPr
     <button ref={ref} type={type} className={cx('list-item', className)} {...rest}>
       {image}
       <span className="list-item-text">
-        <span className="list-item-label">{children}</span>
+        {/* dir="auto": a name in another script (a Latin wallet name in Arabic) keeps its own
+            direction, so a long one is cut at its end, not its start. */}
+        <span className="list-item-label" dir="auto">
+          {children}
+        </span>
         {description !== undefined && <span className="list-item-description">{description}</span>}
       </span>
     </button>

@@ -134,6 +134,31 @@ describe('right to left', () => {
     })
     expect(layout.backCentre).toBeGreaterThan(layout.headerCentre)
     expect(layout.pointsRight).toBe(true)
+
+    // A Latin wallet name in the right-to-left dialog: set at the row's start (its right), and a
+    // long one cut at its own end, so it still reads from its first letter.
+    const names = await inRoot(page, (root) => {
+      const labels = [...root.querySelectorAll('.list-item-label')] as HTMLElement[]
+      const [short, long] = labels as [HTMLElement, HTMLElement]
+      long.textContent = `MetaMask ${'Wallet '.repeat(12)}`
+      const textBox = (label: HTMLElement) => {
+        const range = document.createRange()
+        range.selectNodeContents(label)
+        return range.getClientRects()[0]!
+      }
+      const first = (label: HTMLElement) => {
+        const range = document.createRange()
+        range.setStart(label.firstChild!, 0)
+        range.setEnd(label.firstChild!, 1)
+        return range.getBoundingClientRect()
+      }
+      const box = (label: HTMLElement) => label.getBoundingClientRect()
+      return {
+        shortAtRight: Math.abs(textBox(short).right - box(short).right) <= 1,
+        longFirstLetterShown: first(long).left >= box(long).left - 1 && first(long).right <= box(long).right + 1,
+      }
+    })
+    expect(names).toEqual({ shortAtRight: true, longFirstLetterShown: true })
     assertCleanPage(recorded)
   })
 })

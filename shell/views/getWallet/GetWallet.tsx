@@ -38,7 +38,9 @@ export function GetWalletView({ kit }: PorticoViewProps) {
               >
                 <WalletGlyph color={wallet.color} />
                 <span className="list-item-text">
-                  <span className="list-item-label">{wallet.name}</span>{' '}
+                  <span className="list-item-label" dir="auto">
+                    {wallet.name}
+                  </span>{' '}
                   <span className="list-item-description">{t(`getWallet.store.${store}`)}</span>{' '}
                   {/* The name is the visible text, then this (WCAG 2.5.3, label in name). */}
                   <span className="sr-only">{t('modal.opensInNewTab')}</span>
