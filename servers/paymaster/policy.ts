@@ -29,18 +29,22 @@ export interface SponsorshipPolicy {
 /** The integrator's policy: which chains, which senders, how many operations per sender, how much one may cost. */
 export function createSponsorshipPolicy(config: Pick<PaymasterConfig, 'chains' | 'senders' | 'maxOperationsPerSender' | 'maxWeiPerOperation'>): SponsorshipPolicy {
   const senders = config.senders && new Set(config.senders)
-  const signed = new Map<string, Set<bigint>>()
+  const cap = config.maxOperationsPerSender
+  // Only a cap needs the signed nonces; without one, keeping them would let anyone grow the
+  // process's memory without end (any sender, any nonce).
+  const signed = cap === undefined ? undefined : new Map<string, Set<bigint>>()
   const key = (chainId: bigint, sender: Address) => `${chainId}:${sender}`
   return {
     check(chainId, sender, nonce, maxCost) {
       if (!Object.hasOwn(config.chains, chainId.toString())) return 'chain'
       if (senders && !senders.has(sender)) return 'sender'
       if (config.maxWeiPerOperation !== undefined && maxCost > config.maxWeiPerOperation) return 'cost'
-      const nonces = signed.get(key(chainId, sender))
-      if (config.maxOperationsPerSender !== undefined && !nonces?.has(nonce) && (nonces?.size ?? 0) >= config.maxOperationsPerSender) return 'cap'
+      const nonces = signed?.get(key(chainId, sender))
+      if (cap !== undefined && !nonces?.has(nonce) && (nonces?.size ?? 0) >= cap) return 'cap'
       return undefined
     },
     record(chainId, sender, nonce) {
+      if (!signed) return
       const nonces = signed.get(key(chainId, sender)) ?? new Set<bigint>()
       signed.set(key(chainId, sender), nonces.add(nonce))
     },
