@@ -1,11 +1,7 @@
 import * as v from 'valibot'
-import { getAddress, isAddress, isHex, type Address, type Hex } from 'viem'
+import { isHex, type Hex } from 'viem'
+import { AddressSchema } from './schemas.ts'
 
-const AddressSchema = v.pipe(
-  v.string(),
-  v.check((text) => isAddress(text, { strict: false }), 'must be a 0x address of 20 bytes'),
-  v.transform((text) => getAddress(text) as Address),
-)
 const PositiveInteger = v.pipe(v.number(), v.integer(), v.minValue(1))
 
 /** The integrator's options, checked once at start: a typo here would otherwise refuse (or sponsor) every operation. */
