@@ -14,12 +14,11 @@ import { paymasterData, paymasterHash, type ValidityWindow } from './verifyingPa
 export const MAX_BODY_BYTES = 64 * 1024
 
 /**
- * The paymaster gas limits the stub answers and the final data is signed for: the
- * VerifyingPaymaster's validation (one ecrecover) takes about 30k gas, and it has no postOp.
+ * The paymaster gas limits the stub answers (the wallet puts them in the operation, and the
+ * final data is signed over what it carries): the VerifyingPaymaster's validation (one
+ * ecrecover) takes about 30k gas, and it has no postOp.
  */
-export const PAYMASTER_VERIFICATION_GAS = 100_000n
-export const PAYMASTER_POST_OP_GAS = 0n
-const STUB_GAS = { verification: PAYMASTER_VERIFICATION_GAS, postOp: PAYMASTER_POST_OP_GAS }
+const STUB_GAS = { verification: 100_000n, postOp: 0n }
 
 const carriedGas = (op: UserOperationInput) =>
   op.paymasterVerificationGasLimit === undefined || op.paymasterPostOpGasLimit === undefined
