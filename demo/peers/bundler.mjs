@@ -5,7 +5,7 @@
 import { fork } from 'node:child_process'
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { assertPortFree } from './hardhat.mjs'
+import { assertPortFree, rpc } from './hardhat.mjs'
 import { DEMO_BUNDLER_EXECUTOR_KEY, DEMO_BUNDLER_UTILITY_KEY, ENTRY_POINT_V07 } from './accountAbstraction.mjs'
 
 const HERE = dirname(fileURLToPath(import.meta.url))
@@ -77,13 +77,7 @@ export async function startBundler({ rpcUrl, port = 0, timeoutMs = 60_000 }) {
 
 async function supportedEntryPoints(url) {
   try {
-    const response = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_supportedEntryPoints', params: [] }),
-      signal: AbortSignal.timeout(1_000),
-    })
-    return (await response.json()).result
+    return await rpc(url, 'eth_supportedEntryPoints', [], { timeoutMs: 1_000 })
   } catch {
     return undefined
   }

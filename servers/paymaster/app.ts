@@ -6,7 +6,7 @@ import { numberToHex, type Address } from 'viem'
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
 import { checkStateChange, describeRefusal } from '../common/stateChange.ts'
 import type { PaymasterConfig } from './options.ts'
-import { REFUSAL_TEXT, createSponsorshipPolicy } from './policy.ts'
+import { REFUSAL_TEXT, createSponsorshipPolicy, maxOperationCost } from './policy.ts'
 import { PAYMASTER_METHODS, PaymasterParamsSchema, RpcRequestSchema, isServedEntryPoint, type UserOperationInput } from './schemas.ts'
 import { paymasterData, paymasterHash, type ValidityWindow } from './verifyingPaymaster.ts'
 
@@ -14,11 +14,16 @@ import { paymasterData, paymasterHash, type ValidityWindow } from './verifyingPa
 export const MAX_BODY_BYTES = 64 * 1024
 
 /**
- * The paymaster gas limits the stub answers and the final data is signed for: the
- * VerifyingPaymaster's validation (one ecrecover) takes about 30k gas, and it has no postOp.
+ * The paymaster gas limits the stub answers (the wallet puts them in the operation, and the
+ * final data is signed over what it carries): the VerifyingPaymaster's validation (one
+ * ecrecover) takes about 30k gas, and it has no postOp.
  */
-export const PAYMASTER_VERIFICATION_GAS = 100_000n
-export const PAYMASTER_POST_OP_GAS = 0n
+const STUB_GAS = { verification: 100_000n, postOp: 0n }
+
+const carriedGas = (op: UserOperationInput) =>
+  op.paymasterVerificationGasLimit === undefined || op.paymasterPostOpGasLimit === undefined
+    ? undefined
+    : { verification: op.paymasterVerificationGasLimit, postOp: op.paymasterPostOpGasLimit }
 
 /** JSON-RPC error codes (EIP-1474): -32003 is "transaction rejected", used for what the policy refuses. */
 const ERRORS = { parse: -32700, request: -32600, method: -32601, params: -32602, refused: -32003 } as const
@@ -79,12 +84,15 @@ export function createPaymasterApp({ config, now = () => Math.floor(Date.now() /
     if (!params.success) return rpcError(c, id, ERRORS.params, `Invalid params: ${issuesText(params.issues)}`)
     const [op, entryPoint, chainId] = params.output
     if (!isServedEntryPoint(entryPoint)) return rpcError(c, id, ERRORS.params, `Invalid params: only EntryPoint v0.7 is served, not ${entryPoint}`)
-    const refusal = policy.check(chainId, op.sender, op.nonce)
+    const stub = method === 'pm_getPaymasterStubData'
+    // The final signature covers the paymaster's gas limits, so they must be the ones the operation carries.
+    const gas = stub ? STUB_GAS : carriedGas(op)
+    if (!gas) return rpcError(c, id, ERRORS.params, 'Invalid params: paymasterVerificationGasLimit and paymasterPostOpGasLimit are required')
+    const refusal = policy.check(chainId, op.sender, op.nonce, maxOperationCost(op, gas))
     if (refusal) return rpcError(c, id, ERRORS.refused, REFUSAL_TEXT[refusal])
     const { paymaster } = config.chains[chainId.toString()]!
 
-    if (method === 'pm_getPaymasterStubData') {
-      const gas = { verification: PAYMASTER_VERIFICATION_GAS, postOp: PAYMASTER_POST_OP_GAS }
+    if (stub) {
       return c.json({
         jsonrpc: '2.0',
         id,
@@ -98,11 +106,6 @@ export function createPaymasterApp({ config, now = () => Math.floor(Date.now() /
         },
       })
     }
-    // The signature covers the paymaster's gas limits, so they must be the ones the operation carries.
-    if (op.paymasterVerificationGasLimit === undefined || op.paymasterPostOpGasLimit === undefined) {
-      return rpcError(c, id, ERRORS.params, 'Invalid params: paymasterVerificationGasLimit and paymasterPostOpGasLimit are required')
-    }
-    const gas = { verification: op.paymasterVerificationGasLimit, postOp: op.paymasterPostOpGasLimit }
     const data = await signed(signer, op, chainId, paymaster, gas)
     policy.record(chainId, op.sender, op.nonce)
     return c.json({ jsonrpc: '2.0', id, result: { paymaster, paymasterData: data } })

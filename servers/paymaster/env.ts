@@ -7,6 +7,7 @@ const List = v.pipe(
   v.transform((text) => text.split(',').map((item) => item.trim()).filter(Boolean)),
 )
 const Count = v.pipe(v.string(), v.regex(/^[1-9]\d*$/, 'must be a whole number above 0'), v.transform(Number))
+const Wei = v.pipe(v.string(), v.regex(/^[1-9]\d*$/, 'must be an amount in wei above 0'), v.transform((text) => BigInt(text)))
 
 const Env = v.object({
   PORT: v.optional(Port, '8713'),
@@ -27,6 +28,7 @@ const Env = v.object({
   ALLOWED_ORIGINS: v.pipe(v.string('is required (the pages that call the service, comma-separated)'), List),
   PAYMASTER_SENDERS: v.optional(List),
   PAYMASTER_MAX_OPS_PER_SENDER: v.optional(Count),
+  PAYMASTER_MAX_WEI_PER_OP: v.optional(Wei),
   PAYMASTER_VALID_FOR_SECONDS: v.optional(Count),
   SPONSOR_NAME: v.optional(v.string()),
 })
@@ -44,6 +46,7 @@ export function paymasterOptionsFromEnv(env: Record<string, string | undefined>)
     allowedOrigins: e.ALLOWED_ORIGINS,
     senders: e.PAYMASTER_SENDERS,
     maxOperationsPerSender: e.PAYMASTER_MAX_OPS_PER_SENDER,
+    maxWeiPerOperation: e.PAYMASTER_MAX_WEI_PER_OP,
     validForSeconds: e.PAYMASTER_VALID_FOR_SECONDS,
     sponsorName: e.SPONSOR_NAME,
   }

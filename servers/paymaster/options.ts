@@ -1,11 +1,7 @@
 import * as v from 'valibot'
-import { getAddress, isAddress, isHex, type Address, type Hex } from 'viem'
+import { isHex, type Hex } from 'viem'
+import { AddressSchema } from './schemas.ts'
 
-const AddressSchema = v.pipe(
-  v.string(),
-  v.check((text) => isAddress(text, { strict: false }), 'must be a 0x address of 20 bytes'),
-  v.transform((text) => getAddress(text) as Address),
-)
 const PositiveInteger = v.pipe(v.number(), v.integer(), v.minValue(1))
 
 /** The integrator's options, checked once at start: a typo here would otherwise refuse (or sponsor) every operation. */
@@ -25,6 +21,12 @@ export const PaymasterOptionsSchema = v.object({
   senders: v.optional(v.array(AddressSchema)),
   /** At most this many user operations (distinct nonces) signed per sender and chain while the service runs; absent: no cap. */
   maxOperationsPerSender: v.optional(PositiveInteger),
+  /**
+   * The most one sponsored operation may take from the deposit, in wei (its gas limits at its
+   * maxFeePerGas); absent: no ceiling. The signature covers the fees, so without one a single
+   * operation with an extreme fee can pay most of the deposit to whoever bundles it.
+   */
+  maxWeiPerOperation: v.optional(v.pipe(v.bigint(), v.minValue(1n))),
   /** How long a signature stays valid (the paymaster's validUntil), in seconds. */
   validForSeconds: v.optional(PositiveInteger, 600),
   /** The pages that may call the service (exact origins); every call is a POST, and other origins are refused. */

@@ -107,6 +107,22 @@ describe('the paymaster service (ERC-7677)', () => {
     expect((await call('pm_getPaymasterData', [userOp({ sender: OTHER_SENDER }), ENTRY_POINT, '0x7a69'])).body.result).toBeDefined()
   })
 
+  it('refuses to sign an operation that may take more than 0.01 ETH from the deposit, so one extreme fee cannot pay it out to its bundler', async () => {
+    const call = service({ maxWeiPerOperation: 10_000_000_000_000_000n })
+    // 10,000,000 gas (100,000 + 9,750,000 + 50,000 + 100,000 + 0) at 1 gwei: exactly 0.01 ETH.
+    const atCeiling = userOp({ callGasLimit: '0x94c5f0' })
+    expect((await call('pm_getPaymasterData', [atCeiling, ENTRY_POINT, '0x7a69'])).body.result?.paymasterData).toMatch(/^0x/)
+    const refused = { code: -32003, message: 'Not sponsored: this operation may cost more than the sponsor pays for one' }
+    expect((await call('pm_getPaymasterData', [{ ...atCeiling, maxFeePerGas: '0x3b9aca01' }, ENTRY_POINT, '0x7a69'])).body).toMatchObject({ error: refused })
+    // The attack: 5,000,000 gas of calls at 10,000 gwei, about 52 ETH.
+    const greedy = userOp({ nonce: '0x1', callGasLimit: '0x4c4b40', maxFeePerGas: '0x9184e72a000', maxPriorityFeePerGas: '0x9184e72a000' })
+    for (const method of ['pm_getPaymasterStubData', 'pm_getPaymasterData']) {
+      const { body } = await call(method, [greedy, ENTRY_POINT, '0x7a69'])
+      expect(body.error).toEqual(refused)
+      expect(body.result).toBeUndefined()
+    }
+  })
+
   it('refuses another EntryPoint than v0.7', async () => {
     const { body } = await service()('pm_getPaymasterData', [userOp(), '0x5FF137D4b0FDCD49DcA30c7CF57E578a026d2789', '0x7a69'])
     expect(body.error?.code).toBe(-32602)
@@ -165,13 +181,14 @@ describe('the paymaster service’s environment', () => {
   const env = { PAYMASTER_SIGNER_KEY: SIGNER_KEY, PAYMASTER_CHAINS: `31337=${PAYMASTER}; 8453=${PAYMASTER}`, ALLOWED_ORIGINS: `${PAGE}, http://127.0.0.1:8700` }
 
   it('reads the signer key, chains, origins and policy; port 8713 by default', () => {
-    expect(paymasterOptionsFromEnv({ ...env, PAYMASTER_SENDERS: SENDER, PAYMASTER_MAX_OPS_PER_SENDER: '5', SPONSOR_NAME: 'Acme' })).toMatchObject({
+    expect(paymasterOptionsFromEnv({ ...env, PAYMASTER_SENDERS: SENDER, PAYMASTER_MAX_OPS_PER_SENDER: '5', PAYMASTER_MAX_WEI_PER_OP: '10000000000000000', SPONSOR_NAME: 'Acme' })).toMatchObject({
       port: 8713,
       signerKey: SIGNER_KEY,
       chains: { 31337: { paymaster: PAYMASTER }, 8453: { paymaster: PAYMASTER } },
       allowedOrigins: [PAGE, 'http://127.0.0.1:8700'],
       senders: [SENDER],
       maxOperationsPerSender: 5,
+      maxWeiPerOperation: 10_000_000_000_000_000n,
       sponsorName: 'Acme',
     })
   })
@@ -180,5 +197,6 @@ describe('the paymaster service’s environment', () => {
     expect(() => paymasterOptionsFromEnv({ ...env, PAYMASTER_SIGNER_KEY: undefined })).toThrow(/PAYMASTER_SIGNER_KEY: is required/)
     expect(() => paymasterOptionsFromEnv({ ...env, PAYMASTER_CHAINS: 'mainnet=0x12' })).toThrow(/chains/)
     expect(() => paymasterOptionsFromEnv({ ...env, PAYMASTER_MAX_OPS_PER_SENDER: '0' })).toThrow(/PAYMASTER_MAX_OPS_PER_SENDER: must be a whole number above 0/)
+    expect(() => paymasterOptionsFromEnv({ ...env, PAYMASTER_MAX_WEI_PER_OP: '0.01' })).toThrow(/PAYMASTER_MAX_WEI_PER_OP: must be an amount in wei above 0/)
   })
 })
