@@ -7,8 +7,10 @@ import { applyLocale, openerText } from '../../../host/openerText.ts'
 import { defineCatalogue } from '../../../shell/ui/catalogue.ts'
 import { useMessages } from '../../../shell/ui/messages.ts'
 import { SnackBar } from '../../../shell/modal/SnackBar.tsx'
-import { createTestKit, quietKernelOptions } from '../../../shell/test/testKit.ts'
+import { connectAccount, createTestKit, quietKernelOptions } from '../../../shell/test/testKit.ts'
 import { ConnectView } from '../../../shell/views/Connect.tsx'
+import { WalletFeatures } from '../../../shell/views/WalletFeatures.tsx'
+import { sendPlugin } from '../../../plugins/send/index.ts'
 
 afterEach(cleanup)
 
@@ -56,6 +58,17 @@ describe('the views in the kit’s locale', () => {
     expect(screen.getByRole('group', { name: '接続方法' })).toBeTruthy()
     act(() => kit.setLocale('en'))
     expect(screen.getByText('More wallets')).toBeTruthy()
+  })
+
+  it('a label a plugin contributes shows in the kit’s locale once that plugin’s file loads, follows a change of locale, and is English again after kit.setLocale("en")', async () => {
+    const kit = createTestKit({ locale: 'ja' }, [sendPlugin()])
+    act(() => connectAccount(kit, '0x1234567890abcdef1234567890abcdef12345678'))
+    render(<WalletFeatures kit={kit} />)
+    expect(await screen.findByRole('button', { name: '送信' })).toBeTruthy()
+    act(() => kit.setLocale('fr'))
+    expect(await screen.findByRole('button', { name: 'Envoyer' })).toBeTruthy()
+    act(() => kit.setLocale('en'))
+    expect(screen.getByRole('button', { name: 'Send' })).toBeTruthy()
   })
 
   it('Arabic counts with its six plural forms (ICU plural through @lingui/core)', async () => {
