@@ -11,6 +11,8 @@ import { connectAccount, createTestKit, quietKernelOptions } from '../../../shel
 import { ConnectView } from '../../../shell/views/Connect.tsx'
 import { WalletFeatures } from '../../../shell/views/WalletFeatures.tsx'
 import { sendPlugin } from '../../../plugins/send/index.ts'
+import { ConnectButton } from '../../../shell/components/ConnectButton.tsx'
+import { withKit } from '../../../shell/test/wrapper.tsx'
 
 afterEach(cleanup)
 
@@ -108,6 +110,17 @@ describe('the openers and right to left', () => {
   it('the opener label is English until the locale’s opener file is in', () => {
     expect(openerText('ja', 'opener.connectWallet')).toBe('Connect Wallet')
     expect(openerText('en', 'opener.switchNetwork', { network: 'Base' })).toBe('Base, switch network')
+  })
+
+  it('the React button reads its label in the kit’s locale once that opener file is in, and follows kit.setLocale()', async () => {
+    // ko and de, not ja: the opener files stay loaded for the module, and the test above needs ja not in.
+    const kit = createTestKit({ locale: 'ko' })
+    render(<ConnectButton />, { wrapper: withKit(kit) })
+    expect(await screen.findByRole('button', { name: '지갑 연결' })).toBeTruthy()
+    act(() => kit.setLocale('de'))
+    expect(await screen.findByRole('button', { name: 'Wallet verbinden' })).toBeTruthy()
+    act(() => kit.setLocale('en'))
+    expect(screen.getByRole('button', { name: 'Connect Wallet' })).toBeTruthy()
   })
 
   it('ar, he and fa set dir="rtl" with their lang; the others ltr', () => {
