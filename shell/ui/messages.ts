@@ -49,7 +49,7 @@ const isLoaded = (kit: PorticoKit, catalogue: Catalogue<string>, locale: Locale)
  * file lacks show in English, with a warning in development builds; a file that fails to load
  * leaves the whole area in English.
  */
-export function loadCatalogue(kit: PorticoKit, catalogue: Catalogue<string>, locale: Locale = kit.locale.get().locale): Promise<void> {
+export function loadCatalogue(kit: PorticoKit, catalogue: Catalogue<string>, locale: Locale): Promise<void> {
   const state = messagesOf(kit)
   const id = `${catalogue.area}:${locale}`
   if (locale === 'en') return Promise.resolve()
