@@ -192,7 +192,7 @@ export function checkLocale(locale, root = ROOT) {
         }
       }
     }
-    const compiled = catalogueModule(readFileSync(file, 'utf8'))
+    const compiled = JSON.stringify(compileCatalogue(messages))
     sizes[area] = gzipSync(compiled, { level: 9 }).length
     if (sizes[area] > MAX_CATALOGUE_GZIP) problems.push(`${where}: ${sizes[area]} B gzip compiled, over the ${MAX_CATALOGUE_GZIP} B a locale file may weigh`)
   }

@@ -66,6 +66,7 @@ afterEach(async () => {
   if (kit.chains.isConnected()) await kit.disconnect()
   await kit.switchNetwork(local())
   kit.setThemeMode('dark')
+  kit.setLocale('en')
 })
 
 function place(html: string): HTMLElement {
@@ -186,6 +187,17 @@ describe('<portico-button>', () => {
     expect(buttonOf(element).textContent).toMatch(/0xf3…b92266$/)
     expect(element.dataset.theme).toBe('light')
     expect(buttonOf(element).getAttribute('aria-expanded')).toBe('true')
+  })
+
+  it("follows the kit's locale: its label once the locale's opener file is in, with lang and dir (rtl for ar)", async () => {
+    const element = place('<portico-button></portico-button>')
+    expect([element.lang, element.dir]).toEqual(['en', 'ltr'])
+    kit.setLocale('ar')
+    await vi.waitFor(() => expect(buttonOf(element).textContent).toBe('ربط المحفظة'))
+    expect([element.lang, element.dir]).toEqual(['ar', 'rtl'])
+    kit.setLocale('en')
+    expect(buttonOf(element).textContent).toBe('Connect Wallet')
+    expect([element.lang, element.dir]).toEqual(['en', 'ltr'])
   })
 
   it("follows the kit's theme live: mode as data-theme, --portico-* variables on the element", () => {

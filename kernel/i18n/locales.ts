@@ -15,16 +15,14 @@ export const isRightToLeft = (locale: Locale) => RIGHT_TO_LEFT.includes(locale)
 const TRADITIONAL_CHINESE = /^zh-(hant|tw|hk|mo)\b/i
 
 /**
- * The best of Portico's locales for a visitor's languages, in their order of preference:
- * the first that matches exactly, else by language alone (`pt-PT` → `pt-BR`, `zh-HK` → `zh-TW`),
- * else English.
+ * The best of Portico's locales for a visitor's languages, in their order of preference: by
+ * language (`pt-PT` → `pt-BR`), Chinese by script (`zh-HK` → `zh-TW`), else English. Each
+ * language has one locale but Chinese, so a tag that names a locale exactly matches it this way too.
  */
 export function matchLocale(preferred: readonly string[]): Locale {
   for (const tag of preferred) {
-    const exact = LOCALES.find((locale) => locale.toLowerCase() === tag.toLowerCase())
-    if (exact) return exact
-    if (/^zh\b/i.test(tag)) return TRADITIONAL_CHINESE.test(tag) ? 'zh-TW' : 'zh-CN'
     const language = tag.split('-')[0]!.toLowerCase()
+    if (language === 'zh') return TRADITIONAL_CHINESE.test(tag) ? 'zh-TW' : 'zh-CN'
     const sameLanguage = LOCALES.find((locale) => locale.split('-')[0] === language)
     if (sameLanguage) return sameLanguage
   }

@@ -33,25 +33,21 @@ function catalogueOf(manifest: PluginManifest): Promise<Loaded> | undefined {
  * or for a plugin without one.
  */
 export function usePluginLabels(kit: PorticoKit): (label: string) => string {
-  const [loaded, setLoaded] = useState<readonly Loaded[]>([])
   const locale = useStoreValue(kit.locale, (state) => state.locale)
-  // The labels are English already: another locale loads the catalogues that translate them.
-  const translated = locale !== 'en'
+  const [loaded, setLoaded] = useState<readonly Loaded[]>([])
   useEffect(() => {
-    if (!translated) return
+    // The labels are English already: another locale loads the catalogues that translate them.
+    if (locale === 'en') return
     let live = true
     const pending = kit.plugins.manifests.map(catalogueOf).filter((load) => load !== undefined)
-    void Promise.all(pending).then((all) => live && setLoaded(all))
+    void Promise.all(pending).then(async (all) => {
+      await Promise.all(all.map(({ catalogue }) => loadCatalogue(kit, catalogue, locale)))
+      if (live) setLoaded(all)
+    })
     return () => void (live = false)
-  }, [kit, translated])
-  const [, rerender] = useState(0)
-  useEffect(() => {
-    let live = true
-    void Promise.all(loaded.map(({ catalogue }) => loadCatalogue(kit, catalogue, locale))).then(() => live && rerender((n) => n + 1))
-    return () => void (live = false)
-  }, [kit, loaded, locale])
+  }, [kit, locale])
   return (label) => {
-    if (!translated) return label
+    if (locale === 'en') return label
     for (const { catalogue, keys } of loaded) {
       const key = keys.get(label)
       if (key) return translate(kit, catalogue, locale, key)

@@ -9,21 +9,20 @@ export type Values = Readonly<Record<string, unknown>>
 /** Formats one message of a catalogue in the kit's locale. */
 export type Translate<Key extends string> = (key: Key, values?: Values) => string
 
-/** One kit's messages: a Lingui instance per locale, the areas each has loaded, and who listens. */
+/** One kit's messages: a Lingui instance per locale but English (one for every kit), the areas each has loaded, and who listens. */
 interface KitMessages {
   readonly instances: Map<Locale, I18n>
   /** `area:locale` → the load, settled or not. */
   readonly loads: Map<string, Promise<void>>
   readonly loaded: Set<string>
   readonly listeners: Set<() => void>
-  version: number
 }
 
 const kits = new WeakMap<PorticoKit, KitMessages>()
 
 function messagesOf(kit: PorticoKit): KitMessages {
   let state = kits.get(kit)
-  if (!state) kits.set(kit, (state = { instances: new Map(), loads: new Map(), loaded: new Set(), listeners: new Set(), version: 0 }))
+  if (!state) kits.set(kit, (state = { instances: new Map(), loads: new Map(), loaded: new Set(), listeners: new Set() }))
   return state
 }
 
@@ -39,7 +38,6 @@ function instance(state: KitMessages, locale: Locale): I18n {
 function settle(state: KitMessages, id: string, locale: Locale, messages: Messages) {
   instance(state, locale).load(locale, messages)
   state.loaded.add(id)
-  state.version += 1
   for (const listener of state.listeners) listener()
 }
 
@@ -51,7 +49,7 @@ const isLoaded = (kit: PorticoKit, catalogue: Catalogue<string>, locale: Locale)
  * file lacks show in English, with a warning in development builds; a file that fails to load
  * leaves the whole area in English.
  */
-export function loadCatalogue(kit: PorticoKit, catalogue: Catalogue<string>, locale: Locale = kit.locale.get().locale): Promise<void> {
+export function loadCatalogue(kit: PorticoKit, catalogue: Catalogue<string>, locale: Locale): Promise<void> {
   const state = messagesOf(kit)
   const id = `${catalogue.area}:${locale}`
   if (locale === 'en') return Promise.resolve()
@@ -77,10 +75,8 @@ export function loadCatalogue(kit: PorticoKit, catalogue: Catalogue<string>, loc
 
 /** Formats `key` of `catalogue` in `locale`, in English until that locale's file has loaded. */
 export function translate(kit: PorticoKit, catalogue: Catalogue<string>, locale: Locale, key: string, values?: Values): string {
-  const shown: Locale = isLoaded(kit, catalogue, locale) ? locale : 'en'
-  const i18n = instance(messagesOf(kit), shown)
-  if (shown === 'en' && !(key in i18n.messages)) i18n.load('en', catalogue.en)
-  return i18n._(key, values as Record<string, unknown>)
+  if (locale === 'en' || !isLoaded(kit, catalogue, locale)) return englishText(catalogue, key, values)
+  return instance(messagesOf(kit), locale)._(key, values as Record<string, unknown>)
 }
 
 /**
@@ -109,7 +105,8 @@ export function useMessages<Key extends string>(kit: PorticoKit, catalogue: Cata
 
 /** A message in English, formatted without the kit: the text code and tests compare. */
 export function englishText<Key extends string>(catalogue: Catalogue<Key>, key: Key, values?: Values): string {
-  english.load('en', catalogue.en)
+  // Loading copies every message loaded so far: once an area, not once a text.
+  if (!(key in english.messages)) english.load('en', catalogue.en)
   return english._(key, values as Record<string, unknown>)
 }
 

@@ -113,6 +113,12 @@ describe('the check catches what a translator can get wrong', () => {
     expect(problems.sort()).toEqual(['few', 'many', 'two', 'zero'].map((category) => expect.stringContaining(`lacks the "${category}" case ar needs`)))
   })
 
+  it('an opener text with a plural or select is reported: the first screen formats arguments only', () => {
+    write('host/locales', { ...header, ...english('host/locales'), 'opener.switchNetwork': '{network, select, Base {Base, Netzwerk wechseln} other {{network}, Netzwerk wechseln}}' })
+    expect(checkLocale('de', scratch).problems).toContainEqual(expect.stringContaining('host/locales/de.json: "opener.switchNetwork" is an opener text: arguments only, no plural or select'))
+    write('host/locales', { ...header, ...english('host/locales') })
+  })
+
   it('a file over 3 KB gzip compiled is reported', () => {
     const big = Object.fromEntries(Object.keys(english('shell/locales/core')).map((key, i) => [key, `${english('shell/locales/core')[key]} ${crypto.randomUUID()}${crypto.randomUUID()}${i}`]))
     write('shell/locales/core', { ...header, ...big })

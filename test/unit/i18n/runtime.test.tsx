@@ -7,8 +7,12 @@ import { applyLocale, openerText } from '../../../host/openerText.ts'
 import { defineCatalogue } from '../../../shell/ui/catalogue.ts'
 import { useMessages } from '../../../shell/ui/messages.ts'
 import { SnackBar } from '../../../shell/modal/SnackBar.tsx'
-import { createTestKit, quietKernelOptions } from '../../../shell/test/testKit.ts'
+import { connectAccount, createTestKit, quietKernelOptions } from '../../../shell/test/testKit.ts'
 import { ConnectView } from '../../../shell/views/Connect.tsx'
+import { WalletFeatures } from '../../../shell/views/WalletFeatures.tsx'
+import { sendPlugin } from '../../../plugins/send/index.ts'
+import { ConnectButton } from '../../../shell/components/ConnectButton.tsx'
+import { withKit } from '../../../shell/test/wrapper.tsx'
 
 afterEach(cleanup)
 
@@ -17,6 +21,9 @@ describe('which locale a visitor gets', () => {
     expect(matchLocale(['ja-JP', 'en-US'])).toBe('ja')
     expect(matchLocale(['xx', 'fr-CA'])).toBe('fr')
     expect(matchLocale(['pt-PT'])).toBe('pt-BR')
+    expect(matchLocale(['pt-BR'])).toBe('pt-BR')
+    expect(matchLocale(['ZH-tw'])).toBe('zh-TW')
+    expect(matchLocale(['zh-CN'])).toBe('zh-CN')
     expect(matchLocale(['zh-HK'])).toBe('zh-TW')
     expect(matchLocale(['zh-Hant'])).toBe('zh-TW')
     expect(matchLocale(['zh'])).toBe('zh-CN')
@@ -53,6 +60,17 @@ describe('the views in the kit’s locale', () => {
     expect(screen.getByRole('group', { name: '接続方法' })).toBeTruthy()
     act(() => kit.setLocale('en'))
     expect(screen.getByText('More wallets')).toBeTruthy()
+  })
+
+  it('a label a plugin contributes shows in the kit’s locale once that plugin’s file loads, follows a change of locale, and is English again after kit.setLocale("en")', async () => {
+    const kit = createTestKit({ locale: 'ja' }, [sendPlugin()])
+    act(() => connectAccount(kit, '0x1234567890abcdef1234567890abcdef12345678'))
+    render(<WalletFeatures kit={kit} />)
+    expect(await screen.findByRole('button', { name: '送信' })).toBeTruthy()
+    act(() => kit.setLocale('fr'))
+    expect(await screen.findByRole('button', { name: 'Envoyer' })).toBeTruthy()
+    act(() => kit.setLocale('en'))
+    expect(screen.getByRole('button', { name: 'Send' })).toBeTruthy()
   })
 
   it('Arabic counts with its six plural forms (ICU plural through @lingui/core)', async () => {
@@ -92,6 +110,17 @@ describe('the openers and right to left', () => {
   it('the opener label is English until the locale’s opener file is in', () => {
     expect(openerText('ja', 'opener.connectWallet')).toBe('Connect Wallet')
     expect(openerText('en', 'opener.switchNetwork', { network: 'Base' })).toBe('Base, switch network')
+  })
+
+  it('the React button reads its label in the kit’s locale once that opener file is in, and follows kit.setLocale()', async () => {
+    // ko and de, not ja: the opener files stay loaded for the module, and the test above needs ja not in.
+    const kit = createTestKit({ locale: 'ko' })
+    render(<ConnectButton />, { wrapper: withKit(kit) })
+    expect(await screen.findByRole('button', { name: '지갑 연결' })).toBeTruthy()
+    act(() => kit.setLocale('de'))
+    expect(await screen.findByRole('button', { name: 'Wallet verbinden' })).toBeTruthy()
+    act(() => kit.setLocale('en'))
+    expect(screen.getByRole('button', { name: 'Connect Wallet' })).toBeTruthy()
   })
 
   it('ar, he and fa set dir="rtl" with their lang; the others ltr', () => {
