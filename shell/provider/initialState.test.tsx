@@ -53,6 +53,19 @@ describe('<PorticoProvider initialState> (server rendering from the ssr cookie)'
     expect(page.reported).toEqual([])
   })
 
+  it("a server's kit renders each request's cookie, also after its own restore has settled (a module-level kit serves many requests)", async () => {
+    const serverKit = createTestKit()
+    const render = (cookie: string) =>
+      renderToString(
+        <PorticoProvider kit={serverKit} initialState={porticoCookieToInitialState(cookie)}>
+          <ConnectButton />
+        </PorticoProvider>,
+      )
+    expect(render(COOKIE)).toContain('0x12…345678')
+    await serverKit.restored
+    expect(render(`portico.state=eip155:1:${OTHER}`)).toContain('0xab…efabcd')
+  })
+
   it('a cookie the kit does not restore (stale or forged) shows "Connect Wallet" once the restore settles', async () => {
     const page = await serverRenderThenHydrate(COOKIE)
     unmount = () => page.root.unmount()
