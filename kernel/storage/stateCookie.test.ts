@@ -100,5 +100,11 @@ describe('createPortico({ ssr: true }) keeps the active account in the cookie', 
     destroyed.destroy()
     connect(destroyed)
     expect(document.cookie).toBe('')
+    // Destroyed before the writer had loaded: it never starts.
+    const early = kitWith({ ssr: true })
+    early.destroy()
+    await settled(early)
+    connect(early)
+    expect(document.cookie).toBe('')
   })
 })
