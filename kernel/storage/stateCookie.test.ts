@@ -5,7 +5,8 @@ import { createKernel } from '../createKernel.ts'
 import { mainnet } from '../chains/networks.ts'
 import type { PorticoOptions } from '../config/schema.ts'
 import { createMemoryBackend } from './storage.ts'
-import { porticoCookieToInitialState, stateCookie } from './stateCookie.ts'
+import { stateCookie } from './keepStateCookie.ts'
+import { porticoCookieToInitialState } from './stateCookie.ts'
 
 const ADDRESS = '0x1234567890abcdef1234567890abcdef12345678'
 const quiet = { warn: () => undefined, error: () => undefined }
