@@ -1,6 +1,7 @@
 import type { CaipAddress } from '../chains/caip.ts'
 import { type ChainStore, activeAccountOf, isConnectedAccount } from '../chains/chainStore.ts'
-import { stateCookie } from './stateCookie.ts'
+import { STATE_COOKIE_MAX_AGE_S } from '../constants.ts'
+import { STATE_COOKIE } from './stateCookie.ts'
 
 /** Where the cookie is written: `document.cookie` in a page. */
 export interface CookieJar {
@@ -15,6 +16,12 @@ export function documentCookieJar(): CookieJar | undefined {
     write: (cookie) => void (document.cookie = cookie),
     secure: globalThis.location?.protocol === 'https:',
   }
+}
+
+/** The `document.cookie` assignment that keeps `caipAddress`, or deletes the cookie for undefined. */
+export function stateCookie(caipAddress: CaipAddress | undefined, { secure }: { secure: boolean }): string {
+  const attributes = `; Path=/; SameSite=Lax${secure ? '; Secure' : ''}`
+  return caipAddress ? `${STATE_COOKIE}=${caipAddress}; Max-Age=${STATE_COOKIE_MAX_AGE_S}${attributes}` : `${STATE_COOKIE}=; Max-Age=0${attributes}`
 }
 
 /**

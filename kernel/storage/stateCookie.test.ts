@@ -5,7 +5,8 @@ import { createKernel } from '../createKernel.ts'
 import { mainnet } from '../chains/networks.ts'
 import type { PorticoOptions } from '../config/schema.ts'
 import { createMemoryBackend } from './storage.ts'
-import { porticoCookieToInitialState, stateCookie } from './stateCookie.ts'
+import { stateCookie } from './keepStateCookie.ts'
+import { porticoCookieToInitialState } from './stateCookie.ts'
 
 const ADDRESS = '0x1234567890abcdef1234567890abcdef12345678'
 const quiet = { warn: () => undefined, error: () => undefined }
@@ -99,6 +100,12 @@ describe('createPortico({ ssr: true }) keeps the active account in the cookie', 
     await settled(destroyed)
     destroyed.destroy()
     connect(destroyed)
+    expect(document.cookie).toBe('')
+    // Destroyed before the writer had loaded: it never starts.
+    const early = kitWith({ ssr: true })
+    early.destroy()
+    await settled(early)
+    connect(early)
     expect(document.cookie).toBe('')
   })
 })

@@ -1,7 +1,6 @@
 import * as v from 'valibot'
 import type { CaipAddress, CaipNetworkId } from '../chains/caip.ts'
 import { CHAIN_NAMESPACES, type ChainNamespace } from '../chains/namespaces.ts'
-import { STATE_COOKIE_MAX_AGE_S } from '../constants.ts'
 
 /** The cookie `ssr: true` keeps: the active account's CAIP-10 address, nothing else. */
 export const STATE_COOKIE = 'portico.state'
@@ -50,10 +49,4 @@ export function porticoCookieToInitialState(cookieHeader: string | null | undefi
     return parseStateCookie(pair.slice(at + 1).trim())
   }
   return undefined
-}
-
-/** The `document.cookie` assignment that keeps `caipAddress`, or deletes the cookie for undefined. */
-export function stateCookie(caipAddress: CaipAddress | undefined, { secure }: { secure: boolean }): string {
-  const attributes = `; Path=/; SameSite=Lax${secure ? '; Secure' : ''}`
-  return caipAddress ? `${STATE_COOKIE}=${caipAddress}; Max-Age=${STATE_COOKIE_MAX_AGE_S}${attributes}` : `${STATE_COOKIE}=; Max-Age=0${attributes}`
 }

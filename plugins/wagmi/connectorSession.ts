@@ -73,7 +73,7 @@ export function createConnectorSession(kind: PorticoConnectorKind, host: Connect
       const kit = await host.kit()
       if (parameters?.isReconnecting) {
         if (!(await resumed(kit, kind.kitConnectorId, connected))) throw new UserRejectedRequestError(new Error('No stored Portico connection'))
-      } else if (!connected(kit)) await login(kit, kind)
+      } else if (!connected(kit)) await login(kit, kind, connected)
       const address = connected(kit)!
       if (parameters?.chainId !== undefined && parameters.chainId !== chainIdOf(kit)) await session.switchChain({ chainId: parameters.chainId })
       await config.storage?.setItem(storedKey, true)
@@ -113,7 +113,7 @@ export type ConnectorSession = ReturnType<typeof createConnectorSession>
  * Opens the kit's login view and waits until the kit is connected through this connector;
  * closing the modal first is the visitor's refusal.
  */
-function login(kit: ConnectorKit, kind: PorticoConnectorKind): Promise<void> {
+function login(kit: ConnectorKit, kind: PorticoConnectorKind, connected: (kit: ConnectorKit) => Address | undefined): Promise<void> {
   return new Promise((resolve, reject) => {
     const stops: (() => void)[] = []
     const end = (error?: Error) => {
@@ -122,8 +122,7 @@ function login(kit: ConnectorKit, kind: PorticoConnectorKind): Promise<void> {
       else resolve()
     }
     const check = () => {
-      const account = kit.chains.record('eip155')?.accountState
-      if (account?.status === 'connected' && kit.storage.get('connectedConnectorIds')?.eip155 === kind.kitConnectorId) end()
+      if (connected(kit)) end()
     }
     stops.push(kit.chains.subscribe(check))
     stops.push(

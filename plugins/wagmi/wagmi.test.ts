@@ -61,23 +61,28 @@ function wallet() {
   return w
 }
 
+/** wagmi's storage over a map that outlives a reload. */
+const wagmiStorage = (map: Map<string, string>) =>
+  createStorage({
+    storage: {
+      getItem: (key) => map.get(key) ?? null,
+      setItem: (key, value) => void map.set(key, value),
+      removeItem: (key) => void map.delete(key),
+    },
+  })
+const DESKTOP = { isMobile: () => false, isTelegram: () => false, isIosSafari: () => false }
+
 /** One page load: the app's wagmi config and its kit, over storages that outlive a reload. */
 function app(storages: { wagmi: Map<string, string>; kit: StorageBackend } = { wagmi: new Map(), kit: createMemoryBackend() }) {
   const [hardhat1, hardhat2] = [chain(31337, node1.url), chain(31338, node2.url)]
   const config = createConfig({
     chains: [hardhat1, hardhat2],
     transports: { [hardhat1.id]: http(node1.url), [hardhat2.id]: http(node2.url) },
-    storage: createStorage({
-      storage: {
-        getItem: (key) => storages.wagmi.get(key) ?? null,
-        setItem: (key, value) => void storages.wagmi.set(key, value),
-        removeItem: (key) => void storages.wagmi.delete(key),
-      },
-    }),
+    storage: wagmiStorage(storages.wagmi),
   })
   const kit = createKernel(
     { projectId: 'test', features: { analytics: false }, plugins: [wagmiPlugin({ config })] },
-    { storage: storages.kit, environment: { isMobile: () => false, isTelegram: () => false, isIosSafari: () => false } },
+    { storage: storages.kit, environment: DESKTOP },
   )
   cleanups.push(() => kit.destroy())
   return { config, kit, storages }
@@ -199,18 +204,12 @@ describe("porticoConnectors beside wagmiPlugin: the kit's email login and wagmi,
       chains: [hardhat],
       transports: { [hardhat.id]: http(node1.url) },
       connectors: porticoConnectors({ projectId: 'test-project', frame: FRAME_URL }),
-      storage: createStorage({
-        storage: {
-          getItem: (key) => storages.wagmi.get(key) ?? null,
-          setItem: (key, value) => void storages.wagmi.set(key, value),
-          removeItem: (key) => void storages.wagmi.delete(key),
-        },
-      }),
+      storage: wagmiStorage(storages.wagmi),
     })
     const frame = happyFrame()
     const kit = createKernel(
       { projectId: 'test-project', endpoints: { frame: FRAME_URL }, features: { analytics: false }, plugins: [wagmiPlugin({ config }), authOnFake(frame)] },
-      { storage: storages.kit, environment: { isMobile: () => false, isTelegram: () => false, isIosSafari: () => false } },
+      { storage: storages.kit, environment: DESKTOP },
     )
     cleanups.push(() => kit.destroy())
     return { config, kit, frame, storages }

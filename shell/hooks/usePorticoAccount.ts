@@ -1,5 +1,5 @@
 import { useMemo } from 'react'
-import { type AccountState, type AccountType, type CaipAddress, type ChainState, type ConnectionStatus, type PorticoInitialState, type SocialOption, activeAccountOf, isConnectedAccount } from '../../kernel/index.ts'
+import { type AccountState, type AccountType, type CaipAddress, type ChainState, type ConnectionStatus, type SocialOption, activeAccountOf, isConnectedAccount } from '../../kernel/index.ts'
 import { useKit } from '../provider/context.ts'
 import { useInitialState } from '../provider/initialState.ts'
 import { shallowEqual } from '../ui/shallowEqual.ts'
@@ -58,7 +58,9 @@ export function usePorticoAccount(): UsePorticoAccountReturnType {
   const initial = useInitialState(kit)
   return useMemo(() => {
     const isConnected = isConnectedAccount(account)
-    if (initial && !isConnected) return restoringAccount(initial)
+    // The server's account while the kit restores it: connecting, like wagmi's reconnecting.
+    const restoring = initial && !isConnected ? { ...initial, status: 'connecting' as const } : undefined
+    const shown = restoring ?? account
     // Only the embedded wallet's auth connector sets `user` on the account after a connection.
     const embeddedWalletInfo: EmbeddedWalletInfo | undefined =
       isConnected && account.user && account.preferredAccountType
@@ -69,24 +71,13 @@ export function usePorticoAccount(): UsePorticoAccountReturnType {
           }
         : undefined
     return {
-      address: account.address,
-      caipAddress: account.caipAddress,
-      status: account.status,
-      isConnected,
-      balance: account.balance,
-      balanceSymbol: account.balanceSymbol,
+      address: shown.address,
+      caipAddress: shown.caipAddress,
+      status: shown.status,
+      isConnected: isConnected || Boolean(restoring),
+      balance: restoring ? undefined : account.balance,
+      balanceSymbol: restoring ? undefined : account.balanceSymbol,
       embeddedWalletInfo,
     }
   }, [account, initial])
 }
-
-/** The server's account as the hook returns it while the kit restores it. */
-const restoringAccount = ({ address, caipAddress }: PorticoInitialState): UsePorticoAccountReturnType => ({
-  address,
-  caipAddress,
-  status: 'connecting',
-  isConnected: true,
-  balance: undefined,
-  balanceSymbol: undefined,
-  embeddedWalletInfo: undefined,
-})

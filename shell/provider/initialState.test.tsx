@@ -6,6 +6,7 @@ import { renderToString } from 'react-dom/server'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { porticoCookieToInitialState } from '../../kernel/index.ts'
 import { ConnectButton } from '../components/ConnectButton.tsx'
+import { usePorticoAccount } from '../hooks/usePorticoAccount.ts'
 import { connectAccount, createTestKit } from '../test/testKit.ts'
 import { PorticoProvider } from './PorticoProvider.tsx'
 
@@ -51,6 +52,30 @@ describe('<PorticoProvider initialState> (server rendering from the ssr cookie)'
     expect(page.html).toContain('data-state="connected"')
     expect(page.html).not.toContain('Connect Wallet')
     expect(page.reported).toEqual([])
+  })
+
+  it("a server's kit renders each request's cookie, also after its own restore has settled (a module-level kit serves many requests)", async () => {
+    const serverKit = createTestKit()
+    const render = (cookie: string) =>
+      renderToString(
+        <PorticoProvider kit={serverKit} initialState={porticoCookieToInitialState(cookie)}>
+          <ConnectButton />
+        </PorticoProvider>,
+      )
+    expect(render(COOKIE)).toContain('0x12…345678')
+    await serverKit.restored
+    expect(render(`portico.state=eip155:1:${OTHER}`)).toContain('0xab…efabcd')
+  })
+
+  it("usePorticoAccount gives the cookie's account as connected while the kit restores it: status 'connecting', no balance, no embedded wallet", () => {
+    const Probe = () => <output>{JSON.stringify(usePorticoAccount())}</output>
+    const html = renderToString(
+      <PorticoProvider kit={createTestKit()} initialState={porticoCookieToInitialState(COOKIE)}>
+        <Probe />
+      </PorticoProvider>,
+    )
+    const account = JSON.parse(html.replace(/^<output>|<\/output>$/g, '').replaceAll('&quot;', '"')) as Record<string, unknown>
+    expect(account).toEqual({ address: ADDRESS, caipAddress: `eip155:1:${ADDRESS}`, status: 'connecting', isConnected: true })
   })
 
   it('a cookie the kit does not restore (stale or forged) shows "Connect Wallet" once the restore settles', async () => {

@@ -1,31 +1,20 @@
 import { createContext, useContext, useSyncExternalStore } from 'react'
-import type { PorticoInitialState, PorticoKit } from '../../kernel/index.ts'
-import type { Readable } from '../ui/useStoreValue.ts'
+import { type PorticoInitialState, type PorticoKit, type Store, createStore } from '../../kernel/index.ts'
 
 /** The state the server rendered with (`<PorticoProvider initialState>`), if any. */
 export const InitialStateContext = /* @__PURE__ */ createContext<PorticoInitialState | undefined>(undefined)
 
-const restorings = new WeakMap<PorticoKit, Readable<boolean>>()
+const restorings = new WeakMap<PorticoKit, Store<{ restoring: boolean }>>()
 
 /** Whether the kit is still restoring the last visit's connections, as a store, once per kit. */
-function restoringOf(kit: PorticoKit): Readable<boolean> {
+function restoringOf(kit: PorticoKit): Store<{ restoring: boolean }> {
   let store = restorings.get(kit)
   if (!store) {
-    let restoring = true
-    const listeners = new Set<(state: boolean) => void>()
-    const settle = () => {
-      restoring = false
-      listeners.forEach((listener) => listener(false))
-    }
+    const created = createStore({ restoring: true })
+    const settle = () => created.set({ restoring: false })
     void kit.restored.then(settle, settle)
-    store = {
-      get: () => restoring,
-      subscribe(listener) {
-        listeners.add(listener)
-        return () => void listeners.delete(listener)
-      },
-    }
-    restorings.set(kit, store)
+    restorings.set(kit, created)
+    store = created
   }
   return store
 }
@@ -41,6 +30,6 @@ const restoringOnTheServer = () => true
 export function useInitialState(kit: PorticoKit): PorticoInitialState | undefined {
   const initial = useContext(InitialStateContext)
   const store = restoringOf(kit)
-  const restoring = useSyncExternalStore(store.subscribe, store.get, restoringOnTheServer)
+  const restoring = useSyncExternalStore(store.subscribe, () => store.get().restoring, restoringOnTheServer)
   return restoring && initial && kit.chains.record(initial.namespace) ? initial : undefined
 }
