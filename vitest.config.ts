@@ -41,8 +41,8 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // One file at a time: every file listens on the demo's fixed ports. With PORTICO_E2E_LANES=2,
-          // npm test runs two such runs side by side, each in a network namespace of its own (scripts/test.mjs).
+          // One file at a time: every file listens on the demo's fixed ports. npm test runs two
+          // such runs side by side, each in a network namespace of its own (scripts/test.mjs).
           fileParallelism: false,
         },
       },
