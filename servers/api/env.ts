@@ -1,6 +1,6 @@
 import { resolve } from 'node:path'
 import * as v from 'valibot'
-import type { CaipNetworkId } from '../../kernel/chains/caip.ts'
+import type { CaipNetworkId } from '../../protocol/caip.ts'
 import { fixedPrices } from './prices.ts'
 import { ONRAMP_PROVIDERS } from './context.ts'
 import type { ApiServerOptions } from './server.ts'
