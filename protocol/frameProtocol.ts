@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { CAIP2_PATTERN } from './caip.ts'
 import { SOCIAL_PROVIDERS } from './socialProviders.ts'
 
 /**
@@ -55,7 +56,7 @@ const PageUrl = v.pipe(v.string(), v.maxLength(4096), v.url(), v.regex(/^https?:
 /** A network the frame may sign and send on, with the RPC endpoint the integrator configured. */
 export const FrameNetworkSchema = v.object({
   /** CAIP-2, e.g. eip155:31337 or solana:localnet. */
-  caipNetworkId: v.pipe(v.string(), v.regex(/^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/)),
+  caipNetworkId: v.pipe(v.string(), v.regex(CAIP2_PATTERN)),
   rpcUrl: v.pipe(v.string(), v.url()),
 })
 
