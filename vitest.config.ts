@@ -25,7 +25,7 @@ export default defineConfig({
           // One fresh PGlite cluster per run, copied by every in-memory database (no initdb each).
           globalSetup: ['test/peers/freshCluster.ts'],
           setupFiles: ['test/peers/freshClusterSetup.ts'],
-          include: ['kernel/**/*.test.{ts,tsx}', 'plugins/**/*.test.{ts,tsx}', 'shell/**/*.test.{ts,tsx}', 'host/**/*.test.{ts,tsx}', 'test/unit/**/*.test.{ts,tsx}', 'test/fuzz/**/*.test.{ts,tsx}', 'frame/**/*.test.{ts,tsx}', 'servers/**/*.test.{ts,tsx}'],
+          include: ['protocol/**/*.test.{ts,tsx}', 'services/**/*.test.{ts,tsx}', 'kernel/**/*.test.{ts,tsx}', 'plugins/**/*.test.{ts,tsx}', 'shell/**/*.test.{ts,tsx}', 'host/**/*.test.{ts,tsx}', 'test/unit/**/*.test.{ts,tsx}', 'test/fuzz/**/*.test.{ts,tsx}', 'frame/**/*.test.{ts,tsx}', 'servers/**/*.test.{ts,tsx}'],
           environment: 'node',
         },
       },

@@ -22,7 +22,7 @@ import { ISiwxService, type SiwxService } from '../plugins/siwx/index.ts'
 export { siwxPlugin } from '../plugins/siwx/index.ts'
 export * from '../kernel/siwxStores/index.ts'
 export type { SiwxConfig, SiwxSession, SiweConfig, SiweCreateMessageArgs } from '../kernel/index.ts'
-export type { SiwxMessage } from '../kernel/siwx/message.ts'
+export type { SiwxMessage } from '../protocol/siwx/message.ts'
 
 /** The kit's sign-in service; 'SIWX is not enabled' when the kit has no siwx config or no siwx plugin. */
 async function service(kit: PorticoKit): Promise<SiwxService> {

@@ -1,3 +1,5 @@
+import { SOCIAL_PROVIDERS, type SocialProvider } from '../protocol/socialProviders.ts'
+
 /** The business constants and limits, as named exports. Durations in ms. */
 
 export const LIBRARY_VERSION = '1.7.3'
@@ -33,8 +35,7 @@ export const FeeRangePercent = {
   meld: { min: 1, max: 2, namespaces: ['eip155', 'solana'] },
 } as const
 
-export const SOCIAL_PROVIDERS = ['google', 'github', 'apple', 'facebook', 'x', 'discord'] as const
-export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number]
+export { SOCIAL_PROVIDERS, type SocialProvider }
 export type SocialOption = SocialProvider | 'farcaster'
 
 /** How wallet groups are ordered in lists. */

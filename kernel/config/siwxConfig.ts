@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import type { SiwxMessage } from '../siwx/message.ts'
+import type { SiwxMessage } from '../../protocol/siwx/message.ts'
 
 /** A sign-in the app keeps: the message's fields, its text and the wallet's signature of that text. */
 export interface SiwxSession {

@@ -13,7 +13,7 @@ import {
   type FrameEvent,
   type FrameReply,
   requestOfReply,
-} from './frameProtocol.ts'
+} from '../../protocol/frameProtocol.ts'
 import { createFramePlacement } from './frameClientPlacement.ts'
 
 export interface FrameClientOptions {

@@ -1,5 +1,5 @@
 import { COINBASE_PAY_CHAINS, COINBASE_PAY_FALLBACK_CHAIN, type CaipNetwork } from '../../kernel/index.ts'
-import type { OnRampProvider } from './index.ts'
+import type { OnRampProvider } from './contract.ts'
 
 export type CoinbasePayChain = (typeof COINBASE_PAY_CHAINS)[number]
 

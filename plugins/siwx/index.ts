@@ -1,14 +1,5 @@
-import { type PluginManifest, createToken, definePlugin } from '../../kernel/index.ts'
-
-/** What `portico/siwx` asks of the plugin's body (here, not in the body: the entry needs the token up front). */
-export interface SiwxService {
-  /** Opens the SIWXSignMessage view for the connected account (even with a session: a new one). */
-  requestSignIn(): Promise<void>
-  /** Ends the connected account's session in the app's store. */
-  signOut(): Promise<void>
-}
-
-export const ISiwxService = createToken<SiwxService>('ISiwxService')
+import { type PluginManifest, definePlugin } from '../../kernel/index.ts'
+export { ISiwxService, type SiwxService } from './contract.ts'
 
 /**
  * Sign in with the connected wallet: after a connection to a supported network with no

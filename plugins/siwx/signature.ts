@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import type { RpcRegistry } from '../../kernel/index.ts'
-import { encodeBase58 } from '../../kernel/wallets/base58.ts'
-import { parseOrThrow } from '../../kernel/wallets/parse.ts'
+import { encodeBase58 } from '../../protocol/base58.ts'
+import { parseOrThrow } from '../../protocol/parse.ts'
 import { SiwxError, SiwxErrorText } from '../../kernel/siwxStores/errors.ts'
 
 const HexSignature = v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]+$/, 'not a hex signature'))

@@ -16,7 +16,7 @@ import {
   definePlugin,
   isUnsupportedPlaceholder,
 } from '../../kernel/index.ts'
-import { parseSiwxMessage } from '../../kernel/siwx/index.ts'
+import { parseSiwxMessage } from '../../protocol/siwx/index.ts'
 import { LOCAL_SIWX_STORAGE_KEY, localSiwx, requestSiwxSignIn, siwxPlugin, siwxSignOut } from '../../entries/siwx.ts'
 import { PorticoProvider } from '../../shell/provider/PorticoProvider.tsx'
 import { modalRoot } from '../../shell/test/testKit.ts'

@@ -1,5 +1,5 @@
 import type { PorticoConfig, SiweConfig, SiwxConfig, SiwxSession } from '../../kernel/index.ts'
-import { type SiwxMessage, formatSiwxMessage } from '../../kernel/siwx/index.ts'
+import { type SiwxMessage, formatSiwxMessage } from '../../protocol/siwx/index.ts'
 import { SiwxError, SiwxErrorText } from '../../kernel/siwxStores/errors.ts'
 
 /** One sign-in's account: the CAIP-2 chain and the address on it. */

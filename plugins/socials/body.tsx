@@ -15,7 +15,7 @@ import {
 import type { SocialAuth } from './authPort.ts'
 import { createSocialController } from './controller.ts'
 import { FARCASTER_VIEW, createFarcasterController } from './farcaster.ts'
-import { isSocialRedirectReturn, isTelegramReturn } from './index.ts'
+import { isSocialRedirectReturn, isTelegramReturn } from './contract.ts'
 import { visibleSocials } from './telegram.ts'
 import { createConnectingFarcaster } from './views/ConnectingFarcaster.tsx'
 import { createSocialLoginSection } from './views/SocialLoginSection.tsx'

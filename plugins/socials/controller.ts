@@ -9,16 +9,18 @@ import {
   type PorticoStorage,
   type SnackService,
 } from '../../kernel/index.ts'
+import { SOCIAL_PROVIDERS } from '../../protocol/socialProviders.ts'
 import type { SocialAuth, SocialLoginProvider, SocialRequestOptions } from './authPort.ts'
-import { SOCIAL_POPUP_NAME } from './index.ts'
+import { SOCIAL_POPUP_NAME } from './contract.ts'
 import { takeTelegramResult } from './telegram.ts'
 import { connectLoggedIn } from './connectLoggedIn.ts'
+
+const PendingProvider = v.picklist(SOCIAL_PROVIDERS)
 
 /** How often the popup is looked at: whether it was closed. */
 const POPUP_POLL_MS = 250
 /** The provider of a login that left the page by redirect, kept in this tab until it comes back. */
 const PENDING_KEY = '@portico/social_pending'
-const PendingProvider = v.picklist(['google', 'github', 'apple', 'facebook', 'x', 'discord'])
 
 export interface SocialControllerDeps {
   readonly auth: SocialAuth

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef } from 'react'
-import type { Transaction } from '../../../kernel/api/schemas.ts'
+import type { Transaction } from '../../../protocol/api/schemas.ts'
 import type { ChainState } from '../../../kernel/index.ts'
 import {
   Button,

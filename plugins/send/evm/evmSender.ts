@@ -3,7 +3,7 @@ import { decodeFunctionResult, encodeFunctionData, numberToHex } from 'viem'
 import { PorticoError, SnackText, isEvmAddress, isTransactionHash } from '../../../kernel/index.ts'
 import { withEvmPrefix } from '../../../kernel/validation/address.ts'
 import { formatUnits, parseOrThrow } from '../../../kernel/wallets/index.ts'
-import type { ParsedSendOptions } from '../index.ts'
+import type { ParsedSendOptions } from '../contract.ts'
 import type { NamespaceSender, SendDraft, SenderContext } from '../sender.ts'
 import { ERC20_TRANSFER_ABI, USDT_CONTRACTS, transferAbiFor } from './erc20.ts'
 

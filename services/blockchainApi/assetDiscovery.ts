@@ -1,9 +1,9 @@
 import * as v from 'valibot'
-import type { CaipNetwork } from '../chains/network.ts'
-import type { RpcRegistry } from '../rpc/rpcRegistry.ts'
-import { formatUnits } from '../wallets/units.ts'
-import { safeParse } from '../wallets/parse.ts'
-import type { TokenBalance } from './schemas.ts'
+import type { CaipNetwork } from '../../kernel/chains/network.ts'
+import type { RpcRegistry } from '../../kernel/rpc/rpcRegistry.ts'
+import { formatUnits } from '../../kernel/wallets/units.ts'
+import { safeParse } from '../../protocol/parse.ts'
+import type { TokenBalance } from '../../protocol/api/schemas.ts'
 
 /** An ERC-7811 asset as §5 requires it; a balance is a hex (or decimal) integer of base units. */
 const AssetSchema = v.object({

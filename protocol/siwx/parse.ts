@@ -1,5 +1,5 @@
 import { parseSiweMessage } from 'viem/siwe'
-import { parseOrThrow } from '../wallets/parse.ts'
+import { parseOrThrow } from '../parse.ts'
 import { SiwxMessageError, SiwxMessageErrorText } from './errors.ts'
 import { formatSiwxMessage } from './format.ts'
 import { SIWX_ACCOUNT_NAMES, type SiwxMessage, SiwxMessageSchema, type SiwxNamespace } from './message.ts'

@@ -1,4 +1,4 @@
-import { PorticoError } from '../errors/base.ts'
+import { PorticoError } from '../../kernel/errors/base.ts'
 
 /**
  * Portico's own texts for the Blockchain API client (the spec's snack texts, such

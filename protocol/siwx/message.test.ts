@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { getAddress, toHex } from 'viem'
 import { describe, expect, it } from 'vitest'
-import { PorticoError } from '../errors/base.ts'
+import { PorticoError } from '../error.ts'
 import { type SiwxMessage, SiwxMessageError, SiwxMessageErrorText, formatSiwxMessage, parseSiwxMessage } from './index.ts'
 
 const evm: SiwxMessage = {

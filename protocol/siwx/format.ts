@@ -1,5 +1,5 @@
 import { createSiweMessage } from 'viem/siwe'
-import { parseOrThrow } from '../wallets/parse.ts'
+import { parseOrThrow } from '../parse.ts'
 import { SiwxMessageError, SiwxMessageErrorText } from './errors.ts'
 import { SIWX_ACCOUNT_NAMES, type SiwxMessage, SiwxMessageSchema, siwxNamespace } from './message.ts'
 

@@ -1,4 +1,4 @@
-import { PorticoError } from '../errors/base.ts'
+import { PorticoError } from '../error.ts'
 
 export const SiwxMessageErrorText = {
   INVALID_FIELDS: 'Invalid SIWX message fields',

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { CAIP2_PATTERN } from '../caip.ts'
 
 /**
  * The wire format of Portico's Blockchain API (servers/api serves it, the HTTP client
@@ -8,7 +9,7 @@ import * as v from 'valibot'
  * dollar values are numbers, since they are only ever displayed.
  */
 
-const CaipNetworkIdSchema = v.pipe(v.string(), v.regex(/^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/, 'a CAIP-2 network id'))
+const CaipNetworkIdSchema = v.pipe(v.string(), v.regex(CAIP2_PATTERN, 'a CAIP-2 network id'))
 const DecimalString = v.pipe(v.string(), v.regex(/^\d+(\.\d+)?$/, 'a decimal amount'))
 const IsoDate = v.pipe(v.string(), v.isoTimestamp())
 

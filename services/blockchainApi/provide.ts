@@ -1,8 +1,8 @@
 import type { DependencyContainer, InjectionToken } from 'tsyringe'
-import type { CaipNetworkId } from '../chains/caip.ts'
-import { type Token, createToken, isRegistered, resolve } from '../container/token.ts'
-import { IAdapterRegistry, IChainStore, IConfig, IStorage } from '../container/tokens.ts'
-import type { BlockchainApi } from './contract.ts'
+import type { CaipNetworkId } from '../../kernel/chains/caip.ts'
+import { type Token, createToken, isRegistered, resolve } from '../../kernel/container/token.ts'
+import { IAdapterRegistry, IChainStore, IConfig, IStorage } from '../../kernel/container/tokens.ts'
+import type { BlockchainApi } from '../../protocol/api/contract.ts'
 import { apiCapabilities } from './support.ts'
 
 /**

@@ -1,7 +1,7 @@
 // The embedded wallet's texts for a device new to an account, shared by the host (the
-// ApproveDevice view) and the frame page (its panel and the held device's wait). They live with
-// the plugin, not in the kernel's catalogue: a module the first screen imports would carry them
-// into its chunk once a lazily loaded body imports them too.
+// ApproveDevice view) and the frame page (its panel and the held device's wait), so they live on
+// the ground floor both import. Not in the kernel's catalogue: a module the first screen imports
+// would carry them into its chunk once a lazily loaded body imports them too.
 
 /** A device new to an embedded-wallet account: the consent an existing device gives inside the frame, and the wait. */
 export const DeviceConsentText = {

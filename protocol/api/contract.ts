@@ -1,4 +1,4 @@
-import type { CaipNetworkId } from '../chains/caip.ts'
+import type { CaipNetworkId } from '../caip.ts'
 import type {
   IdentityResponse,
   NameRecord,

@@ -1,11 +1,11 @@
 import type * as v from 'valibot'
-import { PorticoError } from '../errors/base.ts'
-import { ErrorText, errorRegisteringName, httpStatusError } from '../errors/catalogue.ts'
-import { CacheLifetimeMs } from '../constants.ts'
-import { HttpStatusError, type QueryParams, createHttpClient } from '../http/httpClient.ts'
-import type { PorticoStorage } from '../storage/storage.ts'
-import { parseOrThrow, safeParse } from '../wallets/parse.ts'
-import { type BlockchainApi, BlockchainApiPaths } from './contract.ts'
+import { PorticoError } from '../../kernel/errors/base.ts'
+import { ErrorText, errorRegisteringName, httpStatusError } from '../../kernel/errors/catalogue.ts'
+import { CacheLifetimeMs } from '../../kernel/constants.ts'
+import { HttpStatusError, type QueryParams, createHttpClient } from '../../kernel/http/httpClient.ts'
+import type { PorticoStorage } from '../../kernel/storage/storage.ts'
+import { parseOrThrow, safeParse } from '../../protocol/parse.ts'
+import { type BlockchainApi, BlockchainApiPaths } from '../../protocol/api/contract.ts'
 import { malformedAnswer } from './errors.ts'
 import {
   ApiErrorSchema,
@@ -17,7 +17,7 @@ import {
   NftsResponseSchema,
   ReverseNamesResponseSchema,
   TransactionsResponseSchema,
-} from './schemas.ts'
+} from '../../protocol/api/schemas.ts'
 
 export interface HttpBlockchainApiOptions {
   /** `endpoints.blockchainApi`, e.g. http://127.0.0.1:8702/ */

@@ -1,4 +1,6 @@
 import * as v from 'valibot'
+import { CAIP2_PATTERN } from './caip.ts'
+import { SOCIAL_PROVIDERS } from './socialProviders.ts'
 
 /**
  * The messages between the host page (the auth plugin's frame client) and the secure
@@ -18,12 +20,7 @@ import * as v from 'valibot'
 export const APP_PREFIX = '@portico-app/'
 export const FRAME_PREFIX = '@portico-frame/'
 
-/**
- * The fragment parameter of the registered return URL a redirect-flow social login comes back
- * to: the one-time result secret (never the provider's answer), which CONNECT_SOCIAL's uri
- * carries to the frame; it is worth nothing without the binding the frame of that tab keeps.
- */
-export const SOCIAL_RESULT_PARAM = 'portico_social'
+export { SOCIAL_RESULT_PARAM } from './socialResultParam.ts'
 
 /**
  * The popup flow's hand-over, between two windows of the frame server's origin only: the
@@ -42,10 +39,10 @@ export const SocialResultMessageSchema = v.object({ type: v.literal(SOCIAL_RESUL
 export const FRAME_PROTOCOL_VERSION = 4
 
 const Email = v.pipe(v.string(), v.trim(), v.maxLength(254), v.email())
+const SocialProvider = v.picklist(SOCIAL_PROVIDERS)
 const Otp = v.pipe(v.string(), v.regex(/^\d{6}$/, 'must be six digits'))
 const ChainId = v.union([v.pipe(v.number(), v.integer(), v.minValue(1)), v.pipe(v.string(), v.minLength(1), v.maxLength(64))])
 const AccountType = v.picklist(['eoa', 'smartAccount'])
-const SocialProvider = v.picklist(['google', 'github', 'apple', 'facebook', 'x', 'discord'])
 const Id = v.pipe(v.string(), v.minLength(8), v.maxLength(64))
 /** A request without a payload. */
 const None = v.optional(v.undefined())
@@ -59,7 +56,7 @@ const PageUrl = v.pipe(v.string(), v.maxLength(4096), v.url(), v.regex(/^https?:
 /** A network the frame may sign and send on, with the RPC endpoint the integrator configured. */
 export const FrameNetworkSchema = v.object({
   /** CAIP-2, e.g. eip155:31337 or solana:localnet. */
-  caipNetworkId: v.pipe(v.string(), v.regex(/^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/)),
+  caipNetworkId: v.pipe(v.string(), v.regex(CAIP2_PATTERN)),
   rpcUrl: v.pipe(v.string(), v.url()),
 })
 

@@ -1,9 +1,9 @@
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { PorticoError } from '../errors/base.ts'
-import { ErrorText } from '../errors/catalogue.ts'
-import { createMemoryBackend, createStorage } from '../storage/storage.ts'
+import { PorticoError } from '../../kernel/errors/base.ts'
+import { ErrorText } from '../../kernel/errors/catalogue.ts'
+import { createMemoryBackend, createStorage } from '../../kernel/storage/storage.ts'
 import { BlockchainApiErrorText } from './errors.ts'
 import { createHttpBlockchainApi } from './http.ts'
 

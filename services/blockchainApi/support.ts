@@ -1,6 +1,6 @@
-import type { ChainNamespace } from '../chains/namespaces.ts'
-import type { PorticoConfig } from '../config/schema.ts'
-import type { BlockchainApi } from './contract.ts'
+import type { ChainNamespace } from '../../kernel/chains/namespaces.ts'
+import type { PorticoConfig } from '../../kernel/config/schema.ts'
+import type { BlockchainApi } from '../../protocol/api/contract.ts'
 
 /** Where each account feature works (SPEC §6): balances on eip155 and solana, names and activity on eip155. */
 export const FEATURE_NAMESPACES = {
