@@ -16,3 +16,9 @@ export const PLUGIN_FLAG_OWNERS: PluginFlagOwners = {
   send: "sendPlugin() from 'portico/send'",
   history: "historyPlugin() from 'portico/history'",
 }
+
+/** The same for the top-level options a plugin owns (`contributes.config`). */
+export const PLUGIN_CONFIG_OWNERS: PluginFlagOwners = {
+  siwx: "siwxPlugin() from 'portico/siwx'",
+  siweConfig: "siwxPlugin() from 'portico/siwx'",
+}

@@ -30,6 +30,7 @@ export {
   type PluginFlag,
   type PluginManifest,
   type PluginContributions,
+  type PluginConfigContribution,
   type ConnectMethodContribution,
   type WalletFeatureContribution,
   type AccountTabContribution,

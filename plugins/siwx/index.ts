@@ -1,4 +1,5 @@
 import { type PluginManifest, createToken, definePlugin } from '../../kernel/index.ts'
+import { SIWX_CONFIG, siwxOptions } from './config.ts'
 
 /** What `portico/siwx` asks of the plugin's body (here, not in the body: the entry needs the token up front). */
 export interface SiwxService {
@@ -19,10 +20,10 @@ export const ISiwxService = createToken<SiwxService>('ISiwxService')
 export function siwxPlugin(): PluginManifest {
   return definePlugin({
     id: 'siwx',
-    when: (config) => Boolean(config.siwx ?? config.siweConfig),
+    when: (config) => Boolean(siwxOptions(config).siwx ?? siwxOptions(config).siweConfig),
     // Loaded with a connection, before the after-connect steps run: not on the first screen.
     activationEvents: ['onConnect'],
-    contributes: { views: ['SIWXSignMessage'] },
+    contributes: { views: ['SIWXSignMessage'], config: SIWX_CONFIG },
     load: () => import('./body.tsx'),
     messages: () => import('./locales/index.ts'),
   })
