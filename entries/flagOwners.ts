@@ -1,4 +1,4 @@
-import type { PluginFlagOwners } from '../kernel/index.ts'
+import type { PluginFlagOwners, PluginKeyOwners } from '../kernel/index.ts'
 
 /**
  * The well-known flags under `features` and the plugin behind each, so that setting
@@ -18,7 +18,7 @@ export const PLUGIN_FLAG_OWNERS: PluginFlagOwners = {
 }
 
 /** The same for the top-level options a plugin owns (`contributes.config`). */
-export const PLUGIN_CONFIG_OWNERS: PluginFlagOwners = {
+export const PLUGIN_CONFIG_OWNERS: PluginKeyOwners = {
   siwx: "siwxPlugin() from 'portico/siwx'",
   siweConfig: "siwxPlugin() from 'portico/siwx'",
 }

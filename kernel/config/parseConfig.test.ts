@@ -203,9 +203,9 @@ describe('parseConfig: errors name the bad field', () => {
 
   it('contributes.config: a plugin may not own a kernel option, nor one another plugin owns', () => {
     const themeThief = definePlugin({ ...greeterLike, id: 'thief', contributes: { config: { keys: { themeMode: v.string() } } } })
-    expect(configError({ projectId: 'p', networks: [mainnet], plugins: [themeThief] }).details).toBe('the option themeMode is defined by both "the kernel" and "thief"')
+    expect(configError({ projectId: 'p', networks: [mainnet], plugins: [themeThief] }).details).toBe('themeMode is defined by both "the kernel" and "thief"')
     const copy = { ...greeterLike, id: 'copy' }
-    expect(configError({ projectId: 'p', networks: [mainnet], plugins: [greeterLike, copy] }).details).toBe('the option greeting is defined by both "greeter-like" and "copy"')
+    expect(configError({ projectId: 'p', networks: [mainnet], plugins: [greeterLike, copy] }).details).toBe('greeting is defined by both "greeter-like" and "copy"')
   })
 
   it('defaultNetwork must be one of networks', () => {

@@ -5,6 +5,7 @@ import type { PluginManifest } from '../plugins/manifest.ts'
 import { ConfigError } from '../errors/base.ts'
 import { resolvePluginConfig } from './pluginConfig.ts'
 import { type PluginFlagOwners, resolvePluginFlags } from './pluginFlags.ts'
+import type { PluginKeyOwners } from './pluginKeys.ts'
 import { ConfigSchema, type PorticoConfig, type PorticoOptions } from './schema.ts'
 
 const CONFIG_KEYS = Object.keys(ConfigSchema.entries)
@@ -13,7 +14,7 @@ export interface ParseConfigOptions {
   /** Where each well-known plugin flag comes from, for the error when its plugin is absent. */
   readonly flagOwners?: PluginFlagOwners
   /** Where each well-known top-level option a plugin owns comes from (`siwx`: the siwx plugin). */
-  readonly configOwners?: PluginFlagOwners
+  readonly configOwners?: PluginKeyOwners
 }
 
 /**
