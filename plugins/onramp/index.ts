@@ -2,12 +2,12 @@ import * as v from 'valibot'
 import {
   type ChainNamespace,
   ConfigError,
-  FeeRangePercent,
   type PluginManifest,
   definePlugin,
   definePluginFlag,
   inRestrictedTimeZone,
 } from '../../kernel/index.ts'
+import { FeeRangePercent } from './providers.ts'
 
 // The manifest's half: which providers the app offers and where their pages are. The URLs
 // themselves are built by the body (onrampUrls.ts) when a provider is chosen.
