@@ -2,7 +2,6 @@ import * as v from 'valibot'
 import {
   Alerts,
   type AlertService,
-  type ChainStore,
   EMBEDDED_REQUEST_TIMEOUT_MS,
   type ModalService,
   type PendingRequests,
@@ -13,6 +12,7 @@ import type { SocialAuth, SocialLoginProvider, SocialRequestOptions } from './au
 import { SOCIAL_POPUP_NAME } from './index.ts'
 import { takeTelegramResult } from './telegram.ts'
 import { connectLoggedIn } from './connectLoggedIn.ts'
+import type { SocialsStore } from './state.ts'
 
 /** How often the popup is looked at: whether it was closed. */
 const POPUP_POLL_MS = 250
@@ -23,7 +23,7 @@ const PendingProvider = v.picklist(['google', 'github', 'apple', 'facebook', 'x'
 export interface SocialControllerDeps {
   readonly auth: SocialAuth
   readonly storage: PorticoStorage
-  readonly chains: ChainStore
+  readonly state: SocialsStore
   readonly alerts: AlertService
   readonly snack: SnackService
   readonly pending: PendingRequests
@@ -53,7 +53,7 @@ const TELEGRAM_FAILED = 'Portico: Telegram social login failed:'
 const Uri = v.pipe(v.string(), v.maxLength(4096), v.url())
 
 export function createSocialController(deps: SocialControllerDeps): SocialController {
-  const { auth, storage, chains, alerts, snack, win } = deps
+  const { auth, storage, state, alerts, snack, win } = deps
 
   /** One frame request: 30 s, then the SOCIALS_TIMEOUT alert; closing the modal aborts it. */
   async function timed<T>(run: (options: SocialRequestOptions) => Promise<T>, signal: AbortSignal): Promise<T> {
@@ -72,10 +72,7 @@ export function createSocialController(deps: SocialControllerDeps): SocialContro
     }
   }
 
-  const setSocialWindow = (socialWindow: Window | undefined) => {
-    const namespace = chains.get().activeNamespace
-    if (namespace) chains.updateAccount(namespace, { socialWindow })
-  }
+  const setSocialWindow = (popup: Window | undefined) => state.set({ popup })
 
   /**
    * Resolves true once the popup is closed (by its own page, after the frame got the result, or
