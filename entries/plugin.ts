@@ -65,6 +65,7 @@ export {
   type ConnectResult,
   type Balance,
   type Connector,
+  type ConnectorCapabilities,
   type ConnectorType,
   type RpcHandler,
   type RpcRequest,
