@@ -79,7 +79,7 @@ export function activate(context: PluginContext, createClient: (options: FrameCl
   const provider = { request: (args: unknown) => rpc.request(args) }
 
   const disposers = namespaces.flatMap((namespace) => [
-    connectors.add({ id: AUTH_CONNECTOR_ID, name: 'Email', type: 'AUTH', chain: namespace }),
+    connectors.add({ id: AUTH_CONNECTOR_ID, name: 'Email', type: 'AUTH', chain: namespace, capabilities: { sharedSession: true, listed: false } }),
     registry.register(
       createAuthAdapter({
         namespace,

@@ -1,4 +1,4 @@
-import type { FeeRangePercent } from '../../kernel/index.ts'
+import type { FeeRangePercent } from './providers.ts'
 
 // What the manifest (index.ts) and the body share, so no file of the plugin imports the manifest:
 // the body loads behind import() and must not reach back into the always-bundled half.

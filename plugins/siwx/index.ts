@@ -1,4 +1,5 @@
 import { type PluginManifest, definePlugin } from '../../kernel/index.ts'
+import { SIWX_CONFIG, siwxOptions } from './config.ts'
 export { ISiwxService, type SiwxService } from './contract.ts'
 
 /**
@@ -10,10 +11,10 @@ export { ISiwxService, type SiwxService } from './contract.ts'
 export function siwxPlugin(): PluginManifest {
   return definePlugin({
     id: 'siwx',
-    when: (config) => Boolean(config.siwx ?? config.siweConfig),
+    when: (config) => Boolean(siwxOptions(config).siwx ?? siwxOptions(config).siweConfig),
     // Loaded with a connection, before the after-connect steps run: not on the first screen.
     activationEvents: ['onConnect'],
-    contributes: { views: ['SIWXSignMessage'] },
+    contributes: { views: ['SIWXSignMessage'], config: SIWX_CONFIG },
     load: () => import('./body.tsx'),
     messages: () => import('./locales/index.ts'),
   })

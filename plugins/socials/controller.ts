@@ -2,7 +2,6 @@ import * as v from 'valibot'
 import {
   Alerts,
   type AlertService,
-  type ChainStore,
   EMBEDDED_REQUEST_TIMEOUT_MS,
   type ModalService,
   type PendingRequests,
@@ -14,6 +13,7 @@ import type { SocialAuth, SocialLoginProvider, SocialRequestOptions } from './au
 import { SOCIAL_POPUP_NAME } from './contract.ts'
 import { takeTelegramResult } from './telegram.ts'
 import { connectLoggedIn } from './connectLoggedIn.ts'
+import type { SocialsStore } from './state.ts'
 
 const PendingProvider = v.picklist(SOCIAL_PROVIDERS)
 
@@ -25,7 +25,7 @@ const PENDING_KEY = '@portico/social_pending'
 export interface SocialControllerDeps {
   readonly auth: SocialAuth
   readonly storage: PorticoStorage
-  readonly chains: ChainStore
+  readonly state: SocialsStore
   readonly alerts: AlertService
   readonly snack: SnackService
   readonly pending: PendingRequests
@@ -55,7 +55,7 @@ const TELEGRAM_FAILED = 'Portico: Telegram social login failed:'
 const Uri = v.pipe(v.string(), v.maxLength(4096), v.url())
 
 export function createSocialController(deps: SocialControllerDeps): SocialController {
-  const { auth, storage, chains, alerts, snack, win } = deps
+  const { auth, storage, state, alerts, snack, win } = deps
 
   /** One frame request: 30 s, then the SOCIALS_TIMEOUT alert; closing the modal aborts it. */
   async function timed<T>(run: (options: SocialRequestOptions) => Promise<T>, signal: AbortSignal): Promise<T> {
@@ -74,10 +74,7 @@ export function createSocialController(deps: SocialControllerDeps): SocialContro
     }
   }
 
-  const setSocialWindow = (socialWindow: Window | undefined) => {
-    const namespace = chains.get().activeNamespace
-    if (namespace) chains.updateAccount(namespace, { socialWindow })
-  }
+  const setSocialWindow = (popup: Window | undefined) => state.set({ popup })
 
   /**
    * Resolves true once the popup is closed (by its own page, after the frame got the result, or

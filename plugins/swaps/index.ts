@@ -2,12 +2,12 @@ import * as v from 'valibot'
 import {
   ConfigError,
   type PluginManifest,
-  SWAP_NETWORKS,
   definePlugin,
   definePluginFlag,
   inRestrictedTimeZone,
   isEvmAddress,
 } from '../../kernel/index.ts'
+import { SWAP_NETWORKS } from './networks.ts'
 import type { SwapProvider } from './provider.ts'
 import { type ParsedSwapsOptions, SWAP_VIEW, type UniswapV2Router } from './contract.ts'
 export { type UniswapV2Router } from './contract.ts'

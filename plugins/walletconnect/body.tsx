@@ -124,7 +124,7 @@ export function activate(context: PluginContext, options: WalletConnectBodyOptio
     })
     adapters.set(namespace, adapter)
     disposers.push(
-      connectors.add({ id: WALLETCONNECT_CONNECTOR_ID, name: WALLETCONNECT_NAME, type: 'WALLET_CONNECT', chain: namespace }),
+      connectors.add({ id: WALLETCONNECT_CONNECTOR_ID, name: WALLETCONNECT_NAME, type: 'WALLET_CONNECT', chain: namespace, capabilities: { sharedSession: true, relaysWallets: true } }),
       registryOfAdapters.register(adapter, { connectorType: 'WALLET_CONNECT' }),
     )
   }

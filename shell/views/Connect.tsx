@@ -113,7 +113,7 @@ function WalletList({ kit, connectors }: WalletListProps) {
   // A multi-chain wallet registers one connector per namespace; the visitor picks the wallet once.
   // An embedded wallet's connector is reached through its own section (a login form), not listed.
   const wallets = useMemo(
-    () => [...new Map(connectors.filter((c) => c.type !== 'AUTH').map((c) => [c.id, c])).values()],
+    () => [...new Map(connectors.filter((c) => c.capabilities?.listed !== false).map((c) => [c.id, c])).values()],
     [connectors],
   )
   const { shown, hidden, showMore } = usePaged(wallets, WALLETS_SHOWN)

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest'
-import { formatSiwxMessage, parseSiwxMessage } from '../../protocol/siwx/index.ts'
+import { formatSiwxMessage, parseSiwxMessage } from '../../../protocol/siwx/index.ts'
 import { LOCAL_SIWX_STORAGE_KEY, localSiwx } from './local.ts'
 
 const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'

@@ -1,4 +1,4 @@
-import type { SiwxMessage } from '../../protocol/siwx/message.ts'
+import type { SiwxMessage } from '../../../protocol/siwx/message.ts'
 
 export interface MessageOptions {
   /** One line shown to the visitor in the message and in the view. */

@@ -1,12 +1,12 @@
 import * as v from 'valibot'
-import type { SiwxConfig, SiwxSession } from '../config/siwxConfig.ts'
+import type { SiwxConfig, SiwxSession } from '../config.ts'
 import { type MessageOptions, pageMessage, sameAccount } from './message.ts'
 
 export const LOCAL_SIWX_STORAGE_KEY = '@portico/siwx_sessions'
 
 // The message schema comes with the first read, not with the page: an app's first screen carries the store.
 const storedSessions = async () => {
-  const { SiwxMessageSchema } = await import('../../protocol/siwx/message.ts')
+  const { SiwxMessageSchema } = await import('../../../protocol/siwx/message.ts')
   return v.array(v.object({ data: SiwxMessageSchema, message: v.string(), signature: v.string() }))
 }
 

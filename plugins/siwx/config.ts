@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { ErrorText, type PluginConfigContribution, type PorticoConfig } from '../../kernel/index.ts'
 import type { SiwxMessage } from '../../protocol/siwx/message.ts'
 
 /** A sign-in the app keeps: the message's fields, its text and the wallet's signature of that text. */
@@ -69,7 +70,18 @@ const implementing = <T>(name: string, methods: string) =>
     `must implement ${name}: ${methods}`,
   )
 
-export const SiwxConfigSchema = implementing<SiwxConfig>('SiwxConfig', 'createMessage addSession revokeSession getSessions getRequired?')
+const SiwxConfigSchema = implementing<SiwxConfig>('SiwxConfig', 'createMessage addSession revokeSession getSessions getRequired?')
 
 /** `required` is read as `=== true`, so a stray value cannot turn the sign-in on by accident. */
-export const SiweConfigSchema = implementing<SiweConfig>('SiweConfig', 'getNonce createMessage verifyMessage getSession signOut getMessageParams?')
+const SiweConfigSchema = implementing<SiweConfig>('SiweConfig', 'getNonce createMessage verifyMessage getSession signOut getMessageParams?')
+
+/** The plugin's two top-level options (the manifest's `contributes.config`): one form or the other, never both. */
+export const SIWX_CONFIG: PluginConfigContribution = {
+  keys: { siwx: v.optional(SiwxConfigSchema), siweConfig: v.optional(SiweConfigSchema) },
+  check: ({ siwx, siweConfig }) => (siwx && siweConfig ? { key: 'siwx', reason: ErrorText.SIWE_AND_SIWX_BOTH_SET } : undefined),
+}
+
+/** The sign-in options of a parsed config, as `SIWX_CONFIG` checked them. */
+export function siwxOptions(config: PorticoConfig): { readonly siwx?: SiwxConfig; readonly siweConfig?: SiweConfig } {
+  return config as { siwx?: SiwxConfig; siweConfig?: SiweConfig }
+}

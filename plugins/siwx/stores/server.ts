@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import type { SiwxConfig, SiwxSession } from '../config/siwxConfig.ts'
+import type { SiwxConfig, SiwxSession } from '../config.ts'
 import { SiwxError, SiwxErrorText } from './errors.ts'
 import { type MessageOptions, pageMessage, sameAccount } from './message.ts'
 

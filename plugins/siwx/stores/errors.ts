@@ -1,4 +1,4 @@
-import { PorticoError } from '../errors/base.ts'
+import { PorticoError } from '../../../kernel/index.ts'
 
 /** What went wrong with a sign-in, in words a visitor can read; `reason` is the code to branch on. */
 export class SiwxError extends PorticoError {
