@@ -19,7 +19,7 @@ export const accountButton: ElementBehaviour<keyof PorticoAccountButtonAttribute
       const showBalance = account?.balance !== undefined && element.getAttribute('balance') !== 'hide'
       button.dataset.state = 'connected'
       button.replaceChildren(
-        ...(showBalance ? [part('balance', formatBalance(account.balance!, account.balanceSymbol), 'ltr')] : []),
+        ...(showBalance ? [part('balance', formatBalance(account.balance!, account.balanceSymbol, kit.locale.get().locale), 'ltr')] : []),
         part('address', truncateAddress(address), 'ltr'),
       )
     } else if (account?.status === 'connecting') {
