@@ -8,6 +8,8 @@ import { startDemoServer } from '../../demo/server.mjs'
 import { importsOf, measure, sizesOf } from './appSizes.ts'
 import { build, buildEntries, installedVersion } from './exampleApps.ts'
 import { startWagmiApp, useTheApp } from './wagmiApp.ts'
+import { startConnectorsPage } from './wagmiConnectorsApp.ts'
+import { embeddedConnectorLogsInAndSends } from '../unit/wagmiConnectorsPage/flows.ts'
 
 let peers: Awaited<ReturnType<typeof startWagmiApp<'wagmi-vite'>>>
 let app: (typeof peers)['app']
@@ -90,4 +92,13 @@ describe('examples/wagmi-vite (React 18, wagmi 2)', () => {
       await server.close()
     }
   })
+
+  it("porticoConnectors on wagmi 2, in an app's own connect UI: the embedded wallet logs in by email and wagmi's sendTransaction lands on Hardhat", async () => {
+    const connectors = await startConnectorsPage(app, peers)
+    try {
+      await embeddedConnectorLogsInAndSends(connectors.peers)
+    } finally {
+      await connectors.close()
+    }
+  }, 240_000)
 })
