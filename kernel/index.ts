@@ -14,6 +14,8 @@ export type { PluginConfigContribution, PluginConfigValues } from './config/plug
 export * from './constants.ts'
 export * from './errors/catalogue.ts'
 export { PorticoError, ConfigError } from './errors/base.ts'
+// Types only: the checks and their texts load with the first transaction, not with the page.
+export type { TransactionCheckError, TransactionCheckErrorType, TransactionCheckReason } from './errors/transaction.ts'
 export type { PorticoEvent, PorticoEventType, EventOf } from './bus/events.ts'
 export type { EventBus } from './bus/bus.ts'
 export { createStore, type Store } from './store/createStore.ts'

@@ -58,6 +58,8 @@ export const FrameNetworkSchema = v.object({
   /** CAIP-2, e.g. eip155:31337 or solana:localnet. */
   caipNetworkId: v.pipe(v.string(), v.regex(CAIP2_PATTERN)),
   rpcUrl: v.pipe(v.string(), v.url()),
+  /** The app's max fee per gas cap in wei (decimal digits): the frame refuses a transaction above it (SPEC §5). */
+  maxFeePerGasCap: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,77}$/))),
 })
 
 /** Every host request, by name, with the schema of its payload (undefined: none). */

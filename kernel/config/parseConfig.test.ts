@@ -72,6 +72,14 @@ describe('parseConfig: defaults', () => {
     expect(configError({ projectId: 'p', networks: [mainnet], prefetch: 'eager' }).field).toBe('prefetch')
   })
 
+  it('maxFeePerGasCap: unset by default; wei in decimal digits (500 gwei = 500000000000); 0, negative, hex or a number refused at maxFeePerGasCap', () => {
+    expect(config.maxFeePerGasCap).toBeUndefined()
+    expect(parseConfig({ projectId: 'p', networks: [mainnet], maxFeePerGasCap: '500000000000' }).maxFeePerGasCap).toBe('500000000000')
+    for (const bad of ['0', '-1', '0x746a528800', '5e11', 500_000_000_000]) {
+      expect(configError({ projectId: 'p', networks: [mainnet], maxFeePerGasCap: bad }).field).toBe('maxFeePerGasCap')
+    }
+  })
+
   it("an explicit plugin flag overrides only that flag, validated by the plugin's schema", () => {
     const custom = parseConfig({ projectId: 'p', networks: [mainnet], plugins: [socialsLike], features: { socials: false } })
     expect(custom.features['socials']).toBe(false)

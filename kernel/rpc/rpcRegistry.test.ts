@@ -6,14 +6,15 @@ import { mainnet } from '../chains/networks.ts'
 import { resolve } from '../container/token.ts'
 import { IPendingRequests, IRpcRegistry } from '../container/tokens.ts'
 import { PorticoError } from '../errors/base.ts'
+import { TransactionCheckError } from '../errors/transaction.ts'
 import { createMemoryBackend } from '../storage/storage.ts'
 import { SAFE_RPC_METHODS, UNSAFE_RPC_METHODS, isSafeRpcMethod, isUnsafeRpcMethod } from './methods.ts'
 import { createRpcRegistry } from './rpcRegistry.ts'
 
-function makeKit() {
+function makeKit(options: { maxFeePerGasCap?: string } = {}) {
   const logger = { warn: vi.fn(), error: vi.fn() }
   const kit = createKernel(
-    { projectId: 'p', networks: [mainnet], features: { analytics: false } },
+    { projectId: 'p', networks: [mainnet], features: { analytics: false }, ...options },
     {
       storage: createMemoryBackend(),
       environment: { isMobile: () => false, isTelegram: () => false, isIosSafari: () => false },
@@ -103,7 +104,8 @@ describe('RPC method lists', () => {
     kit.subscribeEvents((event) => event.type === 'RPC_REQUEST_SUCCEEDED' && announced.push(event.properties.method))
     for (const method of [...SAFE, ...UNSAFE]) {
       rpc.register(method, async () => 'ok')
-      await rpc.request({ method })
+      // A transaction passes its checks (SPEC §5) only as an object.
+      await rpc.request({ method, params: [{}] })
     }
     expect(announced).toEqual(UNSAFE)
   })
@@ -114,8 +116,9 @@ describe('RPC allow list', () => {
     const { rpc } = makeKit()
     const handler = vi.fn(async (params: unknown) => ({ ok: params }))
     rpc.register(method, handler)
-    await expect(rpc.request({ method, params: [1, 2] })).resolves.toEqual({ ok: [1, 2] })
-    expect(handler).toHaveBeenCalledWith([1, 2])
+    const params = method === 'eth_sendTransaction' ? [{ to: '0x70997970c51812dc3a010c7d01b50e0d17dc79c8' }] : [1, 2]
+    await expect(rpc.request({ method, params })).resolves.toEqual({ ok: params })
+    expect(handler).toHaveBeenCalledWith(params)
   })
 
   it.each(['eth_sign', 'eth_signTypedData', 'wallet_switchEthereumChain_evil', 'admin_peers', 'debug_traceTransaction', '__proto__', 'constructor'])(
@@ -282,5 +285,45 @@ describe('disallowed RPC method (RPC requests)', () => {
     expect(kit.snack.store.get().open).toBe(false)
     expect(reject).not.toHaveBeenCalled()
     expect(logger.error).not.toHaveBeenCalled()
+  })
+})
+
+describe('kit.request: a transaction is checked before any wallet sees it (SPEC §5)', () => {
+  const TO = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8'
+
+  it('eth_sendTransaction above the integrator’s 500 gwei cap rejects with a TransactionCheckError; the wallet never gets it', async () => {
+    const { kit, rpc, logger } = makeKit({ maxFeePerGasCap: '500000000000' })
+    const wallet = vi.fn(async () => `0x${'ab'.repeat(32)}`)
+    rpc.register('eth_sendTransaction', wallet)
+    const error = await rejection(kit.request({ method: 'eth_sendTransaction', params: [{ to: TO, maxFeePerGas: '0x746a528801' }] }))
+    expect(error).toBeInstanceOf(TransactionCheckError)
+    expect((error as TransactionCheckError).reason).toBe('FEE_CAP')
+    expect(wallet).not.toHaveBeenCalled()
+    expect(kit.modal.store.get().open).toBe(true)
+    expect(kit.snack.store.get()).toEqual({ open: true, message: 'The transaction’s max fee is above the limit this app allows', variant: 'error' })
+    expect(logger.error).toHaveBeenCalled()
+    // Exactly at the cap (500 gwei) it goes through.
+    await expect(kit.request({ method: 'eth_sendTransaction', params: [{ to: TO, maxFeePerGas: '0x746a528800' }] })).resolves.toMatch(/^0x/)
+    expect(wallet).toHaveBeenCalledTimes(1)
+  })
+
+  it('eth_signTransaction, when a plugin serves it, is checked the same way: chain id 0 is refused', async () => {
+    const wallet = vi.fn(async () => '0x')
+    const rpc = createRpcRegistry({ loadOwner: async () => false, isContributed: () => true, onRejected: vi.fn(), forward: wallet })
+    const error = await rejection(rpc.request({ method: 'eth_signTransaction', params: [{ chainId: '0x0', to: TO }] }))
+    expect(error).toBeInstanceOf(TransactionCheckError)
+    expect(error.shortMessage).toBe('The transaction needs a chain id above zero')
+    expect(wallet).not.toHaveBeenCalled()
+  })
+
+  it('a refusal is announced on the bus with its text', async () => {
+    const { kit } = makeKit()
+    const events: PorticoEvent[] = []
+    kit.subscribeEvents((e) => events.push(e))
+    await rejection(kit.request({ method: 'eth_sendTransaction', params: [{ to: '0x1234' }] }))
+    expect(events).toContainEqual({
+      type: 'RPC_REQUEST_REJECTED',
+      properties: { method: 'eth_sendTransaction', reason: 'The transaction contains an invalid address' },
+    })
   })
 })

@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import { PorticoError } from '../errors/base.ts'
 import { ErrorText } from '../errors/catalogue.ts'
 import type { Disposer } from '../disposer.ts'
+import type { TransactionKit } from './checkedTransaction.ts'
 import { safeParse } from '../../protocol/parse.ts'
 
 /** An RPC request: method plus params. */
@@ -19,7 +20,7 @@ export interface RpcRegistry {
   request(request: unknown): Promise<unknown>
 }
 
-interface RpcRegistryDeps {
+export interface RpcRegistryDeps {
   /** Loads the plugin contributing `method`; false when no enabled plugin does. */
   loadOwner(method: string): Promise<boolean>
   /** Whether an enabled plugin declares `method` (contributed methods are allowed). */
@@ -27,6 +28,8 @@ interface RpcRegistryDeps {
   onRejected(method: string, reason: string): void
   /** Sends an allowed method no plugin handles to the connected wallet. */
   forward(request: RpcRequest): Promise<unknown>
+  /** What the transaction checks (SPEC §5) read and tell; without it only the checks run. */
+  transactionKit?(): TransactionKit
   /** Told when an unsafe method (one the wallet approves) has succeeded. */
   onUnsafeSucceeded?(method: string): void
 }
@@ -41,6 +44,7 @@ export function createRpcRegistry(deps: RpcRegistryDeps): RpcRegistry {
     const { isSafeRpcMethod, isUnsafeRpcMethod } = await import('./methods.ts')
     return isSafeRpcMethod(method) || isUnsafeRpcMethod(method)
   }
+
 
   return {
     register(method, handler) {
@@ -63,7 +67,12 @@ export function createRpcRegistry(deps: RpcRegistryDeps): RpcRegistry {
       }
       if (!handlers.has(method)) await deps.loadOwner(method)
       const handler = handlers.get(method)
-      const result = await (handler ? handler(params) : deps.forward(parsed))
+      const run = () => (handler ? handler(params) : deps.forward(parsed))
+      // eth_sendTransaction and eth_signTransaction are checked (SPEC §5) before any wallet sees them;
+      // the checks load with the first transaction, like the allow lists, not with the page.
+      const result = await (/^eth_s(end|ign)Transaction$/.test(method)
+        ? (await import('./checkedTransaction.ts')).checkedTransaction(method, params, deps.transactionKit?.(), run)
+        : run())
       if (deps.onUnsafeSucceeded) {
         const { isUnsafeRpcMethod } = await import('./methods.ts')
         if (isUnsafeRpcMethod(method)) deps.onUnsafeSucceeded(method)

@@ -79,13 +79,18 @@ describe('toWalletError: one mapping for every namespace plugin', () => {
   })
 })
 
-describe('isUnrecognizedChain (EIP-1193 4902: the chain may be added)', () => {
+describe('isUnrecognizedChain (4902, 5000, 32603: the chain may be added)', () => {
   it('reads the wallet code, the nested one, and through our WalletError to its cause', () => {
     expect(isUnrecognizedChain(coded(4902, 'Unrecognized chain'))).toBe(true)
     const nested = { code: -32603, message: 'Internal error', data: { originalError: { code: 4902 } } }
     expect(isUnrecognizedChain(nested)).toBe(true)
     expect(isUnrecognizedChain(toWalletError(nested, 'wallet_switchEthereumChain'))).toBe(true)
     expect(isUnrecognizedChain(coded(4001, 'no'))).toBe(false)
+    // SPEC §8's other two: the default 5000, and 32603 (invalid chain id) on its own; a bare -32603 is an internal error.
+    expect(isUnrecognizedChain(coded(5000, 'Unknown error'))).toBe(true)
+    expect(isUnrecognizedChain(coded(32603, 'Invalid chain id'))).toBe(true)
+    expect(isUnrecognizedChain(toWalletError(coded(32603, 'Invalid chain id'), 'wallet_switchEthereumChain'))).toBe(true)
+    expect(isUnrecognizedChain(coded(-32603, 'Internal error'))).toBe(false)
     expect(isUnrecognizedChain('4902')).toBe(false)
   })
 })

@@ -65,8 +65,14 @@ export function isUserRejection(error: unknown): boolean {
   return error instanceof WalletError ? error.code === USER_REJECTED_CODE : refused(walletErrorFields(error))
 }
 
-/** EIP-1193 4902: the wallet does not know the chain (so it may be added). */
-export const isUnrecognizedChain = (error: unknown): boolean => walletErrorCodes(error).includes(WalletErrorCode.UNRECOGNIZED_CHAIN)
+/**
+ * The codes that mean the wallet does not have the chain, so it may be added (SPEC §8): EIP-1193
+ * 4902, also nested in a -32603; the default 5000; and 32603, invalid chain id, on its own.
+ */
+const CHAIN_MISSING_CODES: readonly number[] = [WalletErrorCode.UNRECOGNIZED_CHAIN, WalletErrorCode.DEFAULT, WalletErrorCode.INVALID_CHAIN_ID]
+
+/** Whether a wallet's error says it does not have the chain (so it may be added). */
+export const isUnrecognizedChain = (error: unknown): boolean => walletErrorCodes(error).some((code) => CHAIN_MISSING_CODES.includes(code))
 
 /**
  * Whatever a wallet threw, as a WalletError: USER_REJECTED (code 4001) for a

@@ -8,7 +8,8 @@ const MAX_THEME_VALUE = 200
 
 /**
  * What the frame is told about the app after it loads: the app's metadata and the
- * networks it may sign and send on, each with the RPC endpoint the app configured.
+ * networks it may sign and send on, each with the RPC endpoint the app configured (and its
+ * max fee cap, which the frame checks again once it has filled in the fees).
  */
 export function dappData(config: PorticoConfig): AppPayload<'SYNC_DAPP_DATA'> {
   const { metadata } = config
@@ -30,7 +31,8 @@ export function dappData(config: PorticoConfig): AppPayload<'SYNC_DAPP_DATA'> {
       .filter((network) => (AUTH_NAMESPACES as readonly string[]).includes(network.chainNamespace))
       .flatMap((network) => {
         const rpcUrl = network.rpcUrls.default.http[0]
-        return rpcUrl ? [{ caipNetworkId: network.caipNetworkId, rpcUrl }] : []
+        const cap = config.maxFeePerGasCap === undefined ? {} : { maxFeePerGasCap: config.maxFeePerGasCap }
+        return rpcUrl ? [{ caipNetworkId: network.caipNetworkId, rpcUrl, ...cap }] : []
       }),
   }
 }

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { type PorticoError, resolve } from '../../kernel/index.ts'
+import { PorticoError, resolve } from '../../kernel/index.ts'
+import { TransactionCheckError } from '../../kernel/errors/transaction.ts'
 import { SAFE_RPC_METHODS, UNSAFE_RPC_METHODS } from '../../kernel/rpc/methods.ts'
 import { IAuthService } from './index.ts'
 import { EVM_ADDRESS, createAuthKit } from './test/authKit.ts'
@@ -56,7 +57,8 @@ describe('the RPC gate of the embedded wallet', () => {
       return { result: method === 'eth_sendTransaction' || method === 'eth_sendUserOperation' ? HASH : method.includes('sign') ? SIGNATURE : {} }
     })
     const methods = [...SAFE_RPC_METHODS, ...UNSAFE_RPC_METHODS].filter((method) => !method.startsWith('solana_'))
-    for (const method of methods) await kit.request({ method, params: [] })
+    // A transaction is checked before it leaves the kit (SPEC §5): it has to be one.
+    for (const method of methods) await kit.request({ method, params: method === 'eth_sendTransaction' ? [{}] : [] })
     // eth_chainId is answered by the adapter itself, the frame is not asked.
     expect(seen).toEqual(methods.filter((method) => method !== 'eth_chainId').map((method) => [method, (UNSAFE_RPC_METHODS as readonly string[]).includes(method) ? 'ApproveTransaction' : undefined]))
   })
@@ -76,7 +78,7 @@ describe('the RPC gate of the embedded wallet', () => {
   ])('an approved %s answered %j by the frame is passed on: %s', async (method, result, passed) => {
     const { kit, frame } = await connected()
     frame.on('RPC_REQUEST', () => ({ result }))
-    const answer = kit.request({ method, params: [] })
+    const answer = kit.request({ method, params: method === 'eth_sendTransaction' ? [{}] : [] })
     if (passed) await expect(answer).resolves.toEqual(result)
     else await expect(answer).rejects.toMatchObject({ shortMessage: `${method}: the embedded wallet answered no ${method.startsWith('eth_send') ? 'transaction hash' : 'signature'}` })
     expect(kit.modal.store.get().open).toBe(false)
@@ -102,6 +104,18 @@ describe('the RPC gate of the embedded wallet', () => {
     frame.held('RPC_REQUEST').reject(new Error('Signature declined'))
     await expect(signature).rejects.toThrow('Signature declined')
     expect(kit.modal.store.get().open).toBe(false)
+  })
+
+  it('a transaction the frame refuses after filling in its fees rejects as the typed error, with its snack', async () => {
+    const { kit, frame } = await connected()
+    const sent = kit.request({ method: 'eth_sendTransaction', params: [{ to: EVM_ADDRESS, value: '0x1' }] })
+    await vi.waitFor(() => frame.held('RPC_REQUEST'))
+    // The frame's error replies carry the message only, as the frame page writes it.
+    frame.held('RPC_REQUEST').reject(new PorticoError('The transaction’s max fee is above the limit this app allows\n\nDetails: 1000000000000 wei is above the cap of 500000000000 wei'))
+    const error = await sent.then(() => undefined, (failure: unknown) => failure)
+    expect(error).toBeInstanceOf(TransactionCheckError)
+    expect(error).toMatchObject({ reason: 'FEE_CAP', details: '1000000000000 wei is above the cap of 500000000000 wei' })
+    expect(kit.snack.store.get()).toEqual({ open: true, message: 'The transaction’s max fee is above the limit this app allows', variant: 'error' })
   })
 
   it('the provider the app gets sends through the same gate', async () => {

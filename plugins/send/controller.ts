@@ -15,6 +15,7 @@ import {
   createStore,
   isValidRegistrationName,
 } from '../../kernel/index.ts'
+import { transactionRefusal } from '../../kernel/errors/transaction.ts'
 import { formatUnits } from '../../kernel/wallets/index.ts'
 import { type SendCheck, SendRefusal, checkSend } from './form.ts'
 import type { ParsedSendOptions } from './contract.ts'
@@ -278,7 +279,8 @@ export function createSendController(deps: SendControllerDeps): SendController {
       } catch (error) {
         deps.logger.warn('[Portico] send failed', error)
         store.set({ sending: false })
-        deps.snack.showError(sender.failureText)
+        // A transaction the checks refused says why (SPEC §5); any other failure keeps the sender's text.
+        deps.snack.showError(transactionRefusal(error)?.shortMessage ?? sender.failureText)
         deps.bus.emit({ type: 'PLUGIN_EVENT', plugin: 'send', name: 'SEND_ERROR', properties: { namespace: record.namespace } })
       }
     },

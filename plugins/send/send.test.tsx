@@ -103,7 +103,8 @@ describe('a native send', () => {
     expect(sent).toMatchObject({ plugin: 'send', properties: { namespace: 'eip155', caipNetworkId: 'eip155:31337', token: 'native', symbol: 'ETH', amount: '1.5' } })
     const receipt = await rpc<{ status: string; from: string; to: string }>(node1.url, 'eth_getTransactionReceipt', [h.sentHash(events)])
     expect(receipt).toMatchObject({ status: '0x1', from: w.address.toLowerCase(), to: receiver.toLowerCase() })
-    expect(w.prompts.map((p) => p.method)).toContain('eth_sendTransaction')
+    // The transaction names its network's chain id (31337), which the kit checks is above zero (SPEC §5).
+    expect(w.prompts.find((p) => p.method === 'eth_sendTransaction')?.params).toMatchObject([{ chainId: '0x7a69' }])
 
     // The form is empty again.
     await h.openSend()

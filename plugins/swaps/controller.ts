@@ -10,6 +10,7 @@ import {
   createStore,
   isEvmAddress,
 } from '../../kernel/index.ts'
+import { transactionRefusal } from '../../kernel/errors/transaction.ts'
 import { formatUnits, parsePositiveUnits } from '../../kernel/wallets/index.ts'
 import { readToken } from './erc20.ts'
 import { kitChainReader, sendTransaction, waitForReceipt } from './kitChain.ts'
@@ -208,7 +209,7 @@ export function createSwapController(deps: SwapControllerDeps): SwapController {
       try {
         store.set({ step: 'approve' })
         for (const approval of await deps.provider.approvals(quote, owner, chain)) {
-          await waitForReceipt(deps.request, await sendTransaction(deps.request, approval))
+          await waitForReceipt(deps.request, await sendTransaction(deps.request, approval, quote.network))
         }
         store.set({ step: 'swap', needsApproval: false })
         // The approval (or anyone's trade) mined a block since the quote: the swap goes out at the latest price.
@@ -218,7 +219,7 @@ export function createSwapController(deps: SwapControllerDeps): SwapController {
           return
         }
         store.set({ quote: fresh.quote })
-        const hash = await sendTransaction(deps.request, deps.provider.swap(fresh.quote, owner, fresh.block.timestamp + DEADLINE_SECONDS))
+        const hash = await sendTransaction(deps.request, deps.provider.swap(fresh.quote, owner, fresh.block.timestamp + DEADLINE_SECONDS), fresh.quote.network)
         deps.snack.showSuccess(SnackText.TRANSACTION_STARTED)
         deps.bus.emit({
           type: 'PLUGIN_EVENT',
@@ -239,7 +240,8 @@ export function createSwapController(deps: SwapControllerDeps): SwapController {
       } catch (failure) {
         deps.logger.warn('[Portico] swap failed', failure)
         if (mine === generation) store.set({ step: undefined })
-        deps.snack.showError(SnackText.SOMETHING_WENT_WRONG)
+        // A transaction the checks refused says why (SPEC §5); any other failure stays generic.
+        deps.snack.showError(transactionRefusal(failure)?.shortMessage ?? SnackText.SOMETHING_WENT_WRONG)
         deps.bus.emit({ type: 'PLUGIN_EVENT', plugin: 'swaps', name: 'SWAP_ERROR', properties: { caipNetworkId: quote.network } })
         void requote()
       }

@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { numberToHex } from 'viem'
+import { parseCaipNetworkId } from '../../kernel/chains/caip.ts'
 import { PorticoError, isTransactionHash } from '../../kernel/index.ts'
 import { parseOrThrow } from '../../kernel/wallets/index.ts'
 import type { ChainReader, SwapTransaction } from './provider.ts'
@@ -30,9 +31,13 @@ export function kitChainReader(request: Request): ChainReader {
   }
 }
 
-/** Sends a transaction through the wallet; resolves with its hash. */
-export async function sendTransaction(request: Request, transaction: SwapTransaction): Promise<`0x${string}`> {
-  const hash = await request({ method: 'eth_sendTransaction', params: [transaction] })
+/**
+ * Sends a transaction on the quote's network (its chain id in the transaction: the kit
+ * checks it, SPEC §5, and the wallet refuses it on another chain); resolves with its hash.
+ */
+export async function sendTransaction(request: Request, transaction: SwapTransaction, caipNetworkId: string): Promise<`0x${string}`> {
+  const chainId = numberToHex(BigInt(parseCaipNetworkId(caipNetworkId).reference))
+  const hash = await request({ method: 'eth_sendTransaction', params: [{ chainId, ...transaction }] })
   if (!isTransactionHash(hash)) throw new PorticoError('eth_sendTransaction: the wallet answered no transaction hash')
   return hash as `0x${string}`
 }

@@ -93,12 +93,15 @@ describe('the Swap view opens with swap arguments', () => {
 
   it('the wallet refusing the approval: "Something went wrong", nothing approved, and the form can try again', async () => {
     const asked: string[] = []
-    const kit = await connected((method) => (asked.push(method), method !== 'eth_sendTransaction'), 7)
+    const sent: unknown[] = []
+    const kit = await connected((method, params) => (asked.push(method), method === 'eth_sendTransaction' && sent.push(params), method !== 'eth_sendTransaction'), 7)
     act(() => kit.open({ view: 'Swap', data: { from: DEMO!.address, to: DUSD!.address, amount: '1' } }))
     await waitFor(() => expect(h.button('Approve DEMO and swap')?.disabled).toBe(false), { timeout: 15_000 })
     await act(async () => h.button('Approve DEMO and swap')!.click())
     await waitFor(() => expect(kit.snack.store.get()).toMatchObject({ open: true, message: SnackText.SOMETHING_WENT_WRONG, variant: 'error' }))
     expect(asked.filter((method) => method === 'eth_sendTransaction')).toHaveLength(1)
+    // The approval names the quote's chain id (31337), which the kit checks is above zero (SPEC §5).
+    expect(sent).toMatchObject([[{ chainId: '0x7a69', to: DEMO!.address }]])
     expect(h.view(kit)).toBe('Swap')
     const chain = createPublicClient({ transport: http(node.url) })
     expect(await chain.readContract({ address: DEMO!.address, abi: erc20Abi, functionName: 'allowance', args: [HARDHAT_ACCOUNTS[7]!.address as Hex, DEMO_UNISWAP.router] })).toBe(0n)

@@ -166,4 +166,11 @@ describe('session adapter', () => {
     await eip1193.request({ method: 'personal_sign', params: ['0x00', EVM] })
     expect(provider.request).toHaveBeenLastCalledWith({ method: 'personal_sign', params: ['0x00', EVM] }, 'eip155:31337')
   })
+
+  it('with no chain in use yet, a request goes to eip155:1 (SPEC §9 default)', async () => {
+    const { adapter, provider } = setup()
+    const eip1193 = adapter.getProvider(connector) as { request(args: { method: string; params?: unknown[] }): Promise<unknown> }
+    await eip1193.request({ method: 'eth_chainId' })
+    expect(provider.request).toHaveBeenLastCalledWith({ method: 'eth_chainId', params: undefined }, 'eip155:1')
+  })
 })

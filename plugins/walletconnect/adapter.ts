@@ -150,6 +150,9 @@ export function createSessionAdapter(deps: SessionAdapterDeps): SessionAdapter {
   return adapter
 }
 
+/** With no chain in use yet, an EVM request goes to Ethereum (SPEC §9: the WalletConnect CAIP network defaults to eip155:1). */
+const defaultCaipNetwork = (namespace: ChainNamespace) => (namespace === 'eip155' ? 'eip155:1' : undefined)
+
 /**
  * The host app's provider for a namespace (`kit.getProvider('eip155')`):
  * EIP-1193 `request`, sent through the session on the chain in use; the wallet
@@ -161,7 +164,7 @@ function sessionProvider(client: SessionClient, namespace: ChainNamespace, chain
     async request({ method, params }: { method: string; params?: unknown }) {
       const provider = await client.provider()
       const reference = chain()
-      return provider.request({ method, params: params as never }, reference ? `${namespace}:${reference}` : undefined)
+      return provider.request({ method, params: params as never }, reference ? `${namespace}:${reference}` : defaultCaipNetwork(namespace))
     },
     on(event: string, listener: (...args: unknown[]) => void) {
       client.loaded()?.on(event, listener)

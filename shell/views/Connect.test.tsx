@@ -62,6 +62,21 @@ describe('Connect view', () => {
     expect(container.querySelector('img[src^="x"]')).toBeNull()
   })
 
+  it('lists wallets in the connector type order (SPEC §9): walletConnect, recent, injected, featured, external, recommended', () => {
+    const kit = createTestKit({ featuredWalletIds: ['featured'] })
+    kit.storage.addRecentWallet({ id: 'recent', name: 'Recent' })
+    // Registered in reverse, as plugins and announcements may come in any order.
+    kit.connectors.add(wallet({ id: 'other', name: 'Other', type: 'MULTI_CHAIN' }))
+    kit.connectors.add(wallet({ id: 'external', name: 'External', type: 'EXTERNAL' }))
+    kit.connectors.add(wallet({ id: 'featured', name: 'Featured', type: 'MULTI_CHAIN' }))
+    kit.connectors.add(wallet({ id: 'injected', name: 'Injected', type: 'ANNOUNCED' }))
+    kit.connectors.add(wallet({ id: 'recent', name: 'Recent', type: 'INJECTED' }))
+    kit.connectors.add(wallet({ id: 'wc', name: 'WalletConnect', type: 'WALLET_CONNECT' }))
+    render(<ConnectView kit={kit} data={undefined} />)
+    const names = within(screen.getByRole('region', { name: 'Wallets' })).getAllByRole('button').map((button) => button.textContent)
+    expect(names).toEqual(['WalletConnect', 'Recent', 'Injected', 'Featured', 'External', 'Other'])
+  })
+
   it('opens ConnectingExternal for the picked wallet and tracks SELECT_WALLET', () => {
     const kit = createTestKit()
     const events: PorticoEvent[] = []

@@ -1,5 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react'
-import { type ConnectMethod, type Connector, type PorticoKit, WALLET_CONNECT_METHOD } from '../../kernel/index.ts'
+import { type ConnectMethod, type Connector, type PorticoKit, WALLET_CONNECT_METHOD, sortByConnectorGroup } from '../../kernel/index.ts'
+import { connectorGroup } from '../../kernel/connectOrder/connectorGroup.ts'
 import { useStoreValue } from '../ui/useStoreValue.ts'
 import { ListItem } from '../ui/ListItem.tsx'
 import { usePaged } from '../ui/usePaged.ts'
@@ -112,10 +113,12 @@ interface WalletListProps {
 function WalletList({ kit, connectors }: WalletListProps) {
   // A multi-chain wallet registers one connector per namespace; the visitor picks the wallet once.
   // An embedded wallet's connector is reached through its own section (a login form), not listed.
-  const wallets = useMemo(
-    () => [...new Map(connectors.filter((c) => c.capabilities?.listed !== false).map((c) => [c.id, c])).values()],
-    [connectors],
-  )
+  // Listed in the connector group order (SPEC §9), as AllWallets lists them.
+  const wallets = useMemo(() => {
+    const unique = [...new Map(connectors.filter((c) => c.capabilities?.listed !== false).map((c) => [c.id, c])).values()]
+    const lists = { recent: new Set((kit.storage.get('recentWallets') ?? []).map((w) => w.id)), featured: new Set(kit.config.featuredWalletIds) }
+    return sortByConnectorGroup(unique.map((connector) => ({ id: connector.id, group: connectorGroup(connector, lists), connector }))).map((entry) => entry.connector)
+  }, [kit, connectors])
   const { shown, hidden, showMore } = usePaged(wallets, WALLETS_SHOWN)
   const entries = kit.plugins.contributed('walletListEntries')
   const t = useMessages(kit, coreMessages)

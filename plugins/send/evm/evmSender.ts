@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { decodeFunctionResult, encodeFunctionData, numberToHex } from 'viem'
 import { PorticoError, SnackText, isEvmAddress, isTransactionHash } from '../../../kernel/index.ts'
+import { parseCaipNetworkId } from '../../../kernel/chains/caip.ts'
 import { withEvmPrefix } from '../../../kernel/validation/address.ts'
 import { formatUnits, parseOrThrow } from '../../../kernel/wallets/index.ts'
 import type { ParsedSendOptions } from '../contract.ts'
@@ -19,6 +20,8 @@ async function read<S extends v.GenericSchema<unknown, string>>(context: SenderC
 }
 
 interface EvmTransaction {
+  /** The network's chain id: the kit checks it (SPEC §5) and the wallet refuses the transaction on another chain. */
+  readonly chainId?: Hex
   readonly from: Hex
   readonly to: Hex
   readonly value?: Hex
@@ -86,7 +89,8 @@ export function createEvmSender(options: ParsedSendOptions): NamespaceSender {
         }
         transaction = { from, to: contract, data }
       }
-      const hash = await context.request({ method: 'eth_sendTransaction', params: [transaction] })
+      const chainId = numberToHex(BigInt(parseCaipNetworkId(context.network.caipNetworkId).reference))
+      const hash = await context.request({ method: 'eth_sendTransaction', params: [{ chainId, ...transaction }] })
       if (!isTransactionHash(hash)) throw new PorticoError('eth_sendTransaction: the wallet answered no transaction hash')
       return hash
     },

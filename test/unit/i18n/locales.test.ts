@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { LOCALES, catalogueAreas, checkLocale, glossaryMisses, readCatalogue, readGlossary } from '../../../scripts/catalogues.mjs'
 import { LOCALES as KIT_LOCALES } from '../../../kernel/i18n/locales.ts'
 import { Alerts, EmbeddedWalletErrorText, RPC_NOT_ALLOWED_UI_TEXT, SnackText, errorRegisteringName, tryAgainAfter } from '../../../kernel/errors/catalogue.ts'
+import { TransactionCheckText } from '../../../kernel/errors/transaction.ts'
 
 const ROOT = join(import.meta.dirname, '../../..')
 const core = readCatalogue(join(ROOT, 'shell/ui/locales/en.json')).messages
@@ -27,6 +28,22 @@ describe('the English catalogue keeps the SPEC §8 wording', () => {
     expect(core['snack.tryAgainAfter']!.replace('{seconds}', '30')).toBe(tryAgainAfter(30))
     expect(core['snack.errorRegisteringName']!.replace('{name}', 'alice')).toBe(errorRegisteringName('alice'))
     expect(core['error.fallback']).toBe(EmbeddedWalletErrorText.FALLBACK)
+  })
+
+  it('every transaction-check refusal (SPEC §5) has its snack text, word for word, so the visitor reads it translated', () => {
+    const keys: Record<keyof typeof TransactionCheckText, string> = {
+      MALFORMED: 'transactionMalformed',
+      CHAIN_ID: 'transactionChainId',
+      ADDRESS: 'transactionAddress',
+      FEE_CAP: 'transactionFeeCap',
+      TIP_ABOVE_FEE_CAP: 'transactionTipAboveFeeCap',
+      STORAGE_KEY_SIZE: 'transactionStorageKeySize',
+      BLOB_HASHES_EMPTY: 'transactionBlobHashesEmpty',
+      BLOB_HASH_SIZE: 'transactionBlobHashSize',
+      BLOB_HASH_VERSION: 'transactionBlobHashVersion',
+      FEE_MARKET_FIELDS: 'transactionFeeMarketFields',
+    }
+    for (const [reason, key] of Object.entries(keys)) expect(core[`snack.${key}`]).toBe(TransactionCheckText[reason as keyof typeof TransactionCheckText])
   })
 
   it('every alert, short and long, is the catalogue constant', () => {
