@@ -131,6 +131,7 @@ describe('addresses the host page reads', () => {
     wallets: {},
     emit: () => undefined,
     initialChainId: 1,
+    smartAccounts: [],
     doc: {} as Document,
     reload: () => undefined,
     tabStorage,

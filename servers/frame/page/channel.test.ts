@@ -73,6 +73,7 @@ describe('dispatch', () => {
     session: undefined as never,
     emit: () => undefined,
     initialChainId: 31337,
+    smartAccounts: [],
     doc: undefined as never,
     hostOrigin: () => undefined,
     reload: () => undefined,
