@@ -8,6 +8,33 @@ afterEach(() => {
   vi.useRealTimers()
 })
 
+const SMART_ADDRESS = '0x1111111111111111111111111111111111111111'
+
+/** A frame whose chain 1 has a smart account: it answers the type asked for, as the real one does. */
+function smartFrame() {
+  const frame = happyFrame()
+  let type: 'eoa' | 'smartAccount' = 'smartAccount'
+  frame.on('GET_SMART_ACCOUNT_ENABLED_NETWORKS', () => ({ smartAccountEnabledNetworks: [1] }))
+  frame.on('INIT_SMART_ACCOUNT', () => ({}))
+  frame.on('SET_PREFERRED_ACCOUNT', (payload) => {
+    type = payload.type
+    return { type, address: type === 'smartAccount' ? SMART_ADDRESS : EVM_ADDRESS }
+  })
+  frame.on('GET_USER', ({ chainId, preferredAccountType }) => {
+    type = preferredAccountType ?? type
+    return {
+      ...userFor(chainId),
+      address: type === 'smartAccount' ? SMART_ADDRESS : EVM_ADDRESS,
+      accounts: [
+        { address: EVM_ADDRESS, type: 'eoa' as const },
+        { address: SMART_ADDRESS, type: 'smartAccount' as const },
+      ],
+      preferredAccountType: type,
+    }
+  })
+  return frame
+}
+
 async function authOf(kit: ReturnType<typeof createAuthKit>['kit']) {
   await kit.plugins.load('auth')
   return resolve(await kit.container(), IAuthService)
@@ -161,7 +188,10 @@ describe('connect through the AUTH connector', () => {
   })
 
   it('a refused change to a smart account falls back to eoa, stored so the next login does not ask again', async () => {
-    const { kit, frame, auth } = await loggedIn()
+    const enabled = happyFrame()
+    enabled.on('GET_SMART_ACCOUNT_ENABLED_NETWORKS', () => ({ smartAccountEnabledNetworks: [1] }))
+    enabled.on('INIT_SMART_ACCOUNT', () => ({}))
+    const { kit, frame, auth } = await loggedIn(createAuthKit({ frame: enabled }))
     expect(frame.held('SET_PREFERRED_ACCOUNT').payload).toEqual({ type: 'smartAccount' })
     expect(kit.storage.get('framePreferredAccountType')).toBe('eoa')
     await kit.disconnect()
@@ -170,6 +200,60 @@ describe('connect through the AUTH connector', () => {
     await auth.connect()
     expect(frame.held('GET_USER').payload).toEqual({ chainId: 1, preferredAccountType: 'eoa' })
     expect(frame.names().filter((name) => name === 'SET_PREFERRED_ACCOUNT').length).toBe(before)
+  })
+
+  it('on a network without smart accounts the account is the eoa: no change is asked and nothing is stored', async () => {
+    const { kit, frame } = await loggedIn()
+    expect(frame.names()).not.toContain('SET_PREFERRED_ACCOUNT')
+    expect(frame.names()).not.toContain('INIT_SMART_ACCOUNT')
+    expect(kit.chains.record('eip155')!.accountState.preferredAccountType).toBe('eoa')
+    expect(kit.storage.get('framePreferredAccountType')).toBeUndefined()
+    expect(kit.storage.get('preferredAccountTypes')).toBeUndefined()
+  })
+
+  it('on a smart-account network eip155 defaults to the smart account: INIT_SMART_ACCOUNT, then GET_USER for it', async () => {
+    const frame = smartFrame()
+    const { kit } = await loggedIn(createAuthKit({ frame }))
+    expect(frame.names().slice(-3)).toEqual(['GET_SMART_ACCOUNT_ENABLED_NETWORKS', 'INIT_SMART_ACCOUNT', 'GET_USER'])
+    expect(frame.held('GET_USER').payload).toEqual({ chainId: 1, preferredAccountType: 'smartAccount' })
+    expect(kit.chains.record('eip155')!.accountState).toMatchObject({
+      address: SMART_ADDRESS,
+      preferredAccountType: 'smartAccount',
+      smartAccountDeployed: false,
+      allAccounts: [
+        { address: EVM_ADDRESS, type: 'eoa', namespace: 'eip155' },
+        { address: SMART_ADDRESS, type: 'smartAccount', namespace: 'eip155' },
+      ],
+    })
+  })
+
+  it('the Account view’s switch: set preferred account, the other address in use, the type stored and restored after a reload', async () => {
+    const frame = smartFrame()
+    const first = await loggedIn(createAuthKit({ frame }))
+    await first.auth.setAccountType('eoa')
+    expect(frame.held('SET_PREFERRED_ACCOUNT').payload).toEqual({ type: 'eoa' })
+    await vi.waitFor(() => expect(first.kit.chains.record('eip155')!.accountState).toMatchObject({ address: EVM_ADDRESS, preferredAccountType: 'eoa' }))
+    expect(first.kit.storage.get('preferredAccountTypes')).toEqual({ eip155: 'eoa' })
+    expect(first.kit.storage.get('framePreferredAccountType')).toBe('eoa')
+
+    const again = smartFrame()
+    const { kit } = createAuthKit({ frame: again, backend: first.backend })
+    await kit.restored
+    expect(again.held('GET_USER').payload).toEqual({ chainId: 1, preferredAccountType: 'eoa' })
+    expect(kit.chains.record('eip155')!.accountState.address).toBe(EVM_ADDRESS)
+
+    await first.auth.setAccountType('smartAccount')
+    await vi.waitFor(() => expect(first.kit.chains.record('eip155')!.accountState).toMatchObject({ address: SMART_ADDRESS, preferredAccountType: 'smartAccount' }))
+  })
+
+  it('a refused switch stores eoa and rejects with the frame’s reason', async () => {
+    const frame = smartFrame()
+    const { kit, auth } = await loggedIn(createAuthKit({ frame }))
+    frame.on('SET_PREFERRED_ACCOUNT', () => {
+      throw new Error('Smart accounts are not available')
+    })
+    await expect(auth.setAccountType('smartAccount')).rejects.toThrow('Smart accounts are not available')
+    expect(kit.storage.get('framePreferredAccountType')).toBe('eoa')
   })
 
   it('the smart-account networks are stored as the frame answers; a rejected lookup stores an empty list', async () => {
@@ -208,7 +292,7 @@ describe('the frame session after a reload', () => {
     const frame = happyFrame(createFakeFrame())
     const { kit } = createAuthKit({ frame, backend: first.backend })
     await kit.restored
-    expect(frame.names()).toEqual(['SYNC_DAPP_DATA', 'SYNC_THEME', 'IS_CONNECTED', 'GET_USER', 'GET_SMART_ACCOUNT_ENABLED_NETWORKS'])
+    expect(frame.names()).toEqual(['SYNC_DAPP_DATA', 'SYNC_THEME', 'IS_CONNECTED', 'GET_SMART_ACCOUNT_ENABLED_NETWORKS', 'GET_USER'])
     expect(frame.held('IS_CONNECTED').payload).toEqual({ token: 'host-token-1' })
     expect(frame.names()).not.toContain('CONNECT_OTP')
     expect(kit.chains.record('eip155')!.accountState.address).toBe(EVM_ADDRESS)

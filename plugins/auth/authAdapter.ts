@@ -50,10 +50,14 @@ export function createAuthAdapter(deps: AuthAdapterDeps): ChainAdapter {
   const connectAs = async (network: CaipNetwork | undefined, walletName: string): Promise<ConnectResult> => {
     const chainId = network?.id ?? (await frame.request('GET_CHAIN_ID', undefined)).chainId
     const wanted = wantedAccountType(storage, chains, namespace)
-    const user = await frame.request('GET_USER', { chainId, preferredAccountType: wanted === 'smartAccount' ? 'smartAccount' : 'eoa' })
+    const enabled = namespace === 'eip155' && (await syncSmartAccountNetworks(frame, storage, chains, namespace)).includes(Number(chainId))
+    // The frame works the smart account out (its counterfactual address) before it is asked for the user.
+    if (enabled && wanted === 'smartAccount') await frame.request('INIT_SMART_ACCOUNT', undefined).catch(() => undefined)
+    let user = await frame.request('GET_USER', { chainId, preferredAccountType: wanted === 'smartAccount' ? 'smartAccount' : 'eoa' })
     if (network) remember(network)
-    const preferredAccountType = await settleAccountType(frame, storage, wanted, user.preferredAccountType)
-    if (namespace === 'eip155') await syncSmartAccountNetworks(frame, storage, chains, namespace)
+    const preferredAccountType = enabled ? await settleAccountType(frame, storage, namespace, wanted, user.preferredAccountType) : user.preferredAccountType
+    // A change the frame made after GET_USER: the user's address is the other account's now.
+    if (preferredAccountType !== user.preferredAccountType) user = await frame.request('GET_USER', { chainId, preferredAccountType })
     deps.signedIn()
     return result(user, preferredAccountType, walletName)
   }
