@@ -7,6 +7,7 @@ import {
   IPendingRequests,
   IRouter,
   IRpcRegistry,
+  ISnackService,
   IStorage,
   IThemeStore,
   type PluginContext,
@@ -67,6 +68,7 @@ export function activate(context: PluginContext, createClient: (options: FrameCl
     modal,
     router,
     pending: resolve(container, IPendingRequests),
+    snack: resolve(container, ISnackService),
     refreshBalance() {
       // The cached figure is the one before the transaction.
       storage.remove('nativeBalanceCache')
