@@ -266,6 +266,7 @@ describe('addresses the frame page reads', () => {
         wallets: { me: async () => ({ user: { email: null }, wallets: { eip155: '0x0000000000000000000000000000000000000001', solana: '11111111111111111111111111111111' } }) },
         emit: () => undefined,
         initialChainId,
+        smartAccounts: [],
         doc: {} as Document,
         reload: () => undefined,
         tabStorage: tabStorageOf(),
