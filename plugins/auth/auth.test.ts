@@ -1,39 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { Alerts, EmbeddedWalletErrorText, PorticoError, StorageKeys, base, createMemoryBackend, resolve, solana } from '../../kernel/index.ts'
 import { IAuthService } from './index.ts'
-import { EVM_ADDRESS, FRAME_URL, SOLANA_ADDRESS, createAuthKit, happyFrame, userFor } from './test/authKit.ts'
+import { EVM_ADDRESS, FRAME_URL, SMART_ADDRESS, SOLANA_ADDRESS, createAuthKit, happyFrame, smartFrame, userFor } from './test/authKit.ts'
 import { createFakeFrame } from './test/fakeFrame.ts'
 
 afterEach(() => {
   vi.useRealTimers()
 })
-
-const SMART_ADDRESS = '0x1111111111111111111111111111111111111111'
-
-/** A frame whose chain 1 has a smart account: it answers the type asked for, as the real one does. */
-function smartFrame() {
-  const frame = happyFrame()
-  let type: 'eoa' | 'smartAccount' = 'smartAccount'
-  frame.on('GET_SMART_ACCOUNT_ENABLED_NETWORKS', () => ({ smartAccountEnabledNetworks: [1] }))
-  frame.on('INIT_SMART_ACCOUNT', () => ({}))
-  frame.on('SET_PREFERRED_ACCOUNT', (payload) => {
-    type = payload.type
-    return { type, address: type === 'smartAccount' ? SMART_ADDRESS : EVM_ADDRESS }
-  })
-  frame.on('GET_USER', ({ chainId, preferredAccountType }) => {
-    type = preferredAccountType ?? type
-    return {
-      ...userFor(chainId),
-      address: type === 'smartAccount' ? SMART_ADDRESS : EVM_ADDRESS,
-      accounts: [
-        { address: EVM_ADDRESS, type: 'eoa' as const },
-        { address: SMART_ADDRESS, type: 'smartAccount' as const },
-      ],
-      preferredAccountType: type,
-    }
-  })
-  return frame
-}
 
 async function authOf(kit: ReturnType<typeof createAuthKit>['kit']) {
   await kit.plugins.load('auth')
