@@ -1,4 +1,4 @@
-import type { AccountType, ChainNamespace, ChainStore, PorticoStorage } from '../../kernel/index.ts'
+import { type AccountType, type ChainNamespace, type ChainStore, DEFAULT_ACCOUNT_TYPES, type PorticoStorage } from '../../kernel/index.ts'
 import type { FrameUser } from './frameProtocol.ts'
 import type { FrameSession } from './frameSession.ts'
 
@@ -31,15 +31,14 @@ export async function settleAccountType(
   }
 }
 
-/** The type to ask the frame for: the stored one (restored after a reload), else the app's default for eip155 (solana has eoa only). */
-export function wantedAccountType(storage: PorticoStorage, chains: ChainStore, namespace: ChainNamespace): AccountType {
+/**
+ * The type to ask the frame for: the stored one (restored after a reload), else SPEC's default
+ * for eip155 (solana has eoa only). Not the account's current type: on a network without smart
+ * accounts that is eoa, and the next network that has one would then not get it.
+ */
+export function wantedAccountType(storage: PorticoStorage, namespace: ChainNamespace): AccountType {
   if (namespace !== 'eip155') return 'eoa'
-  return (
-    storage.get('framePreferredAccountType') ??
-    storage.get('preferredAccountTypes')?.[namespace] ??
-    chains.record(namespace)?.accountState.preferredAccountType ??
-    'eoa'
-  )
+  return storage.get('framePreferredAccountType') ?? storage.get('preferredAccountTypes')?.[namespace] ?? DEFAULT_ACCOUNT_TYPES[namespace]
 }
 
 /**

@@ -219,6 +219,16 @@ describe('connect through the AUTH connector', () => {
     await vi.waitFor(() => expect(first.kit.chains.record('eip155')!.accountState).toMatchObject({ address: SMART_ADDRESS, preferredAccountType: 'smartAccount' }))
   })
 
+  it('a network without a smart account falls back to the eoa, and the next one with it has the smart account again', async () => {
+    const { kit } = await loggedIn(createAuthKit({ frame: smartFrame() }))
+    expect(kit.chains.record('eip155')!.accountState.address).toBe(SMART_ADDRESS)
+    await kit.switchNetwork(base)
+    await vi.waitFor(() => expect(kit.chains.record('eip155')!.accountState).toMatchObject({ address: EVM_ADDRESS, preferredAccountType: 'eoa', caipAddress: `eip155:8453:${EVM_ADDRESS}` }))
+    await kit.switchNetwork(kit.chains.networks().find((network) => network.id === 1)!)
+    await vi.waitFor(() => expect(kit.chains.record('eip155')!.accountState).toMatchObject({ address: SMART_ADDRESS, preferredAccountType: 'smartAccount', caipAddress: `eip155:1:${SMART_ADDRESS}` }))
+    expect(kit.storage.get('framePreferredAccountType')).toBeUndefined()
+  })
+
   it('a refused switch stores eoa and rejects with the frame’s reason', async () => {
     const frame = smartFrame()
     const { kit, auth } = await loggedIn(createAuthKit({ frame }))

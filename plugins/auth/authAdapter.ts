@@ -28,6 +28,8 @@ export interface AuthAdapterDeps {
   readonly signedIn: () => void
   /** Ends the frame's session once for every namespace it spans, and forgets the login. */
   readonly signOut: () => Promise<void>
+  /** The connection's account changed (the kernel's adapter event): the address in use first. */
+  readonly accountsChanged: (addresses: readonly string[]) => void
 }
 
 /**
@@ -49,7 +51,7 @@ export function createAuthAdapter(deps: AuthAdapterDeps): ChainAdapter {
 
   const connectAs = async (network: CaipNetwork | undefined, walletName: string): Promise<ConnectResult> => {
     const chainId = network?.id ?? (await frame.request('GET_CHAIN_ID', undefined)).chainId
-    const wanted = wantedAccountType(storage, chains, namespace)
+    const wanted = wantedAccountType(storage, namespace)
     const enabled = namespace === 'eip155' && (await syncSmartAccountNetworks(frame, storage, chains, namespace)).includes(Number(chainId))
     // The frame works the smart account out (its counterfactual address) before it is asked for the user.
     if (enabled && wanted === 'smartAccount') await frame.request('INIT_SMART_ACCOUNT', undefined).catch(() => undefined)
@@ -77,6 +79,21 @@ export function createAuthAdapter(deps: AuthAdapterDeps): ChainAdapter {
     wallet: { name: walletName },
   })
 
+  /**
+   * The account on the new network: the smart account where it has one (and the visitor wants
+   * it), the eoa elsewhere. Stored types are kept: the next enabled network has it again.
+   */
+  async function followAccountType(network: CaipNetwork) {
+    const wanted = wantedAccountType(storage, namespace)
+    const user = await frame.request('GET_USER', { chainId: network.id, preferredAccountType: wanted === 'smartAccount' ? 'smartAccount' : 'eoa' })
+    chains.updateAccount(namespace, {
+      preferredAccountType: user.preferredAccountType,
+      smartAccountDeployed: user.smartAccountDeployed,
+      allAccounts: user.accounts.map((account) => ({ ...account, namespace })),
+    })
+    deps.accountsChanged([user.address, ...user.accounts.map((account) => account.address).filter((address) => address !== user.address)])
+  }
+
   return {
     namespace,
     connect: (connector, network) => connectAs(network.chainNamespace === namespace ? network : lastUsed(), connector.name),
@@ -94,6 +111,7 @@ export function createAuthAdapter(deps: AuthAdapterDeps): ChainAdapter {
     async switchNetwork(_connector, network) {
       await frame.request('SWITCH_NETWORK', { chainId: network.id })
       remember(network)
+      if (namespace === 'eip155') await followAccountType(network)
     },
     getBalance: async (address, network) => (await deps.adapters.resolve(namespace)).getBalance(address, network),
     getProvider: () => deps.provider,

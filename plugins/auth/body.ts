@@ -93,6 +93,7 @@ export function activate(context: PluginContext, createClient: (options: FrameCl
         adapters: registry,
         provider,
         signedIn: () => void (signedIn = true),
+        accountsChanged: (addresses) => connection().events.accountsChanged(namespace, AUTH_CONNECTOR_ID, addresses),
         async signOut() {
           storage.remove('frameSessionToken')
           storage.clearLoginCache()

@@ -58,6 +58,8 @@ export function smartFrame(): FakeFrame {
   })
   frame.on('GET_USER', ({ chainId, preferredAccountType }) => {
     type = preferredAccountType ?? type
+    // Only chain 1 has a smart account: elsewhere the user is the eoa alone.
+    if (chainId !== 1) return userFor(chainId)
     return {
       ...userFor(chainId),
       address: type === 'smartAccount' ? SMART_ADDRESS : EVM_ADDRESS,
