@@ -42,7 +42,7 @@ const DEMO_PORT = Number(process.env.PORT ?? 5173)
 async function startEmbedded() {
   const outfile = '.cache/demo/embedded.mjs'
   await bundleServer({ entry: 'demo/peers/embedded.ts', outfile })
-  const { startEmbeddedStack, DEMO_PORTS } = await import(`../${outfile}`)
+  const { startEmbeddedStack, DEMO_PORTS, DEMO_SMART_ACCOUNTS } = await import(`../${outfile}`)
   const stack = await startEmbeddedStack({
     hostOrigins: [`http://127.0.0.1:${DEMO_PORT}`, `http://localhost:${DEMO_PORT}`],
     // The redirect flow comes back only to a registered address: the demo page opened as /?social=redirect.
@@ -52,6 +52,9 @@ async function startEmbedded() {
     smtpUrl: process.env.SMTP_URL,
     ports: DEMO_PORTS,
     farcasterRpcUrl: 'http://127.0.0.1:8545',
+    // Off unless asked for: SimpleAccount v0.7 has no ERC-1271, so a smart account cannot sign a
+    // message or a SIWX sign-in, and the demo's email login would lose both by default.
+    smartAccounts: process.env.PORTICO_DEMO_SMART_ACCOUNTS === '1' ? DEMO_SMART_ACCOUNTS : undefined,
   })
   const mailbox = stack.mailboxUrl ? `; mailbox ${stack.mailboxUrl}` : `; mail to ${process.env.SMTP_URL}`
   const oidc = stack.oidc ? `; social logins at the local OpenID provider ${stack.oidc.issuer}` : ''

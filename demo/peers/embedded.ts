@@ -44,6 +44,8 @@ export interface EmbeddedStackOptions {
   /** The users the local OpenID provider's login page offers (default: DEMO_OIDC_USERS). */
   readonly oidcUsers?: readonly TestUser[]
   readonly limits?: FrameServerOptions['limits']
+  /** The networks where the embedded wallet has a smart account, with their bundler and paymaster (`npm start`: both Hardhat chains). */
+  readonly smartAccounts?: FrameServerOptions['smartAccounts']
   /**
    * Where the frame page is built and served from, removed on close; omitted: the frame
    * server's own servers/frame/page/dist, as `npm start` has it. Browser test files each give
@@ -72,6 +74,12 @@ export interface EmbeddedStack {
 }
 
 const Secrets = v.object({ keyEncryptionKey: v.pipe(v.string(), v.base64()), sessionSecret: v.pipe(v.string(), v.minLength(32)) })
+
+/** The local ERC-4337 stack `npm start` runs (demo/start.mjs): an Alto bundler per Hardhat node, one paymaster service for both. */
+export const DEMO_SMART_ACCOUNTS: NonNullable<FrameServerOptions['smartAccounts']> = [
+  { caipNetworkId: 'eip155:31337', bundlerUrl: 'http://127.0.0.1:8711/rpc', paymasterUrl: 'http://127.0.0.1:8713' },
+  { caipNetworkId: 'eip155:31338', bundlerUrl: 'http://127.0.0.1:8712/rpc', paymasterUrl: 'http://127.0.0.1:8713' },
+]
 
 /**
  * The demo's key-encryption key and session secret: made on the first start and kept beside
@@ -134,6 +142,7 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions): Promise
       socials: oidc?.socials,
       farcaster: farcasterRelay && { relayUrl: farcasterRelay.url, rpcUrl: options.farcasterRpcUrl! },
       pageDir: options.pageDir,
+      smartAccounts: options.smartAccounts,
     })
   } catch (error) {
     await farcasterRelay?.close()

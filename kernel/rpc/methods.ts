@@ -29,6 +29,7 @@ export const SAFE_RPC_METHODS = [
   'eth_uninstallFilter',
   'wallet_getCapabilities',
   'wallet_getCallsStatus',
+  'wallet_showCallsStatus',
   'wallet_getAssets',
 ] as const
 

@@ -71,6 +71,7 @@ const SAFE = [
   'eth_uninstallFilter',
   'wallet_getCapabilities',
   'wallet_getCallsStatus',
+  'wallet_showCallsStatus',
   'wallet_getAssets',
 ]
 const UNSAFE = [
@@ -88,7 +89,7 @@ const UNSAFE = [
 ]
 
 describe('RPC method lists', () => {
-  it('the safe list is exactly the read-only methods (30), the unsafe list exactly the signing ones (11)', () => {
+  it('the safe list is exactly the read-only methods (31), the unsafe list exactly the signing ones (11)', () => {
     expect([...SAFE_RPC_METHODS]).toEqual(SAFE)
     expect([...UNSAFE_RPC_METHODS]).toEqual(UNSAFE)
   })

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { Alerts, EmbeddedWalletErrorText, PorticoError, StorageKeys, base, createMemoryBackend, resolve, solana } from '../../kernel/index.ts'
 import { IAuthService } from './index.ts'
-import { EVM_ADDRESS, FRAME_URL, SOLANA_ADDRESS, createAuthKit, happyFrame, userFor } from './test/authKit.ts'
+import { EVM_ADDRESS, FRAME_URL, SMART_ADDRESS, SOLANA_ADDRESS, createAuthKit, happyFrame, smartFrame, userFor } from './test/authKit.ts'
 import { createFakeFrame } from './test/fakeFrame.ts'
 
 afterEach(() => {
@@ -161,7 +161,10 @@ describe('connect through the AUTH connector', () => {
   })
 
   it('a refused change to a smart account falls back to eoa, stored so the next login does not ask again', async () => {
-    const { kit, frame, auth } = await loggedIn()
+    const enabled = happyFrame()
+    enabled.on('GET_SMART_ACCOUNT_ENABLED_NETWORKS', () => ({ smartAccountEnabledNetworks: [1] }))
+    enabled.on('INIT_SMART_ACCOUNT', () => ({}))
+    const { kit, frame, auth } = await loggedIn(createAuthKit({ frame: enabled }))
     expect(frame.held('SET_PREFERRED_ACCOUNT').payload).toEqual({ type: 'smartAccount' })
     expect(kit.storage.get('framePreferredAccountType')).toBe('eoa')
     await kit.disconnect()
@@ -170,6 +173,70 @@ describe('connect through the AUTH connector', () => {
     await auth.connect()
     expect(frame.held('GET_USER').payload).toEqual({ chainId: 1, preferredAccountType: 'eoa' })
     expect(frame.names().filter((name) => name === 'SET_PREFERRED_ACCOUNT').length).toBe(before)
+  })
+
+  it('on a network without smart accounts the account is the eoa: no change is asked and nothing is stored', async () => {
+    const { kit, frame } = await loggedIn()
+    expect(frame.names()).not.toContain('SET_PREFERRED_ACCOUNT')
+    expect(frame.names()).not.toContain('INIT_SMART_ACCOUNT')
+    expect(kit.chains.record('eip155')!.accountState.preferredAccountType).toBe('eoa')
+    expect(kit.storage.get('framePreferredAccountType')).toBeUndefined()
+    expect(kit.storage.get('preferredAccountTypes')).toBeUndefined()
+  })
+
+  it('on a smart-account network eip155 defaults to the smart account: INIT_SMART_ACCOUNT, then GET_USER for it', async () => {
+    const frame = smartFrame()
+    const { kit } = await loggedIn(createAuthKit({ frame }))
+    expect(frame.names().slice(-3)).toEqual(['GET_SMART_ACCOUNT_ENABLED_NETWORKS', 'INIT_SMART_ACCOUNT', 'GET_USER'])
+    expect(frame.held('GET_USER').payload).toEqual({ chainId: 1, preferredAccountType: 'smartAccount' })
+    expect(kit.chains.record('eip155')!.accountState).toMatchObject({
+      address: SMART_ADDRESS,
+      preferredAccountType: 'smartAccount',
+      smartAccountDeployed: false,
+      allAccounts: [
+        { address: EVM_ADDRESS, type: 'eoa', namespace: 'eip155' },
+        { address: SMART_ADDRESS, type: 'smartAccount', namespace: 'eip155' },
+      ],
+    })
+  })
+
+  it('the Account view’s switch: set preferred account, the other address in use, the type stored and restored after a reload', async () => {
+    const frame = smartFrame()
+    const first = await loggedIn(createAuthKit({ frame }))
+    await first.auth.setAccountType('eoa')
+    expect(frame.held('SET_PREFERRED_ACCOUNT').payload).toEqual({ type: 'eoa' })
+    await vi.waitFor(() => expect(first.kit.chains.record('eip155')!.accountState).toMatchObject({ address: EVM_ADDRESS, preferredAccountType: 'eoa' }))
+    expect(first.kit.storage.get('preferredAccountTypes')).toEqual({ eip155: 'eoa' })
+    expect(first.kit.storage.get('framePreferredAccountType')).toBe('eoa')
+
+    const again = smartFrame()
+    const { kit } = createAuthKit({ frame: again, backend: first.backend })
+    await kit.restored
+    expect(again.held('GET_USER').payload).toEqual({ chainId: 1, preferredAccountType: 'eoa' })
+    expect(kit.chains.record('eip155')!.accountState.address).toBe(EVM_ADDRESS)
+
+    await first.auth.setAccountType('smartAccount')
+    await vi.waitFor(() => expect(first.kit.chains.record('eip155')!.accountState).toMatchObject({ address: SMART_ADDRESS, preferredAccountType: 'smartAccount' }))
+  })
+
+  it('a network without a smart account falls back to the eoa, and the next one with it has the smart account again', async () => {
+    const { kit } = await loggedIn(createAuthKit({ frame: smartFrame() }))
+    expect(kit.chains.record('eip155')!.accountState.address).toBe(SMART_ADDRESS)
+    await kit.switchNetwork(base)
+    await vi.waitFor(() => expect(kit.chains.record('eip155')!.accountState).toMatchObject({ address: EVM_ADDRESS, preferredAccountType: 'eoa', caipAddress: `eip155:8453:${EVM_ADDRESS}` }))
+    await kit.switchNetwork(kit.chains.networks().find((network) => network.id === 1)!)
+    await vi.waitFor(() => expect(kit.chains.record('eip155')!.accountState).toMatchObject({ address: SMART_ADDRESS, preferredAccountType: 'smartAccount', caipAddress: `eip155:1:${SMART_ADDRESS}` }))
+    expect(kit.storage.get('framePreferredAccountType')).toBeUndefined()
+  })
+
+  it('a refused switch stores eoa and rejects with the frame’s reason', async () => {
+    const frame = smartFrame()
+    const { kit, auth } = await loggedIn(createAuthKit({ frame }))
+    frame.on('SET_PREFERRED_ACCOUNT', () => {
+      throw new Error('Smart accounts are not available')
+    })
+    await expect(auth.setAccountType('smartAccount')).rejects.toThrow('Smart accounts are not available')
+    expect(kit.storage.get('framePreferredAccountType')).toBe('eoa')
   })
 
   it('the smart-account networks are stored as the frame answers; a rejected lookup stores an empty list', async () => {
@@ -208,7 +275,7 @@ describe('the frame session after a reload', () => {
     const frame = happyFrame(createFakeFrame())
     const { kit } = createAuthKit({ frame, backend: first.backend })
     await kit.restored
-    expect(frame.names()).toEqual(['SYNC_DAPP_DATA', 'SYNC_THEME', 'IS_CONNECTED', 'GET_USER', 'GET_SMART_ACCOUNT_ENABLED_NETWORKS'])
+    expect(frame.names()).toEqual(['SYNC_DAPP_DATA', 'SYNC_THEME', 'IS_CONNECTED', 'GET_SMART_ACCOUNT_ENABLED_NETWORKS', 'GET_USER'])
     expect(frame.held('IS_CONNECTED').payload).toEqual({ token: 'host-token-1' })
     expect(frame.names()).not.toContain('CONNECT_OTP')
     expect(kit.chains.record('eip155')!.accountState.address).toBe(EVM_ADDRESS)

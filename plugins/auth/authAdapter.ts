@@ -28,6 +28,8 @@ export interface AuthAdapterDeps {
   readonly signedIn: () => void
   /** Ends the frame's session once for every namespace it spans, and forgets the login. */
   readonly signOut: () => Promise<void>
+  /** The connection's account changed (the kernel's adapter event): the address in use first. */
+  readonly accountsChanged: (addresses: readonly string[]) => void
 }
 
 /**
@@ -49,11 +51,15 @@ export function createAuthAdapter(deps: AuthAdapterDeps): ChainAdapter {
 
   const connectAs = async (network: CaipNetwork | undefined, walletName: string): Promise<ConnectResult> => {
     const chainId = network?.id ?? (await frame.request('GET_CHAIN_ID', undefined)).chainId
-    const wanted = wantedAccountType(storage, chains, namespace)
-    const user = await frame.request('GET_USER', { chainId, preferredAccountType: wanted === 'smartAccount' ? 'smartAccount' : 'eoa' })
+    const wanted = wantedAccountType(storage, namespace)
+    const enabled = namespace === 'eip155' && (await syncSmartAccountNetworks(frame, storage, chains, namespace)).includes(Number(chainId))
+    // The frame works the smart account out (its counterfactual address) before it is asked for the user.
+    if (enabled && wanted === 'smartAccount') await frame.request('INIT_SMART_ACCOUNT', undefined).catch(() => undefined)
+    let user = await frame.request('GET_USER', { chainId, preferredAccountType: wanted === 'smartAccount' ? 'smartAccount' : 'eoa' })
     if (network) remember(network)
-    const preferredAccountType = await settleAccountType(frame, storage, wanted, user.preferredAccountType)
-    if (namespace === 'eip155') await syncSmartAccountNetworks(frame, storage, chains, namespace)
+    const preferredAccountType = enabled ? await settleAccountType(frame, storage, namespace, wanted, user.preferredAccountType) : user.preferredAccountType
+    // A change the frame made after GET_USER: the user's address is the other account's now.
+    if (preferredAccountType !== user.preferredAccountType) user = await frame.request('GET_USER', { chainId, preferredAccountType })
     deps.signedIn()
     return result(user, preferredAccountType, walletName)
   }
@@ -73,6 +79,21 @@ export function createAuthAdapter(deps: AuthAdapterDeps): ChainAdapter {
     wallet: { name: walletName },
   })
 
+  /**
+   * The account on the new network: the smart account where it has one (and the visitor wants
+   * it), the eoa elsewhere. Stored types are kept: the next enabled network has it again.
+   */
+  async function followAccountType(network: CaipNetwork) {
+    const wanted = wantedAccountType(storage, namespace)
+    const user = await frame.request('GET_USER', { chainId: network.id, preferredAccountType: wanted === 'smartAccount' ? 'smartAccount' : 'eoa' })
+    chains.updateAccount(namespace, {
+      preferredAccountType: user.preferredAccountType,
+      smartAccountDeployed: user.smartAccountDeployed,
+      allAccounts: user.accounts.map((account) => ({ ...account, namespace })),
+    })
+    deps.accountsChanged([user.address, ...user.accounts.map((account) => account.address).filter((address) => address !== user.address)])
+  }
+
   return {
     namespace,
     connect: (connector, network) => connectAs(network.chainNamespace === namespace ? network : lastUsed(), connector.name),
@@ -90,6 +111,7 @@ export function createAuthAdapter(deps: AuthAdapterDeps): ChainAdapter {
     async switchNetwork(_connector, network) {
       await frame.request('SWITCH_NETWORK', { chainId: network.id })
       remember(network)
+      if (namespace === 'eip155') await followAccountType(network)
     },
     getBalance: async (address, network) => (await deps.adapters.resolve(namespace)).getBalance(address, network),
     getProvider: () => deps.provider,

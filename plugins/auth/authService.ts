@@ -1,5 +1,6 @@
-import { type ChainStore, type ConnectParameters, PorticoError, type PorticoStorage } from '../../kernel/index.ts'
+import { type ChainStore, type ConnectParameters, ErrorText, PorticoError, type PorticoStorage } from '../../kernel/index.ts'
 import { NO_SOCIAL_RESULT } from '../../protocol/frameProtocol.ts'
+import { storeAccountType } from './accountType.ts'
 import type { FrameSession } from './frameSession.ts'
 import type { AuthService } from './contract.ts'
 import { AUTH_CONNECTOR_ID, type AuthNamespace } from './service.ts'
@@ -11,10 +12,12 @@ export interface AuthServiceDeps {
   /** The configured namespaces the frame serves. */
   readonly namespaces: readonly AuthNamespace[]
   readonly connect: (parameters: ConnectParameters) => Promise<void>
+  /** The AUTH connection's account changed (the kernel's adapter event). */
+  readonly accountsChanged: (namespace: AuthNamespace, addresses: readonly string[]) => void
 }
 
 /** The AuthService over the frame session: each login step is one frame request. */
-export function createAuthService({ frame, storage, chains, namespaces, connect }: AuthServiceDeps): AuthService {
+export function createAuthService({ frame, storage, chains, namespaces, connect, accountsChanged }: AuthServiceDeps): AuthService {
   return {
     preload: async () => void (await frame.load()),
     connectEmail: (email, options) => frame.request('CONNECT_EMAIL', { email }, options),
@@ -53,6 +56,25 @@ export function createAuthService({ frame, storage, chains, namespaces, connect 
         if (account?.user) chains.updateAccount(namespace, { user: { ...account.user, email: newEmail } })
       }
       return { newEmail }
+    },
+    async setAccountType(type) {
+      const network = chains.record('eip155')?.networkState.caipNetwork
+      if (!network) throw new PorticoError(ErrorText.CAIP_NETWORK_UNDEFINED)
+      try {
+        await frame.request('SET_PREFERRED_ACCOUNT', { type })
+      } catch (error) {
+        storeAccountType(storage, 'eip155', 'eoa')
+        throw error
+      }
+      storeAccountType(storage, 'eip155', type)
+      const user = await frame.request('GET_USER', { chainId: network.id, preferredAccountType: type })
+      chains.updateAccount('eip155', {
+        preferredAccountType: user.preferredAccountType,
+        smartAccountDeployed: user.smartAccountDeployed,
+        allAccounts: user.accounts.map((account) => ({ ...account, namespace: 'eip155' })),
+      })
+      // The address in use first: the kernel treats it as the connection's new account (balance, sign-in).
+      accountsChanged('eip155', [user.address, ...user.accounts.map((account) => account.address).filter((address) => address !== user.address)])
     },
   }
 }

@@ -7,6 +7,7 @@ import {
   IPendingRequests,
   IRouter,
   IRpcRegistry,
+  ISnackService,
   IStorage,
   IThemeStore,
   type PluginContext,
@@ -20,6 +21,7 @@ import { createFrameSession } from './frameSession.ts'
 import { APPROVE_VIEW, createRpcGate } from './rpcGate.ts'
 import { IAuthService } from './contract.ts'
 import { AUTH_CONNECTOR_ID, AUTH_NAMESPACES } from './service.ts'
+import { ACCOUNT_TYPE_VIEW, createAccountTypeView } from './views/AccountType.tsx'
 import { createApproveTransactionView } from './views/ApproveTransaction.tsx'
 import { messages } from './locales/index.ts'
 
@@ -66,6 +68,7 @@ export function activate(context: PluginContext, createClient: (options: FrameCl
     modal,
     router,
     pending: resolve(container, IPendingRequests),
+    snack: resolve(container, ISnackService),
     refreshBalance() {
       // The cached figure is the one before the transaction.
       storage.remove('nativeBalanceCache')
@@ -90,6 +93,7 @@ export function activate(context: PluginContext, createClient: (options: FrameCl
         adapters: registry,
         provider,
         signedIn: () => void (signedIn = true),
+        accountsChanged: (addresses) => connection().events.accountsChanged(namespace, AUTH_CONNECTOR_ID, addresses),
         async signOut() {
           storage.remove('frameSessionToken')
           storage.clearLoginCache()
@@ -102,11 +106,19 @@ export function activate(context: PluginContext, createClient: (options: FrameCl
     ),
   ])
 
-  const auth = createAuthService({ frame, storage, chains, namespaces, connect: (parameters) => connection().connect(parameters) })
+  const auth = createAuthService({
+    frame,
+    storage,
+    chains,
+    namespaces,
+    connect: (parameters) => connection().connect(parameters),
+    accountsChanged: (namespace, addresses) => connection().events.accountsChanged(namespace, AUTH_CONNECTOR_ID, addresses),
+  })
   container.register(IAuthService, { useValue: auth })
 
   disposers.push(
     views.register(APPROVE_VIEW, { component: createApproveTransactionView(frame), title: 'Approve Transaction', titleMessage: { catalogue: messages, key: 'auth.title.approveTransaction' } }),
+    views.register(ACCOUNT_TYPE_VIEW, { component: createAccountTypeView(auth), title: 'Account type', titleMessage: { catalogue: messages, key: 'auth.accountType.title' } }),
     views.register(DEVICE_VIEW, { component: createApproveTransactionView(frame, 'auth.device.reviewHint'), title: 'Approve Device', titleMessage: { catalogue: messages, key: 'auth.title.approveDevice' } }),
     // A dropped connection fails the requests waiting for approval; reads carry on.
     hooks.addDisconnectCleanup((targets) => {

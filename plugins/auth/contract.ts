@@ -50,6 +50,12 @@ export interface AuthService {
   updateEmailPrimaryOtp(otp: string): Promise<void>
   /** The code sent to the new address; the account's email is the new one after it. */
   updateEmailSecondaryOtp(otp: string): Promise<{ readonly newEmail: string }>
+  /**
+   * Switches the connected EVM account between the key's own address (eoa) and the smart
+   * account it owns, on a network that has one; kept for the next visit. A refused change
+   * stores eoa and rejects with the frame's reason.
+   */
+  setAccountType(type: 'eoa' | 'smartAccount'): Promise<void>
 }
 
 export const IAuthService = createToken<AuthService>('IAuthService')

@@ -16,11 +16,22 @@ export function authPlugin(): PluginManifest {
       Boolean(config.endpoints.frame) &&
       config.networks.some((network) => network.chainNamespace === 'eip155' || network.chainNamespace === 'solana'),
     contributes: {
-      views: ['ApproveTransaction', 'ApproveDevice'],
+      views: ['ApproveTransaction', 'ApproveDevice', 'AccountType'],
       // A connection stored through the AUTH connector loads the plugin at start, to restore it.
       connectors: ['auth'],
       // The frame's approval panel shows through this box, the size it is drawn for.
       styles: '.approve-frame{width:100%;height:420px;border-radius:var(--portico-border-radius,4px)}',
+      // The switch between the key's address and its smart account, where the account has both.
+      walletFeatures: [
+        {
+          id: 'accountType',
+          label: 'Account type',
+          icon: 'M7 7h11l-3-3M17 17H6l3 3',
+          view: 'AccountType',
+          rank: 60,
+          whenAccount: (account) => account.allAccounts.some((entry) => entry.type === 'smartAccount'),
+        },
+      ],
     },
     load: () => import('./body.ts'),
     messages: () => import('./locales/index.ts'),

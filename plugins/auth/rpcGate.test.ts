@@ -25,6 +25,20 @@ const SIGNATURE = `0x${'5a'.repeat(65)}`
 const HASH = `0x${'ab'.repeat(32)}`
 
 describe('the RPC gate of the embedded wallet', () => {
+  it("a smart account's signing failure shows 'This application might not support Smart Accounts'; another failure shows nothing", async () => {
+    const { kit, frame } = await connected()
+    const declined = kit.request(SIGN)
+    await vi.waitFor(() => frame.held('RPC_REQUEST'))
+    frame.held('RPC_REQUEST').reject(new PorticoError('Signature declined'))
+    await expect(declined).rejects.toThrow('Signature declined')
+    expect(kit.snack.store.get().open).toBe(false)
+    const refused = kit.request(SIGN)
+    await vi.waitFor(() => expect(frame.sent.filter((request) => request.name === 'RPC_REQUEST')).toHaveLength(2))
+    frame.held('RPC_REQUEST').reject(new PorticoError('This application might not support Smart Accounts'))
+    await expect(refused).rejects.toThrow('This application might not support Smart Accounts')
+    expect(kit.snack.store.get()).toMatchObject({ open: true, variant: 'error', message: 'This application might not support Smart Accounts' })
+  })
+
   it('a safe method goes to the frame without approval: no modal', async () => {
     const { kit, frame } = await connected()
     const answer = kit.request({ method: 'eth_call', params: [{ to: EVM_ADDRESS, data: '0x' }, 'latest'] })

@@ -5,6 +5,8 @@ import {
   PorticoError,
   type Router,
   ErrorText,
+  type SnackService,
+  SnackText,
 } from '../../kernel/index.ts'
 import { isSafeRpcMethod, isUnsafeRpcMethod } from '../../kernel/rpc/methods.ts'
 import { type ResultKind, classifyResult } from '../../kernel/validation/classifyResult.ts'
@@ -41,6 +43,7 @@ export interface RpcGateDeps {
   readonly pending: PendingRequests
   /** Re-reads the native balance after a request went through (a transaction moves it). */
   readonly refreshBalance: () => void
+  readonly snack: Pick<SnackService, 'showError'>
 }
 
 /**
@@ -85,7 +88,12 @@ export function createRpcGate(deps: RpcGateDeps): RpcGate {
               reject(new PorticoError(`${method}: the embedded wallet answered no ${RESULT_NAME[expected]}`, { details: String(reply.result).slice(0, 100) }))
             } else resolve(reply.result)
           }),
-        (error: unknown) => finish(() => reject(error)),
+        (error: unknown) =>
+          finish(() => {
+            // The smart account could not sign: the visitor learns why, whatever the app does with the error.
+            if (error instanceof PorticoError && error.shortMessage === SnackText.SMART_ACCOUNT_UNSUPPORTED) deps.snack.showError(SnackText.SMART_ACCOUNT_UNSUPPORTED)
+            reject(error)
+          }),
       )
     })
 

@@ -3,6 +3,7 @@ import type { Database } from '../db/index.ts'
 import type { Mailer } from './mail.ts'
 import type { Project } from './projects.ts'
 import type { FrameLimits } from './options.ts'
+import type { SmartAccountNetwork } from './page/config.ts'
 import type { Secrets } from './secrets.ts'
 import type { FarcasterChain } from './social/farcaster.ts'
 import type { FarcasterRelay } from './social/farcasterRelay.ts'
@@ -19,6 +20,8 @@ export interface FrameContext {
   readonly publicUrl: string
   readonly mailer: Mailer
   readonly pageDir: string
+  /** The networks where the embedded wallet has a smart account, with their bundler and paymaster (the page's config). */
+  readonly smartAccounts: readonly SmartAccountNetwork[]
   /** The configured social providers' OAuth clients. */
   readonly social: SocialClients
   /** Farcaster login, when configured: the relay, the IdRegistry's chain, and the domain messages are signed for. */

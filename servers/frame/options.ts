@@ -1,4 +1,5 @@
 import type { Database, DatabaseLocation } from '../db/index.ts'
+import type { SmartAccountNetwork } from './page/config.ts'
 import type { FarcasterOptions } from './social/farcaster.ts'
 import type { ProjectOptions } from './projects.ts'
 import type { SocialOptions } from './social/providers.ts'
@@ -110,6 +111,13 @@ export interface FrameServerOptions {
    * each fid's custody address. Without it, Farcaster login is refused.
    */
   farcaster?: FarcasterOptions
+  /**
+   * The networks where the embedded wallet has a smart account (ERC-4337, EntryPoint v0.7, a
+   * SimpleAccount owned by the visitor's key): each with its bundler and, to sponsor gas, its
+   * ERC-7677 paymaster service, e.g. `[{ caipNetworkId: 'eip155:8453', bundlerUrl, paymasterUrl }]`.
+   * The frame uses no other bundler; elsewhere the account is the key's own address (eoa).
+   */
+  smartAccounts?: readonly SmartAccountNetwork[]
   /** The built frame page (frame.js, frame.css, chunks/). Default: servers/frame/page/dist. */
   pageDir?: string
   /** The server's clock; tests move it to pass a cooldown or an expiry. Default: the system clock. */

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net'
 import { serve, type ServerType } from '@hono/node-server'
+import * as v from 'valibot'
 import { safeErrorText } from '../common/logSafe.ts'
 import { NO_PROXIES, parseTrustedProxies, type TrustedProxies } from '../common/clientAddress.ts'
 import { openDatabase, type Database } from '../db/index.ts'
@@ -7,6 +8,7 @@ import { createFrameApp } from './app.ts'
 import type { FrameContext } from './context.ts'
 import { createMailer } from './mail.ts'
 import { FRAME_PAGE_DIST } from './page/build.ts'
+import { SmartAccountNetworkSchema } from './page/config.ts'
 import { DEFAULT_LIMITS, type FrameServerOptions } from './options.ts'
 import { readProjects } from './projects.ts'
 import { createSecrets } from './secrets.ts'
@@ -59,6 +61,7 @@ export async function startFrameServer(options: FrameServerOptions): Promise<Fra
     publicUrl: '',
     mailer,
     pageDir: options.pageDir ?? FRAME_PAGE_DIST,
+    smartAccounts: v.parse(v.array(SmartAccountNetworkSchema), options.smartAccounts ?? []),
     social: createSocialClients(options.socials ?? {}),
     farcaster: options.farcaster && {
       relay: createFarcasterRelay(options.farcaster.relayUrl ?? FARCASTER_RELAY),

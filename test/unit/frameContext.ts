@@ -23,6 +23,7 @@ export function frameTestContext(options: { db: Database; smtpUrl: string; publi
     publicUrl: options.publicUrl,
     mailer: createMailer(options.smtpUrl, 'Portico <login@portico.example>'),
     pageDir: FRAME_PAGE_DIST,
+    smartAccounts: [],
     social: createSocialClients({}),
     farcaster: undefined,
     clientAddress: { header: 'x-forwarded-for', trusted: NO_PROXIES },

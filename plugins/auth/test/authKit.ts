@@ -44,6 +44,35 @@ export function happyFrame(frame: FakeFrame = createFakeFrame()): FakeFrame {
   return frame
 }
 
+export const SMART_ADDRESS = '0x1111111111111111111111111111111111111111'
+
+/** A frame whose chain 1 has a smart account: it answers the type asked for, as the real one does. */
+export function smartFrame(): FakeFrame {
+  const frame = happyFrame()
+  let type: 'eoa' | 'smartAccount' = 'smartAccount'
+  frame.on('GET_SMART_ACCOUNT_ENABLED_NETWORKS', () => ({ smartAccountEnabledNetworks: [1] }))
+  frame.on('INIT_SMART_ACCOUNT', () => ({}))
+  frame.on('SET_PREFERRED_ACCOUNT', (payload) => {
+    type = payload.type
+    return { type, address: type === 'smartAccount' ? SMART_ADDRESS : EVM_ADDRESS }
+  })
+  frame.on('GET_USER', ({ chainId, preferredAccountType }) => {
+    type = preferredAccountType ?? type
+    // Only chain 1 has a smart account: elsewhere the user is the eoa alone.
+    if (chainId !== 1) return userFor(chainId)
+    return {
+      ...userFor(chainId),
+      address: type === 'smartAccount' ? SMART_ADDRESS : EVM_ADDRESS,
+      accounts: [
+        { address: EVM_ADDRESS, type: 'eoa' as const },
+        { address: SMART_ADDRESS, type: 'smartAccount' as const },
+      ],
+      preferredAccountType: type,
+    }
+  })
+  return frame
+}
+
 /** The auth plugin with its body on the fake frame. */
 export function authOnFake(frame: FakeFrame): PluginManifest {
   const manifest = authPlugin()

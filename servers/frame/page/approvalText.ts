@@ -11,6 +11,8 @@ export const APPROVAL_TITLES: Readonly<Record<string, string>> = {
   solana_signMessage: 'Sign this message',
   solana_signTransaction: 'Sign this transaction',
   solana_signAndSendTransaction: 'Sign and send this transaction',
+  wallet_sendCalls: 'Send these calls',
+  eth_sendUserOperation: 'Send this user operation',
 }
 
 export const ApprovalText = {
@@ -58,6 +60,16 @@ export const RowLabel = {
   DELEGATE: 'Delegate',
   NEW_ACCOUNT: 'New account',
   OWNER: 'Owner',
+  SMART_ACCOUNT: 'smart account',
+  NETWORK_FEE: 'Network fee',
+  /** A call of a batch: 'Call 2 of 3'. */
+  call: (index: number, count: number) => `Call ${index} of ${count}`,
+} as const
+
+/** Who pays a user operation's gas. */
+export const SponsorText = {
+  SPONSORED: 'Paid by the app (paymaster)',
+  ACCOUNT_PAYS: 'Paid from this account',
 } as const
 
 /** Warnings the panel puts first. */

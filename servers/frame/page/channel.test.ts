@@ -73,6 +73,7 @@ describe('dispatch', () => {
     session: undefined as never,
     emit: () => undefined,
     initialChainId: 31337,
+    smartAccounts: [],
     doc: undefined as never,
     hostOrigin: () => undefined,
     reload: () => undefined,
@@ -109,7 +110,7 @@ describe('the frame page', () => {
     const scripts = [...html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)]
     expect(scripts.map((s) => s[1])).toEqual([' type="application/json" id="portico-frame-config"', ' type="module" src="/frame.js"'])
     expect(scripts[1]![2]).toBe('')
-    expect(JSON.parse(scripts[0]![2]!)).toEqual({ allowedOrigins: [HOST], projectId: '</script><script>alert(1)</script>', version: 4 })
+    expect(JSON.parse(scripts[0]![2]!)).toEqual({ allowedOrigins: [HOST], projectId: '</script><script>alert(1)</script>', version: 4, smartAccounts: [] })
     expect(html).toContain('<link rel="stylesheet" href="/frame.css">')
   })
 })

@@ -45,6 +45,7 @@ function start(): void {
     reload: () => location.reload(),
     tabStorage: sessionStorage,
     socialResults: createSocialResultInbox(window),
+    smartAccounts: config.smartAccounts,
   })
   channel.listen((message) => {
     const name = message.type.slice('@portico-app/'.length) as AppRequestName

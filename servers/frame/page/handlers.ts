@@ -1,4 +1,4 @@
-import { bytesToHex } from 'viem'
+import { type Address, bytesToHex } from 'viem'
 import * as v from 'valibot'
 import { ErrorText, EmbeddedWalletErrorText, SnackText } from '../../../kernel/errors/catalogue.ts'
 import { DeviceConsentText } from '../../../protocol/consentText.ts'
@@ -6,8 +6,10 @@ import { isSafeRpcMethod } from '../../../kernel/rpc/methods.ts'
 import { type AppPayload, type AppRequestName, type FrameEvent, type FrameReply, NO_SOCIAL_RESULT, SOCIAL_RESULT_PARAM } from '../../../protocol/frameProtocol.ts'
 import { type Api, ApiRefusal } from './api.ts'
 import { askApproval } from './approval.ts'
+import type { SmartAccountNetwork } from './config.ts'
 import { consentRows, createConsentWatch, DeviceWaiting, isRefused } from './consent.ts'
 import { evmSigningRequest } from './evm.ts'
+import type { SmartContext } from './evmSmart.ts'
 import { namespaceOfChain } from './keys.ts'
 import { jsonRpc } from './rpc.ts'
 import type { SessionStore } from './session.ts'
@@ -35,7 +37,11 @@ export interface HandlerDeps {
   tabStorage: Storage
   /** Where a popup login's result arrives from the popup. */
   socialResults: SocialResultInbox
+  /** The networks with a smart account (the frame server's config): the only bundlers and paymasters the frame uses. */
+  smartAccounts: readonly SmartAccountNetwork[]
 }
+
+type AccountType = AppPayload<'SET_PREFERRED_ACCOUNT'>['type']
 
 const Action = v.object({ action: v.picklist(['VERIFY_DEVICE', 'VERIFY_OTP']) })
 const Approved = v.object({ approved: v.boolean() })
@@ -69,6 +75,12 @@ export const CONSENT_RETRY_MS = 5_000
 
 /** EVM methods the frame answers from what it knows, without a node. */
 const ACCOUNT_METHODS = new Set(['eth_accounts', 'eth_requestAccounts', 'solana_getAccounts', 'solana_requestAccounts'])
+/** EIP-5792 reads a smart account answers itself (wallet_showCallsStatus too: the frame has no other view of a batch). */
+const SMART_READS = ['wallet_getCapabilities', 'wallet_getCallsStatus', 'wallet_showCallsStatus'] as const
+const isSmartRead = (method: string): method is (typeof SMART_READS)[number] => (SMART_READS as readonly string[]).includes(method)
+
+/** The CAIP-2 id of an EVM chain id (a number, digits, or already CAIP-2). */
+const evmNetworkId = (chain: string | number) => (typeof chain === 'number' || /^\d+$/.test(chain) ? `eip155:${chain}` : chain)
 
 /**
  * What the frame does for each host request. Every request of the protocol has a
@@ -90,6 +102,11 @@ export function createHandlers(deps: HandlerDeps): Handlers {
   const consent = createConsentWatch({ api, session, emit: deps.emit, doc: deps.doc })
   /** This device's own wait for consent, while it is held. */
   let consentWait: Promise<void> | undefined
+  const smartNetworks = new Map(deps.smartAccounts.map((network) => [network.caipNetworkId, network]))
+  /** The account type the host asked for: SPEC's eip155 default. It acts only where the network has a smart account. */
+  let wanted: AccountType = 'smartAccount'
+  /** Counterfactual addresses worked out, by network and owner: the factory's answer never changes. */
+  const smartAddresses = new Map<string, Address>()
 
   const caller = async () => ({ email: email ?? '', deviceId: await keystore.deviceId() })
   const requireEmail = () => {
@@ -100,9 +117,26 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     if (!address) throw new Error(`This account has no ${namespace} address`)
     return address
   }
-  const unavailable = (text: string) => async (): Promise<never> => {
-    throw new Error(text)
+
+  /** The smart account on this network, or undefined where it has none (or the host did not allow the network). */
+  async function smartContext(caipNetworkId: string): Promise<SmartContext | undefined> {
+    const smart = smartNetworks.get(caipNetworkId)
+    const network = networks.get(caipNetworkId)
+    if (!smart || !network) return undefined
+    const owner = (await addressFor('eip155')) as Address
+    const key = `${caipNetworkId} ${owner}`
+    let address = smartAddresses.get(key)
+    if (!address) {
+      // The account abstraction code loads on first use only.
+      const { counterfactualAddress, networkClient } = await import('./smartAccount.ts')
+      address = await counterfactualAddress(networkClient(network), owner)
+      smartAddresses.set(key, address)
+    }
+    return { network, smart, owner, address }
   }
+
+  /** The smart account the requests on this network go from, when the visitor prefers it. */
+  const actingSmart = (caipNetworkId: string) => (wanted === 'smartAccount' ? smartContext(caipNetworkId) : undefined)
 
   async function waitForDevice(): Promise<void> {
     const deadline = Date.now() + DEVICE_WAIT_MS
@@ -127,6 +161,11 @@ export function createHandlers(deps: HandlerDeps): Handlers {
 
   const newBinding = () => bytesToHex(crypto.getRandomValues(new Uint8Array(32))).slice(2)
 
+  /**
+   * The user on a chain: the key's address (eoa) and, where the network has one, the smart
+   * account it owns (its counterfactual address until the first user operation deploys it).
+   * A smart account that cannot be worked out (the node is down) leaves the eoa.
+   */
   const userOf = async (chain: string | number): Promise<FrameReply<'GET_USER'>> => {
     const namespace = namespaceOfChain(chain)
     const account = await wallets.me()
@@ -134,13 +173,16 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     if (!address) throw new Error(`This account has no ${namespace} address`)
     chainId = chain
     const userName = session.get()?.userName
+    const smart = namespace === 'eip155' ? await smartContext(evmNetworkId(chain)).catch(() => undefined) : undefined
+    const deployed = smart ? await import('./smartAccount.ts').then((m) => m.isDeployed(m.networkClient(smart.network), smart.address)).catch(() => false) : false
+    const type: AccountType = smart && wanted === 'smartAccount' ? 'smartAccount' : 'eoa'
     return {
       email: account.user.email,
-      address,
+      address: type === 'smartAccount' ? smart!.address : address,
       chainId: chain,
-      accounts: [{ address, type: 'eoa' }],
-      smartAccountDeployed: false,
-      preferredAccountType: 'eoa',
+      accounts: [{ address, type: 'eoa' }, ...(smart ? [{ address: smart.address, type: 'smartAccount' as const }] : [])],
+      smartAccountDeployed: deployed,
+      preferredAccountType: type,
       ...(userName ? { userName } : {}),
     }
   }
@@ -218,19 +260,32 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     const network = networks.get(caipNetworkId)
     if (!network) throw new Error(`${caipNetworkId} is not a network this site allows`)
     const namespace = namespaceOfChain(caipNetworkId)
-    const address = await addressFor(namespace)
+    const smart = namespace === 'eip155' ? await actingSmart(caipNetworkId) : undefined
+    const address = smart?.address ?? (await addressFor(namespace))
     if (ACCOUNT_METHODS.has(method)) return { result: namespace === 'eip155' ? [address] : [{ pubkey: address }] }
     if (method === 'eth_chainId') return { result: `0x${Number(caipNetworkId.split(':')[1]).toString(16)}` }
+    if (isSmartRead(method)) {
+      // No smart account here: no batch capability, and no batch to report on ({} is "none", EIP-5792).
+      if (!smart && method === 'wallet_getCapabilities') return { result: {} }
+      if (!smart) throw new Error(NO_SMART_ACCOUNTS)
+      const { smartReadRequest } = await import('./evmSmart.ts')
+      const read = smartReadRequest(method, params, smart, deps.smartAccounts)
+      // What a wallet cannot tell about its capabilities, it does not have.
+      return method === 'wallet_getCapabilities' ? read.catch(() => ({ result: {} })) : read
+    }
     if (namespace === 'eip155' && isSafeRpcMethod(method)) return { result: await jsonRpc(network.rpcUrl, method, params) }
     // Prepared in its turn: a transaction's nonce is read from the node after the one before it was sent.
     const turn = approvals.then(async () => {
-      const request: SigningRequest | undefined = await (namespace === 'eip155'
-        ? evmSigningRequest(method, params, network, address)
-        : solanaSigningRequest(method, params, network, address))
+      const request: SigningRequest | undefined = await (smart
+        ? import('./evmSmart.ts').then(({ smartSigningRequest }) => smartSigningRequest(method, params, smart))
+        : namespace === 'eip155'
+          ? evmSigningRequest(method, params, network, address)
+          : solanaSigningRequest(method, params, network, address))
       if (!request) throw new Error(ErrorText.RPC_METHOD_NOT_ALLOWED)
       const { rows, warnings } = request
       const approved = await askApproval(deps.doc, { method: request.method, rows, warnings, site, origin: deps.hostOrigin() })
       if (!approved) throw new Error(SnackText.SIGNATURE_DECLINED)
+      // A smart account's key is its owner's: the embedded EOA.
       return wallets.useKey(namespace, request.perform)
     })
     approvals = turn.catch(() => undefined)
@@ -277,6 +332,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       return userOf(chainId)
     },
     async GET_USER(payload) {
+      if (payload.preferredAccountType) wanted = payload.preferredAccountType
       const user = await userOf(payload.chainId)
       consent.start()
       return user
@@ -336,12 +392,21 @@ export function createHandlers(deps: HandlerDeps): Handlers {
       return {}
     },
     async GET_SMART_ACCOUNT_ENABLED_NETWORKS() {
-      return { smartAccountEnabledNetworks: [] }
+      return { smartAccountEnabledNetworks: deps.smartAccounts.map((network) => Number(network.caipNetworkId.split(':')[1])) }
     },
-    INIT_SMART_ACCOUNT: unavailable(NO_SMART_ACCOUNTS),
+    async INIT_SMART_ACCOUNT() {
+      if (namespaceOfChain(chainId) !== 'eip155' || !(await smartContext(evmNetworkId(chainId)))) throw new Error(NO_SMART_ACCOUNTS)
+      return {}
+    },
     async SET_PREFERRED_ACCOUNT({ type }) {
-      if (type !== 'eoa') throw new Error(NO_SMART_ACCOUNTS)
-      return { type, address: await addressFor(namespaceOfChain(chainId)) }
+      if (type === 'eoa') {
+        wanted = 'eoa'
+        return { type, address: await addressFor(namespaceOfChain(chainId)) }
+      }
+      const smart = namespaceOfChain(chainId) === 'eip155' ? await smartContext(evmNetworkId(chainId)) : undefined
+      if (!smart) throw new Error(NO_SMART_ACCOUNTS)
+      wanted = type
+      return { type, address: smart.address }
     },
     async RELOAD() {
       // After the reply is posted.

@@ -1,5 +1,5 @@
 import { FRAME_PROTOCOL_VERSION } from '../../../protocol/frameProtocol.ts'
-import { CONFIG_ELEMENT_ID, type FrameConfig } from './config.ts'
+import { CONFIG_ELEMENT_ID, type FrameConfig, type SmartAccountNetwork } from './config.ts'
 
 /** JSON that cannot close its script element or open a comment, whatever the strings in it. */
 function scriptSafeJson(value: unknown): string {
@@ -11,8 +11,13 @@ function scriptSafeJson(value: unknown): string {
  * origin only): the configuration is a JSON data block, which is never executed, and
  * the code is /frame.js with its stylesheet /frame.css (both built by build.ts).
  */
-export function renderFramePage(options: { allowedOrigins: readonly string[]; projectId: string }): string {
-  const config: FrameConfig = { allowedOrigins: [...options.allowedOrigins], projectId: options.projectId, version: FRAME_PROTOCOL_VERSION }
+export function renderFramePage(options: { allowedOrigins: readonly string[]; projectId: string; smartAccounts?: readonly SmartAccountNetwork[] }): string {
+  const config: FrameConfig = {
+    allowedOrigins: [...options.allowedOrigins],
+    projectId: options.projectId,
+    version: FRAME_PROTOCOL_VERSION,
+    smartAccounts: [...(options.smartAccounts ?? [])],
+  }
   return [
     '<!doctype html>',
     '<html lang="en">',

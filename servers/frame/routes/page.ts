@@ -49,7 +49,7 @@ export function pageRoutes(app: Hono<FrameEnv>, context: FrameContext) {
     // Its own agent cluster, which lets the browser give the frame a process of its own
     // even beside a host page on the same site: the keys' memory is not the host's.
     c.header('Origin-Agent-Cluster', '?1')
-    return c.html(renderFramePage({ allowedOrigins: [...origins], projectId: query.output.projectId }))
+    return c.html(renderFramePage({ allowedOrigins: [...origins], projectId: query.output.projectId, smartAccounts: context.smartAccounts }))
   })
   // The built page script and its chunks (servers/frame/page/dist, built by buildFramePage()).
   app.use('/*', serveStatic({ root: context.pageDir }))
