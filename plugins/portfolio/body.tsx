@@ -1,6 +1,6 @@
 import { blockchainApi, addDirectTokens } from '../../kernel/api/provide.ts'
-import { refreshTokenBalances } from '../../kernel/api/portfolio.ts'
 import { IChainStore, type PluginContext, resolve } from '../../kernel/index.ts'
+import { tokenBalances } from '../../kernel/balances/provide.ts'
 import { NFTS_PANEL, type ParsedPortfolioOptions, TOKENS_PANEL } from './index.ts'
 import { createNftsPanel } from './views/NftsPanel.tsx'
 import { createTokensPanel } from './views/TokensPanel.tsx'
@@ -14,10 +14,11 @@ import { messages } from './locales/index.ts'
 export function activate({ container, views, bus }: PluginContext, options: ParsedPortfolioOptions) {
   const removeTokens = addDirectTokens(container, options.tokens)
   const chains = resolve(container, IChainStore)
+  const balances = tokenBalances(container)
   const target = () => `${chains.get().activeCaipNetwork.caipNetworkId}:${chains.activeAccount()?.address ?? ''}`
   const refresh = (force: boolean) => {
-    // refreshTokenBalances never rejects: a failure is its snack and its retry.
-    if (chains.activeAccount()?.address) void refreshTokenBalances(container, { force })
+    // The refresh never rejects: a failure is its snack and its retry.
+    if (chains.activeAccount()?.address) void balances.refresh({ force })
   }
   let current = target()
   const unsubscribe = chains.subscribe(() => {

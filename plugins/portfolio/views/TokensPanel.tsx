@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react'
 import type { DependencyContainer } from 'tsyringe'
-import { refreshTokenBalances } from '../../../kernel/api/portfolio.ts'
 import { supportsFeature } from '../../../kernel/api/support.ts'
 import { formatDollars } from '../../../kernel/format/formatDollars.ts'
-import { type ChainState, type TokenBalance, isUnsupportedPlaceholder } from '../../../kernel/index.ts'
+import { type ChainState, type TokenBalance, isUnsupportedPlaceholder, resolve } from '../../../kernel/index.ts'
+import { tokenBalances } from '../../../kernel/balances/provide.ts'
 import { type PorticoView, Spinner, Text, WalletImage, formatBalance, shallowEqual, useMessages, useStoreValue } from '../../../shell/ui/index.ts'
 import { messages } from '../locales/index.ts'
 
@@ -51,7 +51,7 @@ export function createTokensPanel(container: DependencyContainer): PorticoView {
     useEffect(() => {
       let live = true
       setLoading(true)
-      void refreshTokenBalances(container).finally(() => live && setLoading(false))
+      void tokenBalances(container).refresh().finally(() => live && setLoading(false))
       return () => {
         live = false
       }
