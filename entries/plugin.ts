@@ -70,6 +70,8 @@ export {
   type RpcHandler,
   type RpcRequest,
 } from '../kernel/index.ts'
+// The active account's token balances, by token (the portfolio, send and swap forms ask it).
+export { ITokenBalances, type TokenBalances } from '../kernel/balances/tokenBalances.ts'
 // The helpers every namespace plugin shares: wallet errors, parsing untrusted answers, Wallet Standard calls, units.
 export {
   WalletError,

@@ -1,5 +1,5 @@
 import { blockchainApi, addDirectTokens } from '../../services/blockchainApi/provide.ts'
-import { refreshTokenBalances } from '../../services/blockchainApi/portfolio.ts'
+import { tokenBalances } from '../../services/blockchainApi/tokenBalances.ts'
 import { IChainStore, type PluginContext, resolve } from '../../kernel/index.ts'
 import { NFTS_PANEL, type ParsedPortfolioOptions, TOKENS_PANEL } from './contract.ts'
 import { createNftsPanel } from './views/NftsPanel.tsx'
@@ -14,10 +14,11 @@ import { messages } from './locales/index.ts'
 export function activate({ container, views, bus }: PluginContext, options: ParsedPortfolioOptions) {
   const removeTokens = addDirectTokens(container, options.tokens)
   const chains = resolve(container, IChainStore)
+  const balances = tokenBalances(container)
   const target = () => `${chains.get().activeCaipNetwork.caipNetworkId}:${chains.activeAccount()?.address ?? ''}`
   const refresh = (force: boolean) => {
-    // refreshTokenBalances never rejects: a failure is its snack and its retry.
-    if (chains.activeAccount()?.address) void refreshTokenBalances(container, { force })
+    // The refresh never rejects: a failure is its snack and its retry.
+    if (chains.activeAccount()?.address) void balances.refresh({ force })
   }
   let current = target()
   const unsubscribe = chains.subscribe(() => {

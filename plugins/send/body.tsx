@@ -8,7 +8,7 @@ import {
   type PluginContext,
   resolve,
 } from '../../kernel/index.ts'
-import { refreshTokenBalances } from '../../services/blockchainApi/portfolio.ts'
+import { tokenBalances } from '../../services/blockchainApi/tokenBalances.ts'
 import { blockchainApi } from '../../services/blockchainApi/provide.ts'
 import { receiverOfName } from './receiverName.ts'
 import { createSendController } from './controller.ts'
@@ -31,7 +31,7 @@ export function activate({ container, views, rpc, hooks, bus }: PluginContext, o
     request: (request) => rpc.request(request),
     connection: resolve(container, IConnectionService),
     storage: resolve(container, IStorage),
-    refreshTokens: (force) => refreshTokenBalances(container, { force }),
+    refreshTokens: (force) => tokenBalances(container).refresh({ force }),
     options,
     logger: console,
     previewView: SEND_PREVIEW_VIEW,

@@ -1,5 +1,5 @@
 import { type ChainState, IChainStore, IConnectionService, IRouter, ISnackService, IStorage, type PluginContext, resolve } from '../../kernel/index.ts'
-import { refreshTokenBalances } from '../../services/blockchainApi/portfolio.ts'
+import { tokenBalances } from '../../services/blockchainApi/tokenBalances.ts'
 import { createSwapController } from './controller.ts'
 import { SWAP_VIEW, type ParsedSwapsOptions } from './contract.ts'
 import { createUniswapV2Provider } from './uniswapV2.ts'
@@ -27,7 +27,7 @@ export function activate({ container, views, rpc, hooks, bus }: PluginContext, o
         storage.remove('nativeBalanceCache')
         await connection.syncBalance(chains.get().activeNamespace)
       }
-      return refreshTokenBalances(container, { force })
+      return tokenBalances(container).refresh({ force })
     },
     logger: console,
   })

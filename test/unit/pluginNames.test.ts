@@ -69,6 +69,124 @@ function mentions(folder: string, names: Set<string>): string[] {
   )
 }
 
+/**
+ * The words of an identifier, a string's text or a file name ('connectedSocialUsername',
+ * 'WALLET_CONNECT', 'siwxStores'), lower-cased, with each pair joined too ('walletconnect').
+ */
+function words(name: string): string[] {
+  const single = name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean)
+  return [...single, ...single.slice(1).map((word, i) => single[i] + word)]
+}
+
+/**
+ * The built-in plugins' own words: their ids and folders (chain namespaces are the kernel's
+ * own notion, so the namespace plugins are left out), singulars, and the names of their flows.
+ */
+function pluginWords(): Set<string> {
+  const namespaces = new Set(readdirSync(join(root, 'plugins/namespaces')))
+  const ids = [...allPlugins().map((plugin) => plugin.id), ...readdirSync(join(root, 'plugins')).filter((name) => name !== 'namespaces')]
+  return new Set([...ids.filter((id) => !namespaces.has(id)).map((id) => id.toLowerCase()), 'swap', 'social', 'siwe', 'farcaster', 'embeddedwallet'])
+}
+
+/** Files that are shared tables by design, named for a reason. */
+const SHARED_TABLES: Record<string, string> = {
+  'kernel/errors/catalogue.ts': "the one message catalogue every visible string comes from (the charter), plugins' texts included",
+  'kernel/rpc/methods.ts': 'the standard RPC method names (eth_sendTransaction, wallet_sendCalls)',
+}
+
+/** Folders another branch moves to protocol/ (issue 28 item 1): the Blockchain API contract and the SIWX message. */
+const MOVING_TO_PROTOCOL = ['kernel/api/', 'kernel/siwx/']
+
+/** Identifiers that use a plugin's word for something else, or that the kernel still holds, each with its reason. */
+const NOT_A_PLUGIN_IDENTIFIER: Record<string, string> = {
+  // The same word, another meaning.
+  'kernel/analytics/startAnalytics.ts: send': 'sending analytics events',
+  'kernel/connection/actions.ts: sendRequest': "sending a request to the connected wallet",
+  'kernel/connection/connectionService.ts: sendRequest': "sending a request to the connected wallet",
+  'kernel/connection/sendRequest.ts: sendRequest': "sending a request to the connected wallet",
+  'kernel/connection/sendRequest.ts: sendRequest.ts': "sending a request to the connected wallet",
+  'kernel/plugins/requiredPackages.ts: namesSpecifier': 'the name of an npm package',
+  'kernel/theme/themeDefaults.ts: names': 'CSS property names',
+  'shell/ui/cx.ts: names': 'class names',
+  'shell/ui/shownText.ts: names': 'names in a text',
+  'kernel/router/router.ts: history': "the router's history of views",
+  'shell/modal/Header.tsx: history': "the router's history of views",
+  'shell/modal/ViewHost.tsx: history': "the router's history of views",
+  'kernel/constants.ts: SNACK_SWAP_DELAY_MS': 'one snack message swapped for the next (SPEC §9)',
+  'kernel/snack/snackService.ts: SNACK_SWAP_DELAY_MS': 'one snack message swapped for the next (SPEC §9)',
+  'kernel/snack/snackService.ts: swapTimer': 'one snack message swapped for the next (SPEC §9)',
+  'kernel/constants.ts: walletConnect': 'a wallet group of the list order (SPEC §9 connector type order)',
+  'kernel/config/schema.ts: walletconnect': "the public relay's host, the default of endpoints.relay",
+  // SPEC's account and connector model (§3): an embedded wallet's account has its auth provider
+  // (email or a social provider), and the connector types are SPEC's list.
+  'kernel/chains/accountState.ts: SocialOption': 'SPEC §3 account: the social provider',
+  'kernel/chains/accountState.ts: social': 'SPEC §3 account: the social provider',
+  'kernel/chains/accountState.ts: socialProvider': 'SPEC §3 account: the social provider',
+  'kernel/chains/accountState.ts: email': 'SPEC §3 embedded-wallet user: email',
+  'kernel/connection/applyConnection.ts: social': 'SPEC §3 account: the social provider',
+  'kernel/connection/applyConnection.ts: socialProvider': 'SPEC §3 account: the social provider',
+  'kernel/connection/chainAdapter.ts: socialProvider': 'SPEC §3 account: the social provider',
+  'kernel/constants.ts: SOCIAL_PROVIDERS': 'SPEC §5: the social providers (one list in protocol/ on the protocol branch)',
+  'kernel/constants.ts: SocialOption': 'SPEC §3 account: the social provider',
+  'kernel/constants.ts: SocialProvider': 'SPEC §3 account: the social provider',
+  'kernel/constants.ts: farcaster': 'SPEC §3 account: farcaster is a social provider',
+  'kernel/connectorRegistry/connector.ts: AUTH': "SPEC's connector types (what a connector is, not what the kernel does with it)",
+  'kernel/connectorRegistry/connector.ts: WALLET_CONNECT': "SPEC's connector types (what a connector is, not what the kernel does with it)",
+  'shell/hooks/usePorticoAccount.ts: EmbeddedWalletInfo': 'SPEC §3 account: embeddedWalletInfo of the public account hook',
+  'shell/hooks/usePorticoAccount.ts: embeddedWalletInfo': 'SPEC §3 account: embeddedWalletInfo of the public account hook',
+  'shell/hooks/usePorticoAccount.ts: authProvider': 'SPEC §3 account: the auth provider',
+  'shell/hooks/usePorticoAccount.ts: SocialOption': 'SPEC §3 account: the social provider',
+  'shell/hooks/usePorticoAccount.ts: socialProvider': 'SPEC §3 account: the social provider',
+  'shell/hooks/usePorticoAccount.ts: email': 'SPEC §3 embedded-wallet user: email',
+  // Still to move (issue 28 item 2: storage keys scoped per plugin and cleared through the disconnect hook).
+  'kernel/storage/keys.ts: SOCIAL_PROVIDERS': 'still to move: storage keys per plugin',
+  'kernel/storage/keys.ts: connectedSocial': 'still to move: storage keys per plugin',
+  'kernel/storage/keys.ts: connectedSocialUsername': 'still to move: storage keys per plugin',
+  'kernel/storage/keys.ts: connected_social': 'still to move: storage keys per plugin',
+  'kernel/storage/keys.ts: connected_social_username': 'still to move: storage keys per plugin',
+  'kernel/storage/keys.ts: email': 'still to move: storage keys per plugin',
+  'kernel/storage/keys.ts: email_login_used': 'still to move: storage keys per plugin',
+  'kernel/storage/keys.ts: farcaster': 'still to move: storage keys per plugin',
+  'kernel/storage/keys.ts: frameEmail': 'still to move: storage keys per plugin',
+  'kernel/storage/keys.ts: frameEmailLoginUsed': 'still to move: storage keys per plugin',
+  'kernel/storage/keys.ts: frameLastEmailLoginTime': 'still to move: storage keys per plugin',
+  'kernel/storage/keys.ts: frameSocialUsername': 'still to move: storage keys per plugin',
+  'kernel/storage/keys.ts: last_email_login_time': 'still to move: storage keys per plugin',
+  'kernel/storage/keys.ts: portfolioCache': 'still to move: storage keys per plugin',
+  'kernel/storage/keys.ts: portfolio_cache': 'still to move: storage keys per plugin',
+  'kernel/storage/keys.ts: social_username': 'still to move: storage keys per plugin',
+  'kernel/storage/storage.ts: portfolioCache': 'still to move: storage keys per plugin',
+  'kernel/connection/connectionService.ts: portfolioCache': 'still to move: storage keys per plugin',
+  'kernel/connection/disconnect.ts: connectedSocial': 'still to move: storage keys per plugin',
+  'kernel/connection/disconnect.ts: connectedSocialUsername': 'still to move: storage keys per plugin',
+  'kernel/connection/resumeConnections.ts: connectedSocial': 'still to move: storage keys per plugin',
+  'kernel/connection/resumeConnections.ts: connectedSocialUsername': 'still to move: storage keys per plugin',
+  'kernel/constants.ts: portfolio': 'still to move: the portfolio cache lifetime, with its storage key',
+  // Still to rename (issue 28 item 5: WALLET_CONNECT_METHOD, which is the wallet list, -> WALLET_LIST_METHOD).
+  'kernel/config/features.ts: WALLET_CONNECT_METHOD': 'still to rename: WALLET_LIST_METHOD',
+  'kernel/connectOrder/connectMethodOrder.ts: WALLET_CONNECT_METHOD': 'still to rename: WALLET_LIST_METHOD',
+  'kernel/index.ts: WALLET_CONNECT_METHOD': 'still to rename: WALLET_LIST_METHOD',
+  'shell/views/Connect.tsx: WALLET_CONNECT_METHOD': 'still to rename: WALLET_LIST_METHOD',
+}
+
+/** Identifiers, string texts and file or folder names of `folder` that carry a plugin's word. */
+function identifierMentions(folder: string, vocabulary: Set<string>): string[] {
+  const found = new Set<string>()
+  for (const file of sourceFiles(folder)) {
+    if (file in SHARED_TABLES || MOVING_TO_PROTOCOL.some((moving) => file.startsWith(moving))) continue
+    const names = [...code(file).matchAll(/[A-Za-z_$][\w$]*/g)].map((match) => match[0])
+    for (const name of [...names, ...file.split('/').slice(1)]) {
+      if (words(name.replace(/\.tsx?$/, '')).some((word) => vocabulary.has(word))) found.add(`${file}: ${name}`)
+    }
+  }
+  return [...found].filter((mention) => !(mention in NOT_A_PLUGIN_IDENTIFIER))
+}
+
 describe('the kernel and the shell name no plugin', () => {
   const names = pluginNames()
 
@@ -85,5 +203,44 @@ describe('the kernel and the shell name no plugin', () => {
 
   it('shell/ mentions no plugin view, flag, section, feature or tab', () => {
     expect(mentions('shell', names)).toEqual([])
+  })
+
+  it("reads identifiers and file names too: the words it looks for, and what they catch (a folder, a constant, a type's field, a type name)", () => {
+    const vocabulary = pluginWords()
+    expect([...vocabulary].filter((word) => ['siwx', 'swaps', 'socials', 'walletconnect', 'auth', 'portfolio', 'onramp'].includes(word)).sort()).toEqual(['auth', 'onramp', 'portfolio', 'siwx', 'socials', 'swaps', 'walletconnect'])
+    expect(vocabulary.has('eip155')).toBe(false)
+    for (const [name, caught] of [
+      ['siwxStores', true],
+      ['SWAP_NETWORKS', true],
+      ['socialWindow', true],
+      ['WALLET_CONNECT', true],
+      ['AUTH', true],
+      ['COINBASE_PAY_CHAINS', false],
+      ['connectedConnector', false],
+    ] as const) {
+      expect([name, words(name).some((word) => vocabulary.has(word))]).toEqual([name, caught])
+    }
+  })
+
+  it('kernel/ has no identifier, string or file named for a plugin, beyond the listed reasons', () => {
+    expect(identifierMentions('kernel', pluginWords())).toEqual([])
+  })
+
+  it('shell/ has no identifier, string or file named for a plugin, beyond the listed reasons', () => {
+    expect(identifierMentions('shell', pluginWords())).toEqual([])
+  })
+
+  it('every listed reason is still needed (a moved offender leaves the list)', () => {
+    const vocabulary = pluginWords()
+    const all = new Set(
+      ['kernel', 'shell'].flatMap((folder) =>
+        sourceFiles(folder).flatMap((file) =>
+          [...[...code(file).matchAll(/[A-Za-z_$][\w$]*/g)].map((match) => match[0]), ...file.split('/').slice(1)]
+            .filter((name) => words(name.replace(/\.tsx?$/, '')).some((word) => vocabulary.has(word)))
+            .map((name) => `${file}: ${name}`),
+        ),
+      ),
+    )
+    expect(Object.keys(NOT_A_PLUGIN_IDENTIFIER).filter((mention) => !all.has(mention))).toEqual([])
   })
 })
