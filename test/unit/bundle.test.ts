@@ -4,6 +4,7 @@ import { join, relative } from 'node:path'
 import type { Metafile } from 'esbuild'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PACKAGE_ENTRIES, ROOT, buildLibrary, libraryEntryPoints } from '../../build.mjs'
+import { scanFile, sourceFiles } from './sourceScan.ts'
 
 // Issue "Kernel, plugin mechanism, build": nothing loads before it is needed. This
 // reads the esbuild metafile of the package's real build (dependencies external, as
@@ -48,12 +49,31 @@ const packagesImportedBy = (output: string) =>
  * before any click, as a manifest is: shells whose work (connectorSession.ts) loads on use.
  */
 const CONNECTOR_SHELLS = ['plugins/wagmi/porticoConnectors.ts', 'plugins/wagmi/connectorKit.ts', 'plugins/wagmi/networkOfChain.ts']
-const isPluginBody = (input: string) =>
-  /^plugins\/(namespaces\/)?[^/]+\//.test(input) && !/\/index\.tsx?$/.test(input) && !CONNECTOR_SHELLS.includes(input)
+const pluginOf = (path: string) => path.match(/^plugins\/(namespaces\/[^/]+|[^/]+)\//)?.[1]
+/**
+ * A plugin's manifest half, always bundled: its index.ts and what that reaches by static
+ * imports inside the plugin's own folder (its contract.ts, its option tables). Everything
+ * else of the plugin is its body, which loads behind import().
+ */
+function manifestHalves(): Set<string> {
+  const half = new Set<string>()
+  const visit = (file: string) => {
+    if (half.has(file)) return
+    half.add(file)
+    for (const ref of scanFile(file).imports) {
+      if (ref.kind === 'static' && pluginOf(ref.specifier) === pluginOf(file)) visit(ref.specifier)
+    }
+  }
+  for (const file of sourceFiles('plugins')) if (/\/index\.tsx?$/.test(file)) visit(file)
+  return half
+}
+let manifests: Set<string>
+const isPluginBody = (input: string) => pluginOf(input) !== undefined && !manifests.has(input) && !CONNECTOR_SHELLS.includes(input)
 const outputPath = (name: string) => relative(ROOT, join(ROOT, outdir, `${name}.js`))
 const entryNames = () => Object.keys(libraryEntryPoints())
 
 beforeAll(async () => {
+  manifests = manifestHalves()
   meta = await buildLibrary({ outdir, dependencies: 'external' })
 }, 120_000)
 
