@@ -4,7 +4,10 @@
 // the embedded wallet's frame server (8700) with its mailbox, local OpenID provider and
 // Farcaster relay, and the sign-in backend on the demo's origin. The Account side (its tabs and
 // every wallet feature's view) is walked the same way in accessibility.e2e.test.ts.
-import type { Browser } from 'playwright-core'
+// On each view it stops at, the walk also runs the WCAG 2.2 AA checks of a11yChecks.ts, in
+// English and in Arabic (switched through the demo's language menu, not a reload), each in
+// both themes; a QR code or a code field skips the resizing ones.
+import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_PORTS, type EmbeddedStack, startEmbeddedStack } from '../../demo/peers/embedded.ts'
 import { type SiwxBackend, startSiwxBackend } from '../../demo/peers/siwxBackend.ts'
@@ -12,6 +15,7 @@ import type { HardhatNode } from '../peers/hardhat.ts'
 import { type Relay, startRelay } from '../peers/relay.mjs'
 import { type WalletRegistryServer, startWalletRegistry } from '../peers/walletRegistry.mjs'
 import type { TestWalletHandle } from '../peers/testWallet.ts'
+import { type ViewCheckOptions, WALK_LOCALES, expectAccessibleView, expectWalkDirection } from './a11yChecks.ts'
 import { approveInFrame, emailLogin, uniqueEmail } from './emailLogin.ts'
 import { recording, startRecording } from './evmSupport.ts'
 import { type DemoServer, type RecordedPage, launchBrowser, privateBuildDir } from './harness.ts'
@@ -85,13 +89,41 @@ async function open(query: string, options?: Parameters<typeof openPage>[2]) {
   return recorded
 }
 
+/** The demo's language menu (kit.setLocale), set while the dialog is open and the page behind it inert. */
+const setLocale = (page: Page, locale: string) =>
+  page.getByTestId('demo-locale').evaluate((select: HTMLSelectElement, value) => {
+    select.value = value
+    select.dispatchEvent(new Event('change', { bubbles: true }))
+  }, locale)
+
+/** Views whose layout checks (320 px, text spacing, tabbing) would change them: a QR code re-rendered, a code field's focus. */
+const NO_LAYOUT = new Set(['ConnectingWalletConnect', 'ConnectingWalletConnectBasic', 'ConnectingFarcaster', 'EmailVerifyOtp', 'UpdateEmailPrimaryOtp', 'UpdateEmailSecondaryOtp', 'ApproveTransaction'])
+const checked = new Set<string>()
+
+/** a11yChecks.ts on the view shown, in en then ar, each in both themes; back in English for the walk's next step. */
+async function expectAccessibleHere(page: Page, view: string) {
+  const options: ViewCheckOptions = { layout: !NO_LAYOUT.has(view) }
+  const title = () => inModal(page).getByRole('heading', { level: 2 }).first().innerText({ timeout: 1_000 }).catch(() => '')
+  const english = await title()
+  for (const walk of WALK_LOCALES) {
+    await setLocale(page, walk.locale)
+    await expect.poll(() => expectWalkDirection(page, walk).then(() => true, () => false)).toBe(true)
+    // The view's texts arrive with their catalogue: its title no longer English says they are in.
+    if (walk.locale !== 'en' && english) await expect.poll(title, { timeout: 10_000 }).not.toBe(english)
+    await expectAccessibleView(page, `${view} in ${walk.locale}`, options)
+  }
+  await setLocale(page, 'en')
+  await expect.poll(() => expectWalkDirection(page, WALK_LOCALES[0]!).then(() => true, () => false)).toBe(true)
+  checked.add(view)
+}
+
 const viewsOf = async (recorded: RecordedPage) => (await recording(recorded.page)).views.map((entry) => entry.value)
 const back = (recorded: RecordedPage) => inModal(recorded.page).getByRole('button', { name: 'Back', exact: true }).click()
 const connected = (recorded: RecordedPage, value: 'true' | 'false') =>
   recorded.page.getByTestId('account-connected').filter({ hasText: value }).waitFor({ timeout: 20_000 })
 
 describe('strict CSP on every view of the Connect side', () => {
-  it('Connect, All wallets, the WalletConnect QRs (a listed wallet and any wallet), Farcaster, a wallet connecting, sign-in (SIWX), Networks, the email login, a frame approval, update email and a social login: no CSP violation, no console error, nothing off 127.0.0.1', async () => {
+  it('Connect, All wallets, the WalletConnect QRs (a listed wallet and any wallet), Farcaster, a wallet connecting, sign-in (SIWX), Networks, the email login, a frame approval, update email and a social login: no CSP violation, no console error, nothing off 127.0.0.1; WCAG 2.2 AA on each in en and ar, light and dark', async () => {
     const csp = (await fetch(demo.url)).headers.get('content-security-policy') ?? ''
     expect(csp).toContain("default-src 'self'")
     expect(csp).not.toMatch(/unsafe-inline|unsafe-eval/)
@@ -105,15 +137,18 @@ describe('strict CSP on every view of the Connect side', () => {
     await waitForView(page, 'Connect')
     await inModal(page).getByRole('button', { name: 'All wallets' }).click()
     await waitForView(page, 'AllWallets')
+    await expectAccessibleHere(page, 'AllWallets')
     await inModal(page).locator('ul[aria-label="Wallets"] li button', { hasText: PHONE_WALLET }).click()
     await waitForView(page, 'ConnectingWalletConnect')
     expect(await inModal(page).getByTestId('portico-wc-pairing').getAttribute('data-uri', { timeout: 15_000 })).toMatch(/^wc:/)
+    await expectAccessibleHere(page, 'ConnectingWalletConnect')
     await back(withWallet)
     await waitForView(page, 'AllWallets')
     // Its "WalletConnect" entry: the QR code any wallet can scan.
     await inModal(page).locator('ul[aria-label="Wallets"] li button', { hasText: 'WalletConnect' }).click()
     await waitForView(page, 'ConnectingWalletConnectBasic')
     expect(await inModal(page).getByTestId('portico-wc-pairing').getAttribute('data-uri', { timeout: 15_000 })).toMatch(/^wc:/)
+    await expectAccessibleHere(page, 'ConnectingWalletConnectBasic')
     await back(withWallet)
     await waitForView(page, 'AllWallets')
     await back(withWallet)
@@ -121,17 +156,20 @@ describe('strict CSP on every view of the Connect side', () => {
     await inModal(page).getByRole('button', { name: 'Continue with Farcaster' }).click()
     await waitForView(page, 'ConnectingFarcaster')
     await inModal(page).getByRole('button', { name: 'Copy link' }).waitFor({ timeout: 15_000 })
+    await expectAccessibleHere(page, 'ConnectingFarcaster')
     await back(withWallet)
     await waitForView(page, 'Connect')
     await inModal(page).getByRole('button', { name: TEST_WALLET_NAME }).click()
     await waitForView(page, 'SIWXSignMessage')
     const sign = inModal(page).getByRole('button', { name: 'Sign', exact: true })
     await expect.poll(() => sign.isEnabled()).toBe(true)
+    await expectAccessibleHere(page, 'SIWXSignMessage')
     await sign.click()
     await waitForModal(page, false)
     expect(wallet.prompts.map((p) => p.method)).toEqual(['eth_requestAccounts', 'personal_sign'])
     await page.getByRole('button', { name: 'Open Networks view' }).click()
     await waitForView(page, 'Networks')
+    await expectAccessibleHere(page, 'Networks')
     await page.keyboard.press('Escape')
     await waitForModal(page, false)
     for (const view of await viewsOf(withWallet)) seen.add(view)
@@ -139,13 +177,13 @@ describe('strict CSP on every view of the Connect side', () => {
 
     // The embedded wallet: email login (device link, then code), an approval in the frame, update email; then a social login.
     const byEmail = await open('')
-    const { loginOnNewDevice, updateEmail } = emailLogin(() => stack.mailboxUrl!)
+    const { loginOnNewDevice, updateEmail } = emailLogin(() => stack.mailboxUrl!, (view) => expectAccessibleHere(byEmail.page, view))
     const email = uniqueEmail('csp-walk')
     const renamed = uniqueEmail('csp-walk-new')
     await loginOnNewDevice(byEmail.page, email)
     await waitForModal(byEmail.page, false).catch(() => undefined)
     await byEmail.page.getByRole('button', { name: 'Sign message' }).click()
-    await approveInFrame(byEmail.page)
+    await approveInFrame(byEmail.page, (view) => expectAccessibleHere(byEmail.page, view))
     await byEmail.page.getByTestId('result').and(byEmail.page.locator('[data-kind="signature"]')).waitFor({ timeout: 20_000 })
     await byEmail.page.getByTestId('open-modal').click()
     await waitForView(byEmail.page, 'Account')
@@ -166,7 +204,9 @@ describe('strict CSP on every view of the Connect side', () => {
     assertCleanPage(byEmail)
 
     expect([...seen].sort()).toEqual([...WALKED_HERE].sort())
-  })
+    // Connect, Account and ConnectingExternal are checked in accessibility.e2e.test.ts.
+    expect([...checked].sort()).toEqual(WALKED_HERE.filter((view) => !['Connect', 'Account', 'ConnectingExternal'].includes(view)).sort())
+  }, 300_000) // the walk, and on 12 of its views the WCAG checks in 2 locales × 2 themes
 
   it('between them, this walk and the others under the strict CSP reach every view the shell and the demo’s plugins register', () => {
     const registered: string[] = []

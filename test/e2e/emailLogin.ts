@@ -110,8 +110,9 @@ export async function enterCode(page: Page, code: string) {
 }
 
 /** Clicks Approve inside the secure frame, the only place the approval can come from. */
-export async function approveInFrame(page: Page) {
+export async function approveInFrame(page: Page, onView: OnView = noCheck) {
   await waitForView(page, 'ApproveTransaction')
+  await onView('ApproveTransaction')
   await page.frameLocator('#w3m-iframe').getByRole('button', { name: 'Approve' }).click()
 }
 
@@ -134,7 +135,11 @@ export const uniqueEmail = (name: string) => `${name}-${Date.now().toString(36)}
  * The mail-reading half of the login, bound to the stack's mailbox. The URL is read on each
  * call because the stack starts in beforeAll, after the test file's top level has run.
  */
-export function emailLogin(mailboxUrl: () => string) {
+/** Runs on each view a helper below stops at, before it acts there (a walk's accessibility checks). */
+export type OnView = (view: string) => Promise<void>
+const noCheck: OnView = async () => undefined
+
+export function emailLogin(mailboxUrl: () => string, onView: OnView = noCheck) {
   async function mailsTo(email: string): Promise<Mail[]> {
     const response = await fetch(`${mailboxUrl()}/api/messages?to=${encodeURIComponent(email)}`)
     return (await response.json()) as Mail[]
@@ -156,10 +161,12 @@ export function emailLogin(mailboxUrl: () => string) {
     const before = await mailsTo(email)
     await typeEmail(page, email)
     await waitForView(page, 'EmailVerifyDevice')
+    await onView('EmailVerifyDevice')
     const linkMail = await nextMail(email, before)
     // Followed in another tab, as from a mail client.
     await followApprovalLink(page.context(), linkMail)
     await waitForView(page, 'EmailVerifyOtp')
+    await onView('EmailVerifyOtp')
     const codeMail = await nextMail(email, [...before, linkMail])
     await enterCode(page, codeIn(codeMail))
     await page.getByTestId('account-connected').filter({ hasText: 'true' }).waitFor({ timeout: 20_000 })
@@ -170,12 +177,15 @@ export function emailLogin(mailboxUrl: () => string) {
   async function updateEmail(page: Page, from: string, to: string): Promise<void> {
     await inModal(page).getByRole('button', { name: 'Update email' }).click()
     await waitForView(page, 'UpdateEmailWallet')
+    await onView('UpdateEmailWallet')
     const toOld = await mailsTo(from)
     await inModal(page).getByRole('textbox', { name: 'New email' }).fill(to)
     await inModal(page).getByRole('button', { name: 'Save' }).click()
     await waitForView(page, 'UpdateEmailPrimaryOtp')
+    await onView('UpdateEmailPrimaryOtp')
     await enterCode(page, codeIn(await nextMail(from, toOld)))
     await waitForView(page, 'UpdateEmailSecondaryOtp')
+    await onView('UpdateEmailSecondaryOtp')
     await enterCode(page, codeIn(await nextMail(to)))
     await waitForView(page, 'Account')
   }
