@@ -31,12 +31,9 @@ export function createEmailLoginSection(controller: EmailController): PorticoVie
       setBusy(true)
       let timedOut = false
       try {
-        const { action } = await controller.timed(
-          (options) => controller.auth.connectEmail(parsed.output, options),
-          () => {
-            timedOut = true
-          },
-        )
+        const { action } = await controller.connectEmail(parsed.output, () => {
+          timedOut = true
+        })
         if (action === 'VERIFY_DEVICE') controller.router.push('EmailVerifyDevice', { email: parsed.output })
         else if (action === 'VERIFY_OTP') controller.router.push('EmailVerifyOtp', { email: parsed.output })
         else await controller.finishLogin(parsed.output)
