@@ -90,6 +90,7 @@ export function activate(context: PluginContext, createClient: (options: FrameCl
         adapters: registry,
         provider,
         signedIn: () => void (signedIn = true),
+        setLoading: (loading) => modal.setLoading(loading),
         async signOut() {
           storage.remove('frameSessionToken')
           storage.clearLoginCache()
