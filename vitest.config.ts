@@ -25,7 +25,7 @@ export default defineConfig({
           // One fresh PGlite cluster per run, copied by every in-memory database (no initdb each).
           globalSetup: ['test/peers/freshCluster.ts'],
           setupFiles: ['test/peers/freshClusterSetup.ts'],
-          include: ['kernel/**/*.test.{ts,tsx}', 'plugins/**/*.test.{ts,tsx}', 'shell/**/*.test.{ts,tsx}', 'host/**/*.test.{ts,tsx}', 'test/unit/**/*.test.{ts,tsx}', 'test/fuzz/**/*.test.{ts,tsx}', 'frame/**/*.test.{ts,tsx}', 'servers/**/*.test.{ts,tsx}'],
+          include: ['protocol/**/*.test.{ts,tsx}', 'services/**/*.test.{ts,tsx}', 'kernel/**/*.test.{ts,tsx}', 'plugins/**/*.test.{ts,tsx}', 'shell/**/*.test.{ts,tsx}', 'host/**/*.test.{ts,tsx}', 'test/unit/**/*.test.{ts,tsx}', 'test/fuzz/**/*.test.{ts,tsx}', 'frame/**/*.test.{ts,tsx}', 'servers/**/*.test.{ts,tsx}'],
           environment: 'node',
         },
       },
@@ -41,8 +41,8 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // One file at a time: every file listens on the demo's fixed ports. With PORTICO_E2E_LANES=2,
-          // npm test runs two such runs side by side, each in a network namespace of its own (scripts/test.mjs).
+          // One file at a time: every file listens on the demo's fixed ports. npm test runs two
+          // such runs side by side, each in a network namespace of its own (scripts/test.mjs).
           fileParallelism: false,
         },
       },

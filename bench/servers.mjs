@@ -315,7 +315,7 @@ export async function measureServers({ only = [] } = {}) {
   const scenarios = only.length === 0 ? SCENARIOS : SCENARIOS.filter((scenario) => only.includes(scenario.name))
   await bundleServer({ entry: join(ROOT, 'bench/serverProcess.ts'), outfile: CHILD })
   const siwxOut = join(ROOT, '.cache/bench/siwxMessage.mjs')
-  await bundleServer({ entry: join(ROOT, 'kernel/siwx/index.ts'), outfile: siwxOut })
+  await bundleServer({ entry: join(ROOT, 'protocol/siwx/index.ts'), outfile: siwxOut })
   const { formatSiwxMessage } = await import(siwxOut)
   const loadAverage = watchLoad()
   const started = Date.now()

@@ -1,4 +1,4 @@
-import type { PluginFlagOwners } from '../kernel/index.ts'
+import type { PluginFlagOwners, PluginKeyOwners } from '../kernel/index.ts'
 
 /**
  * The well-known flags under `features` and the plugin behind each, so that setting
@@ -15,4 +15,10 @@ export const PLUGIN_FLAG_OWNERS: PluginFlagOwners = {
   onramp: "onrampPlugin() from 'portico/onramp'",
   send: "sendPlugin() from 'portico/send'",
   history: "historyPlugin() from 'portico/history'",
+}
+
+/** The same for the top-level options a plugin owns (`contributes.config`). */
+export const PLUGIN_CONFIG_OWNERS: PluginKeyOwners = {
+  siwx: "siwxPlugin() from 'portico/siwx'",
+  siweConfig: "siwxPlugin() from 'portico/siwx'",
 }

@@ -5,7 +5,7 @@
 import { type KernelOptions, type PorticoKit, type PorticoOptions, createKernel } from '../kernel/index.ts'
 import { mountOnFirstOpen } from '../host/lazyMount.ts'
 
-import { PLUGIN_FLAG_OWNERS } from './flagOwners.ts'
+import { PLUGIN_CONFIG_OWNERS, PLUGIN_FLAG_OWNERS } from './flagOwners.ts'
 
 export * from '../kernel/index.ts'
 export { definePorticoElements } from '../host/elements/definePorticoElements.ts'
@@ -25,7 +25,7 @@ export type {
  * kit.open()
  */
 export function createPortico(options: PorticoOptions, kernelOptions: KernelOptions = {}): PorticoKit {
-  const kit = createKernel(options, { flagOwners: PLUGIN_FLAG_OWNERS, ...kernelOptions })
+  const kit = createKernel(options, { flagOwners: PLUGIN_FLAG_OWNERS, configOwners: PLUGIN_CONFIG_OWNERS, ...kernelOptions })
   // The React renderer stays behind import(): this entry's static imports reach nothing in shell/.
   mountOnFirstOpen(kit, () => import('../shell/mount.tsx'))
   return kit

@@ -17,19 +17,21 @@
  * })
  */
 import { ErrorText, type PorticoKit, PorticoError, resolve } from '../kernel/index.ts'
+import { siwxOptions } from '../plugins/siwx/config.ts'
 import { ISiwxService, type SiwxService } from '../plugins/siwx/index.ts'
 
 export { siwxPlugin } from '../plugins/siwx/index.ts'
-export * from '../kernel/siwxStores/index.ts'
-export type { SiwxConfig, SiwxSession, SiweConfig, SiweCreateMessageArgs } from '../kernel/index.ts'
-export type { SiwxMessage } from '../kernel/siwx/message.ts'
+export * from '../plugins/siwx/stores/index.ts'
+export type { SiwxConfig, SiwxSession, SiweConfig, SiweCreateMessageArgs } from '../plugins/siwx/config.ts'
+export type { SiwxMessage } from '../protocol/siwx/message.ts'
 
-/** The kit's sign-in service; 'SIWX is not enabled' when the kit has no siwx config or no siwx plugin. */
+/**
+ * The kit's sign-in service; 'SIWX is not enabled' when the kit has no siwx config (a kit
+ * with one has the plugin too: `createPortico` refuses `siwx` without the plugin that owns it).
+ */
 async function service(kit: PorticoKit): Promise<SiwxService> {
-  if (!(kit.config.siwx ?? kit.config.siweConfig)) throw new PorticoError(ErrorText.SIWX_NOT_ENABLED, { details: 'set siwx or siweConfig' })
-  if (!kit.plugins.manifests.some((manifest) => manifest.id === 'siwx')) {
-    throw new PorticoError(ErrorText.SIWX_NOT_ENABLED, { details: "list siwxPlugin() from 'portico/siwx' in plugins" })
-  }
+  const { siwx, siweConfig } = siwxOptions(kit.config)
+  if (!(siwx ?? siweConfig)) throw new PorticoError(ErrorText.SIWX_NOT_ENABLED, { details: 'set siwx or siweConfig' })
   await kit.plugins.load('siwx')
   return resolve(await kit.container(), ISiwxService)
 }

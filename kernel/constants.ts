@@ -1,3 +1,5 @@
+import { SOCIAL_PROVIDERS, type SocialProvider } from '../protocol/socialProviders.ts'
+
 /** The business constants and limits, as named exports. Durations in ms. */
 
 export const LIBRARY_VERSION = '1.7.3'
@@ -18,7 +20,6 @@ export const DEBOUNCE_MS = 500
 export const RECENT_WALLETS_MAX = 2
 /** How long the `ssr: true` state cookie outlives the visit: 30 days, then a server renders disconnected until the kit restores. */
 export const STATE_COOKIE_MAX_AGE_S = 30 * 24 * 60 * 60
-export const SWAP_SLIPPAGE_TOLERANCE = 1
 
 export const AnimationMs = {
   headerText: 120,
@@ -28,13 +29,7 @@ export const AnimationMs = {
 
 export const MODAL_WIDTH_PX = 360
 
-export const FeeRangePercent = {
-  coinbase: { min: 1, max: 2, namespaces: ['eip155'] },
-  meld: { min: 1, max: 2, namespaces: ['eip155', 'solana'] },
-} as const
-
-export const SOCIAL_PROVIDERS = ['google', 'github', 'apple', 'facebook', 'x', 'discord'] as const
-export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number]
+export { SOCIAL_PROVIDERS, type SocialProvider }
 export type SocialOption = SocialProvider | 'farcaster'
 
 /** How wallet groups are ordered in lists. */
@@ -49,33 +44,6 @@ export const CONNECTOR_TYPE_ORDER = [
 ] as const
 export type ConnectorGroup = (typeof CONNECTOR_TYPE_ORDER)[number]
 
-export const SWAP_NETWORKS = [
-  'eip155:1',
-  'eip155:42161',
-  'eip155:10',
-  'eip155:324',
-  'eip155:8453',
-  'eip155:56',
-  'eip155:137',
-  'eip155:100',
-  'eip155:43114',
-  'eip155:250',
-  'eip155:8217',
-  'eip155:1313161554',
-] as const
-
-export const COINBASE_PAY_CHAINS = [
-  'ethereum',
-  'arbitrum',
-  'polygon',
-  'berachain',
-  'avalanche-c-chain',
-  'optimism',
-  'celo',
-  'base',
-] as const
-export const COINBASE_PAY_FALLBACK_CHAIN = 'ethereum'
-
 export const BALANCE_DISPLAY_DECIMALS = 3
 
 export const ADDRESS_TRUNCATION = { start: 4, end: 6 } as const
@@ -88,10 +56,9 @@ export const ThemeDefaults = {
   zIndex: 999,
 } as const
 
+
+/** The embedded wallet's connect, device, code and social requests (SPEC §9); the email and social plugins both read it. */
 export const EMBEDDED_REQUEST_TIMEOUT_MS = 30_000
-export const FRAME_READY_WAIT_MS = 500
-export const IFRAME_Z_INDEX = 999_999
-export const SECURE_FRAME_ID = 'w3m-iframe'
 
 export const DISALLOWED_RPC_UI_ERROR_DELAY_MS = 300
 

@@ -6,6 +6,7 @@ import type { CaipNetwork } from './chains/network.ts'
 import { addNetwork, removeNetwork } from './chains/networkList.ts'
 import { parseConfig } from './config/parseConfig.ts'
 import type { PluginFlagOwners } from './config/pluginFlags.ts'
+import type { PluginKeyOwners } from './config/pluginKeys.ts'
 import { type PorticoOptions, ThemeVariablesSchema } from './config/schema.ts'
 import { LOCALES } from './i18n/locales.ts'
 import { assertKnownConnectMethods, connectMethodOrder } from './connectOrder/connectMethodOrder.ts'
@@ -22,6 +23,8 @@ import { defaultBackend } from './storage/storage.ts'
 export type KernelOptions = Partial<KernelRuntime> & {
   /** How to get the plugin behind each well-known flag, for the error when it is missing. */
   readonly flagOwners?: PluginFlagOwners
+  /** How to get the plugin behind each well-known top-level option (`siwx`), for the same error. */
+  readonly configOwners?: PluginKeyOwners
   /** Reported in analytics as `sv`. */
   readonly flavour?: 'html' | 'react'
 }
@@ -31,7 +34,7 @@ export type KernelOptions = Partial<KernelRuntime> & {
  * bad field; a missing project id raises the PROJECT_ID_NOT_CONFIGURED alert.
  */
 export function createKernel(options: PorticoOptions, kernelOptions: KernelOptions = {}): PorticoKit {
-  const config = parseConfig(options, { flagOwners: kernelOptions.flagOwners ?? {} })
+  const config = parseConfig(options, { flagOwners: kernelOptions.flagOwners ?? {}, configOwners: kernelOptions.configOwners ?? {} })
   const runtime: KernelRuntime = {
     environment: kernelOptions.environment ?? browserEnvironment(),
     storage: kernelOptions.storage ?? defaultBackend(),

@@ -89,6 +89,36 @@ function shape(text) {
   return { args, plurals }
 }
 
+/**
+ * A message's rich-text placeholders (`<0>Terms</0>`, the links the view puts there) in each
+ * of its branches (`documents=both/`; '' for the text outside any select or plural): the ones
+ * opened and closed, sorted. A translation that drops or breaks one loses a link.
+ */
+function richTextTags(text) {
+  const branches = new Map()
+  const walk = (tokens, path) => {
+    let shown = ''
+    for (const token of tokens) {
+      if (token.type === 'content') shown += token.value
+      else for (const branch of token.cases ?? []) walk(branch.tokens, `${path}${token.arg}=${branch.key}/`)
+    }
+    const paired = [...shown.matchAll(/<(\d+)>[^<]*<\/\1>/g)].map((match) => match[1])
+    const all = [...shown.matchAll(/<\/?(\d+)>/g)].length
+    branches.set(path, paired.sort().join(', ') + (all === paired.length * 2 ? '' : ' (one not closed)'))
+  }
+  walk(parse(text), '')
+  return branches
+}
+
+/** The placeholders a translation's branches lose or add against English's (a plural category English lacks compares with its `other`). */
+function richTextMisses(english, translated) {
+  const theirs = richTextTags(english)
+  return [...richTextTags(translated)].flatMap(([path, ours]) => {
+    const expected = theirs.get(path) ?? theirs.get(path.replace(/=[^/=]*\/$/, '=other/')) ?? ''
+    return ours === expected ? [] : [`${path.slice(0, -1) || 'the text'}: ${expected || 'none'}; here: ${ours || 'none'}`]
+  })
+}
+
 /** The glossary: each term, the English it matches and the forms each locale uses for it. */
 export function readGlossary(root = ROOT) {
   return JSON.parse(readFileSync(join(root, GLOSSARY_PATH), 'utf8'))
@@ -175,6 +205,9 @@ export function checkLocale(locale, root = ROOT) {
       const extraArgs = [...ours.args].filter((arg) => !theirs.args.has(arg))
       if (missingArgs.length || extraArgs.length) {
         problems.push(`${where}: "${key}" must use the same {arguments} as English (missing: ${missingArgs.join(', ') || 'none'}; unknown: ${extraArgs.join(', ') || 'none'})`)
+      }
+      for (const miss of richTextMisses(english[key], text)) {
+        problems.push(`${where}: "${key}" must keep the rich-text placeholders of English, each opened and closed (${miss})`)
       }
       if (area === 'host/locales' && ours.plurals.length) problems.push(`${where}: "${key}" is an opener text: arguments only, no plural or select (the first screen formats it without @lingui/core)`)
       for (const plural of ours.plurals) {

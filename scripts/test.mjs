@@ -4,11 +4,13 @@
 // an app compiling the declarations) one after the other (on a 2-core CI machine,
 // Chromium and Hardhat nodes next to the unit run would only fight for the CPU) and
 // exits non-zero if any failed.
-import { existsSync } from 'node:fs'
+import { existsSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
 import { spawn, spawnSync } from 'node:child_process'
 import { createInterface } from 'node:readline'
 import { CHROMIUM_PATH as CHROMIUM } from './chromium.mjs'
 import { postgresBinDir } from '../test/peers/postgres.mjs'
+import { ROOT, buildDemo } from '../build.mjs'
 
 function run(command, args, env = process.env) {
   const result = spawnSync(command, args, { stdio: 'inherit', env })
@@ -54,12 +56,9 @@ const timed = (name, project) => {
 // demo/config.ts bakes them into the build), and in its own namespace each lane has a
 // 127.0.0.1 of its own with all of them free, so the files need no second port set. Most of
 // a file's time is spent waiting (on Chromium, on a node, on a timer), which the other lane
-// fills. Needs root, util-linux's unshare and iproute2; without them, or with
-// PORTICO_E2E_LANES=1, the files run one after the other.
-// One lane by default: on CI's 2 cores the first-open geometry test of modal.e2e (a frame's
-// height measured at the click) failed in one of two two-lane runs, with the other lane's
-// Chromium on the same cores. PORTICO_E2E_LANES=2 runs two (403 s and 405 s in those runs).
-const LANES = Number(process.env.PORTICO_E2E_LANES ?? 1)
+// fills (one lane took 588 s on CI, two 403 s and 405 s). Needs root, util-linux's unshare
+// and iproute2; without them, or with PORTICO_E2E_LANES=1, the files run one after the other.
+const LANES = Number(process.env.PORTICO_E2E_LANES ?? 2)
 // A namespace starts with its loopback down and nothing else. Loopback alone is not enough:
 // with no other interface up Chromium reports navigator.onLine false, and WalletConnect then
 // waits to be online before it opens its relay socket. So a veth pair is up as well, on a
@@ -73,10 +72,11 @@ const NAMESPACE_SETUP = [
 ].join(' && ')
 const canIsolate = () => spawnSync('unshare', ['--net', 'sh', '-c', NAMESPACE_SETUP], { stdio: 'ignore' }).status === 0
 
-/** One lane: sets its namespace up, runs its shard, prefixes its output lines. */
-function lane(index) {
+/** One lane: sets its namespace up, runs its shard on the demo built for all lanes, prefixes its output lines. */
+function lane(index, demo) {
   const vitest = `npx vitest run --project e2e --shard=${index}/${LANES}`
-  const child = spawn('unshare', ['--net', 'sh', '-c', `${NAMESPACE_SETUP} && exec ${vitest}`], { stdio: ['ignore', 'pipe', 'pipe'] })
+  const env = demo ? { ...process.env, PORTICO_E2E_DEMO: demo } : process.env
+  const child = spawn('unshare', ['--net', 'sh', '-c', `${NAMESPACE_SETUP} && exec ${vitest}`], { stdio: ['ignore', 'pipe', 'pipe'], env })
   for (const stream of [child.stdout, child.stderr]) {
     createInterface({ input: stream }).on('line', (line) => console.log(`[e2e ${index}/${LANES}] ${line}`))
   }
@@ -88,7 +88,13 @@ function lane(index) {
 
 async function browserLanes() {
   const at = Date.now()
-  const statuses = await Promise.all(Array.from({ length: LANES }, (_, i) => lane(i + 1)))
+  // The demo once for all lanes (test/e2e/sharedStack.ts builds it when run alone): the same
+  // files in every lane, and one esbuild run fewer on the same 2 cores.
+  // A failed build is left to each lane's own, whose files then report it precisely.
+  const outdir = `dist/e2e/lanes-${process.pid}`
+  const demo = await buildDemo({ outdir }).then(() => outdir, () => undefined)
+  const statuses = await Promise.all(Array.from({ length: LANES }, (_, i) => lane(i + 1, demo)))
+  rmSync(join(ROOT, outdir), { recursive: true, force: true })
   console.log(`test: browser project took ${Math.round((Date.now() - at) / 1000)} s in ${LANES} lanes (${Math.round((Date.now() - started) / 1000)} s so far)`)
   return statuses.find((status) => status !== 0) ?? 0
 }

@@ -6,8 +6,8 @@ import { generateKeyPairSync, randomBytes } from 'node:crypto'
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import Provider, { interactionPolicy } from 'oidc-provider'
-import type { SocialOptions, SocialProvider } from '../../servers/frame/social/providers.ts'
-import { SOCIAL_PROVIDERS } from '../../servers/frame/social/providers.ts'
+import { SOCIAL_PROVIDERS, type SocialProvider } from '../../protocol/socialProviders.ts'
+import type { SocialOptions } from '../../servers/frame/social/providers.ts'
 
 export interface TestUser {
   /** The subject; also the value of its button on the login page. */

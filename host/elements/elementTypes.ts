@@ -18,6 +18,12 @@ export interface PorticoAccountButtonAttributes {
   label?: string
   /** `hide` leaves the balance out of the connected button; it shows otherwise. */
   balance?: 'show' | 'hide'
+  /**
+   * The `portico.state` cookie's value as the server read it (with `ssr: true`), e.g.
+   * `porticoCookieToInitialState(cookie)?.caipAddress`: its address shows from the first
+   * paint until the kit's restore settles. A value that fails the cookie's schema is ignored.
+   */
+  'initial-state'?: string
 }
 
 /** `<portico-network-button>` reads no attribute: it shows the kit's active network. */

@@ -4,6 +4,7 @@ import { hostCss } from '../hostCss.ts'
 import { adoptSheet } from '../sheet.ts'
 import { elementsCss } from './elementsCss.ts'
 import { applyLocale, followOpenerLocale } from '../openerText.ts'
+import { restoringOf } from '../restoring.ts'
 
 /** What one element shows and does; its class is built around it for one kit. */
 export interface ElementBehaviour<Attribute extends string = string> {
@@ -48,7 +49,14 @@ export function porticoElement(kit: PorticoKit, behaviour: ElementBehaviour): Cu
         applyLocale(this, kit.locale.get().locale)
         render()
       }
-      this.#release = [kit.chains.subscribe(render), kit.theme.subscribe(theme), kit.modal.store.subscribe(expanded), followOpenerLocale(kit, locale)]
+      this.#release = [
+        kit.chains.subscribe(render),
+        // The end of the kit's restore: a server's initial state gives way to the kit's own.
+        restoringOf(kit).subscribe(render),
+        kit.theme.subscribe(theme),
+        kit.modal.store.subscribe(expanded),
+        followOpenerLocale(kit, locale),
+      ]
       theme()
       expanded()
     }

@@ -1,8 +1,8 @@
 import { UNTRACKED_EVENTS } from '../bus/events.ts'
 import { createHttpClient } from '../http/httpClient.ts'
-// Through the kernel's index, as plugin bodies do: importing its modules one by one would make
-// the bundler split them into chunks of their own, which the first screen then loads as well.
-import { type AlertService, Alerts, type PorticoEvent, httpStatusError } from '../index.ts'
+import type { AlertService } from '../alerts/alertService.ts'
+import type { PorticoEvent } from '../bus/events.ts'
+import { Alerts, httpStatusError } from '../errors/catalogue.ts'
 
 export interface AnalyticsDeps {
   /** The integrator's `endpoints.analytics`; there is no default host. */

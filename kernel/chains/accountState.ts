@@ -47,9 +47,6 @@ export interface AccountState {
   readonly connectedWalletInfo?: ConnectedWalletInfo
   readonly preferredAccountType: AccountType
   readonly socialProvider?: SocialOption
-  /** The social login's popup while it is open. */
-  readonly socialWindow?: Window
-  readonly farcasterUrl?: string
   readonly status: ConnectionStatus
 }
 

@@ -1,11 +1,9 @@
+import type { CaipAddress, CaipNetworkId } from '../../protocol/caip.ts'
 import { ErrorText } from '../errors/catalogue.ts'
 import { PorticoError } from '../errors/base.ts'
 import { type ChainNamespace, isChainNamespace } from './namespaces.ts'
 
-/** `namespace:reference`, e.g. `eip155:1` (CAIP-2). */
-export type CaipNetworkId = `${string}:${string}`
-/** `namespace:reference:address`, e.g. `eip155:1:0xab…` (CAIP-10). */
-export type CaipAddress = `${string}:${string}:${string}`
+export type { CaipAddress, CaipNetworkId }
 
 export interface ParsedCaipNetworkId {
   namespace: ChainNamespace

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { createKernel } from '../createKernel.ts'
 import { base, bitcoin, mainnet, solana } from '../chains/networks.ts'
 import { ConfigError } from '../errors/base.ts'
-import { Alerts, ErrorText } from '../errors/catalogue.ts'
+import { Alerts } from '../errors/catalogue.ts'
 import { definePlugin } from '../plugins/manifest.ts'
 import { createMemoryBackend } from '../storage/storage.ts'
 import { parseConfig } from './parseConfig.ts'
@@ -168,50 +168,52 @@ describe('parseConfig: errors name the bad field', () => {
     expect(error.field).toBe('features.socials.1')
   })
 
-  // The smallest objects implementing each form; the siwx plugin's tests use real stores.
-  const siwx = { createMessage: async () => ({}), addSession: async () => {}, revokeSession: async () => {}, getSessions: async () => [] }
-  const siweConfig = { getNonce: async () => 'n', createMessage: () => '', verifyMessage: async () => true, getSession: async () => null, signOut: async () => true }
-
-  it('siweConfig and siwx cannot both be set (catalogue text)', () => {
-    const error = configError({ projectId: 'p', networks: [mainnet], siweConfig, siwx })
-    expect(error.details).toBe(ErrorText.SIWE_AND_SIWX_BOTH_SET)
-    expect(error.message).toContain(ErrorText.SIWE_AND_SIWX_BOTH_SET)
+  // A plugin that owns two top-level options and a rule across them, as the siwx plugin does.
+  const greeterLike = definePlugin({
+    id: 'greeter-like',
+    contributes: {
+      config: {
+        keys: { greeting: v.optional(v.pipe(v.string(), v.minLength(1)), 'Hello'), farewell: v.optional(v.string()) },
+        check: ({ greeting, farewell }) => (greeting === farewell ? { key: 'farewell', reason: 'must differ from greeting' } : undefined),
+      },
+    },
+    load: async () => ({ activate: () => undefined }),
   })
 
-  it('siweConfig alone and siwx alone are each accepted, as the same objects (a class instance keeps its methods and this)', () => {
-    class Store {
-      readonly sessions: string[] = []
-      async createMessage() {
-        return {} as never
-      }
-      async addSession() {
-        this.sessions.push('x')
-      }
-      async revokeSession() {}
-      async getSessions() {
-        return []
-      }
-      getRequired() {
-        return true
-      }
-    }
-    const store = new Store()
-    expect(parseConfig({ projectId: 'p', networks: [mainnet], siweConfig }).siweConfig).toBe(siweConfig)
-    const parsed = parseConfig({ projectId: 'p', networks: [mainnet], siwx: store }).siwx
-    expect(parsed).toBe(store)
-    expect(parsed?.getRequired?.()).toBe(true)
+  it("contributes.config: a plugin's top-level option passes its schema and is in the config; a left-out one gets its default", () => {
+    const config = parseConfig({ projectId: 'p', networks: [mainnet], plugins: [greeterLike], greeting: 'Hi', farewell: 'Bye' })
+    expect([config['greeting'], config['farewell']]).toEqual(['Hi', 'Bye'])
+    const defaults = parseConfig({ projectId: 'p', networks: [mainnet], plugins: [greeterLike] })
+    expect(defaults['greeting']).toBe('Hello')
+    expect('farewell' in defaults).toBe(false)
   })
 
-  it('siwx must implement SiwxConfig and siweConfig SiweConfig: the ConfigError lists the methods', () => {
-    const siwxText = 'must implement SiwxConfig: createMessage addSession revokeSession getSessions getRequired?'
-    for (const bad of [{ ...siwx, getSessions: undefined }, { required: true }, 'yes', null, { ...siwx, getRequired: true }]) {
-      const error = configError({ projectId: 'p', networks: [mainnet], siwx: bad })
-      expect([error.field, error.details]).toEqual(['siwx', siwxText])
-    }
-    const siwe = configError({ projectId: 'p', networks: [mainnet], siweConfig: { ...siweConfig, verifyMessage: 1 } })
-    expect([siwe.field, siwe.details]).toEqual(['siweConfig', 'must implement SiweConfig: getNonce createMessage verifyMessage getSession signOut getMessageParams?'])
-    // The optional ones may be left out.
-    expect(() => parseConfig({ projectId: 'p', networks: [mainnet], siwx: { ...siwx, getRequired: undefined } as never })).not.toThrow()
+  it('contributes.config: a bad value is a ConfigError naming the key; the rule across keys names its key', () => {
+    const bad = configError({ projectId: 'p', networks: [mainnet], plugins: [greeterLike], greeting: '' })
+    expect(bad.field).toBe('greeting')
+    expect(bad.message).toContain('greeting')
+    const rule = configError({ projectId: 'p', networks: [mainnet], plugins: [greeterLike], greeting: 'Hi', farewell: 'Hi' })
+    expect([rule.field, rule.details]).toEqual(['farewell', 'must differ from greeting'])
+  })
+
+  it('contributes.config: an option set while its plugin is absent names the plugin to add; an unknown one the closest option', () => {
+    const error = (() => {
+      try {
+        parseConfig({ projectId: 'p', networks: [mainnet], greeting: 'Hi' }, { configOwners: { greeting: "greeterPlugin() from 'greeter'" } })
+      } catch (caught) {
+        return caught as ConfigError
+      }
+      throw new Error('parseConfig did not throw')
+    })()
+    expect([error.field, error.details]).toEqual(['greeting', "is set, but no listed plugin provides it: add greeterPlugin() from 'greeter'."])
+    expect(configError({ projectId: 'p', networks: [mainnet], plugins: [greeterLike], greting: 'Hi' }).details).toBe('is not a Portico option. Did you mean "greeting"?')
+  })
+
+  it('contributes.config: a plugin may not own a kernel option, nor one another plugin owns', () => {
+    const themeThief = definePlugin({ ...greeterLike, id: 'thief', contributes: { config: { keys: { themeMode: v.string() } } } })
+    expect(configError({ projectId: 'p', networks: [mainnet], plugins: [themeThief] }).details).toBe('themeMode is defined by both "the kernel" and "thief"')
+    const copy = { ...greeterLike, id: 'copy' }
+    expect(configError({ projectId: 'p', networks: [mainnet], plugins: [greeterLike, copy] }).details).toBe('greeting is defined by both "greeter-like" and "copy"')
   })
 
   it('defaultNetwork must be one of networks', () => {

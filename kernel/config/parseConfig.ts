@@ -3,9 +3,9 @@ import type { CaipNetwork } from '../chains/network.ts'
 import { withIncludedPlugins } from '../plugins/includedPlugins.ts'
 import type { PluginManifest } from '../plugins/manifest.ts'
 import { ConfigError } from '../errors/base.ts'
-import { ErrorText } from '../errors/catalogue.ts'
-import { suggestion } from './didYouMean.ts'
+import { resolvePluginConfig } from './pluginConfig.ts'
 import { type PluginFlagOwners, resolvePluginFlags } from './pluginFlags.ts'
+import type { PluginKeyOwners } from './pluginKeys.ts'
 import { ConfigSchema, type PorticoConfig, type PorticoOptions } from './schema.ts'
 
 const CONFIG_KEYS = Object.keys(ConfigSchema.entries)
@@ -13,26 +13,25 @@ const CONFIG_KEYS = Object.keys(ConfigSchema.entries)
 export interface ParseConfigOptions {
   /** Where each well-known plugin flag comes from, for the error when its plugin is absent. */
   readonly flagOwners?: PluginFlagOwners
+  /** Where each well-known top-level option a plugin owns comes from (`siwx`: the siwx plugin). */
+  readonly configOwners?: PluginKeyOwners
 }
 
 /**
  * Validates what the integrator passed and fills every default, the plugins' flags
- * included. Throws a ConfigError naming the first bad field; an unknown key (plain
- * JavaScript callers have no compiler to catch a typo) is one too.
+ * and the top-level options they own included. Throws a ConfigError naming the first bad
+ * field; an unknown key (plain JavaScript callers have no compiler to catch a typo) is one too.
  *
  * @example
  * parseConfig({ projectId: 'p', networks: [mainnet] }).features.analytics // true
  */
 export function parseConfig(options: PorticoOptions, parseOptions: ParseConfigOptions = {}): PorticoConfig {
-  const result = readOptions(options)
+  const { result, pluginOptions } = readOptions(options)
   if (!result.success) {
     const issue = result.issues[0]
     throw new ConfigError(v.getDotPath(issue) ?? '(root)', issue.message)
   }
   const parsed = result.output
-  if (parsed.siweConfig && parsed.siwx) {
-    throw new ConfigError('siwx', ErrorText.SIWE_AND_SIWX_BOTH_SET)
-  }
   if (parsed.features.legalCheckbox && !parsed.termsConditionsUrl && !parsed.privacyPolicyUrl) {
     throw new ConfigError('features.legalCheckbox', 'needs termsConditionsUrl or privacyPolicyUrl: the box links what the visitor agrees to')
   }
@@ -45,7 +44,8 @@ export function parseConfig(options: PorticoOptions, parseOptions: ParseConfigOp
   }
   const adapters = parsed.adapters ?? [...new Set(networks.map((network) => network.chainNamespace))]
   const features = resolvePluginFlags(parsed.features, plugins, parseOptions.flagOwners ?? {})
-  return { ...parsed, plugins, features, networks, defaultNetwork, adapters }
+  const owned = resolvePluginConfig(pluginOptions, CONFIG_KEYS, plugins, parseOptions.configOwners ?? {})
+  return { ...owned, ...parsed, plugins, features, networks, defaultNetwork, adapters }
 }
 
 /** The app's networks, then those its plugins bring (each id once: the app's own version wins). */
@@ -57,17 +57,17 @@ function withPluginNetworks(networks: readonly CaipNetwork[], plugins: readonly 
   return all
 }
 
-/** The options checked against the schema; options whose getters or Proxy traps throw are a ConfigError too. */
+/**
+ * The options checked against the kernel's schema (the keys plugins own are checked once the
+ * plugins are known); options whose getters or Proxy traps throw are a ConfigError too.
+ */
 function readOptions(options: PorticoOptions) {
   try {
-    if (typeof options === 'object' && options !== null) {
-      for (const key of Object.keys(options)) {
-        if (!CONFIG_KEYS.includes(key)) throw new ConfigError(key, `is not a Portico option.${suggestion(key, CONFIG_KEYS)}`)
-      }
-    }
-    return v.safeParse(ConfigSchema, options)
+    const pluginOptions = Object.fromEntries(
+      typeof options === 'object' && options !== null ? Object.entries(options).filter(([key]) => !CONFIG_KEYS.includes(key)) : [],
+    )
+    return { result: v.safeParse(ConfigSchema, options), pluginOptions }
   } catch (error) {
-    if (error instanceof ConfigError) throw error
     throw new ConfigError('(root)', `could not be read: ${error instanceof Error ? error.message : String(error)}`)
   }
 }

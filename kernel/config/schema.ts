@@ -5,7 +5,7 @@ import { ThemeDefaults } from '../constants.ts'
 import { LOCALES } from '../i18n/locales.ts'
 import type { PluginManifest } from '../plugins/manifest.ts'
 import { CoreFeaturesSchema, type Features } from './features.ts'
-import { SiweConfigSchema, SiwxConfigSchema } from './siwxConfig.ts'
+import type { PluginConfigValues } from './pluginConfig.ts'
 
 /** The public WalletConnect relay; integrators (and tests, offline) point `endpoints.relay` elsewhere. */
 export const DEFAULT_RELAY_URL = 'wss://relay.walletconnect.org'
@@ -73,10 +73,6 @@ export const ConfigSchema = v.object({
   disableAppend: v.optional(v.boolean(), false),
   enableNetworkSwitch: v.optional(v.boolean(), true),
   allowUnsupportedChain: v.optional(v.boolean(), false),
-  /** The older EVM-only sign-in; the siwx plugin maps it onto its flow. */
-  siweConfig: v.optional(SiweConfigSchema),
-  /** Sign in with the connected wallet (any namespace); the siwx plugin runs it. */
-  siwx: v.optional(SiwxConfigSchema),
   plugins: v.optional(v.array(PluginManifestSchema), () => []),
   endpoints: v.optional(
     v.object({
@@ -116,10 +112,14 @@ export const ConfigSchema = v.object({
   debug: v.optional(v.boolean(), false),
 })
 
-export type PorticoOptions = v.InferInput<typeof ConfigSchema>
+/**
+ * What an integrator passes: the kernel's options, and the top-level options of the plugins
+ * they list (`siwx` of the siwx plugin; each plugin validates its own when the kit is created).
+ */
+export type PorticoOptions = v.InferInput<typeof ConfigSchema> & PluginConfigValues
 
-/** The resolved config: every default filled, networks typed as CAIP networks. */
-export type PorticoConfig = Omit<v.InferOutput<typeof ConfigSchema>, 'networks' | 'defaultNetwork' | 'adapters' | 'features'> & {
+/** The resolved config: every default filled, networks typed as CAIP networks, the plugins' options as they parsed them. */
+export type PorticoConfig = PluginConfigValues & Omit<v.InferOutput<typeof ConfigSchema>, 'networks' | 'defaultNetwork' | 'adapters' | 'features'> & {
   features: Features
   networks: readonly CaipNetwork[]
   defaultNetwork: CaipNetwork

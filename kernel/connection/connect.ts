@@ -51,7 +51,7 @@ export async function connect(ctx: ConnectionContext, { connectorId, namespace }
 function rememberRecentWallet(ctx: ConnectionContext, connector: Connector, result: ConnectResult) {
   const { wallet } = result
   if (wallet?.id) ctx.storage.addRecentWallet({ id: wallet.id, name: wallet.name, imageUrl: wallet.icon })
-  else if (!wallet && connector.type !== 'WALLET_CONNECT') {
+  else if (!wallet && !connector.capabilities?.relaysWallets) {
     ctx.storage.addRecentWallet({ id: connector.id, name: connector.name, imageUrl: connector.imageUrl })
   }
 }

@@ -8,7 +8,7 @@ import { base, bitcoin, mainnet, solana } from '../chains/networks.ts'
 import type { PorticoOptions } from '../config/schema.ts'
 import { resolve } from '../container/token.ts'
 import { IAdapterRegistry, IConnectionService } from '../container/tokens.ts'
-import type { Connector, ConnectorType } from '../connectorRegistry/connector.ts'
+import type { Connector, ConnectorCapabilities, ConnectorType } from '../connectorRegistry/connector.ts'
 import { PorticoError } from '../errors/base.ts'
 import { Alerts, ErrorText } from '../errors/catalogue.ts'
 import type { KernelHooks, NewConnection } from '../plugins/hooks.ts'
@@ -44,6 +44,12 @@ interface Setup {
   namespaces?: ChainNamespace[]
 }
 
+/** What the WalletConnect and embedded-wallet plugins declare of their connectors. */
+const CAPABILITIES: Partial<Record<ConnectorType, ConnectorCapabilities>> = {
+  WALLET_CONNECT: { sharedSession: true, relaysWallets: true },
+  AUTH: { sharedSession: true, listed: false },
+}
+
 function setup({ options = {}, backend = createMemoryBackend(), namespaces = ['eip155', 'solana'] }: Setup = {}) {
   const adapters = Object.fromEntries(namespaces.map((ns) => [ns, fakeAdapter(ns)])) as Record<ChainNamespace, FakeAdapter>
   const adapterPlugin = definePlugin({
@@ -76,7 +82,7 @@ function setup({ options = {}, backend = createMemoryBackend(), namespaces = ['e
   const events: PorticoEvent[] = []
   kit.subscribeEvents((event) => events.push(event))
   const addConnector = (id: string, chain: ChainNamespace, type: ConnectorType = 'ANNOUNCED') =>
-    kit.connectors.add({ id, name: `${id} wallet`, type, chain, info: { rdns: `com.${id}` } })
+    kit.connectors.add({ id, name: `${id} wallet`, type, chain, info: { rdns: `com.${id}` }, capabilities: CAPABILITIES[type] })
   return { kit, adapters, events, logger, backend, addConnector, service: kit.services.connectionService }
 }
 
@@ -382,6 +388,22 @@ describe('disconnect', () => {
       expect(ctx.adapters.solana.disconnect).toHaveBeenCalledTimes(1)
     },
   )
+
+  it('the capability decides, not the type: a connector of any type declaring a shared session spans namespaces; a WALLET_CONNECT one without it does not', async () => {
+    for (const [type, capabilities, solanaAfter] of [
+      ['EXTERNAL', { sharedSession: true }, 'disconnected'],
+      ['WALLET_CONNECT', undefined, 'connected'],
+    ] as const) {
+      const ctx = setup()
+      await ctx.kit.restored
+      for (const ns of ['eip155', 'solana'] as const) {
+        ctx.kit.connectors.add({ id: 'session', name: 'Session', type, chain: ns, capabilities })
+        await ctx.kit.connect({ connectorId: 'session', namespace: ns })
+      }
+      await ctx.kit.disconnect('eip155')
+      expect([type, account(ctx.kit, 'solana').status]).toEqual([type, solanaAfter])
+    }
+  })
 
   it('a shared-session disconnect does not reach a namespace connected with another kind', async () => {
     const ctx = await connectedKit({ eip155: 'WALLET_CONNECT', solana: 'ANNOUNCED' })

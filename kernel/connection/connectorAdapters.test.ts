@@ -60,8 +60,8 @@ function setup({ namespacePlugin = true, options = {}, backend = createMemoryBac
         activate(ctx) {
           const registry = resolve(ctx.container, IAdapterRegistry)
           const disposers = [
-            ctx.connectors.add({ id: 'session', name: 'Session', type: 'WALLET_CONNECT', chain: 'eip155' }),
-            ctx.connectors.add({ id: 'session', name: 'Session', type: 'WALLET_CONNECT', chain: 'solana' }),
+            ctx.connectors.add({ id: 'session', name: 'Session', type: 'WALLET_CONNECT', chain: 'eip155', capabilities: { sharedSession: true, relaysWallets: true } }),
+            ctx.connectors.add({ id: 'session', name: 'Session', type: 'WALLET_CONNECT', chain: 'solana', capabilities: { sharedSession: true, relaysWallets: true } }),
             registry.register(session, { connectorType: 'WALLET_CONNECT' }),
             registry.register(sessionSolana, { connectorType: 'WALLET_CONNECT' }),
           ]

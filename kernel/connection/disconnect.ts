@@ -1,20 +1,16 @@
 import type { ChainNamespace } from '../chains/namespaces.ts'
-import type { ConnectorType } from '../connectorRegistry/connector.ts'
 import { PorticoError } from '../errors/base.ts'
 import { ErrorText } from '../errors/catalogue.ts'
 import { connectedConnector } from './connectedConnector.ts'
 import type { ConnectionContext } from './context.ts'
 
-/** Connector kinds whose one session spans namespaces: leaving one leaves them all. */
-export const SHARED_SESSION_KINDS: readonly ConnectorType[] = ['WALLET_CONNECT', 'AUTH']
-
 /** Which namespaces a disconnect reaches. */
 export function namespacesToDisconnect(ctx: ConnectionContext, namespace?: ChainNamespace): ChainNamespace[] {
   const all = Object.keys(ctx.chains.get().chains) as ChainNamespace[]
   if (!namespace) return all
-  const kind = connectedConnector(ctx, namespace)?.type
-  if (!kind || !SHARED_SESSION_KINDS.includes(kind)) return [namespace]
-  return all.filter((ns) => ns === namespace || connectedConnector(ctx, ns)?.type === kind)
+  const connector = connectedConnector(ctx, namespace)
+  if (!connector?.capabilities?.sharedSession) return [namespace]
+  return all.filter((ns) => ns === namespace || connectedConnector(ctx, ns)?.id === connector.id)
 }
 
 /**

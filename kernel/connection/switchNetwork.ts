@@ -6,7 +6,6 @@ import { PorticoError } from '../errors/base.ts'
 import { Alerts, ErrorText } from '../errors/catalogue.ts'
 import type { ConnectionContext } from './context.ts'
 import { connectedConnector } from './connectedConnector.ts'
-import { SHARED_SESSION_KINDS } from './disconnect.ts'
 import { syncBalance } from './syncBalance.ts'
 
 /**
@@ -42,7 +41,7 @@ export async function switchNetwork(ctx: ConnectionContext, target: CaipNetwork)
  * its own adapter to connect.
  */
 async function resyncSessionAccount(ctx: ConnectionContext, namespace: ChainNamespace, connector: Connector | undefined) {
-  const session = connector ? (connector.type === 'WALLET_CONNECT' ? connector : undefined) : spanningSession(ctx, namespace)
+  const session = connector ? (connector.capabilities?.relaysWallets ? connector : undefined) : spanningSession(ctx, namespace)
   if (!session) return
   try {
     const adapter = await ctx.adapters.resolveForConnector(session)
@@ -58,7 +57,7 @@ function spanningSession(ctx: ConnectionContext, namespace: ChainNamespace): Con
   const others = Object.keys(ctx.storage.get('connectedConnectorIds') ?? {}) as ChainNamespace[]
   const shared = others
     .map((ns) => connectedConnector(ctx, ns))
-    .find((c) => c !== undefined && SHARED_SESSION_KINDS.includes(c.type))
+    .find((c) => c?.capabilities?.sharedSession)
   return shared && ctx.connectors.list().find((c) => c.id === shared.id && c.type === shared.type && c.chain === namespace)
 }
 

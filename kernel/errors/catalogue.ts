@@ -1,3 +1,5 @@
+import { ORIGIN_NOT_ALLOWED, tryAgainAfter } from '../../protocol/frameServerErrors.ts'
+
 /**
  * The error catalogue: the texts of snacks, alerts and thrown errors. Code and
  * tests import these constants and never retype the text.
@@ -66,7 +68,7 @@ export const Alerts = {
 
 /** Provider error texts that map to an alert. */
 export const ProviderErrorText = {
-  ORIGIN_NOT_ALLOWED: 'Unauthorized: origin not allowed',
+  ORIGIN_NOT_ALLOWED,
   JWT_NOT_YET_VALID: 'JWT validation error: JWT Token is not yet valid',
   INVALID_KEY: 'Unauthorized: invalid key',
 } as const
@@ -131,8 +133,7 @@ export const EmbeddedWalletErrorText = {
   PARENT_NOT_SET: 'W3mFrame: parent is not set',
 } as const
 
-/** 'Please try again after N seconds' (email code cooldown). */
-export const tryAgainAfter = (seconds: number) => `Please try again after ${seconds} seconds`
+export { tryAgainAfter }
 
 /** Wallet error codes. */
 export const WalletErrorCode = {

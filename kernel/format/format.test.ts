@@ -33,6 +33,15 @@ describe('formatBalance', () => {
     expect(formatBalance('1e-7', 'ETH', 'en-US')).toBe('0 ETH')
     expect(formatBalance('not a number', 'ETH', 'en-US')).toBe('0 ETH')
   })
+
+  it("groups digits and marks decimals as the locale does (en, de, ar, hi), still cut to 3 decimals", () => {
+    expect(formatBalance('1234567.89999', 'ETH', 'en')).toBe('1,234,567.899 ETH')
+    expect(formatBalance('1234567.89999', 'ETH', 'de')).toBe('1.234.567,899 ETH')
+    expect(formatBalance('1234567.89999', 'ETH', 'ar')).toBe('1,234,567.899 ETH')
+    // Hindi groups by lakh and crore: 12,34,567.
+    expect(formatBalance('1234567.89999', 'ETH', 'hi')).toBe('12,34,567.899 ETH')
+    expect(formatBalance('0.5', undefined, 'de')).toBe('0,5')
+  })
 })
 
 describe('formatDollars', () => {
@@ -41,5 +50,12 @@ describe('formatDollars', () => {
     expect(formatDollars(0, 'en-US')).toBe('$0.00')
     expect(formatDollars(0.005, 'en-US')).toBe('$0.01')
     expect(formatDollars(Number.NaN, 'en-US')).toBe('$0.00')
+  })
+
+  it('puts the dollar sign, grouping and decimal mark where the locale does (en, de, ar, hi)', () => {
+    expect(formatDollars(1234567.5, 'en')).toBe('$1,234,567.50')
+    expect(formatDollars(1234567.5, 'de')).toBe('1.234.567,50\u00a0$')
+    expect(formatDollars(1234567.5, 'ar')).toBe('\u200f1,234,567.50\u00a0US$')
+    expect(formatDollars(1234567.5, 'hi')).toBe('$12,34,567.50')
   })
 })

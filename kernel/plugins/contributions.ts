@@ -1,6 +1,7 @@
 import type { AccountState } from '../chains/accountState.ts'
 import type { CaipNetwork } from '../chains/network.ts'
 import type { ChainNamespace } from '../chains/namespaces.ts'
+import type { PluginConfigContribution } from '../config/pluginConfig.ts'
 import type { PorticoConfig } from '../config/schema.ts'
 import type { ConnectorType } from '../connectorRegistry/connector.ts'
 
@@ -96,4 +97,6 @@ export interface PluginContributions {
   readonly connectors?: readonly string[]
   /** CSS the modal adopts into its shadow root with the shell's own (constructable stylesheets). */
   readonly styles?: string
+  /** Top-level config keys the plugin owns (`siwx`), each validated with its schema when the kit is created. */
+  readonly config?: PluginConfigContribution
 }

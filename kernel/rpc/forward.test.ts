@@ -101,7 +101,7 @@ describe('account facts a wallet reports on connect', () => {
       smartAccountDeployed: false,
       preferredAccountType: 'eoa' as const,
     })
-    kit.connectors.add({ id: 'embedded', name: 'Email', type: 'AUTH', chain: 'eip155' })
+    kit.connectors.add({ id: 'embedded', name: 'Email', type: 'AUTH', chain: 'eip155', capabilities: { sharedSession: true, listed: false } })
     await kit.connect({ connectorId: 'embedded', namespace: 'eip155' })
     expect(kit.chains.record('eip155')!.accountState).toMatchObject({
       user: { email: 'ada@example.com' },

@@ -3,7 +3,7 @@ import { PorticoError } from '../errors/base.ts'
 import { ErrorText } from '../errors/catalogue.ts'
 import type { Disposer } from '../disposer.ts'
 import type { TransactionKit } from './checkedTransaction.ts'
-import { safeParse } from '../wallets/parse.ts'
+import { safeParse } from '../../protocol/parse.ts'
 
 /** An RPC request: method plus params. */
 export const RpcRequestSchema = v.object({

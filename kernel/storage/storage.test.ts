@@ -316,7 +316,7 @@ describe('untrusted stored values (inbound data is untrusted)', () => {
 })
 
 // The lifetimes themselves (portfolio and native balance 30 s, ENS and identity 5 min) are
-// tested where they are used: kernel/api/portfolio.test.ts, kernel/api/http.test.ts,
+// tested where they are used: services/blockchainApi/portfolio.test.ts, services/blockchainApi/http.test.ts,
 // kernel/connection/connectionService.test.ts. Here: an entry lives exactly the age asked.
 describe('TTL caches', () => {
   it.each([

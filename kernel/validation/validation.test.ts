@@ -4,7 +4,7 @@ import { PorticoError } from '../errors/base.ts'
 import { isEvmAddress, isSolanaAddress } from './address.ts'
 import { classifyResult, isTransactionHash } from './classifyResult.ts'
 import { evmChainIdToCoinType } from './ensCoinType.ts'
-import { isValidRegistrationName } from './registrationName.ts'
+import { isValidRegistrationName } from '../../protocol/registrationName.ts'
 
 // Each rule is checked against an oracle written differently from the code
 // (character sets and lengths instead of regular expressions).

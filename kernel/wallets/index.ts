@@ -6,7 +6,7 @@
  * the plugin bodies that use it load it with them.
  */
 export { walletErrorFields, type WalletErrorFields } from './walletErrorFields.ts'
-export { safeParse, parseOrThrow } from './parse.ts'
+export { safeParse, parseOrThrow } from '../../protocol/parse.ts'
 export {
   WalletError,
   WalletErrorText,

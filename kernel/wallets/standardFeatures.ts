@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import type { Disposer } from '../disposer.ts'
-import { parseOrThrow, safeParse } from './parse.ts'
+import { parseOrThrow, safeParse } from '../../protocol/parse.ts'
 import { WalletError, WalletErrorText, invalidAnswer, toWalletError } from './walletError.ts'
 
 /**

@@ -9,7 +9,7 @@ import {
   type PorticoStorage,
 } from '../../kernel/index.ts'
 import { settleAccountType, syncSmartAccountNetworks, wantedAccountType } from './accountType.ts'
-import type { FrameUser } from './frameProtocol.ts'
+import type { FrameUser } from '../../protocol/frameProtocol.ts'
 import type { FrameSession } from './frameSession.ts'
 import type { RpcGate } from './rpcGate.ts'
 import type { AuthNamespace } from './service.ts'

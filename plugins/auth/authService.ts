@@ -1,7 +1,7 @@
 import { type ChainStore, type ConnectParameters, PorticoError, type PorticoStorage } from '../../kernel/index.ts'
-import { NO_SOCIAL_RESULT } from './frameProtocol.ts'
+import { NO_SOCIAL_RESULT } from '../../protocol/frameProtocol.ts'
 import type { FrameSession } from './frameSession.ts'
-import type { AuthService } from './index.ts'
+import type { AuthService } from './contract.ts'
 import { AUTH_CONNECTOR_ID, type AuthNamespace } from './service.ts'
 
 export interface AuthServiceDeps {

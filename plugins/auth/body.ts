@@ -18,7 +18,7 @@ import { createDeviceConsent, DEVICE_VIEW } from './deviceConsent.ts'
 import { type FrameClient, type FrameClientOptions, createFrameClient } from './frameClient.ts'
 import { createFrameSession } from './frameSession.ts'
 import { APPROVE_VIEW, createRpcGate } from './rpcGate.ts'
-import { IAuthService } from './index.ts'
+import { IAuthService } from './contract.ts'
 import { AUTH_CONNECTOR_ID, AUTH_NAMESPACES } from './service.ts'
 import { createApproveTransactionView } from './views/ApproveTransaction.tsx'
 import { messages } from './locales/index.ts'
@@ -79,7 +79,7 @@ export function activate(context: PluginContext, createClient: (options: FrameCl
   const provider = { request: (args: unknown) => rpc.request(args) }
 
   const disposers = namespaces.flatMap((namespace) => [
-    connectors.add({ id: AUTH_CONNECTOR_ID, name: 'Email', type: 'AUTH', chain: namespace }),
+    connectors.add({ id: AUTH_CONNECTOR_ID, name: 'Email', type: 'AUTH', chain: namespace, capabilities: { sharedSession: true, listed: false } }),
     registry.register(
       createAuthAdapter({
         namespace,

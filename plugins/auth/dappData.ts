@@ -1,5 +1,5 @@
 import { type PorticoConfig, LIBRARY_VERSION, SDK_TYPE, type ThemeState } from '../../kernel/index.ts'
-import type { AppPayload } from './frameProtocol.ts'
+import type { AppPayload } from '../../protocol/frameProtocol.ts'
 import { AUTH_NAMESPACES } from './service.ts'
 
 const isUrl = (value: string) => URL.canParse(value)

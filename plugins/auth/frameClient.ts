@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { EmbeddedWalletErrorText, FRAME_READY_WAIT_MS, PorticoError, SECURE_FRAME_ID } from '../../kernel/index.ts'
+import { EmbeddedWalletErrorText, PorticoError } from '../../kernel/index.ts'
 import {
   APP_PREFIX,
   AppRequests,
@@ -13,8 +13,13 @@ import {
   type FrameEvent,
   type FrameReply,
   requestOfReply,
-} from './frameProtocol.ts'
+} from '../../protocol/frameProtocol.ts'
 import { createFramePlacement } from './frameClientPlacement.ts'
+
+/** The iframe's element id (SPEC §9). */
+const SECURE_FRAME_ID = 'w3m-iframe'
+/** After the frame's READY, requests wait this long while its scripts finish wiring up (SPEC §9). */
+const FRAME_READY_WAIT_MS = 500
 
 export interface FrameClientOptions {
   /** endpoints.frame: the frame server's origin, e.g. http://127.0.0.1:8700 */

@@ -1,4 +1,3 @@
-import { IFRAME_Z_INDEX } from '../../kernel/index.ts'
 
 /**
  * Where the frame's iframe sits: hidden (no size, invisible, not hit-testable) at the
@@ -15,6 +14,9 @@ export interface FramePlacement {
   show(anchor: Element): void
   hide(): void
 }
+
+/** Above any page's own layers while the iframe shows (SPEC §9). */
+const IFRAME_Z_INDEX = 999_999
 
 type Movable = Element & { moveBefore?: (node: Node, child: Node | null) => void }
 

@@ -1,6 +1,6 @@
 import { Alerts, type AlertService, EmbeddedWalletErrorText, PorticoError, type PorticoConfig, type PorticoStorage, type ThemeStore } from '../../kernel/index.ts'
 import { type FrameClient, type FrameClientOptions, READY_TIMEOUT_MS, type RequestOptions } from './frameClient.ts'
-import type { AppPayload, AppRequestName, FrameReply } from './frameProtocol.ts'
+import type { AppPayload, AppRequestName, FrameReply } from '../../protocol/frameProtocol.ts'
 import { dappData, themeData } from './dappData.ts'
 
 export interface FrameSession {

@@ -14,6 +14,7 @@ import { createEmailVerifyDeviceView } from './views/EmailVerifyDevice.tsx'
 import { createEmailVerifyOtpView } from './views/EmailVerifyOtp.tsx'
 import { createUpdateEmailPrimaryOtpView, createUpdateEmailSecondaryOtpView, createUpdateEmailView } from './views/UpdateEmail.tsx'
 import { messages } from './locales/index.ts'
+import { EMAIL_LOGIN_SECTION, EMAIL_VERIFY_DEVICE_VIEW, EMAIL_VERIFY_OTP_VIEW, UPDATE_EMAIL_PRIMARY_OTP_VIEW, UPDATE_EMAIL_SECONDARY_OTP_VIEW, UPDATE_EMAIL_VIEW } from './contract.ts'
 
 /** The email plugin body: its section and views over the embedded wallet's service. */
 export function activate(context: PluginContext, authToken: Token<EmailAuth>) {
@@ -26,12 +27,12 @@ export function activate(context: PluginContext, authToken: Token<EmailAuth>) {
     pending: resolve(container, IPendingRequests),
   })
   const disposers = [
-    views.register('EmailLoginSection', { component: createEmailLoginSection(controller), title: 'Email', titleMessage: { catalogue: messages, key: 'email.title.login' } }),
-    views.register('EmailVerifyDevice', { component: createEmailVerifyDeviceView(controller), title: 'Register Device', titleMessage: { catalogue: messages, key: 'email.title.registerDevice' } }),
-    views.register('EmailVerifyOtp', { component: createEmailVerifyOtpView(controller), title: 'Confirm Email', titleMessage: { catalogue: messages, key: 'email.title.confirmEmail' } }),
-    views.register('UpdateEmailWallet', { component: createUpdateEmailView(controller), title: 'Edit Email', titleMessage: { catalogue: messages, key: 'email.title.editEmail' } }),
-    views.register('UpdateEmailPrimaryOtp', { component: createUpdateEmailPrimaryOtpView(controller), title: 'Confirm Current Email', titleMessage: { catalogue: messages, key: 'email.title.confirmCurrentEmail' } }),
-    views.register('UpdateEmailSecondaryOtp', { component: createUpdateEmailSecondaryOtpView(controller), title: 'Confirm New Email', titleMessage: { catalogue: messages, key: 'email.title.confirmNewEmail' } }),
+    views.register(EMAIL_LOGIN_SECTION, { component: createEmailLoginSection(controller), title: 'Email', titleMessage: { catalogue: messages, key: 'email.title.login' } }),
+    views.register(EMAIL_VERIFY_DEVICE_VIEW, { component: createEmailVerifyDeviceView(controller), title: 'Register Device', titleMessage: { catalogue: messages, key: 'email.title.registerDevice' } }),
+    views.register(EMAIL_VERIFY_OTP_VIEW, { component: createEmailVerifyOtpView(controller), title: 'Confirm Email', titleMessage: { catalogue: messages, key: 'email.title.confirmEmail' } }),
+    views.register(UPDATE_EMAIL_VIEW, { component: createUpdateEmailView(controller), title: 'Edit Email', titleMessage: { catalogue: messages, key: 'email.title.editEmail' } }),
+    views.register(UPDATE_EMAIL_PRIMARY_OTP_VIEW, { component: createUpdateEmailPrimaryOtpView(controller), title: 'Confirm Current Email', titleMessage: { catalogue: messages, key: 'email.title.confirmCurrentEmail' } }),
+    views.register(UPDATE_EMAIL_SECONDARY_OTP_VIEW, { component: createUpdateEmailSecondaryOtpView(controller), title: 'Confirm New Email', titleMessage: { catalogue: messages, key: 'email.title.confirmNewEmail' } }),
   ]
   return () => disposers.forEach((dispose) => dispose())
 }

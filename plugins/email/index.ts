@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { type PluginManifest, type Token, definePlugin, definePluginFlag } from '../../kernel/index.ts'
 import type { EmailAuth } from './authPort.ts'
+import { EMAIL_LOGIN_SECTION, EMAIL_VERIFY_DEVICE_VIEW, EMAIL_VERIFY_OTP_VIEW, UPDATE_EMAIL_PRIMARY_OTP_VIEW, UPDATE_EMAIL_SECONDARY_OTP_VIEW, UPDATE_EMAIL_VIEW } from './contract.ts'
 
 export type { EmailAuth, EmailRequestOptions } from './authPort.ts'
 
@@ -30,17 +31,17 @@ export function createEmailPlugin(links: EmailPluginLinks): PluginManifest {
     includes: [links.authPlugin],
     requires: [links.authPlugin.id],
     contributes: {
-      views: ['EmailLoginSection', 'EmailVerifyDevice', 'EmailVerifyOtp', 'UpdateEmailWallet', 'UpdateEmailPrimaryOtp', 'UpdateEmailSecondaryOtp'],
+      views: [EMAIL_LOGIN_SECTION, EMAIL_VERIFY_DEVICE_VIEW, EMAIL_VERIFY_OTP_VIEW, UPDATE_EMAIL_VIEW, UPDATE_EMAIL_PRIMARY_OTP_VIEW, UPDATE_EMAIL_SECONDARY_OTP_VIEW],
       // Above the wallet list (which ranks 100).
       connectMethods: [
-        { id: 'email', label: 'Email', section: 'EmailLoginSection', rank: 10, collapsesWallets: (config) => config.features['emailShowWallets'] === false },
+        { id: 'email', label: 'Email', section: EMAIL_LOGIN_SECTION, rank: 10, collapsesWallets: (config) => config.features['emailShowWallets'] === false },
       ],
       walletFeatures: [
         {
           id: 'updateEmail',
           label: 'Update email',
           icon: 'M4 6h16v12H4zM4 7l8 6 8-6',
-          view: 'UpdateEmailWallet',
+          view: UPDATE_EMAIL_VIEW,
           rank: 90,
           // For a visitor who logged in by email, not through a social provider.
           whenAccount: (account) => Boolean(account.user?.email) && !account.socialProvider,

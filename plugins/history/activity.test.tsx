@@ -2,7 +2,7 @@
 import '../../shell/test/dialogPolyfill.ts'
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { TransactionsResponse } from '../../kernel/api/schemas.ts'
+import type { TransactionsResponse } from '../../protocol/api/schemas.ts'
 import type { PorticoKit } from '../../kernel/index.ts'
 import { AccountView } from '../../shell/views/Account.tsx'
 import { connectAccount, createTestKit } from '../../shell/test/testKit.ts'

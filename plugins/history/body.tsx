@@ -1,7 +1,7 @@
-import { blockchainApi } from '../../kernel/api/provide.ts'
+import { blockchainApi } from '../../services/blockchainApi/provide.ts'
 import { IChainStore, ISnackService, type PluginContext, resolve } from '../../kernel/index.ts'
 import { createHistory } from './history.ts'
-import { ACTIVITY_PANEL } from './index.ts'
+import { ACTIVITY_PANEL } from './contract.ts'
 import { createActivityPanel } from './views/ActivityPanel.tsx'
 import { messages } from './locales/index.ts'
 

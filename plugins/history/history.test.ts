@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { BlockchainApi } from '../../kernel/api/contract.ts'
-import type { Transaction, TransactionsResponse } from '../../kernel/api/schemas.ts'
+import type { BlockchainApi } from '../../protocol/api/contract.ts'
+import type { Transaction, TransactionsResponse } from '../../protocol/api/schemas.ts'
 import { createKernel, createMemoryBackend, mainnet, solana, SnackText } from '../../kernel/index.ts'
 import { createHistory } from './history.ts'
 import { ACCOUNT, OTHER, spamNft, transaction } from './test/fixtures.ts'

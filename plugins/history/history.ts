@@ -1,6 +1,6 @@
-import type { BlockchainApi } from '../../kernel/api/contract.ts'
-import type { Transaction } from '../../kernel/api/schemas.ts'
-import { supportsFeature } from '../../kernel/api/support.ts'
+import type { BlockchainApi } from '../../protocol/api/contract.ts'
+import type { Transaction } from '../../protocol/api/schemas.ts'
+import { supportsFeature } from '../../services/blockchainApi/support.ts'
 import { type ChainStore, type EventBus, type SnackService, SnackText, type Store, createStore } from '../../kernel/index.ts'
 import { mergeTransactions, shownTransactions } from './transactions.ts'
 

@@ -1,9 +1,7 @@
 import * as v from 'valibot'
-import { apiCapabilities } from '../../kernel/api/support.ts'
+import { apiCapabilities } from '../../services/blockchainApi/support.ts'
 import { type PluginManifest, definePlugin, definePluginFlag } from '../../kernel/index.ts'
-
-/** The Account tab panel the body registers. */
-export const ACTIVITY_PANEL = 'AccountActivity'
+import { ACTIVITY_PANEL } from './contract.ts'
 
 /**
  * History: the Activity tab of the Account view, the account's transactions on the

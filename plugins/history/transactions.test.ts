@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { OperationType } from '../../kernel/api/schemas.ts'
+import type { OperationType } from '../../protocol/api/schemas.ts'
 import { fungible, spamNft, transaction } from './test/fixtures.ts'
 import { amountSign, groupByMonth, isSpam, mergeTransactions, monthTitle, shownTransactions } from './transactions.ts'
 

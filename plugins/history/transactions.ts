@@ -1,4 +1,4 @@
-import type { OperationType, Transaction, Transfer } from '../../kernel/api/schemas.ts'
+import type { OperationType, Transaction, Transfer } from '../../protocol/api/schemas.ts'
 import type { CaipNetworkId } from '../../kernel/index.ts'
 
 /** A transaction is spam when it has transfers and every one of them is an NFT flagged spam. */

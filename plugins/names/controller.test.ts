@@ -1,7 +1,7 @@
 import { type Hex, hexToString, verifyMessage } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { BlockchainApi } from '../../kernel/api/contract.ts'
+import type { BlockchainApi } from '../../protocol/api/contract.ts'
 import { createChainStore } from '../../kernel/chains/chainStore.ts'
 import { PorticoError, defineNetwork } from '../../kernel/index.ts'
 import { HARDHAT_ACCOUNTS } from '../../test/peers/hardhat.ts'

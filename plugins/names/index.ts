@@ -1,9 +1,6 @@
-import { apiCapabilities } from '../../kernel/api/support.ts'
+import { apiCapabilities } from '../../services/blockchainApi/support.ts'
 import { type PluginManifest, definePlugin } from '../../kernel/index.ts'
-
-/** The views the body registers (SPEC §2). */
-export const REGISTER_VIEW = 'RegisterAccountName'
-export const REGISTER_SUCCESS_VIEW = 'RegisterAccountNameSuccess'
+import { REGISTER_SUCCESS_VIEW, REGISTER_VIEW } from './contract.ts'
 
 /**
  * Names: register a name for the connected EVM account in the Blockchain API's registry

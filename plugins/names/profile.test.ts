@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { BlockchainApi } from '../../kernel/api/contract.ts'
+import type { BlockchainApi } from '../../protocol/api/contract.ts'
 import { createChainStore } from '../../kernel/chains/chainStore.ts'
 import { defineNetwork } from '../../kernel/index.ts'
 import { hardhat } from '../../test/peers/networks.ts'

@@ -1,4 +1,4 @@
-import type { BlockchainApi } from '../../kernel/api/contract.ts'
+import type { BlockchainApi } from '../../protocol/api/contract.ts'
 import { type CaipNetwork, type ChainState, type ChainStore, type Disposer, safeIconUrl } from '../../kernel/index.ts'
 
 export interface ProfileWatchDeps {

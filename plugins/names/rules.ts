@@ -1,4 +1,4 @@
-import type { NameRegistrationMessage } from '../../kernel/api/schemas.ts'
+import type { NameRegistrationMessage } from '../../protocol/api/schemas.ts'
 import { evmChainIdToCoinType, isValidRegistrationName } from '../../kernel/index.ts'
 
 /** Portico's own UI texts for the form; the spec's error texts come from the kernel's catalogue. */

@@ -1,5 +1,5 @@
 import type { PluginContext } from '../../kernel/index.ts'
-import { ONRAMP_PROVIDERS_VIEW, type ParsedOnRampOptions } from './index.ts'
+import { ONRAMP_PROVIDERS_VIEW, type ParsedOnRampOptions } from './contract.ts'
 import { createOnRampProvidersView } from './views/OnRampProvidersView.tsx'
 import { messages } from './locales/index.ts'
 

@@ -2,27 +2,22 @@ import * as v from 'valibot'
 import {
   type ChainNamespace,
   ConfigError,
-  FeeRangePercent,
   type PluginManifest,
   definePlugin,
   definePluginFlag,
   inRestrictedTimeZone,
 } from '../../kernel/index.ts'
+import { ONRAMP_PROVIDERS_VIEW, type OnRampProvider, type OnRampProviderId, type ParsedOnRampOptions } from './contract.ts'
+import { FeeRangePercent } from './providers.ts'
 
 // The manifest's half: which providers the app offers and where their pages are. The URLs
 // themselves are built by the body (onrampUrls.ts) when a provider is chosen.
-
-/** The on-ramp providers (SPEC §9 fee ranges): Coinbase on eip155, Meld on eip155 and solana. */
-export type OnRampProviderId = keyof typeof FeeRangePercent
 
 /** The providers' own pages, used unless the app points a provider elsewhere. */
 export const DEFAULT_PROVIDER_URLS: Readonly<Record<OnRampProviderId, string>> = {
   coinbase: 'https://pay.coinbase.com/buy/select-asset',
   meld: 'https://meldcrypto.com/',
 }
-
-/** The view listing the providers; the Account view's Buy button opens it. */
-export const ONRAMP_PROVIDERS_VIEW = 'OnRampProviders'
 
 export interface OnRampProviderOptions {
   /** The provider's page; default its real one (DEFAULT_PROVIDER_URLS). */
@@ -38,18 +33,6 @@ export interface OnRampPluginOptions {
   /** Meld; `false` leaves it out. */
   readonly meld?: OnRampProviderOptions | false
   /** The purchase the provider's page starts with, in US dollars. */
-  readonly presetAmount?: number
-}
-
-/** One offered provider, as the body gets it. */
-export interface OnRampProvider {
-  readonly id: OnRampProviderId
-  readonly url: string
-  readonly key?: string
-}
-
-export interface ParsedOnRampOptions {
-  readonly providers: readonly OnRampProvider[]
   readonly presetAmount?: number
 }
 

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
-import type { DirectTokens } from '../../kernel/api/provide.ts'
-import { apiCapabilities } from '../../kernel/api/support.ts'
+import { apiCapabilities } from '../../services/blockchainApi/support.ts'
 import { ConfigError, type PluginManifest, definePlugin, isEvmAddress } from '../../kernel/index.ts'
+import { NFTS_PANEL, type ParsedPortfolioOptions, TOKENS_PANEL } from './contract.ts'
 
 /** What `portfolioPlugin()` takes. */
 export interface PortfolioPluginOptions {
@@ -20,10 +20,6 @@ const OptionsSchema = v.object({
   tokens: v.optional(v.record(EvmNetworkId, v.array(EvmAddress)), {}),
 })
 
-export interface ParsedPortfolioOptions {
-  readonly tokens: DirectTokens
-}
-
 /** The options checked when the app creates the plugin; a bad one throws a ConfigError naming it. */
 export function parsePortfolioOptions(options: PortfolioPluginOptions): ParsedPortfolioOptions {
   const parsed = v.safeParse(OptionsSchema, options)
@@ -31,10 +27,6 @@ export function parsePortfolioOptions(options: PortfolioPluginOptions): ParsedPo
   const issue = parsed.issues[0]
   throw new ConfigError(`portfolioPlugin.${v.getDotPath(issue) ?? ''}`, issue.message)
 }
-
-/** The Account tab panels the body registers. */
-export const TOKENS_PANEL = 'AccountTokens'
-export const NFTS_PANEL = 'AccountNfts'
 
 /**
  * Portfolio: the Tokens and NFTs tabs of the Account view. Tokens lists the account's

@@ -2,7 +2,7 @@
 import '../../shell/test/dialogPolyfill.ts'
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { Nft } from '../../kernel/api/schemas.ts'
+import type { Nft } from '../../protocol/api/schemas.ts'
 import { ConfigError, defineNetwork, type PorticoKit } from '../../kernel/index.ts'
 import { AccountView } from '../../shell/views/Account.tsx'
 import { connectAccount, createTestKit } from '../../shell/test/testKit.ts'
@@ -51,6 +51,21 @@ describe('portfolio plugin: Tokens tab', () => {
     expect(api.balances).toHaveBeenCalledWith({ address: ACCOUNT, chainId: 'eip155:1' })
     // What Send reads: the account's tokenBalance.
     expect(kit.chains.activeAccount()?.tokenBalance.map((balance) => balance.symbol)).toEqual(['ETH', 'USDT'])
+  })
+
+  it("amounts and dollars in the kit's locale (de), left to right", async () => {
+    const { kit } = await kitWithApi({ balances: vi.fn(async () => [ETH, USDT]) }, [portfolioPlugin()], { locale: 'de' })
+    renderAccount(kit)
+    // The rows wait for the Tokens panel's code and the API's answer: a loaded 2-core machine takes its time.
+    await waitFor(() => expect(rows()).toHaveLength(2), { timeout: 10_000 })
+    expect(rows().map(cells).map(([, amount, value]) => [amount, value])).toEqual([
+      ['1,234 ETH', '3.703,68\u00a0$'],
+      ['1.234,5 USDT', '1.234,50\u00a0$'],
+    ])
+    expect(screen.getByTestId('tokens-total').textContent).toBe('4.938,18\u00a0$')
+    for (const cell of [...screen.getAllByTestId('token-amount'), ...screen.getAllByTestId('token-value'), screen.getByTestId('tokens-total')]) {
+      expect(cell.getAttribute('dir')).toBe('ltr')
+    }
   })
 
   it('0.00 on a testnet: amounts shown, dollar values and total 0.00', async () => {

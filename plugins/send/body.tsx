@@ -8,11 +8,11 @@ import {
   type PluginContext,
   resolve,
 } from '../../kernel/index.ts'
-import { refreshTokenBalances } from '../../kernel/api/portfolio.ts'
-import { blockchainApi } from '../../kernel/api/provide.ts'
+import { refreshTokenBalances } from '../../services/blockchainApi/portfolio.ts'
+import { blockchainApi } from '../../services/blockchainApi/provide.ts'
 import { receiverOfName } from './receiverName.ts'
 import { createSendController } from './controller.ts'
-import { type ParsedSendOptions, SEND_PREVIEW_VIEW, SEND_VIEW } from './index.ts'
+import { type ParsedSendOptions, SEND_PREVIEW_VIEW, SEND_VIEW } from './contract.ts'
 import { createSendPreview } from './views/SendPreview.tsx'
 import { createSendView } from './views/SendView.tsx'
 import { messages } from './locales/index.ts'

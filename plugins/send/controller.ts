@@ -18,10 +18,10 @@ import {
 import { transactionRefusal } from '../../kernel/errors/transaction.ts'
 import { formatUnits } from '../../kernel/wallets/index.ts'
 import { type SendCheck, SendRefusal, checkSend } from './form.ts'
-import type { ParsedSendOptions } from './index.ts'
+import type { ParsedSendOptions } from './contract.ts'
 import { isSmartAccount, toUsd } from './rules.ts'
 import type { NamespaceSender, SendToken, SenderContext } from './sender.ts'
-import { SENDERS } from './index.ts'
+import { SENDERS } from './contract.ts'
 import { INITIAL_SEND_STATE, type SendState } from './state.ts'
 import { sendTokens, tokenKey } from './tokens.ts'
 
@@ -34,7 +34,7 @@ export interface SendControllerDeps {
   readonly request: SenderContext['request']
   readonly connection: Pick<ConnectionService, 'getProvider' | 'syncBalance'>
   readonly storage: Pick<PorticoStorage, 'remove'>
-  /** Fills the account's `tokenBalance` (kernel/api/portfolio.ts); `force` skips its cache. */
+  /** Fills the account's `tokenBalance` (services/blockchainApi/portfolio.ts); `force` skips its cache. */
   readonly refreshTokens: (force: boolean) => Promise<unknown>
   readonly options: ParsedSendOptions
   readonly logger: Pick<Console, 'warn'>

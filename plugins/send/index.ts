@@ -1,12 +1,8 @@
 import * as v from 'valibot'
-import { type ChainNamespace, ConfigError, type PluginManifest, definePlugin, definePluginFlag, isEvmAddress } from '../../kernel/index.ts'
-import type { NamespaceSender } from './sender.ts'
+import { ConfigError, type PluginManifest, definePlugin, definePluginFlag } from '../../kernel/index.ts'
+import { type ParsedSendOptions, SEND_PREVIEW_VIEW, SEND_VIEW, SendOptionsSchema, canSendOn } from './contract.ts'
 
 export type { NamespaceSender, SendDraft, SendQuote, SendRequest, SendToken, SenderContext } from './sender.ts'
-
-/** The views the body registers: the form, and the review before the wallet is asked. */
-export const SEND_VIEW = 'WalletSend'
-export const SEND_PREVIEW_VIEW = 'WalletSendPreview'
 
 /** What `sendPlugin()` takes. */
 export interface SendPluginOptions {
@@ -18,39 +14,12 @@ export interface SendPluginOptions {
   readonly usdtContracts?: readonly string[]
 }
 
-const OptionsSchema = v.object({
-  usdtContracts: v.optional(
-    v.array(v.pipe(v.string(), v.check((address: string) => isEvmAddress(address), 'must be EVM addresses (0x and 40 hex digits)'))),
-    [],
-  ),
-})
-
-export type ParsedSendOptions = v.InferOutput<typeof OptionsSchema>
-
 /** The options checked when the app creates the plugin; a bad one throws a ConfigError naming it. */
 export function parseSendOptions(options: SendPluginOptions): ParsedSendOptions {
-  const parsed = v.safeParse(OptionsSchema, options)
+  const parsed = v.safeParse(SendOptionsSchema, options)
   if (parsed.success) return parsed.output
   const issue = parsed.issues[0]
   throw new ConfigError(`sendPlugin.${v.getDotPath(issue) ?? ''}`, issue.message)
-}
-
-type SenderLoader = (options: ParsedSendOptions) => Promise<NamespaceSender>
-
-/**
- * The namespaces Send works on, each with its sender (`NamespaceSender`, sender.ts)
- * behind `import()`: a visitor on one namespace never downloads another's. Supporting
- * a namespace is one line here and a sender in its own folder.
- */
-export const SENDERS: Readonly<Partial<Record<ChainNamespace, SenderLoader>>> = {
-  eip155: async (options) => (await import('./evm/evmSender.ts')).createEvmSender(options),
-  solana: async () => (await import('./solana/solanaSender.ts')).createSolanaSender(),
-}
-
-/** Whether Send works on a namespace, or on the namespace of a CAIP-10 address. */
-export function canSendOn(caipAddressOrNamespace: string | undefined): boolean {
-  const namespace = caipAddressOrNamespace?.split(':')[0]
-  return namespace !== undefined && Object.hasOwn(SENDERS, namespace)
 }
 
 /**

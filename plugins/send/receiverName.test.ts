@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
-import type { BlockchainApi } from '../../kernel/api/contract.ts'
-import type { NameRecord } from '../../kernel/api/schemas.ts'
+import type { BlockchainApi } from '../../protocol/api/contract.ts'
+import type { NameRecord } from '../../protocol/api/schemas.ts'
 import { createChainStore } from '../../kernel/chains/chainStore.ts'
 import { hardhat, hardhat2 } from '../../test/peers/networks.ts'
 import { receiverOfName } from './receiverName.ts'

@@ -1,4 +1,4 @@
-import type { BlockchainApi } from '../../kernel/api/contract.ts'
+import type { BlockchainApi } from '../../protocol/api/contract.ts'
 import type { ChainState } from '../../kernel/index.ts'
 
 /**

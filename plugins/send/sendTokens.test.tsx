@@ -6,7 +6,7 @@ import { type Address, type Hex, erc20Abi, toHex } from 'viem'
 import { createPublicClient, http } from 'viem'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { type PluginManifest, type PorticoKit, SnackText } from '../../kernel/index.ts'
-import { addDirectTokens } from '../../kernel/api/provide.ts'
+import { addDirectTokens } from '../../services/blockchainApi/provide.ts'
 import { deployDemoTokens } from '../../demo/peers/deployTokens.mjs'
 import { DEMO_TOKENS } from '../../demo/peers/tokens.mjs'
 import { HARDHAT_ACCOUNTS, type HardhatNode, rpc, startHardhat } from '../../test/peers/hardhat.ts'
@@ -18,7 +18,7 @@ import * as h from '../../test/unit/sendFlow.tsx'
 // Token sends through the real modal (jsdom) on a real Hardhat node holding the demo's test
 // tokens (demo/peers/tokens.mjs): DEMO (18 decimals, transfer returns bool), DUSD (6
 // decimals, the USDT shape: transfer returns nothing) and DPTS (0 decimals). The token list
-// is the portfolio's (kernel/api, the direct implementation reading these contracts).
+// is the portfolio's (services/blockchainApi, the direct implementation reading these contracts).
 // Port 8585 belongs to this file.
 const [DEMO, DUSD, DPTS] = DEMO_TOKENS as unknown as [(typeof DEMO_TOKENS)[number], (typeof DEMO_TOKENS)[number], (typeof DEMO_TOKENS)[number]]
 let node: HardhatNode

@@ -8,7 +8,7 @@ import {
   resolve,
 } from '../../kernel/index.ts'
 import { SIGN_VIEW, createSiwxController } from './controller.ts'
-import { ISiwxService } from './index.ts'
+import { ISiwxService } from './contract.ts'
 import { signInSource } from './source.ts'
 import { createSiwxSignMessageView } from './views/SIWXSignMessage.tsx'
 import { messages } from './locales/index.ts'

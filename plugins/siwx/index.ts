@@ -1,14 +1,6 @@
-import { type PluginManifest, createToken, definePlugin } from '../../kernel/index.ts'
-
-/** What `portico/siwx` asks of the plugin's body (here, not in the body: the entry needs the token up front). */
-export interface SiwxService {
-  /** Opens the SIWXSignMessage view for the connected account (even with a session: a new one). */
-  requestSignIn(): Promise<void>
-  /** Ends the connected account's session in the app's store. */
-  signOut(): Promise<void>
-}
-
-export const ISiwxService = createToken<SiwxService>('ISiwxService')
+import { type PluginManifest, definePlugin } from '../../kernel/index.ts'
+import { SIWX_CONFIG, siwxOptions } from './config.ts'
+export { ISiwxService, type SiwxService } from './contract.ts'
 
 /**
  * Sign in with the connected wallet: after a connection to a supported network with no
@@ -19,10 +11,10 @@ export const ISiwxService = createToken<SiwxService>('ISiwxService')
 export function siwxPlugin(): PluginManifest {
   return definePlugin({
     id: 'siwx',
-    when: (config) => Boolean(config.siwx ?? config.siweConfig),
+    when: (config) => Boolean(siwxOptions(config).siwx ?? siwxOptions(config).siweConfig),
     // Loaded with a connection, before the after-connect steps run: not on the first screen.
     activationEvents: ['onConnect'],
-    contributes: { views: ['SIWXSignMessage'] },
+    contributes: { views: ['SIWXSignMessage'], config: SIWX_CONFIG },
     load: () => import('./body.tsx'),
     messages: () => import('./locales/index.ts'),
   })

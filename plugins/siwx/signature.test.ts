@@ -2,8 +2,8 @@ import { ed25519 } from '@noble/curves/ed25519'
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { createKernel, createMemoryBackend, definePlugin, solana } from '../../kernel/index.ts'
-import { decodeBase58, encodeBase58 } from '../../kernel/wallets/base58.ts'
-import { SiwxError } from '../../kernel/siwxStores/errors.ts'
+import { decodeBase58, encodeBase58 } from '../../protocol/base58.ts'
+import { SiwxError } from './stores/errors.ts'
 import { signText } from './signature.ts'
 
 // Solana signing through kit.request: a wallet-side handler of solana_signMessage (as the

@@ -1,8 +1,8 @@
 import * as v from 'valibot'
 import type { RpcRegistry } from '../../kernel/index.ts'
-import { encodeBase58 } from '../../kernel/wallets/base58.ts'
-import { parseOrThrow } from '../../kernel/wallets/parse.ts'
-import { SiwxError, SiwxErrorText } from '../../kernel/siwxStores/errors.ts'
+import { encodeBase58 } from '../../protocol/base58.ts'
+import { parseOrThrow } from '../../protocol/parse.ts'
+import { SiwxError, SiwxErrorText } from './stores/errors.ts'
 
 const HexSignature = v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]+$/, 'not a hex signature'))
 const SolanaSignature = v.object({ signature: v.pipe(v.string(), v.regex(/^[1-9A-HJ-NP-Za-km-z]{64,90}$/, 'not a base58 signature')) })

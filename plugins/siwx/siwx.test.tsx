@@ -9,15 +9,13 @@ import {
   ErrorText,
   type PorticoKit,
   type PorticoOptions,
-  type SiweConfig,
-  type SiwxConfig,
   createKernel,
   createMemoryBackend,
   definePlugin,
   isUnsupportedPlaceholder,
 } from '../../kernel/index.ts'
-import { parseSiwxMessage } from '../../kernel/siwx/index.ts'
-import { LOCAL_SIWX_STORAGE_KEY, localSiwx, requestSiwxSignIn, siwxPlugin, siwxSignOut } from '../../entries/siwx.ts'
+import { parseSiwxMessage } from '../../protocol/siwx/index.ts'
+import { LOCAL_SIWX_STORAGE_KEY, type SiweConfig, type SiwxConfig, localSiwx, requestSiwxSignIn, siwxPlugin, siwxSignOut } from '../../entries/siwx.ts'
 import { PorticoProvider } from '../../shell/provider/PorticoProvider.tsx'
 import { modalRoot } from '../../shell/test/testKit.ts'
 import { HARDHAT_ACCOUNT_0, type HardhatNode, startHardhat } from '../../test/peers/hardhat.ts'
@@ -174,14 +172,6 @@ describe('after connect', () => {
     expect(isOpen(kit)).toBe(false)
     await expect(requestSiwxSignIn(kit)).rejects.toMatchObject({ shortMessage: ErrorText.SIWX_NOT_ENABLED })
     await expect(siwxSignOut(kit)).rejects.toMatchObject({ shortMessage: ErrorText.SIWX_NOT_ENABLED })
-  })
-
-  it('siwx set without siwxPlugin() listed: the public calls throw SIWX is not enabled, naming what to add', async () => {
-    const kit = setup({ siwx: localSiwx() }, [eip155Plugin()])
-    await expect(requestSiwxSignIn(kit)).rejects.toMatchObject({
-      shortMessage: ErrorText.SIWX_NOT_ENABLED,
-      details: "list siwxPlugin() from 'portico/siwx' in plugins",
-    })
   })
 })
 

@@ -1,6 +1,7 @@
-import type { PorticoConfig, SiweConfig, SiwxConfig, SiwxSession } from '../../kernel/index.ts'
-import { type SiwxMessage, formatSiwxMessage } from '../../kernel/siwx/index.ts'
-import { SiwxError, SiwxErrorText } from '../../kernel/siwxStores/errors.ts'
+import type { PorticoConfig } from '../../kernel/index.ts'
+import { type SiwxMessage, formatSiwxMessage } from '../../protocol/siwx/index.ts'
+import { type SiweConfig, type SiwxConfig, type SiwxSession, siwxOptions } from './config.ts'
+import { SiwxError, SiwxErrorText } from './stores/errors.ts'
 
 /** One sign-in's account: the CAIP-2 chain and the address on it. */
 export interface SiwxAccount {
@@ -27,9 +28,10 @@ export interface SignInSource {
 }
 
 /** The source of a kit's config, or undefined when SIWX is off. */
-export function signInSource(config: Pick<PorticoConfig, 'siwx' | 'siweConfig'>): SignInSource | undefined {
-  if (config.siwx) return fromSiwx(config.siwx)
-  if (config.siweConfig) return fromSiwe(config.siweConfig)
+export function signInSource(config: PorticoConfig): SignInSource | undefined {
+  const { siwx, siweConfig } = siwxOptions(config)
+  if (siwx) return fromSiwx(siwx)
+  if (siweConfig) return fromSiwe(siweConfig)
   return undefined
 }
 

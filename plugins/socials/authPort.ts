@@ -1,3 +1,5 @@
+import type { SocialProvider } from '../../protocol/socialProviders.ts'
+
 /**
  * What the socials plugin needs of the embedded wallet. The auth plugin's AuthService
  * provides it; the package entry hands its token over, so this plugin never imports
@@ -9,7 +11,7 @@ export interface SocialRequestOptions {
   onTimeout?: () => void
 }
 
-export type SocialLoginProvider = 'google' | 'github' | 'apple' | 'facebook' | 'x' | 'discord'
+export type SocialLoginProvider = SocialProvider
 
 export interface SocialAuth {
   /** The frame server's begin address; with `returnUrl` (redirect flow) the login comes back there. */

@@ -15,8 +15,9 @@ import {
 import type { SocialAuth } from './authPort.ts'
 import { createSocialController } from './controller.ts'
 import { FARCASTER_VIEW, createFarcasterController } from './farcaster.ts'
-import { isSocialRedirectReturn, isTelegramReturn } from './index.ts'
+import { isSocialRedirectReturn, isTelegramReturn } from './contract.ts'
 import { visibleSocials } from './telegram.ts'
+import { createSocialsStore } from './state.ts'
 import { createConnectingFarcaster } from './views/ConnectingFarcaster.tsx'
 import { createSocialLoginSection } from './views/SocialLoginSection.tsx'
 import { messages } from './locales/index.ts'
@@ -35,6 +36,7 @@ export function activate(context: PluginContext, authToken: Token<SocialAuth>, f
     storage: resolve(container, IStorage),
     chains: resolve(container, IChainStore),
     snack: resolve(container, ISnackService),
+    state: createSocialsStore(),
   }
   const controller = createSocialController({
     ...deps,
@@ -55,8 +57,10 @@ export function activate(context: PluginContext, authToken: Token<SocialAuth>, f
   const section = createSocialLoginSection(controller, providers, () => router.push(FARCASTER_VIEW))
   const disposers = [
     views.register('SocialLoginSection', { component: section, title: 'Social login', titleMessage: { catalogue: messages, key: 'socials.title.section' } }),
-    views.register(FARCASTER_VIEW, { component: createConnectingFarcaster(farcaster), title: 'Farcaster', titleMessage: { catalogue: messages, key: 'socials.title.farcaster' } }),
+    views.register(FARCASTER_VIEW, { component: createConnectingFarcaster(farcaster, deps.state), title: 'Farcaster', titleMessage: { catalogue: messages, key: 'socials.title.farcaster' } }),
     hooks.addBackRule((popped) => farcaster.popped(popped)),
+    // A disconnect forgets a kept Farcaster url and the popup, as it forgets the account.
+    hooks.addDisconnectCleanup(() => deps.state.replace({})),
   ]
   return () => disposers.forEach((dispose) => dispose())
 }

@@ -2,12 +2,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { Alerts, createMemoryBackend, mainnet } from '../../kernel/index.ts'
 import { createAlertService } from '../../kernel/alerts/alertService.ts'
 import { createEventBus } from '../../kernel/bus/bus.ts'
-import { createChainStore } from '../../kernel/chains/chainStore.ts'
 import { createPendingRequests } from '../../kernel/rpc/pendingRequests.ts'
 import { createSnackService } from '../../kernel/snack/snackService.ts'
 import { createStorage } from '../../kernel/storage/storage.ts'
 import type { SocialAuth, SocialRequestOptions } from './authPort.ts'
 import { createSocialController } from './controller.ts'
+import { createSocialsStore } from './state.ts'
 
 // The socials controller with the kernel's real stores, a window whose popup the test drives
 // (a cross-origin one: its address can be set, never read), and a frame (SocialAuth) that
@@ -59,14 +59,14 @@ function setup(options: { popup?: boolean; flow?: 'popup' | 'redirect'; auth?: P
     ...options.auth,
   }
   const storage = createStorage(createMemoryBackend(), () => undefined)
-  const chains = createChainStore([mainnet], mainnet)
+  const state = createSocialsStore()
   const alerts = createAlertService(createEventBus(), () => undefined)
   const pending = createPendingRequests()
   const modal = { setLoading: vi.fn() }
   const controller = createSocialController({
     auth,
     storage,
-    chains,
+    state,
     alerts,
     snack: createSnackService(),
     pending,
@@ -74,7 +74,7 @@ function setup(options: { popup?: boolean; flow?: 'popup' | 'redirect'; auth?: P
     win: win as unknown as Window,
     flow: options.flow ?? 'popup',
   })
-  const socialWindow = () => chains.record('eip155')?.accountState.socialWindow
+  const socialWindow = () => state.get().popup
   return { controller, popup, navigations, locationReads: () => locationReads, win, auth, storage, alerts, pending, modal, requests, session, socialWindow }
 }
 

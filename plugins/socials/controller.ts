@@ -2,28 +2,30 @@ import * as v from 'valibot'
 import {
   Alerts,
   type AlertService,
-  type ChainStore,
   EMBEDDED_REQUEST_TIMEOUT_MS,
   type ModalService,
   type PendingRequests,
   type PorticoStorage,
   type SnackService,
 } from '../../kernel/index.ts'
+import { SOCIAL_PROVIDERS } from '../../protocol/socialProviders.ts'
 import type { SocialAuth, SocialLoginProvider, SocialRequestOptions } from './authPort.ts'
-import { SOCIAL_POPUP_NAME } from './index.ts'
+import { SOCIAL_POPUP_NAME } from './contract.ts'
 import { takeTelegramResult } from './telegram.ts'
 import { connectLoggedIn } from './connectLoggedIn.ts'
+import type { SocialsStore } from './state.ts'
+
+const PendingProvider = v.picklist(SOCIAL_PROVIDERS)
 
 /** How often the popup is looked at: whether it was closed. */
 const POPUP_POLL_MS = 250
 /** The provider of a login that left the page by redirect, kept in this tab until it comes back. */
 const PENDING_KEY = '@portico/social_pending'
-const PendingProvider = v.picklist(['google', 'github', 'apple', 'facebook', 'x', 'discord'])
 
 export interface SocialControllerDeps {
   readonly auth: SocialAuth
   readonly storage: PorticoStorage
-  readonly chains: ChainStore
+  readonly state: SocialsStore
   readonly alerts: AlertService
   readonly snack: SnackService
   readonly pending: PendingRequests
@@ -53,7 +55,7 @@ const TELEGRAM_FAILED = 'Portico: Telegram social login failed:'
 const Uri = v.pipe(v.string(), v.maxLength(4096), v.url())
 
 export function createSocialController(deps: SocialControllerDeps): SocialController {
-  const { auth, storage, chains, alerts, snack, win } = deps
+  const { auth, storage, state, alerts, snack, win } = deps
 
   /** One frame request: 30 s, then the SOCIALS_TIMEOUT alert; closing the modal aborts it. */
   async function timed<T>(run: (options: SocialRequestOptions) => Promise<T>, signal: AbortSignal): Promise<T> {
@@ -72,10 +74,7 @@ export function createSocialController(deps: SocialControllerDeps): SocialContro
     }
   }
 
-  const setSocialWindow = (socialWindow: Window | undefined) => {
-    const namespace = chains.get().activeNamespace
-    if (namespace) chains.updateAccount(namespace, { socialWindow })
-  }
+  const setSocialWindow = (popup: Window | undefined) => state.set({ popup })
 
   /**
    * Resolves true once the popup is closed (by its own page, after the frame got the result, or

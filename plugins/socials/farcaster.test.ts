@@ -5,6 +5,7 @@ import { createSnackService } from '../../kernel/snack/snackService.ts'
 import { createStorage } from '../../kernel/storage/storage.ts'
 import type { SocialAuth } from './authPort.ts'
 import { createFarcasterController } from './farcaster.ts'
+import { createSocialsStore } from './state.ts'
 
 // The Farcaster login's host side with the kernel's real stores and a frame (SocialAuth) that
 // answers as the test says.
@@ -23,9 +24,10 @@ function setup(auth: Partial<SocialAuth> = {}) {
   }
   const storage = createStorage(createMemoryBackend(), () => undefined)
   const chains = createChainStore([mainnet], mainnet)
-  const controller = createFarcasterController({ auth: frame, storage, chains, snack: createSnackService() })
-  const farcasterUrl = () => chains.activeAccount()?.farcasterUrl
-  return { controller, frame, storage, chains, farcasterUrl }
+  const state = createSocialsStore()
+  const controller = createFarcasterController({ auth: frame, storage, chains, state, snack: createSnackService() })
+  const farcasterUrl = () => state.get().farcasterUrl
+  return { controller, frame, storage, chains, state, farcasterUrl }
 }
 
 afterEach(() => vi.useRealTimers())
@@ -47,7 +49,7 @@ describe('Farcaster login (host side)', () => {
 
   it('a kept farcaster url is shown again without asking the frame for a new one', async () => {
     const t = setup()
-    t.chains.updateAccount('eip155', { farcasterUrl: URL_ })
+    t.state.set({ farcasterUrl: URL_ })
     await t.controller.connect(new AbortController().signal)
     expect(t.frame.getFarcasterUri).not.toHaveBeenCalled()
     expect(t.frame.connectFarcaster).toHaveBeenCalledTimes(1)
@@ -69,7 +71,7 @@ describe('Farcaster login (host side)', () => {
     vi.useFakeTimers()
     let back: () => void = () => undefined
     const t = setup({ reload: vi.fn(() => new Promise<void>((resolve) => (back = resolve))) })
-    t.chains.updateAccount('eip155', { farcasterUrl: URL_ })
+    t.state.set({ farcasterUrl: URL_ })
     t.controller.popped({ view: 'ConnectingFarcaster' })
     expect(t.farcasterUrl()).toBeUndefined()
     const again = t.controller.connect(new AbortController().signal)
@@ -97,7 +99,7 @@ describe('Farcaster login (host side)', () => {
   it('back from another view, or while connected, keeps the url and does not reload', () => {
     vi.useFakeTimers()
     const t = setup()
-    t.chains.updateAccount('eip155', { farcasterUrl: URL_ })
+    t.state.set({ farcasterUrl: URL_ })
     t.controller.popped({ view: 'WalletCatalogue' })
     t.chains.updateAccount('eip155', { status: 'connected', caipAddress: 'eip155:1:0x0000000000000000000000000000000000000001' })
     t.controller.popped({ view: 'ConnectingFarcaster' })

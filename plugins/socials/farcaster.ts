@@ -1,6 +1,7 @@
 import type { ChainStore, PorticoStorage, RouteEntry, SnackService } from '../../kernel/index.ts'
 import type { SocialAuth } from './authPort.ts'
 import { connectLoggedIn } from './connectLoggedIn.ts'
+import type { SocialsStore } from './state.ts'
 
 export const FARCASTER_VIEW = 'ConnectingFarcaster'
 /** After going back from ConnectingFarcaster while disconnected, the frame reloads this much later (SPEC §2). */
@@ -10,13 +11,14 @@ export interface FarcasterControllerDeps {
   readonly auth: SocialAuth
   readonly storage: PorticoStorage
   readonly chains: ChainStore
+  readonly state: SocialsStore
   readonly snack: SnackService
 }
 
 export interface FarcasterController {
   /**
    * The ConnectingFarcaster view is shown: the farcaster url is asked of the frame unless one
-   * is kept (accountState.farcasterUrl), then the visitor's signature is awaited and the kit
+   * is kept (the plugin's state), then the visitor's signature is awaited and the kit
    * connected. Resolves once connected; an abort (the view left) rejects.
    */
   connect(signal: AbortSignal): Promise<void>
@@ -24,17 +26,14 @@ export interface FarcasterController {
   popped(entry: RouteEntry): void
 }
 
-export function createFarcasterController({ auth, storage, chains, snack }: FarcasterControllerDeps): FarcasterController {
+export function createFarcasterController({ auth, storage, chains, state, snack }: FarcasterControllerDeps): FarcasterController {
   /** The frame reload the back rule started: a new login waits for it, or its request would be lost with the old frame. */
   let reloading: Promise<void> = Promise.resolve()
-  const setUrl = (farcasterUrl: string | undefined) => {
-    const namespace = chains.get().activeNamespace
-    if (namespace) chains.updateAccount(namespace, { farcasterUrl })
-  }
+  const setUrl = (farcasterUrl: string | undefined) => state.set({ farcasterUrl })
   return {
     async connect(signal) {
       await reloading
-      if (!chains.activeAccount()?.farcasterUrl) setUrl(await auth.getFarcasterUri({ signal }))
+      if (!state.get().farcasterUrl) setUrl(await auth.getFarcasterUri({ signal }))
       let userName: string | undefined
       try {
         ;({ userName } = await auth.connectFarcaster({ signal }))

@@ -1,31 +1,16 @@
 import * as v from 'valibot'
-import { type PluginManifest, SOCIAL_PROVIDERS, type Token, definePlugin, definePluginFlag } from '../../kernel/index.ts'
+import { type PluginManifest, type Token, definePlugin, definePluginFlag } from '../../kernel/index.ts'
+import { SOCIAL_PROVIDERS } from '../../protocol/socialProviders.ts'
 import type { SocialAuth } from './authPort.ts'
+import { isSocialRedirectReturn, isTelegramReturn } from './contract.ts'
 
 export type { SocialAuth } from './authPort.ts'
 
+/** The socials an app may list: the frame server's providers and Farcaster. */
+const SOCIAL_OPTIONS = [...SOCIAL_PROVIDERS, 'farcaster'] as const
+
 /** The socials shown by default, in this order (SPEC §9). */
 const DEFAULT_SOCIALS = ['google', 'x', 'discord', 'farcaster', 'github', 'apple', 'facebook'] as const
-
-/** The popup's window name: the app, loaded in it on the way back, knows it is not the one to finish the login. */
-export const SOCIAL_POPUP_NAME = 'portico-social'
-/** The fragment parameter the frame server returns the provider's answer in (the auth plugin's SOCIAL_RESULT_PARAM: a plugin imports no other plugin). */
-export const SOCIAL_RESULT_PARAM = 'portico_social'
-
-/** The query parameter a Telegram mini app is reopened with after a social login: the address holding the provider's answer (SPEC §2). */
-export const TELEGRAM_RESULT_PARAM = 'result_uri'
-
-/** This page is a Telegram mini app reopened after a social login. */
-export function isTelegramReturn(win: Window | undefined): boolean {
-  return Boolean(win?.location && new URLSearchParams(win.location.search).has(TELEGRAM_RESULT_PARAM))
-}
-
-/** This page was opened by the frame server's callback after a full-page redirect (not inside the popup). */
-export function isSocialRedirectReturn(win: Window | undefined): boolean {
-  if (!win?.location) return false
-  if (win.opener && win.name === SOCIAL_POPUP_NAME) return false
-  return new URLSearchParams(win.location.hash.slice(1)).has(SOCIAL_RESULT_PARAM)
-}
 
 export const SocialsOptionsSchema = v.object({
   /** 'redirect' navigates the page to the provider instead of a popup (the popup is the default; a blocked one redirects too). */
@@ -54,7 +39,7 @@ export function createSocialsPlugin(links: SocialsPluginLinks, options: SocialsO
         name: 'socials',
         schema: v.union([
           v.literal(false),
-          v.array(v.picklist([...SOCIAL_PROVIDERS, 'farcaster'], 'must be one of google, github, apple, facebook, x, discord, farcaster')),
+          v.array(v.picklist(SOCIAL_OPTIONS, `must be one of ${SOCIAL_OPTIONS.join(', ')}`)),
         ]),
         default: [...DEFAULT_SOCIALS],
       }),

@@ -1,5 +1,5 @@
 import type { Environment, SocialOption } from '../../kernel/index.ts'
-import { TELEGRAM_RESULT_PARAM } from './index.ts'
+import { TELEGRAM_RESULT_PARAM } from './contract.ts'
 
 /**
  * The socials shown: inside a Telegram mini app some providers refuse its web view, so it

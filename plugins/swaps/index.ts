@@ -2,13 +2,15 @@ import * as v from 'valibot'
 import {
   ConfigError,
   type PluginManifest,
-  SWAP_NETWORKS,
   definePlugin,
   definePluginFlag,
   inRestrictedTimeZone,
   isEvmAddress,
 } from '../../kernel/index.ts'
+import { SWAP_NETWORKS } from './networks.ts'
 import type { SwapProvider } from './provider.ts'
+import { type ParsedSwapsOptions, SWAP_VIEW, type UniswapV2Router } from './contract.ts'
+export { type UniswapV2Router } from './contract.ts'
 
 // The manifest's own rules live here, in the always-bundled half: the routers an app may
 // configure (the restricted time zones are the kernel's, shared with on-ramp). Everything
@@ -17,15 +19,6 @@ import type { SwapProvider } from './provider.ts'
 type Hex = `0x${string}`
 
 export type { ChainReader, LatestBlock, SwapProvider, SwapQuote, SwapRequest, SwapToken, SwapTransaction } from './provider.ts'
-
-/** A Uniswap V2-compatible deployment on one network. */
-export interface UniswapV2Router {
-  readonly router: Hex
-  /** Read from the router (`factory()`) when not given. */
-  readonly factory?: Hex
-  /** The wrapped native currency the router's ETH functions go through. */
-  readonly weth: Hex
-}
 
 /** Uniswap's own V2 deployment on Ethereum; any other network's router comes from the app's config. */
 export const KNOWN_ROUTERS: Readonly<Record<string, UniswapV2Router>> = {
@@ -66,9 +59,6 @@ export function swapRouters(configured: Readonly<Record<string, unknown>> = {}):
   return { ...KNOWN_ROUTERS, ...(parsed.output as Record<string, UniswapV2Router>) }
 }
 
-/** The Swap view; `kit.open({ view: 'Swap', data: { from, to, amount } })` opens it prefilled. */
-export const SWAP_VIEW = 'Swap'
-
 /** What `swapsPlugin()` takes. */
 export interface SwapsPluginOptions {
   /**
@@ -77,12 +67,6 @@ export interface SwapsPluginOptions {
    */
   readonly routers?: Readonly<Record<string, UniswapV2Router>>
   /** Another venue instead of the built-in Uniswap V2 provider (bundled with the app, not lazily). */
-  readonly provider?: SwapProvider
-}
-
-/** The parsed options the body gets. */
-export interface ParsedSwapsOptions {
-  readonly routers: Readonly<Record<string, UniswapV2Router>>
   readonly provider?: SwapProvider
 }
 

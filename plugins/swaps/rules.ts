@@ -1,4 +1,5 @@
-import { SWAP_SLIPPAGE_TOLERANCE } from '../../kernel/index.ts'
+/** The slippage a quote allows, in percent (SPEC §9). */
+export const SWAP_SLIPPAGE_TOLERANCE = 1
 
 /**
  * The least the swap may pay out: the quote less the slippage tolerance (SPEC §9: 1 %),

@@ -1,7 +1,7 @@
 import { type Abi, decodeFunctionResult, encodeFunctionData, maxUint256, numberToHex, zeroAddress } from 'viem'
 import { PorticoError } from '../../kernel/index.ts'
 import type { ChainReader, SwapProvider, SwapQuote, SwapTransaction } from './provider.ts'
-import type { UniswapV2Router } from './index.ts'
+import type { UniswapV2Router } from './contract.ts'
 import { minimumReceived, priceImpactBps } from './rules.ts'
 
 type Hex = `0x${string}`

@@ -25,6 +25,7 @@ import { createConnectingWalletConnectView } from './views/ConnectingWalletConne
 import { createConnectingWalletConnectBasicView } from './views/ConnectingWalletConnectBasic.tsx'
 import type { WalletRegistry } from './registry.ts'
 import { messages } from './locales/index.ts'
+import { ALL_WALLETS_VIEW, CONNECTING_WALLET_CONNECT_BASIC_VIEW, CONNECTING_WALLET_CONNECT_VIEW } from './contract.ts'
 
 export interface WalletConnectBodyOptions {
   readonly provider?: WalletConnectProviderOptions
@@ -123,7 +124,7 @@ export function activate(context: PluginContext, options: WalletConnectBodyOptio
     })
     adapters.set(namespace, adapter)
     disposers.push(
-      connectors.add({ id: WALLETCONNECT_CONNECTOR_ID, name: WALLETCONNECT_NAME, type: 'WALLET_CONNECT', chain: namespace }),
+      connectors.add({ id: WALLETCONNECT_CONNECTOR_ID, name: WALLETCONNECT_NAME, type: 'WALLET_CONNECT', chain: namespace, capabilities: { sharedSession: true, relaysWallets: true } }),
       registryOfAdapters.register(adapter, { connectorType: 'WALLET_CONNECT' }),
     )
   }
@@ -154,9 +155,9 @@ export function activate(context: PluginContext, options: WalletConnectBodyOptio
   disposers.push(clearPairingOnCloseAndDisconnect(context.hooks, pairing, storage))
 
   disposers.push(
-    views.register('ConnectingWalletConnect', { component: createConnectingWalletConnectView(controller), title: 'WalletConnect', titleMessage: { catalogue: messages, key: 'walletconnect.title.walletConnect' } }),
-    views.register('ConnectingWalletConnectBasic', { component: createConnectingWalletConnectBasicView(controller), title: 'WalletConnect', titleMessage: { catalogue: messages, key: 'walletconnect.title.walletConnect' } }),
-    views.register('AllWallets', { component: createAllWalletsView(controller), title: 'All Wallets', titleMessage: { catalogue: messages, key: 'walletconnect.title.allWallets' } }),
+    views.register(CONNECTING_WALLET_CONNECT_VIEW, { component: createConnectingWalletConnectView(controller), title: 'WalletConnect', titleMessage: { catalogue: messages, key: 'walletconnect.title.walletConnect' } }),
+    views.register(CONNECTING_WALLET_CONNECT_BASIC_VIEW, { component: createConnectingWalletConnectBasicView(controller), title: 'WalletConnect', titleMessage: { catalogue: messages, key: 'walletconnect.title.walletConnect' } }),
+    views.register(ALL_WALLETS_VIEW, { component: createAllWalletsView(controller), title: 'All Wallets', titleMessage: { catalogue: messages, key: 'walletconnect.title.allWallets' } }),
   )
 
   return () => {

@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { type PluginManifest, definePlugin, definePluginFlag, isFlagOn } from '../../kernel/index.ts'
 import type { WalletConnectBodyOptions } from './body.tsx'
+import { ALL_WALLETS_VIEW, CONNECTING_WALLET_CONNECT_BASIC_VIEW, CONNECTING_WALLET_CONNECT_VIEW } from './contract.ts'
 
 export type { WalletConnectBodyOptions as WalletConnectPluginOptions } from './body.tsx'
 
@@ -20,15 +21,15 @@ export function walletConnectPlugin(options: WalletConnectBodyOptions = {}): Plu
     requiredPackages: ['@walletconnect/universal-provider'],
     flags: [definePluginFlag({ name: 'allWallets', schema: v.boolean(), default: true })],
     contributes: {
-      views: ['ConnectingWalletConnect', 'ConnectingWalletConnectBasic', 'AllWallets'],
+      views: [CONNECTING_WALLET_CONNECT_VIEW, CONNECTING_WALLET_CONNECT_BASIC_VIEW, ALL_WALLETS_VIEW],
       // The full wallet catalogue at the end of the Connect view's wallet list, unless turned off.
       walletListEntries: [
-        { id: 'allWallets', label: 'All wallets', view: 'AllWallets', when: (config) => isFlagOn(config.features, 'allWallets') },
+        { id: 'allWallets', label: 'All wallets', view: ALL_WALLETS_VIEW, when: (config) => isFlagOn(config.features, 'allWallets') },
       ],
       // The WalletConnect connector in the wallet list connects through the QR code view.
-      connectorViews: [{ connectorType: 'WALLET_CONNECT', view: 'ConnectingWalletConnectBasic' }],
+      connectorViews: [{ connectorType: 'WALLET_CONNECT', view: CONNECTING_WALLET_CONNECT_BASIC_VIEW }],
       // With no chain adapter (basic mode) the modal opens on the phone-wallet views.
-      basicMode: { view: 'ConnectingWalletConnectBasic', mobileView: 'AllWallets' },
+      basicMode: { view: CONNECTING_WALLET_CONNECT_BASIC_VIEW, mobileView: ALL_WALLETS_VIEW },
       // A stored connection through this connector loads the plugin at start (resume).
       // The literal, not WALLETCONNECT_CONNECTOR_ID: the manifest imports nothing of the body.
       connectors: ['walletConnect'],

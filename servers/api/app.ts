@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { cors } from 'hono/cors'
-import type { ApiError as ApiErrorBody } from '../../kernel/api/schemas.ts'
+import type { ApiError as ApiErrorBody } from '../../protocol/api/schemas.ts'
 import { safeErrorText } from '../common/logSafe.ts'
 import { checkStateChange, describeRefusal } from '../common/stateChange.ts'
 import type { ApiContext } from './context.ts'
@@ -19,7 +19,7 @@ import { profileRoutes } from './routes/profile.ts'
 export const MAX_BODY_BYTES = 64 * 1024
 
 /**
- * The Blockchain API's routes (kernel/api/contract.ts BlockchainApiPaths). Stateless over
+ * The Blockchain API's routes (protocol/api/contract.ts BlockchainApiPaths). Stateless over
  * the database: every instance answers alike, whichever one indexes. Pages of apps on
  * `origins` may call it from the browser ('*' allows any): GETs, and the POST that registers a name,
  * which must carry one of those origins in its Origin header and a JSON body.

@@ -1,13 +1,12 @@
 import { resolve } from 'node:path'
 import * as v from 'valibot'
-import type { CaipNetworkId } from '../../kernel/chains/caip.ts'
+import { CAIP2_PATTERN, type CaipNetworkId } from '../../protocol/caip.ts'
 import { fixedPrices } from './prices.ts'
 import { ONRAMP_PROVIDERS } from './context.ts'
 import type { ApiServerOptions } from './server.ts'
 import type { ChainConfig } from './sources.ts'
 
 const Port = v.pipe(v.string(), v.regex(/^\d{1,5}$/, 'must be a port number'), v.transform(Number), v.maxValue(65535))
-const CAIP2 = /^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/
 
 /** `a=1;b=2` -> [['a', '1'], ['b', '2']]; each entry split at its first '=' (URLs may hold more). */
 const pairs = (text: string) =>
@@ -20,7 +19,7 @@ const pairs = (text: string) =>
       return at < 0 ? [entry, ''] : [entry.slice(0, at).trim(), entry.slice(at + 1).trim()]
     })
 
-const ChainId = v.pipe(v.string(), v.regex(CAIP2, 'must be a CAIP-2 network id such as eip155:1'))
+const ChainId = v.pipe(v.string(), v.regex(CAIP2_PATTERN, 'must be a CAIP-2 network id such as eip155:1'))
 
 /** `eip155:1=https://rpc.example.com;eip155:8453=https://base.example.com` */
 const Chains = v.pipe(

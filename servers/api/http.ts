@@ -1,10 +1,11 @@
 import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import * as v from 'valibot'
+import { CAIP2_PATTERN } from '../../protocol/caip.ts'
 import type { ApiContext } from './context.ts'
 import type { ChainSource } from './indexer/source.ts'
 
-/** A refused request: its status, a reason code for programs and a message for people (kernel/api ApiErrorSchema). */
+/** A refused request: its status, a reason code for programs and a message for people (protocol/api ApiErrorSchema). */
 export class ApiError extends Error {
   constructor(
     readonly status: ContentfulStatusCode,
@@ -34,10 +35,10 @@ export function readParam<S extends v.GenericSchema>(c: Context, name: string, s
   throw new ApiError(400, reason, `${name}: ${result.issues[0].message}`)
 }
 
-/** CAIP-2, the same pattern as kernel/api's schemas. */
+/** CAIP-2, the pattern of protocol/api's schemas. */
 export const ChainIdField = v.pipe(
   v.string('is required'),
-  v.regex(/^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/, 'must be a CAIP-2 network id such as eip155:1'),
+  v.regex(CAIP2_PATTERN, 'must be a CAIP-2 network id such as eip155:1'),
 )
 
 /** The source of a network this server indexes, or a 400 UNSUPPORTED_CHAIN (a well-formed id of a network it does not index). */

@@ -1,5 +1,5 @@
 // The Blockchain API as a process (`npm run api-server` bundles and runs this file): indexes
-// the networks in CHAINS and serves kernel/api's contract. Configuration comes from the
+// the networks in CHAINS and serves protocol/api's contract. Configuration comes from the
 // environment (README, "Self-hosting the Blockchain API").
 import { mkdirSync } from 'node:fs'
 import { optionsFromEnv } from './env.ts'

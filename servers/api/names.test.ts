@@ -2,8 +2,8 @@ import { type Hex, getAddress } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ApiErrorSchema, BlockchainApiPaths, NameRecordSchema, ReverseNamesResponseSchema } from '../../kernel/api/index.ts'
-import { createHttpBlockchainApi } from '../../kernel/api/http.ts'
+import { ApiErrorSchema, BlockchainApiPaths, NameRecordSchema, ReverseNamesResponseSchema } from '../../protocol/api/index.ts'
+import { createHttpBlockchainApi } from '../../services/blockchainApi/http.ts'
 import type { PorticoError } from '../../kernel/errors/base.ts'
 import { deployOwnedWallet, ownedWalletArtifacts } from '../../test/peers/contractWallet.ts'
 import { HARDHAT_ACCOUNTS, type HardhatNode, startHardhat } from '../../test/peers/hardhat.ts'
@@ -13,7 +13,7 @@ import { freePort, get } from './test/chain.ts'
 
 // The name registry of the Blockchain API on PGlite, with signatures checked on a real Hardhat
 // node (eip155:31337, coin type 0x80000000 | 31337): EOAs with their key, a contract wallet
-// (OwnedWallet, ERC-1271) with its owner's. The client half is kernel/api's HTTP client.
+// (OwnedWallet, ERC-1271) with its owner's. The client half is services/blockchainApi's HTTP client.
 
 const CHAIN = 'eip155:31337'
 const COIN_TYPE = 2147514985 // 0x80000000 | 31337

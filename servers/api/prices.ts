@@ -1,4 +1,4 @@
-import type { CaipNetworkId } from '../../kernel/chains/caip.ts'
+import type { CaipNetworkId } from '../../protocol/caip.ts'
 
 /** The native currency's key in a price table and in `PriceSource.prices`. */
 export const NATIVE = 'native'

@@ -10,7 +10,7 @@ import {
   NftsResponseSchema,
   ReverseNamesResponseSchema,
   TransactionsResponseSchema,
-} from '../../kernel/api/index.ts'
+} from '../../protocol/api/index.ts'
 import { HARDHAT_ACCOUNTS } from '../../demo/peers/accounts.mjs'
 import { DEMO_COLLECTIBLE, DEMO_PRICES, DEMO_TOKENS } from '../../demo/peers/tokens.mjs'
 import type { HardhatNode } from '../../test/peers/hardhat.ts'
@@ -20,7 +20,7 @@ import { type ApiServer, fixedPrices, startApiServer } from './index.ts'
 import { erc20Transfer, freePort, get, hardhatWithTokens, nftTransfer, send, untilIndexed } from './test/chain.ts'
 
 // The Blockchain API against a real Hardhat node holding the demo's tokens, on PGlite and on
-// a real PostgreSQL: what each path answers (parsed with kernel/api's schemas, as the client
+// a real PostgreSQL: what each path answers (parsed with protocol/api's schemas, as the client
 // parses it), and what it refuses.
 
 const CHAIN = 'eip155:31337'

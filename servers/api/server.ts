@@ -52,7 +52,7 @@ function checkOrigins(origins: readonly string[]): void {
 
 /**
  * Starts the Blockchain API on 127.0.0.1: indexes the configured networks into the
- * database (migrated at start) and serves kernel/api's contract from it.
+ * database (migrated at start) and serves protocol/api's contract from it.
  */
 export async function startApiServer(options: ApiServerOptions): Promise<ApiServer> {
   checkOrigins(options.origins)

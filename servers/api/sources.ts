@@ -1,4 +1,4 @@
-import type { CaipNetworkId } from '../../kernel/chains/caip.ts'
+import type { CaipNetworkId } from '../../protocol/caip.ts'
 import { createEvmSource } from './evm/source.ts'
 import type { ChainSource } from './indexer/source.ts'
 import { createSolanaSource } from './solana/source.ts'

@@ -5,7 +5,8 @@ import { parseTrustedProxies } from '../common/clientAddress.ts'
 import type { FrameServerOptions } from './options.ts'
 import { exactOrigin, readProjects } from './projects.ts'
 import type { FarcasterRpc } from './social/farcaster.ts'
-import { SOCIAL_PROVIDERS, type SocialOptions } from './social/providers.ts'
+import { SOCIAL_PROVIDERS } from '../../protocol/socialProviders.ts'
+import type { SocialOptions } from './social/providers.ts'
 
 const Port = v.pipe(v.string(), v.regex(/^\d{1,5}$/, 'must be a port number'), v.transform(Number), v.maxValue(65535))
 

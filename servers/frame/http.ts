@@ -1,6 +1,7 @@
 import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import * as v from 'valibot'
+import { FrameServerErrorText, invalidRequest } from '../../protocol/frameServerErrors.ts'
 import type { FrameContext } from './context.ts'
 
 /** A refusal with the status and the text the visitor's frame shows. */
@@ -13,7 +14,7 @@ export class ApiError extends Error {
   }
 }
 
-export const NOT_ALLOWED = 'Unauthorized: origin not allowed'
+export const NOT_ALLOWED = FrameServerErrorText.ORIGIN_NOT_ALLOWED
 
 /** The first issue, with its field, as one line: "email: Invalid email". */
 function describe(issues: readonly v.BaseIssue<unknown>[]): string {
@@ -28,17 +29,17 @@ export async function readBody<S extends v.GenericSchema>(c: Context, schema: S)
   try {
     body = await c.req.json()
   } catch {
-    throw new ApiError(400, 'Invalid request: the body must be JSON')
+    throw new ApiError(400, FrameServerErrorText.BODY_NOT_JSON)
   }
   const result = v.safeParse(schema, body)
-  if (!result.success) throw new ApiError(400, `Invalid request: ${describe(result.issues)}`)
+  if (!result.success) throw new ApiError(400, invalidRequest(describe(result.issues)))
   return result.output
 }
 
 /** The query string, checked. */
 export function readQuery<S extends v.GenericSchema>(c: Context, schema: S): v.InferOutput<S> {
   const result = v.safeParse(schema, c.req.query())
-  if (!result.success) throw new ApiError(400, `Invalid request: ${describe(result.issues)}`)
+  if (!result.success) throw new ApiError(400, invalidRequest(describe(result.issues)))
   return result.output
 }
 

@@ -1,4 +1,4 @@
-import { type SiwxMessage, siwxNamespace } from '../../kernel/siwx/index.ts'
+import { type SiwxMessage, siwxNamespace } from '../../protocol/siwx/index.ts'
 import { type Refused, refuse } from './types.ts'
 
 /** What a message must fit, from the server's options. */

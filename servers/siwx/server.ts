@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { SiwxMessageError, SiwxMessageErrorText, parseSiwxMessage } from '../../kernel/siwx/index.ts'
+import { SiwxMessageError, SiwxMessageErrorText, parseSiwxMessage } from '../../protocol/siwx/index.ts'
 import { type RpcUrls, secondOpinionProblem } from '../common/agreeingNodes.ts'
 import { NO_PROXIES, type TrustedProxies, clientAddress, parseTrustedProxies, rateLimitKey } from '../common/clientAddress.ts'
 import { type Database, openDatabase } from '../db/index.ts'

@@ -1,7 +1,7 @@
 import { ed25519 } from '@noble/curves/ed25519'
 import { BaseError, HttpRequestError, TimeoutError, isAddressEqual, recoverMessageAddress } from 'viem'
-import { decodeBase58 } from '../../kernel/wallets/base58.ts'
-import { type SiwxMessage, siwxNamespace } from '../../kernel/siwx/index.ts'
+import { decodeBase58 } from '../../protocol/base58.ts'
+import { type SiwxMessage, siwxNamespace } from '../../protocol/siwx/index.ts'
 import { type RpcNode, type RpcUrls, askNodes, rpcNodes } from '../common/agreeingNodes.ts'
 import { type Refused, SiwxUnavailableError, refuse } from './types.ts'
 

@@ -54,7 +54,7 @@ export const ConnectButton = /* @__PURE__ */ forwardRef<HTMLButtonElement, Conne
     >
       {showBalance && (
         <span data-part="balance" dir="ltr">
-          {formatBalance(native.balance!, native.symbol)}
+          {formatBalance(native.balance!, native.symbol, locale)}
         </span>
       )}
       {isConnected && address ? (

@@ -1,23 +1,9 @@
 import { createContext, useContext, useSyncExternalStore } from 'react'
-import { type PorticoInitialState, type PorticoKit, type Store, createStore } from '../../kernel/index.ts'
+import type { PorticoInitialState, PorticoKit } from '../../kernel/index.ts'
+import { restoringOf } from '../../host/restoring.ts'
 
 /** The state the server rendered with (`<PorticoProvider initialState>`), if any. */
 export const InitialStateContext = /* @__PURE__ */ createContext<PorticoInitialState | undefined>(undefined)
-
-const restorings = new WeakMap<PorticoKit, Store<{ restoring: boolean }>>()
-
-/** Whether the kit is still restoring the last visit's connections, as a store, once per kit. */
-function restoringOf(kit: PorticoKit): Store<{ restoring: boolean }> {
-  let store = restorings.get(kit)
-  if (!store) {
-    const created = createStore({ restoring: true })
-    const settle = () => created.set({ restoring: false })
-    void kit.restored.then(settle, settle)
-    restorings.set(kit, created)
-    store = created
-  }
-  return store
-}
 
 const restoringOnTheServer = () => true
 

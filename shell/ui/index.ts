@@ -18,6 +18,7 @@ export { truncateAddress, formatBalance } from '../../kernel/index.ts'
 /* What a plugin view is, and how it reads a kit store: part of the kit, not of the shell. */
 export type { PorticoView, PorticoViewProps } from './PorticoView.ts'
 export { useStoreValue, type Readable } from './useStoreValue.ts'
+export { useLocale } from './useLocale.ts'
 export { usePaged, type Paged } from './usePaged.ts'
 export { shallowEqual } from './shallowEqual.ts'
 /* Message catalogues: plugins ship theirs and read them in the kit's locale. */

@@ -26,6 +26,20 @@ describe('Account view', () => {
     expect(screen.getByTestId('portico-account-balance').textContent).toBe('12.345 ETH')
   })
 
+  it("writes the balance in the kit's locale, left to right, and follows kit.setLocale()", () => {
+    const kit = createTestKit({ locale: 'de' })
+    act(() => connectAccount(kit, ADDRESS, { balance: '1234567.89999', balanceSymbol: 'ETH' }))
+    render(<AccountView kit={kit} data={undefined} />, { wrapper: withKit(kit) })
+    const balance = screen.getByTestId('portico-account-balance')
+    expect(balance.textContent).toBe('1.234.567,899 ETH')
+    expect(balance.getAttribute('dir')).toBe('ltr')
+    act(() => kit.setLocale('hi'))
+    expect(balance.textContent).toBe('12,34,567.899 ETH')
+    act(() => kit.setLocale('ar'))
+    expect(balance.textContent).toBe('1,234,567.899 ETH')
+    expect(balance.getAttribute('dir')).toBe('ltr')
+  })
+
   it('with no plugin contributing tabs or features, it shows neither a tab list nor a feature group', () => {
     renderAccount()
     expect(screen.queryByRole('tablist')).toBeNull()

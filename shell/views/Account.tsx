@@ -1,5 +1,6 @@
 import { type ChainState, formatBalance, truncateAddress } from '../../kernel/index.ts'
 import { useStoreValue } from '../ui/useStoreValue.ts'
+import { useLocale } from '../ui/useLocale.ts'
 import { Button } from '../ui/Button.tsx'
 import { CopyButton } from '../ui/CopyButton.tsx'
 import { Stack } from '../ui/Stack.tsx'
@@ -22,6 +23,7 @@ export function AccountView({ kit }: PorticoViewProps) {
   const account = useStoreValue(kit.chains, selectAccount)
   const network = useStoreValue(kit.chains, selectNetwork)
   const t = useMessages(kit, coreMessages)
+  const locale = useLocale(kit)
   const shown = useShownText(kit)
   if (!account) return null
   const { address, balance, balanceSymbol } = account
@@ -46,7 +48,7 @@ export function AccountView({ kit }: PorticoViewProps) {
         )}
         {balance !== undefined && (
           <Text variant="muted" dir="ltr" data-testid="portico-account-balance">
-            {formatBalance(balance, balanceSymbol)}
+            {formatBalance(balance, balanceSymbol, locale)}
           </Text>
         )}
         <Text variant="small">{network.name}</Text>

@@ -115,7 +115,7 @@ function WalletList({ kit, connectors }: WalletListProps) {
   // An embedded wallet's connector is reached through its own section (a login form), not listed.
   // Listed in the connector group order (SPEC §9), as AllWallets lists them.
   const wallets = useMemo(() => {
-    const unique = [...new Map(connectors.filter((c) => c.type !== 'AUTH').map((c) => [c.id, c])).values()]
+    const unique = [...new Map(connectors.filter((c) => c.capabilities?.listed !== false).map((c) => [c.id, c])).values()]
     const lists = { recent: new Set((kit.storage.get('recentWallets') ?? []).map((w) => w.id)), featured: new Set(kit.config.featuredWalletIds) }
     return sortByConnectorGroup(unique.map((connector) => ({ id: connector.id, group: connectorGroup(connector, lists), connector }))).map((entry) => entry.connector)
   }, [kit, connectors])

@@ -3,6 +3,7 @@ import type { PorticoConfig, PorticoKit } from '../../kernel/index.ts'
 import { Text } from '../ui/Text.tsx'
 import { coreMessages } from '../locales/core/index.ts'
 import { useMessages } from '../ui/messages.ts'
+import { richText } from '../ui/richText.tsx'
 
 export interface LegalConsentProps {
   readonly kit: PorticoKit
@@ -15,8 +16,9 @@ export interface LegalConsentProps {
 
 /**
  * The legal checkbox (`features.legalCheckbox`): "I agree to the Terms of Service and the
- * Privacy Policy", each a link opening in a new tab; while unchecked, the reason the
- * controls below are disabled, as a status the screen reader reads when it changes.
+ * Privacy Policy" (or the one document configured), one message whose `<0>` and `<1>` are
+ * the links, each opening in a new tab; while unchecked, the reason the controls below are
+ * disabled, as a status the screen reader reads when it changes.
  */
 export function LegalConsent({ kit, config, accepted, onChange, reasonId }: LegalConsentProps) {
   const id = useId()
@@ -29,10 +31,10 @@ export function LegalConsent({ kit, config, accepted, onChange, reasonId }: Lega
         <input id={id} className="legal-box" type="checkbox" checked={accepted} onChange={(event) => onChange(event.target.checked)} />
         <label htmlFor={id}>
           <Text as="span" variant="small">
-            {t('connect.legalAgree')}{' '}
-            {terms && <DocumentLink href={terms}>{t('connect.terms')}</DocumentLink>}
-            {terms && privacy && ` ${t('connect.legalAnd')} `}
-            {privacy && <DocumentLink href={privacy}>{t('connect.privacy')}</DocumentLink>}
+            {richText(t('connect.legalAgreement', { documents: terms && privacy ? 'both' : terms ? 'terms' : 'privacy' }), [
+              (text) => (terms ? <DocumentLink href={terms}>{text}</DocumentLink> : text),
+              (text) => (privacy ? <DocumentLink href={privacy}>{text}</DocumentLink> : text),
+            ])}
           </Text>
         </label>
       </div>

@@ -38,7 +38,7 @@ describe('the wallet list', () => {
   it("leaves out an embedded wallet's connector (it connects through its own login section)", () => {
     const kit = createTestKit()
     kit.connectors.add({ id: 'browser', name: 'Browser Wallet', type: 'ANNOUNCED', chain: 'eip155' })
-    kit.connectors.add({ id: 'embedded', name: 'Embedded Login', type: 'AUTH', chain: 'eip155' })
+    kit.connectors.add({ id: 'embedded', name: 'Embedded Login', type: 'AUTH', chain: 'eip155', capabilities: { sharedSession: true, listed: false } })
     render(<ConnectView kit={kit} data={undefined} />, { wrapper: withKit(kit) })
     expect(screen.getByRole('button', { name: /Browser Wallet/ })).toBeTruthy()
     expect(screen.queryByText('Embedded Login')).toBeNull()

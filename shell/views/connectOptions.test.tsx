@@ -87,6 +87,28 @@ describe('legalCheckbox', () => {
     expect(screen.getByRole('checkbox', { name: 'I agree to the Privacy Policy' })).toBeTruthy()
     expect(screen.queryByRole('link', { name: 'Terms of Service' })).toBeNull()
   })
+
+  it('is one sentence in each language, its links where that language puts them (ja and tr verb last, ar, de)', async () => {
+    const options = { features: { legalCheckbox: true }, termsConditionsUrl: TERMS, privacyPolicyUrl: PRIVACY }
+    const sentences = {
+      ja: ['利用規約およびプライバシーポリシーに同意します', '利用規約', 'プライバシーポリシー'],
+      tr: ['Kullanım Koşullarını ve Gizlilik Politikasını kabul ediyorum', 'Kullanım Koşullarını', 'Gizlilik Politikasını'],
+      ar: ['أوافق على شروط الخدمة وسياسة الخصوصية', 'شروط الخدمة', 'سياسة الخصوصية'],
+      de: ['Ich akzeptiere die Nutzungsbedingungen und die Datenschutzerklärung', 'Nutzungsbedingungen', 'Datenschutzerklärung'],
+    } as const
+    for (const [locale, [sentence, terms, privacy]] of Object.entries(sentences)) {
+      render(<ConnectView kit={kitOn(quietKernelOptions(), { ...options, locale: locale as 'ja' })} data={undefined} />)
+      expect(await screen.findByRole('checkbox', { name: sentence }, { timeout: 10_000 })).toBeTruthy()
+      const label = screen.getByTestId('legal-consent').querySelector('label')!
+      // The links, in the sentence's order, each the text the translation put between its tags.
+      expect([...label.querySelectorAll('a')].map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+        [terms, TERMS],
+        [privacy, PRIVACY],
+      ])
+      expect(label.textContent).toBe(sentence)
+      cleanup()
+    }
+  })
 })
 
 describe('collapseWallets', () => {

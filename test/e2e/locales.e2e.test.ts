@@ -2,6 +2,7 @@
 // Account (every visible string from the catalogue), and in Arabic the dialog is right to
 // left with the address left to right. Screenshots of Connect and Account in en, ar and ja at
 // 1280 and 390 px go to $PORTICO_SHOTS when it names a folder (locale-<view>-<locale>-<width>.png).
+// The legal line (?legal=on) in en, ar, ja and de at 390 px goes there too (legal-<locale>-390.png).
 // Ports: 8545/8546 (the demo's chains).
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
@@ -148,4 +149,33 @@ describe('the demo in every language we wrote, at desktop and phone widths', () 
       })
     }
   }
+})
+
+describe('the legal line (features.legalCheckbox), one message in each language', () => {
+  it('at 390 px in en, ar, ja and de: one sentence naming the box, its two links in the order the language puts them', async () => {
+    const { page } = await openWithWallet('legal=on&locale=en', 390)
+    const sentences = {
+      en: ['I agree to the Terms of Service and the Privacy Policy', 'Terms of Service', 'Privacy Policy'],
+      ar: ['أوافق على شروط الخدمة وسياسة الخصوصية', 'شروط الخدمة', 'سياسة الخصوصية'],
+      ja: ['利用規約およびプライバシーポリシーに同意します', '利用規約', 'プライバシーポリシー'],
+      de: ['Ich akzeptiere die Nutzungsbedingungen und die Datenschutzerklärung', 'Nutzungsbedingungen', 'Datenschutzerklärung'],
+    } as const
+    for (const [locale, [sentence, terms, privacy]] of Object.entries(sentences)) {
+      // The demo's language menu (kit.setLocale) is behind the open dialog: closed, switched, opened again.
+      if (locale !== 'en') {
+        await page.keyboard.press('Escape')
+        await expect.poll(() => currentView(page)).toBeNull()
+        await page.getByTestId('demo-locale').selectOption(locale)
+      }
+      await page.getByTestId('open-modal').click()
+      const box = dialog(page).getByRole('checkbox', { name: sentence, exact: true })
+      await box.waitFor({ timeout: 10_000 })
+      const links = dialog(page).getByTestId('legal-consent').getByRole('link')
+      expect(await links.evaluateAll((all) => all.map((link) => [link.textContent, new URL((link as HTMLAnchorElement).href).pathname]))).toEqual([
+        [terms, '/terms'],
+        [privacy, '/privacy'],
+      ])
+      await screenshot(page, `legal-${locale}-390.png`)
+    }
+  })
 })

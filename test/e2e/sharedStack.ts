@@ -35,11 +35,14 @@ async function untilPortsFree(ports: readonly number[], waitMs: number): Promise
   }
 }
 
+/** A demo npm test built once for its lanes (scripts/test.mjs), which removes it when they end. */
+const LANES_DEMO = process.env.PORTICO_E2E_DEMO
+
 export default async function sharedStack(project: TestProject) {
-  const outdir = `dist/e2e/run-${randomUUID().slice(0, 8)}`
+  const outdir = LANES_DEMO ?? `dist/e2e/run-${randomUUID().slice(0, 8)}`
   const chainsDir = mkdtempSync(join(tmpdir(), 'portico-chains-'))
   const [built, chains] = await Promise.allSettled([
-    buildDemo({ outdir }),
+    LANES_DEMO ? Promise.resolve() : buildDemo({ outdir }),
     untilPortsFree(CHAIN_PORTS, 60_000).then(() => startSharedChains(chainsDir, [
       { port: 8545, chainId: 31337 },
       { port: 8546, chainId: 31338 },
@@ -53,6 +56,6 @@ export default async function sharedStack(project: TestProject) {
   return async () => {
     if (chains.status === 'fulfilled') await (chains.value as SharedChains).stop()
     rmSync(chainsDir, { recursive: true, force: true })
-    rmSync(join(ROOT, outdir), { recursive: true, force: true })
+    if (!LANES_DEMO) rmSync(join(ROOT, outdir), { recursive: true, force: true })
   }
 }

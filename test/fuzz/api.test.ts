@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import * as v from 'valibot'
 import { describe, it } from 'vitest'
-import { createHttpBlockchainApi } from '../../kernel/api/http.ts'
+import { createHttpBlockchainApi } from '../../services/blockchainApi/http.ts'
 import {
   BalancesResponseSchema,
   IdentityResponseSchema,
@@ -10,14 +10,14 @@ import {
   NftsResponseSchema,
   ReverseNamesResponseSchema,
   TransactionsResponseSchema,
-} from '../../kernel/api/schemas.ts'
-import type { BlockchainApi } from '../../kernel/api/contract.ts'
+} from '../../protocol/api/schemas.ts'
+import type { BlockchainApi } from '../../protocol/api/contract.ts'
 import { createMemoryBackend, createStorage } from '../../kernel/storage/storage.ts'
 import { StorageKeys } from '../../kernel/storage/keys.ts'
 import { casesOf, cloneableValue, hostileJsonText, valid } from './arbitraries.ts'
 import { fuzz, fuzzTimeout } from './harness.ts'
 
-// Blockchain API answers through the kit's HTTP client (kernel/api/http.ts), the body
+// Blockchain API answers through the kit's HTTP client (services/blockchainApi/http.ts), the body
 // served by a fetch that answers the generated text: each call resolves with data that
 // passed the schema or rejects with the kit's error, and a refused answer leaves the
 // identity and name caches as they were.

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { formatSiwxMessage } from '../../kernel/siwx/index.ts'
+import { formatSiwxMessage } from '../../protocol/siwx/index.ts'
 import { createApiApp } from '../../servers/api/app.ts'
 import { noPrices } from '../../servers/api/prices.ts'
 import { type OpenedDatabase, openDatabase } from '../../servers/db/index.ts'

@@ -3,16 +3,15 @@ import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createAlertService } from '../../kernel/alerts/alertService.ts'
 import { createEventBus } from '../../kernel/bus/bus.ts'
-import { createChainStore } from '../../kernel/chains/chainStore.ts'
-import { mainnet } from '../../kernel/chains/networks.ts'
 import { createPendingRequests } from '../../kernel/rpc/pendingRequests.ts'
 import { createSnackService } from '../../kernel/snack/snackService.ts'
 import { StorageKeys } from '../../kernel/storage/keys.ts'
 import { createMemoryBackend, createStorage } from '../../kernel/storage/storage.ts'
-import { AppRequests, FrameReplies } from '../../plugins/auth/frameProtocol.ts'
+import { AppRequests, FrameReplies } from '../../protocol/frameProtocol.ts'
 import type { SocialAuth } from '../../plugins/socials/authPort.ts'
 import { createSocialController } from '../../plugins/socials/controller.ts'
-import { isSocialRedirectReturn, isTelegramReturn } from '../../plugins/socials/index.ts'
+import { createSocialsStore } from '../../plugins/socials/state.ts'
+import { isSocialRedirectReturn, isTelegramReturn } from '../../plugins/socials/contract.ts'
 import { ApiRefusal } from '../../servers/frame/page/api.ts'
 import { type HandlerDeps, createHandlers, dispatch } from '../../servers/frame/page/handlers.ts'
 import { initialChainIdOf } from '../../servers/frame/page/keys.ts'
@@ -153,7 +152,7 @@ describe('addresses the host page reads', () => {
   const controller = createSocialController({
     auth,
     storage,
-    chains: createChainStore([mainnet], mainnet),
+    state: createSocialsStore(),
     alerts: createAlertService(createEventBus(), () => undefined),
     snack: createSnackService(),
     pending: createPendingRequests(),

@@ -4,8 +4,8 @@
 // container image or any deploy does the same): the page answers, the modal's code
 // arrives before the click, the EIP-6963 test wallet connects, and the build folder's
 // path is nowhere; the visitor comes back and the server's HTML already shows the account
-// (the kit's `ssr: true` cookie), hydrated with no warning. Then, on the same install,
-// `next build --webpack` and `next dev`.
+// (the kit's `ssr: true` cookie), hydrated with no warning. Then `next dev` on the same
+// install; `next build --webpack` runs meanwhile in a copy of it (hard links: one install).
 import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -31,10 +31,14 @@ const packed = inject('packed')
 const work = mkdtempSync(join(tmpdir(), 'portico-next-'))
 const built = join(work, 'built-here')
 const moved = join(work, 'deployed-there')
+/** The same install, hard-linked before any build: webpack builds there while the Turbopack steps run. */
+const webpacked = join(work, 'built-by-webpack')
 let app: InstalledExample<'next-app'>
 let node: HardhatNode
 let browser: Browser
 const started: ChildProcess[] = []
+/** `next build --webpack` in `webpacked`, started once the app is installed. */
+let webpackBuild: Promise<PromiseSettledResult<string>>
 
 beforeAll(async () => {
   const [installed, hardhat, chromium] = await Promise.allSettled([
@@ -47,10 +51,19 @@ beforeAll(async () => {
   for (const result of [installed, hardhat, chromium]) if (result.status === 'rejected') throw result.reason
   app = (installed as PromiseFulfilledResult<InstalledExample<'next-app'>>).value
   console.info(`[next-app] npm ci + tarball in ${app.installMs} ms`)
+  // Started now, awaited by its test: the longest build (110 s on CI) no longer waits for
+  // the Turbopack build, `next start` and the browser ahead of it.
+  await run('cp', ['-al', built, webpacked])
+  webpackBuild = settle(next(webpacked, ['build', '--webpack']))
 }, 300_000)
+
+/** The promise's outcome, so that a failure waits unobserved for the test that reads it. */
+const settle = <T>(promise: Promise<T>): Promise<PromiseSettledResult<T>> => Promise.allSettled([promise]).then(([result]) => result!)
 
 afterAll(async () => {
   for (const child of started) stop(child)
+  // A test that failed before the webpack one leaves its build running in `work`.
+  await webpackBuild
   await browser?.close()
   await node?.stop()
   rmSync(work, { recursive: true, force: true })
@@ -202,17 +215,6 @@ describe('examples/next-app (Next.js 16, App Router)', () => {
     expect(filesNaming(moved, built)).toEqual([])
   }, 120_000)
 
-  it('`next build --webpack` builds with no warning about Portico', async () => {
-    const output = await next(moved, ['build', '--webpack'])
-    expect(output).toContain('webpack')
-    expect(buildWarnings(output)).toEqual([])
-    // webpack turned Portico's import.meta.url into the build folder's file:// path: none now,
-    // and no browser file names the folder. (Next.js's webpack server output names its
-    // client modules by absolute path itself, Portico's among them: that is Next.js's design.)
-    expect(filesNaming(moved, `file://${moved}`)).toEqual([])
-    expect(filesNaming(moved, moved).filter((file) => file.startsWith('static/'))).toEqual([])
-  }, 240_000)
-
   it('`next dev` (Turbopack) serves the page and the modal opens', async () => {
     const server = await serve(moved, 'dev')
     try {
@@ -235,4 +237,17 @@ describe('examples/next-app (Next.js 16, App Router)', () => {
       stop(server.child)
     }
   }, 180_000)
+
+  it('`next build --webpack` builds with no warning about Portico', async () => {
+    const result = await webpackBuild
+    if (result.status === 'rejected') throw result.reason
+    const output = result.value
+    expect(output).toContain('webpack')
+    expect(buildWarnings(output)).toEqual([])
+    // webpack turned Portico's import.meta.url into the build folder's file:// path: none now,
+    // and no browser file names the folder. (Next.js's webpack server output names its
+    // client modules by absolute path itself, Portico's among them: that is Next.js's design.)
+    expect(filesNaming(webpacked, `file://${webpacked}`)).toEqual([])
+    expect(filesNaming(webpacked, webpacked).filter((file) => file.startsWith('static/'))).toEqual([])
+  }, 300_000)
 })

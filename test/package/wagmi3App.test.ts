@@ -9,6 +9,8 @@ import { freePort } from '../peers/freePort.ts'
 import { installedVersion } from './exampleApps.ts'
 import { run } from './installedApp.ts'
 import { nextEnv, startWagmiApp, stop, until, useTheApp } from './wagmiApp.ts'
+import { startConnectorsPage } from './wagmiConnectorsApp.ts'
+import { embeddedConnectorLogsInAndSends } from '../unit/wagmiConnectorsPage/flows.ts'
 
 let peers: Awaited<ReturnType<typeof startWagmiApp<'wagmi-next'>>>
 let nextApp: (typeof peers)['app']
@@ -47,4 +49,13 @@ describe('examples/wagmi-next (React 19, wagmi 3, Next.js with Turbopack, SSR)',
       stop(server)
     }
   })
+
+  it("porticoConnectors on wagmi 3, in an app's own connect UI: the embedded wallet logs in by email and wagmi's sendTransaction lands on Hardhat", async () => {
+    const connectors = await startConnectorsPage(nextApp, peers)
+    try {
+      await embeddedConnectorLogsInAndSends(connectors.peers)
+    } finally {
+      await connectors.close()
+    }
+  }, 240_000)
 })

@@ -2,8 +2,8 @@ import { type Address, parseUnits } from 'viem'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { HARDHAT_ACCOUNTS } from '../../demo/peers/accounts.mjs'
 import { DEMO_PRICES, DEMO_TOKENS } from '../../demo/peers/tokens.mjs'
-import { createHttpBlockchainApi } from '../../kernel/api/http.ts'
-import { refreshTokenBalances } from '../../kernel/api/portfolio.ts'
+import { createHttpBlockchainApi } from '../../services/blockchainApi/http.ts'
+import { refreshTokenBalances } from '../../services/blockchainApi/portfolio.ts'
 import { createKernel, createMemoryBackend, type PorticoKit } from '../../kernel/index.ts'
 import { createHistory } from '../../plugins/history/history.ts'
 import { amountSign, groupByMonth } from '../../plugins/history/transactions.ts'
@@ -13,7 +13,7 @@ import { erc20Transfer, hardhatWithTokens, send, untilIndexed } from '../../serv
 import type { HardhatNode } from '../peers/hardhat.ts'
 import { hardhatNetwork } from '../peers/networks.ts'
 
-// The client side of the Blockchain API (kernel/api's HTTP client, the portfolio's token
+// The client side of the Blockchain API (services/blockchainApi's HTTP client, the portfolio's token
 // balances, the Activity list) against the real servers/api indexing a Hardhat node that
 // holds the demo's tokens: what the two sides agree on, beyond each side's own tests.
 
@@ -58,7 +58,7 @@ afterAll(async () => {
   await node?.stop()
 })
 
-describe('kernel/api client against servers/api', () => {
+describe('the Blockchain API client against servers/api', () => {
   it("the account's tokenBalance: the API's balances and prices, the zero-decimal token left out", async () => {
     // No wallet is connected, so wallet_getCapabilities fails ({}) and the API answers.
     const balances = await refreshTokenBalances(await kit.container())

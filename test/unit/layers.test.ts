@@ -48,8 +48,24 @@ describe('the scanner the layer rules rely on', () => {
 })
 
 describe('layers', () => {
-  it('kernel/ imports nothing from host/, shell/, plugins/, entries/, React or react-dom, by any kind of import', () => {
-    expect(violations('kernel', (_, ref) => /^(host|shell|plugins|entries)\//.test(ref.specifier) || isReact(ref.specifier))).toEqual([])
+  it('kernel/ imports nothing from services/, host/, shell/, plugins/, entries/, React or react-dom, by any kind of import', () => {
+    expect(violations('kernel', (_, ref) => /^(services|host|shell|plugins|entries)\//.test(ref.specifier) || isReact(ref.specifier))).toEqual([])
+  })
+
+  it('protocol/ (what clients and servers share) imports only valibot, viem and itself', () => {
+    expect(sourceFiles('protocol').length).toBeGreaterThan(10)
+    const allowed = (specifier: string) => /^(valibot|viem)(\/|$)/.test(specifier) || specifier.startsWith('protocol/')
+    expect(violations('protocol', (_, ref) => !allowed(ref.specifier))).toEqual([])
+  })
+
+  it('servers/ import nothing of plugins/, shell/ or host/: what they share with the client is in protocol/', () => {
+    expect(sourceFiles('servers').length).toBeGreaterThan(50)
+    expect(violations('servers', (_, ref) => /^(plugins|shell|host)\//.test(ref.specifier))).toEqual([])
+  })
+
+  it('services/ (reached by plugins through tokens) import the kernel, protocol/ and themselves only: no plugin, host, shell, entry or React', () => {
+    expect(sourceFiles('services').length).toBeGreaterThan(3)
+    expect(violations('services', (_, ref) => /^(plugins|host|shell|entries|servers)\//.test(ref.specifier) || isReact(ref.specifier))).toEqual([])
   })
 
   it('kernel/ and host/ hold no JSX and no .tsx file: they run without React', () => {
@@ -111,6 +127,14 @@ describe('layers', () => {
     ).toEqual([])
   })
 
+  it("no file of a plugin imports its own manifest (index.ts): what the manifest and the body share is in the plugin's contract.ts", () => {
+    // A plugin's test helpers (its test/ folder) build kits with the manifest, as an app does.
+    const manifestOf = (file: string) => `plugins/${pluginOf(file)}/index.ts`
+    expect(
+      violations('plugins', (file, ref) => pluginOf(file) !== undefined && !file.includes('/test/') && ref.specifier === manifestOf(file) && file !== manifestOf(file)),
+    ).toEqual([])
+  })
+
   it('demo/ uses the package through its public entry points only', () => {
     expect(violations('demo', (_, ref) => /^(kernel|host|shell|plugins)\//.test(ref.specifier))).toEqual([])
   })
@@ -119,7 +143,7 @@ describe('layers', () => {
     // (The demo's islands are loaded by URL on purpose: they are served files, not modules of the tree.
     // So is a plugin chunk fetched again after a failed download: the URL is the built chunk's own,
     // whose import the rules above have seen in its manifest; kernel/plugins/chunkRetry.ts says why.)
-    const folders = ['kernel', 'host', 'shell', 'plugins', 'entries', 'adapters']
+    const folders = ['protocol', 'services', 'kernel', 'host', 'shell', 'plugins', 'entries', 'adapters']
     const refetchesBuiltChunks = ['kernel/plugins/chunkRetry.ts']
     // (A message catalogue loads a locale's file as import(`./${locale}.json`) of the JSON beside it, which
     // bundlers split one chunk a locale: JSON imports nothing, so no rule above misses an import.)

@@ -58,9 +58,6 @@ function pluginNames(): Set<string> {
 const NOT_A_PLUGIN_NAME = new Set([
   // How an embedded-wallet visitor logged in (the account's auth provider), not the email flag.
   "shell/hooks/usePorticoAccount.ts: 'email'",
-  // A transaction's operation type in the Blockchain API's answers (SPEC §3 Transaction), not the features.
-  "kernel/api/schemas.ts: 'send'",
-  "kernel/api/schemas.ts: 'receive'",
 ])
 
 function mentions(folder: string, names: Set<string>): string[] {

@@ -70,10 +70,17 @@ export function sourceFiles(folder: string): string[] {
   })
 }
 
+// Each rule reads the folders it checks, and several rules read the same ones: a file is parsed once a run.
+const scanned = new Map<string, SourceFacts>()
+
 /** The facts of a repo file, relative import paths resolved to paths from the root. */
 export function scanFile(file: string): SourceFacts {
+  const known = scanned.get(file)
+  if (known) return known
   const facts = scanSource(readFileSync(join(ROOT, file), 'utf8'), file)
   const resolveRef = (ref: ImportRef): ImportRef =>
     ref.specifier.startsWith('.') ? { ...ref, specifier: relative(ROOT, resolve(ROOT, dirname(file), ref.specifier)) } : ref
-  return { ...facts, imports: facts.imports.map(resolveRef) }
+  const resolved = { ...facts, imports: facts.imports.map(resolveRef) }
+  scanned.set(file, resolved)
+  return resolved
 }

@@ -2,7 +2,7 @@ import { type PluginContext, parseOrThrow } from 'portico/plugin'
 import { Button, type PorticoView, Stack, Text } from 'portico/ui'
 import { type FormEvent, useId, useState } from 'react'
 import * as v from 'valibot'
-import { type Greeter, IGreeter } from './greeter.ts'
+import { type Greeter, IGreeter } from './contract.ts'
 
 /** An RPC caller is untrusted: the params must be exactly one non-empty name. */
 const GreetParams = v.tuple([v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(64))])

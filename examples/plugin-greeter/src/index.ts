@@ -1,7 +1,7 @@
 import { definePlugin, definePluginFlag, type PluginManifest } from 'portico/plugin'
 import * as v from 'valibot'
 
-export { type Greeter, IGreeter } from './greeter.ts'
+export { type Greeter, IGreeter } from './contract.ts'
 
 export interface GreeterOptions {
   /** How a greeting starts; "Hello" by default. */

@@ -15,7 +15,7 @@ import {
   solana,
 } from '../../../kernel/index.ts'
 import { authPlugin } from '../index.ts'
-import type { FrameUser } from '../frameProtocol.ts'
+import type { FrameUser } from '../../../protocol/frameProtocol.ts'
 import { type FakeFrame, createFakeFrame } from './fakeFrame.ts'
 
 export const FRAME_URL = 'http://127.0.0.1:8700'

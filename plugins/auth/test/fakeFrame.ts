@@ -1,6 +1,6 @@
 import { EmbeddedWalletErrorText, PorticoError } from '../../../kernel/index.ts'
 import type { FrameClient, FrameClientOptions, RequestOptions } from '../frameClient.ts'
-import type { AppPayload, AppRequestName, FrameEvent, FrameReply } from '../frameProtocol.ts'
+import type { AppPayload, AppRequestName, FrameEvent, FrameReply } from '../../../protocol/frameProtocol.ts'
 
 type Handler = (payload: unknown) => unknown
 export interface SentRequest {

@@ -4,6 +4,7 @@ import { Button, type PorticoView, Text, useMessages, useShownText } from '../..
 import type { EmailController } from '../controller.ts'
 import { EmailSchema, messageOf } from '../routeData.ts'
 import { messages } from '../locales/index.ts'
+import { EMAIL_VERIFY_DEVICE_VIEW, EMAIL_VERIFY_OTP_VIEW } from '../contract.ts'
 
 /**
  * The Connect view's email section: an email field and Continue. Focusing the field
@@ -34,8 +35,8 @@ export function createEmailLoginSection(controller: EmailController): PorticoVie
         const { action } = await controller.connectEmail(parsed.output, () => {
           timedOut = true
         })
-        if (action === 'VERIFY_DEVICE') controller.router.push('EmailVerifyDevice', { email: parsed.output })
-        else if (action === 'VERIFY_OTP') controller.router.push('EmailVerifyOtp', { email: parsed.output })
+        if (action === 'VERIFY_DEVICE') controller.router.push(EMAIL_VERIFY_DEVICE_VIEW, { email: parsed.output })
+        else if (action === 'VERIFY_OTP') controller.router.push(EMAIL_VERIFY_OTP_VIEW, { email: parsed.output })
         else await controller.finishLogin(parsed.output)
       } catch (reason) {
         setError(timedOut ? t('email.requestTimedOut') : messageOf(reason))

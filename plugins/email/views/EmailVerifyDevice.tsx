@@ -3,6 +3,7 @@ import { Button, type PorticoView, Spinner, Stack, Text, useMessages, useShownTe
 import type { EmailController } from '../controller.ts'
 import { emailOf, messageOf } from '../routeData.ts'
 import { messages } from '../locales/index.ts'
+import { EMAIL_VERIFY_OTP_VIEW } from '../contract.ts'
 
 /**
  * A device the email has not used before: the visitor approves it from the link
@@ -32,7 +33,7 @@ export function createEmailVerifyDeviceView(controller: EmailController): Portic
           leave.signal,
         )
         .then(
-          () => current && controller.router.replace('EmailVerifyOtp', { email }),
+          () => current && controller.router.replace(EMAIL_VERIFY_OTP_VIEW, { email }),
           (error: unknown) => {
             if (current) setProblem(timedOut ? t('email.deviceTimedOut') : messageOf(error))
           },

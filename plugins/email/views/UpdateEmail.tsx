@@ -6,6 +6,7 @@ import type { EmailController } from '../controller.ts'
 import { EmailSchema, emailOf, messageOf } from '../routeData.ts'
 import { OtpForm } from './OtpForm.tsx'
 import { messages } from '../locales/index.ts'
+import { UPDATE_EMAIL_PRIMARY_OTP_VIEW, UPDATE_EMAIL_SECONDARY_OTP_VIEW } from '../contract.ts'
 
 const selectEmail = (s: ChainState) => s.chains[s.activeNamespace]?.accountState.user?.email ?? undefined
 
@@ -28,7 +29,7 @@ export function createUpdateEmailView(controller: EmailController): PorticoView 
       setError(undefined)
       try {
         await controller.auth.updateEmail(parsed.output)
-        controller.router.push('UpdateEmailPrimaryOtp', { email: parsed.output })
+        controller.router.push(UPDATE_EMAIL_PRIMARY_OTP_VIEW, { email: parsed.output })
       } catch (reason) {
         setError(messageOf(reason))
       } finally {
@@ -74,7 +75,7 @@ export function createUpdateEmailPrimaryOtpView(controller: EmailController): Po
     if (!email) return <Text variant="error">{t('email.enterNewEmailFirst')}</Text>
     const check = async (otp: string) => {
       await controller.auth.updateEmailPrimaryOtp(otp)
-      controller.router.replace('UpdateEmailSecondaryOtp', { email })
+      controller.router.replace(UPDATE_EMAIL_SECONDARY_OTP_VIEW, { email })
     }
     return (
       <Stack>

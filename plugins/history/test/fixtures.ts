@@ -1,4 +1,4 @@
-import type { Transaction, Transfer } from '../../../kernel/api/schemas.ts'
+import type { Transaction, Transfer } from '../../../protocol/api/schemas.ts'
 
 export const ACCOUNT = '0x1234567890abcdef1234567890abcdef12345678'
 export const OTHER = '0xabcdefabcdefabcdefabcdefabcdefabcdef0001'

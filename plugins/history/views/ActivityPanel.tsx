@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef } from 'react'
-import type { Transaction } from '../../../kernel/api/schemas.ts'
-import type { ChainState } from '../../../kernel/index.ts'
+import type { Transaction } from '../../../protocol/api/schemas.ts'
+import type { ChainState, Locale } from '../../../kernel/index.ts'
 import {
   Button,
   type PorticoView,
@@ -9,6 +9,7 @@ import {
   WalletImage,
   formatBalance,
   truncateAddress,
+  useLocale,
   useStoreValue,
   type TranslateOf,
   useMessages,
@@ -28,7 +29,7 @@ function counterparty(transaction: Transaction, t: TranslateOf<typeof messages>)
     : t('history.to', { address: truncateAddress(transaction.metadata.sentTo) })
 }
 
-function TransactionRow({ transaction, t, dayFormat }: { readonly transaction: Transaction; readonly t: TranslateOf<typeof messages>; readonly dayFormat: Intl.DateTimeFormat }) {
+function TransactionRow({ transaction, t, locale, dayFormat }: { readonly transaction: Transaction; readonly t: TranslateOf<typeof messages>; readonly locale: Locale; readonly dayFormat: Intl.DateTimeFormat }) {
   const { operationType, status, minedAt } = transaction.metadata
   const first = transaction.transfers[0]
   const icon = first?.fungible_info?.icon?.url ?? first?.nft_info?.content?.preview?.url
@@ -46,9 +47,9 @@ function TransactionRow({ transaction, t, dayFormat }: { readonly transaction: T
       </span>
       <span className="activity-side">
         {transaction.transfers.map((transfer, index) => (
-          <span key={index} className="activity-amount" data-testid="activity-amount">
+          <span key={index} className="activity-amount" data-testid="activity-amount" dir="ltr">
             {amountSign(operationType, transfer.direction)}
-            {formatBalance(transfer.quantity.numeric, transfer.fungible_info?.symbol ?? transfer.nft_info?.name)}
+            {formatBalance(transfer.quantity.numeric, transfer.fungible_info?.symbol ?? transfer.nft_info?.name, locale)}
           </span>
         ))}
         <time className="activity-detail" dateTime={minedAt}>
@@ -87,7 +88,7 @@ export function createActivityPanel(history: History): PorticoView {
   return function ActivityPanel({ kit }) {
     const state = useStoreValue(history.store, whole)
     const networkName = useStoreValue(kit.chains, selectNetworkName)
-    const locale = useStoreValue(kit.locale, (s) => s.locale)
+    const locale = useLocale(kit)
     const t = useMessages(kit, messages)
     const dayFormat = useMemo(() => new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short' }), [locale])
     useEffect(() => history.show(), [])
@@ -136,7 +137,7 @@ export function createActivityPanel(history: History): PorticoView {
             </Text>
             <ul className="activity-list">
               {group.transactions.map((transaction) => (
-                <TransactionRow key={transaction.id} transaction={transaction} t={t} dayFormat={dayFormat} />
+                <TransactionRow key={transaction.id} transaction={transaction} t={t} locale={locale} dayFormat={dayFormat} />
               ))}
             </ul>
           </section>

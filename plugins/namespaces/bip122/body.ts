@@ -9,7 +9,7 @@ import {
 } from '../../../kernel/index.ts'
 import { createBip122Adapter } from './adapter.ts'
 import { startDiscovery } from './discovery.ts'
-import { BIP122_METHODS } from './index.ts'
+import { BIP122_METHODS } from './contract.ts'
 import type { BitcoinProvider } from './provider.ts'
 
 /**

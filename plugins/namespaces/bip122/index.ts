@@ -1,7 +1,5 @@
 import { type PluginManifest, definePlugin } from '../../../kernel/index.ts'
-
-/** The bip122 JSON-RPC methods (sendTransfer, signMessage, signPsbt, getAccountAddresses). */
-export const BIP122_METHODS = ['sendTransfer', 'signMessage', 'signPsbt', 'getAccountAddresses'] as const
+import { BIP122_METHODS } from './contract.ts'
 
 /**
  * Bitcoin chain adapter over Wallet Standard bitcoin wallets (`bitcoin:connect`,

@@ -9,7 +9,7 @@ import { callFeature, callWallet, featureOf, parseOrThrow, safeParse, toWalletEr
 import { readAccounts } from './accounts.ts'
 import { standardChainOf } from './chains.ts'
 import { BitcoinErrorText } from './errors.ts'
-import type { BIP122_METHODS } from './index.ts'
+import type { BIP122_METHODS } from './contract.ts'
 import {
   GetAccountAddressesParamsSchema,
   SatsConnectAnswerSchema,

@@ -13,7 +13,7 @@ import {
 } from '../../../kernel/index.ts'
 import * as v from 'valibot'
 import { formatUnits, safeParse, WalletError } from '../../../kernel/wallets/index.ts'
-import { decodeBase58, encodeBase58 } from './base58.ts'
+import { decodeBase58, encodeBase58 } from '../../../protocol/base58.ts'
 import { standardChainOf } from './chains.ts'
 import { SolanaErrorText } from './errors.ts'
 import { type SolanaProvider, createSolanaProvider } from './provider.ts'

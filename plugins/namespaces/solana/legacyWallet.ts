@@ -1,5 +1,5 @@
 import type * as v from 'valibot'
-import { decodeBase58 } from './base58.ts'
+import { decodeBase58 } from '../../../protocol/base58.ts'
 import {
   LegacyConnectOutputSchema,
   type LegacySolanaProvider,

@@ -144,7 +144,7 @@ describe('EVM and Solana in one kit', () => {
       await Promise.all([k.plugins.load('eip155'), k.plugins.load('solana')])
       // One session reaching both chains, as WalletConnect or the embedded wallet gives; the
       // namespace adapters speak to its per-chain providers.
-      const shared = (chain: 'eip155' | 'solana', provider: unknown): Connector => ({ id: 'shared-session', name: 'Shared', type, chain, provider })
+      const shared = (chain: 'eip155' | 'solana', provider: unknown): Connector => ({ id: 'shared-session', name: 'Shared', type, chain, provider, capabilities: { sharedSession: true } })
       cleanups.push(k.connectors.add(shared('eip155', evmWallet.provider)), k.connectors.add(shared('solana', solWallet.wallet)))
       await k.connect({ connectorId: 'shared-session', namespace: 'eip155' })
       await k.connect({ connectorId: 'shared-session', namespace: 'solana' })
@@ -159,7 +159,7 @@ describe('EVM and Solana in one kit', () => {
     const k = kit()
     await k.restored
     await Promise.all([k.plugins.load('eip155'), k.plugins.load('solana')])
-    cleanups.push(k.connectors.add({ id: 'wc', name: 'WalletConnect', type: 'WALLET_CONNECT', chain: 'solana', provider: solWallet.wallet }))
+    cleanups.push(k.connectors.add({ id: 'wc', name: 'WalletConnect', type: 'WALLET_CONNECT', chain: 'solana', provider: solWallet.wallet, capabilities: { sharedSession: true, relaysWallets: true } }))
     await k.connect({ connectorId: EVM_WALLET, namespace: 'eip155' })
     await k.connect({ connectorId: 'wc', namespace: 'solana' })
     await k.disconnect('solana')

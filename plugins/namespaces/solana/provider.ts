@@ -9,7 +9,7 @@ import {
   isUnsupportedPlaceholder,
 } from '../../../kernel/index.ts'
 import { parseOrThrow, parsePositiveUnits, WalletError } from '../../../kernel/wallets/index.ts'
-import { encodeBase58 } from './base58.ts'
+import { encodeBase58 } from '../../../protocol/base58.ts'
 import { type SolanaStandardChain, standardChainOf } from './chains.ts'
 import { SolanaErrorText } from './errors.ts'
 import type { Connections, PreparedTransfer } from './rpc.ts'

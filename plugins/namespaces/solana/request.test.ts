@@ -3,7 +3,7 @@ import { ErrorText, type PorticoKit, createKernel, createMemoryBackend } from '.
 import { type SolanaRpc, startSolanaRpc } from '../../../test/peers/solanaRpc.mjs'
 import { solanaLocalnet } from '../../../test/peers/solanaNetworks.ts'
 import { createSolanaTestWallet, verifyEd25519 } from '../../../test/peers/solanaTestWallet.ts'
-import { decodeBase58, encodeBase58 } from './base58.ts'
+import { decodeBase58, encodeBase58 } from '../../../protocol/base58.ts'
 import { SolanaErrorText } from './errors.ts'
 import { solanaPlugin } from './index.ts'
 

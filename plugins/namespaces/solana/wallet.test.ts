@@ -4,7 +4,7 @@ import { type AdapterEvents, type Connector, solanaDevnet } from '../../../kerne
 import { USER_REJECTED_CODE } from '../../../kernel/wallets/index.ts'
 import { verifyEd25519 } from '../../../test/peers/solanaTestWallet.ts'
 import { createSolanaAdapter } from './adapter.ts'
-import { encodeBase58 } from './base58.ts'
+import { encodeBase58 } from '../../../protocol/base58.ts'
 import { SolanaErrorText } from './errors.ts'
 import type { SolanaProvider } from './provider.ts'
 import { createPrivateKey, sign } from 'node:crypto'

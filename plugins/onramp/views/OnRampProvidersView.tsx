@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react'
-import { type ChainState, FeeRangePercent } from '../../../kernel/index.ts'
+import type { ChainState } from '../../../kernel/index.ts'
+import { FeeRangePercent } from '../providers.ts'
 import { ListItem, type PorticoView, Stack, Text, useMessages, useStoreValue } from '../../../shell/ui/index.ts'
-import type { OnRampProvider, OnRampProviderId, ParsedOnRampOptions } from '../index.ts'
+import type { OnRampProvider, OnRampProviderId, ParsedOnRampOptions } from '../contract.ts'
 import { providerUrl } from '../onrampUrls.ts'
 import { messages } from '../locales/index.ts'
 

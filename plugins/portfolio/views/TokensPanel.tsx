@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react'
 import type { DependencyContainer } from 'tsyringe'
-import { refreshTokenBalances } from '../../../kernel/api/portfolio.ts'
-import { supportsFeature } from '../../../kernel/api/support.ts'
+import { refreshTokenBalances } from '../../../services/blockchainApi/portfolio.ts'
+import { supportsFeature } from '../../../services/blockchainApi/support.ts'
 import { formatDollars } from '../../../kernel/format/formatDollars.ts'
-import { type ChainState, type TokenBalance, isUnsupportedPlaceholder } from '../../../kernel/index.ts'
-import { type PorticoView, Spinner, Text, WalletImage, formatBalance, shallowEqual, useMessages, useStoreValue } from '../../../shell/ui/index.ts'
+import { type ChainState, type Locale, type TokenBalance, isUnsupportedPlaceholder } from '../../../kernel/index.ts'
+import { type PorticoView, Spinner, Text, WalletImage, formatBalance, shallowEqual, useLocale, useMessages, useStoreValue } from '../../../shell/ui/index.ts'
 import { messages } from '../locales/index.ts'
 
 const EMPTY: readonly TokenBalance[] = []
@@ -21,18 +21,18 @@ function tokensView(state: ChainState) {
   }
 }
 
-function TokenRow({ token, priced }: { readonly token: TokenBalance; readonly priced: boolean }) {
+function TokenRow({ token, priced, locale }: { readonly token: TokenBalance; readonly priced: boolean; readonly locale: Locale }) {
   return (
     <li className="portfolio-row" data-testid="token-row" data-symbol={token.symbol}>
       <WalletImage src={token.iconUrl} size={32} />
       <span className="portfolio-main">
         <span className="portfolio-name">{token.name}</span>
-        <span className="portfolio-detail" data-testid="token-amount">
-          {formatBalance(token.quantity.numeric, token.symbol)}
+        <span className="portfolio-detail" data-testid="token-amount" dir="ltr">
+          {formatBalance(token.quantity.numeric, token.symbol, locale)}
         </span>
       </span>
-      <span className="portfolio-side" data-testid="token-value">
-        {formatDollars(priced ? (token.value ?? 0) : 0)}
+      <span className="portfolio-side" data-testid="token-value" dir="ltr">
+        {formatDollars(priced ? (token.value ?? 0) : 0, locale)}
       </span>
     </li>
   )
@@ -48,6 +48,7 @@ export function createTokensPanel(container: DependencyContainer): PorticoView {
     const { address, network, tokens, priced } = useStoreValue(kit.chains, tokensView, shallowEqual)
     const [loading, setLoading] = useState(true)
     const t = useMessages(kit, messages)
+    const locale = useLocale(kit)
     useEffect(() => {
       let live = true
       setLoading(true)
@@ -76,13 +77,13 @@ export function createTokensPanel(container: DependencyContainer): PorticoView {
       <div className="portfolio">
         <div className="portfolio-total">
           <Text variant="muted">{t('portfolio.totalBalance')}</Text>
-          <Text variant="title" data-testid="tokens-total">
-            {formatDollars(total)}
+          <Text variant="title" data-testid="tokens-total" dir="ltr">
+            {formatDollars(total, locale)}
           </Text>
         </div>
         <ul className="portfolio-list" aria-label={t('portfolio.tokensOn', { network: network.name })}>
           {shown.map((token) => (
-            <TokenRow key={token.address ?? 'native'} token={token} priced={priced} />
+            <TokenRow key={token.address ?? 'native'} token={token} priced={priced} locale={locale} />
           ))}
         </ul>
       </div>

@@ -4,7 +4,7 @@ import { PorticoError, SnackText, isEvmAddress, isTransactionHash } from '../../
 import { parseCaipNetworkId } from '../../../kernel/chains/caip.ts'
 import { withEvmPrefix } from '../../../kernel/validation/address.ts'
 import { formatUnits, parseOrThrow } from '../../../kernel/wallets/index.ts'
-import type { ParsedSendOptions } from '../index.ts'
+import type { ParsedSendOptions } from '../contract.ts'
 import type { NamespaceSender, SendDraft, SenderContext } from '../sender.ts'
 import { ERC20_TRANSFER_ABI, USDT_CONTRACTS, transferAbiFor } from './erc20.ts'
 

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { PorticoError, SnackText, isSolanaAddress } from '../../../kernel/index.ts'
-import { decodeBase58 } from '../../../kernel/wallets/base58.ts'
+import { decodeBase58 } from '../../../protocol/base58.ts'
 import { parseOrThrow } from '../../../kernel/wallets/index.ts'
 import type { NamespaceSender, SendDraft, SenderContext } from '../sender.ts'
 

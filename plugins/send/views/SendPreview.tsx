@@ -1,6 +1,6 @@
 import type { ChainState } from '../../../kernel/index.ts'
 import { parsePositiveUnits } from '../../../kernel/wallets/index.ts'
-import { Button, type PorticoView, Stack, Text, useMessages, useStoreValue } from '../../../shell/ui/index.ts'
+import { Button, type PorticoView, Stack, Text, useLocale, useMessages, useStoreValue } from '../../../shell/ui/index.ts'
 import type { SendController } from '../controller.ts'
 import { toUsd } from '../rules.ts'
 import { FeeLine } from './FeeLine.tsx'
@@ -15,6 +15,7 @@ export function createSendPreview(controller: SendController): PorticoView {
     const state = useStoreValue(controller.store, (s) => s)
     const network = useStoreValue(kit.chains, activeNetwork)
     const t = useMessages(kit, messages)
+    const locale = useLocale(kit)
     const { token, sendTokenAmount, receiverAddress, receiverProfileName, sending } = state
     const amount = token ? parsePositiveUnits(sendTokenAmount, token.decimals) : undefined
     // The form was reset under the review (a network switch): nothing is left to send.
@@ -32,7 +33,7 @@ export function createSendPreview(controller: SendController): PorticoView {
       <Stack gap="large">
         <dl className="send-summary" aria-label={t('send.transfer')}>
           <dt>{t('send.amount')}</dt>
-          <dd data-testid="send-preview-amount">{`${formatAmount(amount, token)} (≈ ${formatUsd(toUsd(amount, token.decimals, token.price), network)})`}</dd>
+          <dd data-testid="send-preview-amount">{`${formatAmount(amount, token, locale)} (≈ ${formatUsd(toUsd(amount, token.decimals, token.price), network, locale)})`}</dd>
           <dt>{t('send.to')}</dt>
           <dd data-testid="send-preview-receiver">{receiverProfileName ? `${receiverProfileName} (${receiverAddress})` : receiverAddress.trim()}</dd>
           <dt>{t('send.network')}</dt>

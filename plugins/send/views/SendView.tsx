@@ -1,8 +1,8 @@
 import { useEffect, useId, useMemo } from 'react'
 import type { ChainState } from '../../../kernel/index.ts'
-import { Button, type PorticoView, Text, useMessages, useShownText, useStoreValue } from '../../../shell/ui/index.ts'
+import { Button, type PorticoView, Text, useLocale, useMessages, useShownText, useStoreValue } from '../../../shell/ui/index.ts'
 import type { SendController } from '../controller.ts'
-import { canSendOn } from '../index.ts'
+import { canSendOn } from '../contract.ts'
 import { sendTokens, tokenKey } from '../tokens.ts'
 import { parsePositiveUnits } from '../../../kernel/wallets/index.ts'
 import { toUsd } from '../rules.ts'
@@ -21,6 +21,7 @@ export function createSendView(controller: SendController): PorticoView {
   return function SendView({ kit }) {
     const id = useId()
     const t = useMessages(kit, messages)
+    const locale = useLocale(kit)
     const shown = useShownText(kit)
     const state = useStoreValue(controller.store, (s) => s)
     const record = useStoreValue(kit.chains, activeRecord)
@@ -75,7 +76,7 @@ export function createSendView(controller: SendController): PorticoView {
             {tokens.length === 0 && <option value="">{t('send.loadingBalances')}</option>}
             {tokens.map((option) => (
               <option key={tokenKey(option)} value={tokenKey(option)}>
-                {t('send.tokenOption', { token: option.name, balance: formatAmount(option.balance, option) })}
+                {t('send.tokenOption', { token: option.name, balance: formatAmount(option.balance, option, locale) })}
               </option>
             ))}
           </select>
@@ -101,7 +102,7 @@ export function createSendView(controller: SendController): PorticoView {
             </Button>
           </div>
           <Text variant="small" id={ids.value}>
-            {`≈ ${formatUsd(token && amount ? toUsd(amount, token.decimals, token.price) : 0, network)}`}
+            {`≈ ${formatUsd(token && amount ? toUsd(amount, token.decimals, token.price) : 0, network, locale)}`}
           </Text>
         </div>
         <div className="send-field">

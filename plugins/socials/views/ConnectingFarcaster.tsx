@@ -1,19 +1,19 @@
 import { useEffect, useState } from 'react'
-import type { ChainState } from '../../../kernel/index.ts'
 import { CopyButton, type PorticoView, QrCode, Spinner, Stack, Text, useMessages, useShownText, useStoreValue } from '../../../shell/ui/index.ts'
 import type { FarcasterController } from '../farcaster.ts'
 import { messages } from '../locales/index.ts'
+import type { SocialsState, SocialsStore } from '../state.ts'
 
-const selectUrl = (state: ChainState) => state.chains[state.activeNamespace]?.accountState.farcasterUrl
+const selectUrl = (state: SocialsState) => state.farcasterUrl
 const messageOf = (error: unknown) => (error instanceof Error && error.message ? error.message : 'Something went wrong')
 
 /**
  * Farcaster login: the url of the relay channel as a QR code for the visitor's Farcaster app,
  * and as text with "Copy link"; the login finishes on its own once they signed there.
  */
-export function createConnectingFarcaster(controller: FarcasterController): PorticoView {
+export function createConnectingFarcaster(controller: FarcasterController, state: SocialsStore): PorticoView {
   return function ConnectingFarcaster({ kit }) {
-    const url = useStoreValue(kit.chains, selectUrl)
+    const url = useStoreValue(state, selectUrl)
     const t = useMessages(kit, messages)
     const shown = useShownText(kit)
     const [error, setError] = useState<string>()

@@ -1,14 +1,14 @@
 import { useEffect, useId } from 'react'
-import { type ChainState, formatBalance } from '../../../kernel/index.ts'
+import { type ChainState, type Locale, formatBalance } from '../../../kernel/index.ts'
 import { formatUnits } from '../../../kernel/wallets/index.ts'
-import { Button, type PorticoView, Text, type TranslateOf, useMessages, useShownText, useStoreValue } from '../../../shell/ui/index.ts'
+import { Button, type PorticoView, Text, type TranslateOf, useLocale, useMessages, useShownText, useStoreValue } from '../../../shell/ui/index.ts'
 import { SwapsText, type SwapController, type SwapState } from '../controller.ts'
 import { tokenKey } from '../tokens.ts'
 import { messages } from '../locales/index.ts'
 
 const activeAccount = (state: ChainState) => state.chains[state.activeNamespace]?.accountState
 
-const amountText = (amount: bigint, token: { decimals: number; symbol: string }) => formatBalance(formatUnits(amount, token.decimals), token.symbol)
+const amountText = (amount: bigint, token: { decimals: number; symbol: string }, locale: Locale) => formatBalance(formatUnits(amount, token.decimals), token.symbol, locale)
 
 function buttonLabel({ step, needsApproval, quote }: SwapState, t: TranslateOf<typeof messages>): string {
   if (step === 'approve') return t('swaps.approving', { token: quote?.from.symbol ?? '' })
@@ -33,6 +33,7 @@ export function createSwapView(controller: SwapController): PorticoView {
     const id = useId()
     const t = useMessages(kit, messages)
     const shown = useShownText(kit)
+    const locale = useLocale(kit)
     const state = useStoreValue(controller.store, (s) => s)
     const account = useStoreValue(kit.chains, activeAccount)
     // The token list follows the portfolio as it loads.
@@ -66,7 +67,7 @@ export function createSwapView(controller: SwapController): PorticoView {
           <select id={ids.from} className="input" value={state.fromKey ?? ''} disabled={Boolean(step)} onChange={(event) => controller.setFrom(event.target.value)}>
             {options.map((token) => (
               <option key={tokenKey(token)} value={tokenKey(token)}>
-                {t('swaps.tokenOption', { token: token.name, balance: amountText(token.balance, token) })}
+                {t('swaps.tokenOption', { token: token.name, balance: amountText(token.balance, token, locale) })}
               </option>
             ))}
           </select>
@@ -107,11 +108,11 @@ export function createSwapView(controller: SwapController): PorticoView {
         {quote && (
           <dl className="swap-summary" aria-label={t('swaps.quote')}>
             <dt>{t('swaps.youReceive')}</dt>
-            <dd data-testid="swap-quote-out">{`≈ ${amountText(quote.amountOut, quote.to)}`}</dd>
+            <dd data-testid="swap-quote-out">{`≈ ${amountText(quote.amountOut, quote.to, locale)}`}</dd>
             <dt>{t('swaps.minimumReceived')}</dt>
-            <dd data-testid="swap-quote-min">{t('swaps.slippage', { amount: amountText(quote.amountOutMin, quote.to), percent: new Intl.NumberFormat(kit.locale.get().locale, { style: 'percent' }).format(0.01) })}</dd>
+            <dd data-testid="swap-quote-min">{t('swaps.slippage', { amount: amountText(quote.amountOutMin, quote.to, locale), percent: new Intl.NumberFormat(locale, { style: 'percent' }).format(0.01) })}</dd>
             <dt>{t('swaps.priceImpact')}</dt>
-            <dd data-testid="swap-price-impact">{new Intl.NumberFormat(kit.locale.get().locale, { style: 'percent', minimumFractionDigits: 2 }).format(quote.priceImpactBps / 10_000)}</dd>
+            <dd data-testid="swap-price-impact">{new Intl.NumberFormat(locale, { style: 'percent', minimumFractionDigits: 2 }).format(quote.priceImpactBps / 10_000)}</dd>
             {state.needsApproval && (
               <>
                 <dt>{t('swaps.approval')}</dt>

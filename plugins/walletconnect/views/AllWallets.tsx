@@ -5,6 +5,7 @@ import type { WalletConnectController } from '../controller.ts'
 import type { RegistryWallet } from '../registry.ts'
 import { type WalletEntry, buildWalletList } from '../walletList.ts'
 import { messages } from '../locales/index.ts'
+import { CONNECTING_WALLET_CONNECT_BASIC_VIEW, CONNECTING_WALLET_CONNECT_VIEW } from '../contract.ts'
 
 /** Registry wallets per page. */
 export const WALLETS_PER_PAGE = 40
@@ -165,9 +166,9 @@ function select(kit: PorticoKit, entry: WalletEntry) {
     kit.bus.emit({ type: 'SELECT_WALLET', properties: { name: entry.name, platform: 'browser' } })
     return kit.router.push('ConnectingExternal', { connector: entry.installed.id, namespace: entry.installed.chain })
   }
-  if (!entry.wallet) return kit.router.push('ConnectingWalletConnectBasic')
+  if (!entry.wallet) return kit.router.push(CONNECTING_WALLET_CONNECT_BASIC_VIEW)
   kit.bus.emit({ type: 'SELECT_WALLET', properties: { name: entry.name, platform: 'qrcode' } })
-  kit.router.push('ConnectingWalletConnect', { wallet: entry.wallet })
+  kit.router.push(CONNECTING_WALLET_CONNECT_VIEW, { wallet: entry.wallet })
 }
 
 function useDebounced<T>(value: T, ms: number): T {

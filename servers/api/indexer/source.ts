@@ -1,4 +1,4 @@
-import type { CaipNetworkId } from '../../../kernel/chains/caip.ts'
+import type { CaipNetworkId } from '../../../protocol/caip.ts'
 
 /**
  * What the indexer needs from one network. The indexer (indexer.ts) owns everything else:

@@ -1,7 +1,7 @@
 import { asc, eq, inArray } from 'drizzle-orm'
 import { getAddress, isAddress } from 'viem'
-import type { NameRecord } from '../../../kernel/api/schemas.ts'
-import { isValidRegistrationName } from '../../../kernel/validation/registrationName.ts'
+import type { NameRecord } from '../../../protocol/api/schemas.ts'
+import { isValidRegistrationName } from '../../../protocol/registrationName.ts'
 import { type Database, apiTables } from '../../db/index.ts'
 import { ApiError } from '../http.ts'
 

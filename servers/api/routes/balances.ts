@@ -1,7 +1,7 @@
 import { and, eq, inArray, or } from 'drizzle-orm'
 import type { Hono } from 'hono'
 import * as v from 'valibot'
-import type { BalancesResponse, TokenBalance } from '../../../kernel/api/schemas.ts'
+import type { BalancesResponse, TokenBalance } from '../../../protocol/api/schemas.ts'
 import { apiTables } from '../../db/index.ts'
 import type { ApiContext } from '../context.ts'
 import { ApiError, ChainIdField, addressOn, readQuery, sourceOf } from '../http.ts'

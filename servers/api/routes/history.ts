@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm'
 import type { Hono } from 'hono'
 import * as v from 'valibot'
-import type { Transaction, TransactionsResponse, Transfer } from '../../../kernel/api/schemas.ts'
+import type { Transaction, TransactionsResponse, Transfer } from '../../../protocol/api/schemas.ts'
 import { apiTables } from '../../db/index.ts'
 import { type ApiContext, ONRAMP_PROVIDERS } from '../context.ts'
 import { CursorField, decodeCursor, encodeCursor } from '../cursor.ts'

@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm'
 import type { Hono } from 'hono'
 import * as v from 'valibot'
-import type { NftsResponse } from '../../../kernel/api/schemas.ts'
+import type { NftsResponse } from '../../../protocol/api/schemas.ts'
 import { apiTables } from '../../db/index.ts'
 import type { ApiContext } from '../context.ts'
 import { CursorField, decodeCursor, encodeCursor } from '../cursor.ts'

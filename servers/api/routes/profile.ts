@@ -1,6 +1,6 @@
 import type { Hono } from 'hono'
 import * as v from 'valibot'
-import type { IdentityResponse, NameRecord, NameSuggestionsResponse } from '../../../kernel/api/schemas.ts'
+import type { IdentityResponse, NameRecord, NameSuggestionsResponse } from '../../../protocol/api/schemas.ts'
 import type { ApiContext } from '../context.ts'
 import { ApiError, ChainIdField, readParam, readQuery } from '../http.ts'
 import { namesOf, recordOf, registerName, suggestNames } from '../names/registry.ts'

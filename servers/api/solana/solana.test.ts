@@ -11,7 +11,7 @@ import { Connection, Keypair, LAMPORTS_PER_SOL, PublicKey, SystemProgram, Transa
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { LOCAL_USD, SOLANA_DEMO_PRICES, createSolanaDemoToken } from '../../../demo/peers/solanaTokens.mjs'
-import { ApiErrorSchema, BalancesResponseSchema, type Transaction as ApiTransaction, TransactionsResponseSchema } from '../../../kernel/api/index.ts'
+import { ApiErrorSchema, BalancesResponseSchema, type Transaction as ApiTransaction, TransactionsResponseSchema } from '../../../protocol/api/index.ts'
 import { type SolanaRpc, startSolanaRpc } from '../../../test/peers/solanaRpc.mjs'
 import { type Database, openDatabase } from '../../db/index.ts'
 import { readCursor } from '../indexer/store.ts'
@@ -21,7 +21,7 @@ import { ZERO_KEY } from './transfers.ts'
 
 // The Blockchain API indexing the local Solana cluster (the litesvm shim) block by block,
 // on PGlite: SOL and LUSD (the demo's Token-2022 token) moved by real transactions, read
-// back through the API's paths with kernel/api's schemas, as the client reads them.
+// back through the API's paths with protocol/api's schemas, as the client reads them.
 const CHAIN = 'solana:localnet'
 let rpc: SolanaRpc
 let chain: Connection

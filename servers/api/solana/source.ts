@@ -1,6 +1,6 @@
 import * as v from 'valibot'
-import type { CaipNetworkId } from '../../../kernel/chains/caip.ts'
-import { decodeBase58 } from '../../../kernel/wallets/base58.ts'
+import type { CaipNetworkId } from '../../../protocol/caip.ts'
+import { decodeBase58 } from '../../../protocol/base58.ts'
 import { ChainMovedError, type ChainSource, type SourceBlock, type SourceToken } from '../indexer/source.ts'
 import { NO_BLOCK_CODES, SolanaRpcError, callOne, createSolanaRpc } from './rpc.ts'
 import { BlockSchema, blockTransfers } from './transfers.ts'

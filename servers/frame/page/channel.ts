@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { EmbeddedWalletErrorText } from '../../../kernel/errors/catalogue.ts'
-import { type AppMessage, AppMessageSchema, type AppRequestName, type FrameEvent, replyType } from '../../../plugins/auth/frameProtocol.ts'
+import { type AppMessage, AppMessageSchema, type AppRequestName, type FrameEvent, replyType } from '../../../protocol/frameProtocol.ts'
 
 /** The parts of `window` the channel uses (a test passes its own). */
 export interface ChannelWindow {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { deviceAwaitingConsent } from '../../../plugins/auth/consentText.ts'
-import type { FrameEvent } from '../../../plugins/auth/frameProtocol.ts'
+import { deviceAwaitingConsent } from '../../../protocol/consentText.ts'
+import type { FrameEvent } from '../../../protocol/frameProtocol.ts'
 import type { Api } from './api.ts'
 import { ApiRefusal } from './api.ts'
 import { asDeviceWaiting, createConsentWatch, DeviceWaiting, isRefused } from './consent.ts'

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
-import { DeviceConsentText, deviceAwaitingConsent } from '../../../plugins/auth/consentText.ts'
-import type { FrameEvent } from '../../../plugins/auth/frameProtocol.ts'
+import { DeviceConsentText, deviceAwaitingConsent } from '../../../protocol/consentText.ts'
+import type { FrameEvent } from '../../../protocol/frameProtocol.ts'
 import { type Api, ApiRefusal } from './api.ts'
 import type { ApprovalRow } from './signing.ts'
 import type { SessionStore } from './session.ts'

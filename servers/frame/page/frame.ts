@@ -1,6 +1,6 @@
 import './frame.css'
 import { EmbeddedWalletErrorText } from '../../../kernel/errors/catalogue.ts'
-import { FRAME_PREFIX, type AppRequestName } from '../../../plugins/auth/frameProtocol.ts'
+import { FRAME_PREFIX, type AppRequestName } from '../../../protocol/frameProtocol.ts'
 import { createApi } from './api.ts'
 import { createChannel } from './channel.ts'
 import { readConfig } from './config.ts'

@@ -1,4 +1,4 @@
-import { FRAME_PROTOCOL_VERSION } from '../../../plugins/auth/frameProtocol.ts'
+import { FRAME_PROTOCOL_VERSION } from '../../../protocol/frameProtocol.ts'
 import { CONFIG_ELEMENT_ID, type FrameConfig } from './config.ts'
 
 /** JSON that cannot close its script element or open a comment, whatever the strings in it. */

@@ -2,7 +2,7 @@ import { ed25519 } from '@noble/curves/ed25519'
 import * as v from 'valibot'
 import { bytesToHex, hexToBytes } from 'viem'
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
-import { encodeBase58 } from '../../../plugins/namespaces/solana/base58.ts'
+import { encodeBase58 } from '../../../protocol/base58.ts'
 
 /** The namespaces the frame holds a key for: secp256k1 for EVM, ed25519 for Solana. */
 export const NAMESPACES = ['eip155', 'solana'] as const

@@ -2,7 +2,7 @@ import { ed25519 } from '@noble/curves/ed25519'
 import { describe, expect, it } from 'vitest'
 import { privateKeyToAccount } from 'viem/accounts'
 import { bytesToHex } from 'viem'
-import { encodeBase58 } from '../../../plugins/namespaces/solana/base58.ts'
+import { encodeBase58 } from '../../../protocol/base58.ts'
 import { addressOf, generateSecret, namespaceOfChain } from './keys.ts'
 import { combineShares, fromBase64, generateWrappingKey, splitKey, toBase64, unwrapShare, wrapShare } from './shares.ts'
 

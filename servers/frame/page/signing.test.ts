@@ -3,7 +3,7 @@ import { Keypair, PublicKey, SystemProgram, Transaction, TransactionMessage, Ver
 import { type Hex, bytesToHex, toHex, verifyMessage, verifyTypedData } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, it } from 'vitest'
-import { decodeBase58, encodeBase58 } from '../../../plugins/namespaces/solana/base58.ts'
+import { decodeBase58, encodeBase58 } from '../../../protocol/base58.ts'
 import { evmSigningRequest, readableMessage } from './evm.ts'
 import { addressOf, generateSecret } from './keys.ts'
 import { fromBase64, toBase64 } from './shares.ts'

@@ -1,5 +1,5 @@
 import type * as v from 'valibot'
-import type { FrameNetworkSchema } from '../../../plugins/auth/frameProtocol.ts'
+import type { FrameNetworkSchema } from '../../../protocol/frameProtocol.ts'
 
 /** One field of what the visitor is asked to approve; a struct or a call's arguments nest their fields in `rows`. */
 export interface ApprovalRow {

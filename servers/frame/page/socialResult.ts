@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { SOCIAL_RESULT_ACK, SocialResultMessageSchema } from '../../../plugins/auth/frameProtocol.ts'
+import { SOCIAL_RESULT_ACK, SocialResultMessageSchema } from '../../../protocol/frameProtocol.ts'
 
 /** The parts of `window` the inbox uses (a test passes its own). */
 export interface InboxWindow {

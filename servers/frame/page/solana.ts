@@ -1,6 +1,6 @@
 import { ed25519 } from '@noble/curves/ed25519'
 import * as v from 'valibot'
-import { decodeBase58, encodeBase58 } from '../../../plugins/namespaces/solana/base58.ts'
+import { decodeBase58, encodeBase58 } from '../../../protocol/base58.ts'
 import { RowLabel } from './approvalText.ts'
 import { jsonRpc } from './rpc.ts'
 import { fromBase64, toBase64 } from './shares.ts'

@@ -4,13 +4,15 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import * as v from 'valibot'
 import { safeErrorText } from '../../common/logSafe.ts'
 import { frameTables } from '../../db/index.ts'
-import { SOCIAL_RESULT_PARAM, SocialResultSecret } from '../../../plugins/auth/frameProtocol.ts'
+import { SOCIAL_RESULT_PARAM, SocialResultSecret } from '../../../protocol/frameProtocol.ts'
 import type { FrameContext, FrameEnv } from '../context.ts'
 import { allowOrigin, ApiError, Caller, DeviceId, readBody } from '../http.ts'
 import { newToken } from '../secrets.ts'
 import { SocialRefusal, finishLogin, startLogin } from '../social/login.ts'
 import { refusalPage, resultPage } from '../social/pages.ts'
-import { SOCIAL_PROVIDERS, type SocialClaims, type SocialClients, type SocialProvider } from '../social/providers.ts'
+import { invalidRequest } from '../../../protocol/frameServerErrors.ts'
+import { SOCIAL_PROVIDERS, type SocialProvider } from '../../../protocol/socialProviders.ts'
+import type { SocialClaims, SocialClients } from '../social/providers.ts'
 import { signInIdentity } from '../social/identity.ts'
 
 const { socialRequests } = frameTables
@@ -71,7 +73,7 @@ export function socialRoutes(app: Hono<FrameEnv>, context: FrameContext, clients
     allowOrigin(context, body)
     const returnUrl = body.flow === 'redirect' ? body.returnUrl : undefined
     if (body.flow === 'redirect' && !(returnUrl && context.projects.get(body.projectId)!.returnUrls.has(returnUrl))) {
-      throw new ApiError(400, 'Invalid request: returnUrl must be one of the project\'s registered return URLs')
+      throw new ApiError(400, invalidRequest("returnUrl must be one of the project's registered return URLs"))
     }
     await providerClient(body.provider)
     const begin = newToken()

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import type { Context } from 'hono'
-import { SOCIAL_RESULT_ACK, SOCIAL_RESULT_MESSAGE } from '../../../plugins/auth/frameProtocol.ts'
+import { SOCIAL_RESULT_ACK, SOCIAL_RESULT_MESSAGE } from '../../../protocol/frameProtocol.ts'
 
 // The pages a social login shows on the frame server's origin, in the popup or the page: a
 // refusal, and the popup's hand-over of the result secret to the Portico frame of its opener.

@@ -1,9 +1,6 @@
 import * as client from 'openid-client'
 import * as v from 'valibot'
-
-/** The social providers the frame logs in through (SPEC §5). */
-export const SOCIAL_PROVIDERS = ['google', 'github', 'apple', 'facebook', 'x', 'discord'] as const
-export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number]
+import type { SocialProvider } from '../../../protocol/socialProviders.ts'
 
 /** Who the provider says logged in. */
 export interface SocialClaims {

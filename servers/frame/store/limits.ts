@@ -1,6 +1,7 @@
 import { and, eq, lte, sql } from 'drizzle-orm'
 import type { Database } from '../../db/index.ts'
 import { frameTables } from '../../db/index.ts'
+import { FrameServerErrorText, tryAgainAfter } from '../../../protocol/frameServerErrors.ts'
 import { ApiError } from '../http.ts'
 import type { FrameLimits, WindowLimit } from '../options.ts'
 
@@ -30,10 +31,10 @@ export async function admitCodeRequest(
   if (claimed.length === 0) {
     const [row] = await db.select({ until: cooldowns.until }).from(cooldowns).where(eq(cooldowns.key, cooldownKey))
     const seconds = Math.max(1, Math.ceil(((row?.until.getTime() ?? now.getTime()) - now.getTime()) / 1000))
-    throw new ApiError(429, `Please try again after ${seconds} seconds`)
+    throw new ApiError(429, tryAgainAfter(seconds))
   }
-  await countInWindow(db, `email:${email}`, limits.perEmail, now, 'Too many codes were requested for this email')
-  await countInWindow(db, `address:${address}`, limits.perAddress, now, 'Too many codes were requested from this network address')
+  await countInWindow(db, `email:${email}`, limits.perEmail, now, FrameServerErrorText.TOO_MANY_CODES_FOR_EMAIL)
+  await countInWindow(db, `address:${address}`, limits.perAddress, now, FrameServerErrorText.TOO_MANY_CODES_FROM_ADDRESS)
 }
 
 /**

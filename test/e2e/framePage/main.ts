@@ -2,7 +2,7 @@
 // window.frameTest. The page keeps what a host keeps after a login (the address and the
 // host token) in its own storage, so the storage search has something to look through.
 import { createFrameClient } from '../../../plugins/auth/frameClient.ts'
-import type { AppPayload, AppRequestName, FrameEvent } from '../../../plugins/auth/frameProtocol.ts'
+import type { AppPayload, AppRequestName, FrameEvent } from '../../../protocol/frameProtocol.ts'
 
 // The box the frame is shown over for an approval, as the ApproveTransaction view gives it (sized here: the page's CSP allows no inline style).
 const box = document.getElementById('approval-box')!

@@ -130,6 +130,22 @@ describe('the check catches what a translator can get wrong', () => {
     expect(problems.sort()).toEqual(['few', 'many', 'two', 'zero'].map((category) => expect.stringContaining(`lacks the "${category}" case ar needs`)))
   })
 
+  it('a rich-text placeholder dropped, renumbered or left open is reported: its link would be lost', () => {
+    const legal = (both: string) => `{documents, select, both {${both}} terms {Ich akzeptiere die <0>Nutzungsbedingungen</0>} other {Ich akzeptiere die <1>Datenschutzerklärung</1>}}`
+    for (const [both, found] of [
+      ['Ich akzeptiere die Nutzungsbedingungen und die <1>Datenschutzerklärung</1>', '1'],
+      ['Ich akzeptiere die <0>Nutzungsbedingungen</0> und die <2>Datenschutzerklärung</2>', '0, 2'],
+      ['Ich akzeptiere die <0>Nutzungsbedingungen und die <1>Datenschutzerklärung</1>', '1 (one not closed)'],
+    ]) {
+      write('shell/locales/core', { ...header, ...english('shell/locales/core'), 'connect.legalAgreement': legal(both!) })
+      expect(checkLocale('de', scratch).problems).toContainEqual(
+        expect.stringContaining(`"connect.legalAgreement" must keep the rich-text placeholders of English, each opened and closed (documents=both: 0, 1; here: ${found})`),
+      )
+    }
+    write('shell/locales/core', { ...header, ...english('shell/locales/core'), 'connect.legalAgreement': legal('Ich akzeptiere die <0>Nutzungsbedingungen</0> und die <1>Datenschutzerklärung</1>') })
+    expect(checkLocale('de', scratch).problems.filter((problem) => problem.includes('connect.legalAgreement'))).toEqual([])
+  })
+
   it('an opener text with a plural or select is reported: the first screen formats arguments only', () => {
     write('host/locales', { ...header, ...english('host/locales'), 'opener.switchNetwork': '{network, select, Base {Base, Netzwerk wechseln} other {{network}, Netzwerk wechseln}}' })
     expect(checkLocale('de', scratch).problems).toContainEqual(expect.stringContaining('host/locales/de.json: "opener.switchNetwork" is an opener text: arguments only, no plural or select'))

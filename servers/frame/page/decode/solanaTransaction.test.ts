@@ -1,6 +1,6 @@
 import { Keypair, PublicKey, SystemProgram, Transaction, TransactionInstruction, TransactionMessage, VersionedTransaction } from '@solana/web3.js'
 import { describe, expect, it } from 'vitest'
-import { encodeBase58 } from '../../../../plugins/namespaces/solana/base58.ts'
+import { encodeBase58 } from '../../../../protocol/base58.ts'
 import { Warning } from '../approvalText.ts'
 import { TOKEN_PROGRAM, describeSolanaTransaction } from './solanaTransaction.ts'
 

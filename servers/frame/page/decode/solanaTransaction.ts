@@ -1,4 +1,4 @@
-import { encodeBase58 } from '../../../../plugins/namespaces/solana/base58.ts'
+import { encodeBase58 } from '../../../../protocol/base58.ts'
 import { RowLabel, Warning } from '../approvalText.ts'
 import type { ApprovalRow, Described } from '../signing.ts'
 
