@@ -97,7 +97,7 @@ export const ConfigSchema = v.object({
    * for 500 gwei); one above it is refused before any wallet sees it (SPEC §5). Default: no cap
    * but the 256-bit maximum.
    */
-  maxFeePerGasCap: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,77}$/, 'must be wei in decimal digits, above 0'))),
+  maxFeePerGasCap: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,77}$/, 'must be decimal wei'))),
   /**
    * When the modal's code downloads ahead of the click: on the first idle moment after
    * load (or earlier, at an opener), only when the pointer reaches or focus enters an

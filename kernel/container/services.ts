@@ -110,7 +110,7 @@ export function createServices(
       pending.rejectAll(new PorticoError(reason, { details: method }))
       bus.emit({ type: 'RPC_REQUEST_REJECTED', properties: { method, reason } })
     },
-    transactionKit: () => ({ maxFeePerGasCap: config.maxFeePerGasCap, modal, snack, bus, logger }),
+    transactionKit: () => ({ config, modal, snack, bus, logger }),
     forward: (request) => connectionService.request(request),
     onUnsafeSucceeded: (method) => bus.emit({ type: 'RPC_REQUEST_SUCCEEDED', properties: { method } }),
   })

@@ -1,4 +1,5 @@
 import type { EventBus } from '../bus/bus.ts'
+import type { PorticoConfig } from '../config/schema.ts'
 import { transactionRefusal } from '../errors/transaction.ts'
 import type { ModalService } from '../modal/modalService.ts'
 import type { SnackService } from '../snack/snackService.ts'
@@ -6,8 +7,8 @@ import { checkRpcTransaction } from '../validation/transaction.ts'
 
 /** What the checks read (the integrator's cap) and who hears of a refusal. */
 export interface TransactionKit {
-  /** The integrator's max fee per gas cap, wei in decimal digits (`maxFeePerGasCap`). */
-  readonly maxFeePerGasCap?: string
+  /** `maxFeePerGasCap`: the integrator's max fee per gas cap, wei in decimal digits. */
+  readonly config: Pick<PorticoConfig, 'maxFeePerGasCap'>
   readonly modal: Pick<ModalService, 'store' | 'open'>
   readonly snack: Pick<SnackService, 'showError'>
   readonly bus: Pick<EventBus, 'emit'>
@@ -22,7 +23,8 @@ export interface TransactionKit {
  */
 export async function checkedTransaction(method: string, params: unknown, kit: TransactionKit | undefined, run: () => Promise<unknown>): Promise<unknown> {
   try {
-    checkRpcTransaction(params, { maxFeePerGasCap: kit?.maxFeePerGasCap === undefined ? undefined : BigInt(kit.maxFeePerGasCap) })
+    const cap = kit?.config.maxFeePerGasCap
+    checkRpcTransaction(params, { maxFeePerGasCap: cap === undefined ? undefined : BigInt(cap) })
     return await run()
   } catch (error) {
     const refusal = transactionRefusal(error)

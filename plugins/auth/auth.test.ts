@@ -282,6 +282,17 @@ describe('the frame session after a reload', () => {
     expect(kit.chains.isConnected()).toBe(true)
   })
 
+  it('the modal is loading while the auth connector syncs a stored session, and not after (SPEC §4)', async () => {
+    const first = await loggedIn()
+    const frame = happyFrame(createFakeFrame())
+    const { kit } = createAuthKit({ frame, backend: first.backend })
+    const seen: boolean[] = []
+    kit.modal.store.subscribe((state) => seen.at(-1) !== state.loading && seen.push(state.loading))
+    await kit.restored
+    expect(seen).toEqual([true, false])
+    expect(kit.chains.isConnected()).toBe(true)
+  })
+
   it('a not-connected answer clears the address and the stored token', async () => {
     const first = await loggedIn()
     const frame = happyFrame(createFakeFrame())

@@ -30,6 +30,8 @@ export interface AuthAdapterDeps {
   readonly signOut: () => Promise<void>
   /** The connection's account changed (the kernel's adapter event): the address in use first. */
   readonly accountsChanged: (addresses: readonly string[]) => void
+  /** The modal's loading flag, on while a stored session is synced (SPEC §4). */
+  readonly setLoading: (loading: boolean) => void
 }
 
 /**
@@ -100,12 +102,17 @@ export function createAuthAdapter(deps: AuthAdapterDeps): ChainAdapter {
     async reconnect(connector) {
       const token = storage.get('frameSessionToken')
       if (!token) return undefined
-      const { isConnected } = await frame.request('IS_CONNECTED', { token })
-      if (!isConnected) {
-        storage.remove('frameSessionToken')
-        return undefined
+      deps.setLoading(true)
+      try {
+        const { isConnected } = await frame.request('IS_CONNECTED', { token })
+        if (!isConnected) {
+          storage.remove('frameSessionToken')
+          return undefined
+        }
+        return await connectAs(lastUsed(), connector.name)
+      } finally {
+        deps.setLoading(false)
       }
-      return connectAs(lastUsed(), connector.name)
     },
     disconnect: () => deps.signOut(),
     async switchNetwork(_connector, network) {

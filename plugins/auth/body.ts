@@ -94,6 +94,7 @@ export function activate(context: PluginContext, createClient: (options: FrameCl
         provider,
         signedIn: () => void (signedIn = true),
         accountsChanged: (addresses) => connection().events.accountsChanged(namespace, AUTH_CONNECTOR_ID, addresses),
+        setLoading: (loading) => modal.setLoading(loading),
         async signOut() {
           storage.remove('frameSessionToken')
           storage.clearLoginCache()

@@ -18,6 +18,8 @@ export interface EmailController {
    * then the request is aborted); closing the modal, or `cancel` (the view went away), aborts it too.
    */
   timed<T>(run: (options: EmailRequestOptions) => Promise<T>, onTimeout: () => void, cancel?: AbortSignal): Promise<T>
+  /** Starts (or restarts, for a new code) an email login, timed; the time it went out is kept (SPEC §3's last email login time). */
+  connectEmail(email: string, onTimeout: () => void): ReturnType<EmailAuth['connectEmail']>
   /** After the code: remembers the email login, shows 'Authenticating...' and connects the kit. */
   finishLogin(email: string): Promise<void>
 }
@@ -32,7 +34,7 @@ export interface EmailControllerDeps {
 
 export function createEmailController(deps: EmailControllerDeps): EmailController {
   const { auth, storage, snack } = deps
-  return {
+  const emailController: EmailController = {
     auth,
     router: deps.router,
     snack,
@@ -48,6 +50,11 @@ export function createEmailController(deps: EmailControllerDeps): EmailControlle
         cancel?.removeEventListener('abort', abort)
       }
     },
+    async connectEmail(email, onTimeout) {
+      const answer = await emailController.timed((options) => auth.connectEmail(email, options), onTimeout)
+      storage.set('frameLastEmailLoginTime', Date.now())
+      return answer
+    },
     async finishLogin(email) {
       storage.set('frameEmailLoginUsed', true)
       storage.set('frameEmail', email)
@@ -62,4 +69,5 @@ export function createEmailController(deps: EmailControllerDeps): EmailControlle
       }
     },
   }
+  return emailController
 }

@@ -159,6 +159,24 @@ describe('email login', () => {
     expect(kit.snack.store.get().open).toBe(false)
   })
 
+  it('the host keeps the time a code went out (the last email login time), again on a resend, until the login succeeds', async () => {
+    const frame = happyFrame()
+    frame.on('CONNECT_EMAIL', () => ({ action: 'VERIFY_OTP' }))
+    const { kit } = await openConnect(frame)
+    const before = Date.now()
+    await typeEmail()
+    await waitFor(() => expect(kit.router.current().view).toBe('EmailVerifyOtp'))
+    const first = kit.storage.get('frameLastEmailLoginTime')!
+    expect(first).toBeGreaterThanOrEqual(before)
+    expect(first).toBeLessThanOrEqual(Date.now())
+    await new Promise((resolve) => setTimeout(resolve, 5))
+    await act(async () => void fireEvent.click(byText('Resend code')!))
+    await waitFor(() => expect(kit.storage.get('frameLastEmailLoginTime')).toBeGreaterThan(first))
+    await typeCode('123456')
+    await waitFor(() => expect(kit.chains.isConnected()).toBe(true))
+    expect(kit.storage.get('frameLastEmailLoginTime')).toBeUndefined()
+  })
+
   it('a wrong code is shown and the field cleared; the resend is answered with the cooldown text', async () => {
     const frame = happyFrame()
     frame.on('CONNECT_EMAIL', () => ({ action: 'VERIFY_OTP' }))

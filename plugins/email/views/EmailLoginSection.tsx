@@ -32,12 +32,9 @@ export function createEmailLoginSection(controller: EmailController): PorticoVie
       setBusy(true)
       let timedOut = false
       try {
-        const { action } = await controller.timed(
-          (options) => controller.auth.connectEmail(parsed.output, options),
-          () => {
-            timedOut = true
-          },
-        )
+        const { action } = await controller.connectEmail(parsed.output, () => {
+          timedOut = true
+        })
         if (action === 'VERIFY_DEVICE') controller.router.push(EMAIL_VERIFY_DEVICE_VIEW, { email: parsed.output })
         else if (action === 'VERIFY_OTP') controller.router.push(EMAIL_VERIFY_OTP_VIEW, { email: parsed.output })
         else await controller.finishLogin(parsed.output)

@@ -25,7 +25,7 @@ export function createEmailVerifyOtpView(controller: EmailController): PorticoVi
       await controller.finishLogin(email)
     }
     const resend = async () => {
-      await controller.timed((options) => controller.auth.connectEmail(email, options), () => undefined)
+      await controller.connectEmail(email, () => undefined)
     }
     return (
       <Stack>
