@@ -45,6 +45,8 @@ export interface FrameLimits {
    * it, or after this long (announced at once by mail, with a link that refuses it).
    */
   deviceConsentDelaySeconds: number
+  /** How long a passkey challenge (sign-up, login, adding one) may be answered; it is spent by its first answer. */
+  passkeyChallengeSeconds: number
 }
 
 export const DEFAULT_LIMITS: FrameLimits = {
@@ -64,6 +66,7 @@ export const DEFAULT_LIMITS: FrameLimits = {
   refreshTokenSeconds: 30 * 24 * 60 * 60,
   sessionLifetimeSeconds: 90 * 24 * 60 * 60,
   deviceConsentDelaySeconds: 48 * 60 * 60,
+  passkeyChallengeSeconds: 5 * 60,
 }
 
 export interface FrameServerOptions {
