@@ -80,7 +80,11 @@ export interface FrameServerOptions {
   smtpUrl: string
   /** The From header of every mail, e.g. 'Portico <login@example.com>'. */
   mailFrom: string
-  /** 32 random bytes, base64: seals the auth and recovery shares. Kept outside the database. */
+  /**
+   * The key-encryption keys, kept outside the database: 32 random bytes in base64, or several
+   * as `id:base64` separated by commas, newest first (the newest seals, every one opens what
+   * names it; a bare key is the id `0`, which also opens blobs sealed before keys had ids).
+   */
   keyEncryptionKey: string
   /** At least 32 characters: signs session tokens and keys the stored hashes. */
   sessionSecret: string
