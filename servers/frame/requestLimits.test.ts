@@ -164,7 +164,7 @@ describe('pruning', () => {
     expect(PRUNED.map((entry) => getTableName(entry.table)).sort()).toEqual(withLifetime.sort())
   })
 
-  it('deletes expired social and Farcaster login requests and sessions left with no refresh token', async () => {
+  it('deletes expired social and Farcaster login requests, expired or spent passkey challenges, and sessions left with no refresh token', async () => {
     const { socialRequests, farcasterRequests, sessions, users } = frameTables
     const now = new Date(Date.UTC(2031, 0, 1))
     const minutesAgo = (minutes: number) => new Date(now.getTime() - minutes * 60_000)
@@ -185,7 +185,14 @@ describe('pruning', () => {
         { ...session, createdAt: minutesAgo(1) },
       ])
       .returning()
+    const challenge = { purpose: 'login', projectId: 'demo', deviceId: 'device-1', createdAt: minutesAgo(6) }
+    await opened.db.insert(frameTables.passkeyChallenges).values([
+      { ...challenge, challenge: 'passkey-expired', expiresAt: minutesAgo(1) },
+      { ...challenge, challenge: 'passkey-spent', expiresAt: minutesAgo(-4), usedAt: minutesAgo(1) },
+      { ...challenge, challenge: 'passkey-live', expiresAt: minutesAgo(-4) },
+    ])
     await pruneExpired(opened.db, DEFAULT_LIMITS, now)
+    expect((await opened.db.select().from(frameTables.passkeyChallenges)).map((row) => row.challenge)).toEqual(['passkey-live'])
     const left = {
       social: (await opened.db.select().from(socialRequests)).map((row) => row.beginHash),
       farcaster: (await opened.db.select().from(farcasterRequests)).map((row) => row.channelHash),
