@@ -85,7 +85,7 @@ describe('client address behind proxies', () => {
 })
 
 describe('login starts', () => {
-  it('3 starts per address per hour (startsPerAddress), on email, social and Farcaster start together, across instances; a refused start does not count', async () => {
+  it('3 starts per address per hour (startsPerAddress), on email, social, Farcaster and passkey starts together, across instances; a refused start does not count', async () => {
     const clock = hourClock()
     const limits = { startsPerAddress: { max: 3, windowSeconds: 3600 } }
     const [a, b] = [await start(limits, {}, clock), await start(limits, {}, clock)]
@@ -99,6 +99,8 @@ describe('login starts', () => {
       [b, '/v1/email/start', { ...caller, email: 'x@portico.test', deviceId: randomUUID() }],
       [a, '/v1/social/start', { ...caller, provider: 'google', binding: binding(), returnUrl: `${HOST}/` }],
       [b, '/v1/farcaster/start', { ...caller, binding: binding() }],
+      [a, '/v1/passkey/signup/options', { ...caller, deviceId: randomUUID() }],
+      [b, '/v1/passkey/login/options', { ...caller, deviceId: randomUUID() }],
     ] as const) {
       const refused = await post(server, path, body)
       expect(refused.status, path).toBe(429)
