@@ -15,6 +15,7 @@ const root = fileURLToPath(new URL('../', import.meta.url))
 const outfile = `${root}.cache/${name}-server/main.mjs`
 await bundleServer({ entry: `${root}servers/${name}/main.ts`, outfile })
 
-const child = spawn(process.execPath, [outfile], { stdio: 'inherit' })
+// Further arguments go to the server's main (`frame reseal`: the re-seal job).
+const child = spawn(process.execPath, [outfile, ...process.argv.slice(3)], { stdio: 'inherit' })
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal))
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)))

@@ -10,6 +10,7 @@ import { deviceRoutes } from './routes/device.ts'
 import { emailRoutes } from './routes/email.ts'
 import { farcasterRoutes } from './routes/farcaster.ts'
 import { pageRoutes } from './routes/page.ts'
+import { passkeyRoutes } from './routes/passkeys.ts'
 import { sessionRoutes } from './routes/session.ts'
 import { socialRoutes } from './routes/social.ts'
 import { walletRoutes } from './routes/wallets.ts'
@@ -38,6 +39,7 @@ export function createFrameApp(context: FrameContext): Hono<FrameEnv> {
   socialRoutes(app, context, context.social)
   farcasterRoutes(app, context)
   walletRoutes(app, context)
+  passkeyRoutes(app, context)
   pageRoutes(app, context)
   app.notFound((c) => c.json({ error: 'Not found' }, 404))
   app.onError((error, c) => {

@@ -29,7 +29,7 @@ describe('frame server environment', () => {
   it('names every wrong or missing variable', () => {
     const run = () =>
       optionsFromEnv({ ...valid, KEY_ENCRYPTION_KEY: Buffer.alloc(16).toString('base64'), SESSION_SECRET: 'short', ALLOWED_ORIGINS: 'demo=http://x.test/path', SMTP_URL: undefined }, '/')
-    expect(run).toThrow(/KEY_ENCRYPTION_KEY: must be 32 bytes/)
+    expect(run).toThrow(/KEY_ENCRYPTION_KEY: key 0 must be 32 bytes/)
     expect(run).toThrow(/SESSION_SECRET: must be at least 32 characters/)
     expect(run).toThrow(/"http:\/\/x.test\/path" must be an exact origin like https:\/\/app.example.com/)
     expect(run).toThrow(/SMTP_URL/)

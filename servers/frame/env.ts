@@ -2,6 +2,7 @@ import { resolve } from 'node:path'
 import * as v from 'valibot'
 import { type RpcUrls, secondOpinionProblem } from '../common/agreeingNodes.ts'
 import { parseTrustedProxies } from '../common/clientAddress.ts'
+import { keyRingFromEnv } from './kekSource.ts'
 import type { FrameServerOptions } from './options.ts'
 import { exactOrigin, readProjects } from './projects.ts'
 import type { FarcasterRpc } from './social/farcaster.ts'
@@ -47,7 +48,6 @@ const Env = v.object({
   DATA_DIR: v.optional(v.pipe(v.string(), v.minLength(1)), '.data/frame'),
   SMTP_URL: v.pipe(v.string(), v.regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')),
   MAIL_FROM: v.pipe(v.string(), v.minLength(3)),
-  KEY_ENCRYPTION_KEY: v.pipe(v.string(), v.base64('must be base64'), v.check((text) => Buffer.from(text, 'base64').length === 32, 'must be 32 bytes')),
   SESSION_SECRET: v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters')),
   ALLOWED_ORIGINS: PerProject('origin', v.pipe(v.string(), v.check((text) => exactOrigin(text) !== undefined, (issue) => `"${String(issue.input)}" must be an exact origin like https://app.example.com`))),
   /** The name mails and the approval page give each project's site. */
@@ -131,14 +131,25 @@ function socialsFromEnv(env: Record<string, string | undefined>): { socials: Soc
   return { socials, problems }
 }
 
+/** The key ring's text from KEY_ENCRYPTION_KEY, KEK_FILE or KEK_COMMAND, or what is wrong with it. */
+function keyRingOf(env: Record<string, string | undefined>): { text: string } | { problem: string } {
+  try {
+    return { text: keyRingFromEnv(env) }
+  } catch (error) {
+    return { problem: (error as Error).message }
+  }
+}
+
 /** The frame server's options from the environment, or the list of what is wrong. DATA_DIR is relative to `cwd`. */
 export function optionsFromEnv(env: Record<string, string | undefined>, cwd: string): FrameServerOptions {
   const result = v.safeParse(Env, env)
   const social = socialsFromEnv(env)
-  if (!result.success || social.problems.length > 0) {
+  const kek = keyRingOf(env)
+  if (!result.success || social.problems.length > 0 || 'problem' in kek) {
     const problems = [
       ...(result.success ? [] : result.issues.map((issue) => `${issue.path?.map((item) => String(item.key)).join('.') ?? ''}: ${issue.message}`)),
       ...social.problems,
+      ...('problem' in kek ? [kek.problem] : []),
     ]
     throw new Error(`frame server: bad environment:\n  ${problems.join('\n  ')}`)
   }
@@ -158,7 +169,7 @@ export function optionsFromEnv(env: Record<string, string | undefined>, cwd: str
     database: e.DATABASE_URL ? { url: e.DATABASE_URL } : { dataDir: resolve(cwd, e.DATA_DIR) },
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
-    keyEncryptionKey: e.KEY_ENCRYPTION_KEY,
+    keyEncryptionKey: kek.text,
     sessionSecret: e.SESSION_SECRET,
     projects: Object.fromEntries(
       Object.entries(e.ALLOWED_ORIGINS).map(([id, origins]) => [id, { name: e.PROJECT_NAMES?.[id], origins, returnUrls: e.SOCIAL_RETURN_URLS?.[id] }]),

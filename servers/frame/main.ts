@@ -4,9 +4,16 @@
 import { mkdirSync } from 'node:fs'
 import { buildFramePage } from './page/build.ts'
 import { optionsFromEnv } from './env.ts'
+import { resealDatabase } from './reseal.ts'
 import { startFrameServer } from './server.ts'
 
 const options = optionsFromEnv(process.env, process.cwd())
+if (process.argv[2] === 'reseal') {
+  // `npm run frame-reseal`: after a new key-encryption key was put in front (README, "Rotating the key-encryption key").
+  const report = await resealDatabase(options)
+  console.log(`frame server: re-sealed ${report.resealed} of ${report.checked} sealed values under the newest key-encryption key`)
+  process.exit(0)
+}
 const database = options.database
 const where = 'dataDir' in database ? `PGlite in ${database.dataDir}` : 'Postgres'
 if ('dataDir' in database) mkdirSync(database.dataDir, { recursive: true })

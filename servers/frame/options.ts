@@ -46,6 +46,8 @@ export interface FrameLimits {
    * it, or after this long (announced at once by mail, with a link that refuses it).
    */
   deviceConsentDelaySeconds: number
+  /** How long a passkey challenge (sign-up, login, adding one) may be answered; it is spent by its first answer. */
+  passkeyChallengeSeconds: number
 }
 
 export const DEFAULT_LIMITS: FrameLimits = {
@@ -65,6 +67,7 @@ export const DEFAULT_LIMITS: FrameLimits = {
   refreshTokenSeconds: 30 * 24 * 60 * 60,
   sessionLifetimeSeconds: 90 * 24 * 60 * 60,
   deviceConsentDelaySeconds: 48 * 60 * 60,
+  passkeyChallengeSeconds: 5 * 60,
 }
 
 export interface FrameServerOptions {
@@ -78,7 +81,11 @@ export interface FrameServerOptions {
   smtpUrl: string
   /** The From header of every mail, e.g. 'Portico <login@example.com>'. */
   mailFrom: string
-  /** 32 random bytes, base64: seals the auth and recovery shares. Kept outside the database. */
+  /**
+   * The key-encryption keys, kept outside the database: 32 random bytes in base64, or several
+   * as `id:base64` separated by commas, newest first (the newest seals, every one opens what
+   * names it; a bare key is the id `0`, which also opens blobs sealed before keys had ids).
+   */
   keyEncryptionKey: string
   /** At least 32 characters: signs session tokens and keys the stored hashes. */
   sessionSecret: string

@@ -85,7 +85,7 @@ describe('client address behind proxies', () => {
 })
 
 describe('login starts', () => {
-  it('3 starts per address per hour (startsPerAddress), on email, social and Farcaster start together, across instances; a refused start does not count', async () => {
+  it('3 starts per address per hour (startsPerAddress), on email, social, Farcaster and passkey starts together, across instances; a refused start does not count', async () => {
     const clock = hourClock()
     const limits = { startsPerAddress: { max: 3, windowSeconds: 3600 } }
     const [a, b] = [await start(limits, {}, clock), await start(limits, {}, clock)]
@@ -99,6 +99,8 @@ describe('login starts', () => {
       [b, '/v1/email/start', { ...caller, email: 'x@portico.test', deviceId: randomUUID() }],
       [a, '/v1/social/start', { ...caller, provider: 'google', binding: binding(), returnUrl: `${HOST}/` }],
       [b, '/v1/farcaster/start', { ...caller, binding: binding() }],
+      [a, '/v1/passkey/signup/options', { ...caller, deviceId: randomUUID() }],
+      [b, '/v1/passkey/login/options', { ...caller, deviceId: randomUUID() }],
     ] as const) {
       const refused = await post(server, path, body)
       expect(refused.status, path).toBe(429)
@@ -164,7 +166,7 @@ describe('pruning', () => {
     expect(PRUNED.map((entry) => getTableName(entry.table)).sort()).toEqual(withLifetime.sort())
   })
 
-  it('deletes expired social and Farcaster login requests and sessions left with no refresh token', async () => {
+  it('deletes expired social and Farcaster login requests, expired or spent passkey challenges, and sessions left with no refresh token', async () => {
     const { socialRequests, farcasterRequests, sessions, users } = frameTables
     const now = new Date(Date.UTC(2031, 0, 1))
     const minutesAgo = (minutes: number) => new Date(now.getTime() - minutes * 60_000)
@@ -185,7 +187,14 @@ describe('pruning', () => {
         { ...session, createdAt: minutesAgo(1) },
       ])
       .returning()
+    const challenge = { purpose: 'login', projectId: 'demo', deviceId: 'device-1', createdAt: minutesAgo(6) }
+    await opened.db.insert(frameTables.passkeyChallenges).values([
+      { ...challenge, challenge: 'passkey-expired', expiresAt: minutesAgo(1) },
+      { ...challenge, challenge: 'passkey-spent', expiresAt: minutesAgo(-4), usedAt: minutesAgo(1) },
+      { ...challenge, challenge: 'passkey-live', expiresAt: minutesAgo(-4) },
+    ])
     await pruneExpired(opened.db, DEFAULT_LIMITS, now)
+    expect((await opened.db.select().from(frameTables.passkeyChallenges)).map((row) => row.challenge)).toEqual(['passkey-live'])
     const left = {
       social: (await opened.db.select().from(socialRequests)).map((row) => row.beginHash),
       farcaster: (await opened.db.select().from(farcasterRequests)).map((row) => row.channelHash),

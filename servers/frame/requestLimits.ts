@@ -6,8 +6,8 @@ import { requestAddress } from './requestAddress.ts'
 import type { WindowLimit } from './options.ts'
 import { countInWindow, uncountInWindow } from './store/limits.ts'
 
-/** The routes that start a login: each does work (a provider's discovery, a relay channel, a mail) for anyone who asks. */
-export const START_PATHS = ['/v1/email/start', '/v1/social/start', '/v1/farcaster/start'] as const
+/** The routes that start a login: each does work (a provider's discovery, a relay channel, a mail, a stored challenge) for anyone who asks. */
+export const START_PATHS = ['/v1/email/start', '/v1/social/start', '/v1/farcaster/start', '/v1/passkey/signup/options', '/v1/passkey/login/options'] as const
 /** The long-polls: each holds a request open and reads on for up to its wait. */
 export const WAIT_PATHS = ['/v1/device/wait', '/v1/farcaster/connect'] as const
 

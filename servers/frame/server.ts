@@ -11,7 +11,7 @@ import { FRAME_PAGE_DIST } from './page/build.ts'
 import { SmartAccountNetworkSchema } from './page/config.ts'
 import { DEFAULT_LIMITS, type FrameServerOptions } from './options.ts'
 import { readProjects } from './projects.ts'
-import { createSecrets } from './secrets.ts'
+import { createSecrets, type KeyRing, parseKeyRing } from './secrets.ts'
 import { FARCASTER_RELAY, createFarcasterChain } from './social/farcaster.ts'
 import { createFarcasterRelay } from './social/farcasterRelay.ts'
 import { createSocialClients } from './social/providers.ts'
@@ -37,11 +37,15 @@ function trustedProxiesOf(options: FrameServerOptions): TrustedProxies {
   return parseTrustedProxies(trustedProxies.join(','))
 }
 
-function checkOptions(options: FrameServerOptions): Uint8Array {
-  const kek = Buffer.from(options.keyEncryptionKey, 'base64')
-  if (kek.length !== 32) throw new Error('keyEncryptionKey must be 32 random bytes in base64 (openssl rand -base64 32)')
+function checkOptions(options: FrameServerOptions): KeyRing {
+  let ring: KeyRing
+  try {
+    ring = parseKeyRing(options.keyEncryptionKey)
+  } catch (error) {
+    throw new Error(`keyEncryptionKey: ${(error as Error).message} (one key: openssl rand -base64 32; several: id:base64, newest first)`)
+  }
   if (options.sessionSecret.length < 32) throw new Error('sessionSecret must be at least 32 characters')
-  return new Uint8Array(kek)
+  return ring
 }
 
 /**

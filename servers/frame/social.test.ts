@@ -388,11 +388,11 @@ describe('social login on the frame server (oidc-provider, PGlite)', () => {
     // No column of the row is the verifier: none hashes to the challenge the provider got.
     const dumped = Object.values(row!).filter((value): value is string => typeof value === 'string')
     expect(dumped.some((value) => s256(value) === challenge)).toBe(false)
-    expect(row!.codeVerifier).toMatch(/^v1\./)
+    expect(row!.codeVerifier).toMatch(/^v2\.0\./)
     await deliver(browser, await toCallback(browser, begun.headers.get('location')!, 'alice'))
     const [after] = await opened.db.select().from(socialRequests).where(eq(socialRequests.id, row!.id))
     expect(after!.codeVerifier).toBeNull()
-    expect(after!.claims).toMatch(/^v1\./)
+    expect(after!.claims).toMatch(/^v2\.0\./)
     expect(JSON.stringify(after)).not.toContain('alice@example.com')
   })
 

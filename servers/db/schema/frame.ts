@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgSchema, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { bigint, boolean, index, integer, pgSchema, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 
 /**
  * The frame server's tables (users, devices, one-time codes, sessions, wallets and their
@@ -238,3 +238,50 @@ export const deviceGrants = frame.table(
   },
   (t) => [primaryKey({ columns: [t.userId, t.deviceId] })],
 )
+
+/**
+ * A passkey (a discoverable WebAuthn credential made on the frame's origin) a user logs in
+ * with. The public key only: the private key never leaves the visitor's authenticator.
+ */
+export const passkeys = frame.table(
+  'passkeys',
+  {
+    /** The credential id, base64url, as the authenticator gave it. */
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The COSE public key, base64url. */
+    publicKey: text('public_key').notNull(),
+    /** The authenticator's signature counter at the last login; 0 for one that keeps none. */
+    counter: bigint('counter', { mode: 'number' }).notNull(),
+    /** The transports the browser reported (JSON array), given back as hints at login. */
+    transports: text('transports').notNull(),
+    /** 'singleDevice' or 'multiDevice' (synced), and whether it is backed up. */
+    deviceType: text('device_type').notNull(),
+    backedUp: boolean('backed_up').notNull(),
+    /** Whether the authenticator enabled the PRF extension at creation: a later release seals the recovery share under its output. */
+    prf: boolean('prf').notNull(),
+    createdAt: time('created_at').notNull(),
+    lastUsedAt: time('last_used_at'),
+  },
+  (t) => [index('passkeys_user').on(t.userId)],
+)
+
+/**
+ * A WebAuthn challenge the server issued: what it is for (a sign-up, a login, a passkey added
+ * to a signed-in user), the frame that asked, and for a sign-up the user id the credential is
+ * made for. Spent once; expires after minutes.
+ */
+export const passkeyChallenges = frame.table('passkey_challenges', {
+  /** The challenge, base64url: the response's clientDataJSON names it, so it is looked up by it. */
+  challenge: text('challenge').primaryKey(),
+  purpose: text('purpose').notNull(),
+  /** The user the credential is made for (sign-up: the id the new user will have; add: the signed-in user). */
+  userId: uuid('user_id'),
+  projectId: text('project_id').notNull(),
+  deviceId: text('device_id').notNull(),
+  createdAt: time('created_at').notNull(),
+  expiresAt: time('expires_at').notNull(),
+  usedAt: time('used_at'),
+})

@@ -8,6 +8,7 @@ import { SOCIAL_RESULT_PARAM, SocialResultSecret } from '../../../protocol/frame
 import type { FrameContext, FrameEnv } from '../context.ts'
 import { allowOrigin, ApiError, Caller, DeviceId, readBody } from '../http.ts'
 import { newToken } from '../secrets.ts'
+import { claimsContext, verifierContext } from '../sealedContexts.ts'
 import { SocialRefusal, finishLogin, startLogin } from '../social/login.ts'
 import { refusalPage, resultPage } from '../social/pages.ts'
 import { invalidRequest } from '../../../protocol/frameServerErrors.ts'
@@ -48,8 +49,6 @@ const cookieName = (id: string) => `portico-social-${id}`
  */
 const COOKIE = { prefix: 'host', path: '/', secure: true, httpOnly: true, sameSite: 'None' } as const
 
-const claimsContext = (id: string) => `social-claims:${id}`
-const verifierContext = (id: string) => `social-verifier:${id}`
 const text = new TextEncoder()
 
 export function socialRoutes(app: Hono<FrameEnv>, context: FrameContext, clients: SocialClients) {

@@ -8,6 +8,7 @@ import { siteName } from '../linkPage.ts'
 import { claimSharesNotice, grantOf, grantState } from '../store/grants.ts'
 import { accountEmail, consentFor } from './consent.ts'
 import { ApiError, Caller, DeviceId, Namespace, readBody, readQuery } from '../http.ts'
+import { shareContext } from '../sealedContexts.ts'
 import { sessionOf } from './auth.ts'
 
 const { keyShares, wallets } = frameTables
@@ -50,10 +51,6 @@ async function mayHoldWallets(context: FrameContext, session: SessionClaims): Pr
   const grant = await grantOf(context.db, session.userId, session.deviceId)
   return grant !== undefined && grantState(grant, context.now()).kind === 'released'
 }
-
-/** What a sealed share is bound to: a share cannot be moved to another row and still open. */
-const shareContext = (kind: 'auth' | 'recovery', userId: string, deviceId: string, namespace: string) =>
-  `${kind}|${userId}|${deviceId}|${namespace}`
 
 const sameAddress = (namespace: string, a: string, b: string) => (namespace === 'eip155' ? a.toLowerCase() === b.toLowerCase() : a === b)
 const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64')

@@ -4,7 +4,7 @@ import type { Database } from '../../db/index.ts'
 import { frameTables } from '../../db/index.ts'
 import type { FrameLimits } from '../options.ts'
 
-const { codes, cooldowns, deviceApprovals, farcasterRequests, rateLimits, refreshTokens, sessions, socialRequests } = frameTables
+const { codes, cooldowns, deviceApprovals, farcasterRequests, passkeyChallenges, rateLimits, refreshTokens, sessions, socialRequests } = frameTables
 
 const ago = (now: Date, seconds: number) => new Date(now.getTime() - seconds * 1000)
 
@@ -38,6 +38,7 @@ export const PRUNED: readonly { readonly table: PgTable; readonly expired: (db: 
   },
   { table: socialRequests, expired: (_, __, now) => lt(socialRequests.expiresAt, now) },
   { table: farcasterRequests, expired: (_, __, now) => lt(farcasterRequests.expiresAt, now) },
+  { table: passkeyChallenges, expired: (_, __, now) => or(lt(passkeyChallenges.expiresAt, now), isNotNull(passkeyChallenges.usedAt)) },
 ]
 
 /** Deletes what PRUNED lists. Every instance runs it; it is idempotent. */
