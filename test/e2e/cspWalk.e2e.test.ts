@@ -99,6 +99,8 @@ const setLocale = (page: Page, locale: string) =>
 /** Views whose layout checks (320 px, text spacing, tabbing) would change them: a QR code re-rendered, a code field's focus. */
 const NO_LAYOUT = new Set(['ConnectingWalletConnect', 'ConnectingWalletConnectBasic', 'ConnectingFarcaster', 'EmailVerifyOtp', 'UpdateEmailPrimaryOtp', 'UpdateEmailSecondaryOtp', 'ApproveTransaction'])
 const checked = new Set<string>()
+/** Titles that are a product's name, the same in every language (no catalogue text to wait for). */
+const NAME_TITLES = new Set(['WalletConnect', 'Farcaster'])
 
 /** a11yChecks.ts on the view shown, in en then ar, each in both themes; back in English for the walk's next step. */
 async function expectAccessibleHere(page: Page, view: string) {
@@ -109,7 +111,7 @@ async function expectAccessibleHere(page: Page, view: string) {
     await setLocale(page, walk.locale)
     await expect.poll(() => expectWalkDirection(page, walk).then(() => true, () => false)).toBe(true)
     // The view's texts arrive with their catalogue: its title no longer English says they are in.
-    if (walk.locale !== 'en' && english) await expect.poll(title, { timeout: 10_000 }).not.toBe(english)
+    if (walk.locale !== 'en' && english && !NAME_TITLES.has(english)) await expect.poll(title, { timeout: 10_000 }).not.toBe(english)
     await expectAccessibleView(page, `${view} in ${walk.locale}`, options)
   }
   await setLocale(page, 'en')
@@ -213,7 +215,7 @@ describe('strict CSP on every view of the Connect side', () => {
     registerCoreViews({ views: { get: () => undefined, register: (name: string) => void registered.push(name) } } as unknown as PorticoKit)
     // The embedded wallet's own plugin comes with email and socials (they require it).
     for (const plugin of [...allPlugins(), authPlugin()]) registered.push(...(plugin.contributes.views ?? []))
-    const walked = new Set([...WALKED_HERE, ...Object.keys(WALKED_ELSEWHERE)])
+    const walked = new Set([...WALKED_HERE, ...Object.keys(WALKED_ELSEWHERE), ...Object.keys(NOT_ON_THE_DEMO)])
     expect(registered.filter((view) => !walked.has(view))).toEqual([])
   })
 })
@@ -257,4 +259,13 @@ const WALKED_ELSEWHERE: Record<string, string> = {
   // Sections of the Connect view, shown with it above.
   EmailLoginSection: 'cspWalk.e2e.test.ts',
   SocialLoginSection: 'cspWalk.e2e.test.ts',
+}
+
+/**
+ * Views the demo does not show as `npm start` runs it, each with where it is tested instead.
+ * AccountType needs a smart-account network, off in the demo until the account contract has
+ * ERC-1271 (docs/smart-accounts.md).
+ */
+const NOT_ON_THE_DEMO: Record<string, string> = {
+  AccountType: 'plugins/auth/views/AccountType.test.tsx',
 }
