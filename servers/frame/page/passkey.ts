@@ -32,6 +32,16 @@ function prfEnabled(credential: PublicKeyCredential): boolean {
   return prf?.enabled === true || prf?.results !== undefined
 }
 
+/** A credential as the server reads it (binary as base64url): the fields both ceremonies share, then the ceremony's own. */
+const credentialJson = (credential: PublicKeyCredential, response: Json, clientExtensionResults: Json = {}): Json => ({
+  id: credential.id,
+  rawId: toText(credential.rawId),
+  type: 'public-key',
+  response: { clientDataJSON: toText(credential.response.clientDataJSON), ...response },
+  ...(credential.authenticatorAttachment ? { authenticatorAttachment: credential.authenticatorAttachment } : {}),
+  clientExtensionResults,
+})
+
 /** navigator.credentials.create() from the server's creation options; the answer as the server reads it. */
 export async function createCredential(options: Json): Promise<Json> {
   const credential = (await navigator.credentials.create({
@@ -44,18 +54,11 @@ export async function createCredential(options: Json): Promise<Json> {
   })) as PublicKeyCredential | null
   if (!credential) throw new Error('No passkey was created')
   const response = credential.response as AuthenticatorAttestationResponse
-  return {
-    id: credential.id,
-    rawId: toText(credential.rawId),
-    type: 'public-key',
-    response: {
-      clientDataJSON: toText(response.clientDataJSON),
-      attestationObject: toText(response.attestationObject),
-      transports: response.getTransports?.() ?? [],
-    },
-    ...(credential.authenticatorAttachment ? { authenticatorAttachment: credential.authenticatorAttachment } : {}),
-    clientExtensionResults: { prf: { enabled: prfEnabled(credential) } },
-  }
+  return credentialJson(
+    credential,
+    { attestationObject: toText(response.attestationObject), transports: response.getTransports?.() ?? [] },
+    { prf: { enabled: prfEnabled(credential) } },
+  )
 }
 
 /** navigator.credentials.get() for a discoverable credential (the browser offers the visitor's passkeys for this origin). */
@@ -69,19 +72,11 @@ export async function getAssertion(options: Json): Promise<Json> {
   })) as PublicKeyCredential | null
   if (!credential) throw new Error('No passkey was chosen')
   const response = credential.response as AuthenticatorAssertionResponse
-  return {
-    id: credential.id,
-    rawId: toText(credential.rawId),
-    type: 'public-key',
-    response: {
-      clientDataJSON: toText(response.clientDataJSON),
-      authenticatorData: toText(response.authenticatorData),
-      signature: toText(response.signature),
-      ...(response.userHandle ? { userHandle: toText(response.userHandle) } : {}),
-    },
-    ...(credential.authenticatorAttachment ? { authenticatorAttachment: credential.authenticatorAttachment } : {}),
-    clientExtensionResults: {},
-  }
+  return credentialJson(credential, {
+    authenticatorData: toText(response.authenticatorData),
+    signature: toText(response.signature),
+    ...(response.userHandle ? { userHandle: toText(response.userHandle) } : {}),
+  })
 }
 
 /** A new account with a new passkey: the server's verified login (tokens, user, recovery), as after an email code. */
