@@ -14,8 +14,9 @@ export interface ConnectorGroupLists {
  * WalletConnect, then the wallets used last, browser wallets, the integrator's featured ones,
  * a plugin's external ones, and any other.
  */
-export function connectorGroup(connector: Pick<Connector, 'id' | 'type'>, lists: ConnectorGroupLists): ConnectorGroup {
-  if (connector.type === 'WALLET_CONNECT') return 'walletConnect'
+export function connectorGroup(connector: Pick<Connector, 'id' | 'type' | 'capabilities'>, lists: ConnectorGroupLists): ConnectorGroup {
+  // The group SPEC §9 calls walletConnect: a session that relays the visitor's phone wallets.
+  if (connector.capabilities?.relaysWallets) return 'walletConnect'
   if (lists.recent.has(connector.id)) return 'recent'
   if (connector.type === 'INJECTED' || connector.type === 'ANNOUNCED') return 'injected'
   if (lists.featured.has(connector.id)) return 'featured'

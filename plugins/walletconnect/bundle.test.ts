@@ -27,8 +27,9 @@ function staticClosure(entry: string): Set<string> {
   return seen
 }
 
+// The manifest and its contract.ts (view ids it shares with the body) are the always-bundled half.
 const isWalletConnectCode = (input: string) =>
-  input.includes('node_modules/@walletconnect/') || (input.startsWith('plugins/walletconnect/') && !input.endsWith('/index.ts'))
+  input.includes('node_modules/@walletconnect/') || (input.startsWith('plugins/walletconnect/') && !/\/(index|contract)\.ts$/.test(input))
 
 beforeAll(async () => {
   meta = await buildLibrary({ outdir })

@@ -71,7 +71,7 @@ describe('Connect view', () => {
     kit.connectors.add(wallet({ id: 'featured', name: 'Featured', type: 'MULTI_CHAIN' }))
     kit.connectors.add(wallet({ id: 'injected', name: 'Injected', type: 'ANNOUNCED' }))
     kit.connectors.add(wallet({ id: 'recent', name: 'Recent', type: 'INJECTED' }))
-    kit.connectors.add(wallet({ id: 'wc', name: 'WalletConnect', type: 'WALLET_CONNECT' }))
+    kit.connectors.add(wallet({ id: 'wc', name: 'WalletConnect', type: 'WALLET_CONNECT', capabilities: { sharedSession: true, relaysWallets: true } }))
     render(<ConnectView kit={kit} data={undefined} />)
     const names = within(screen.getByRole('region', { name: 'Wallets' })).getAllByRole('button').map((button) => button.textContent)
     expect(names).toEqual(['WalletConnect', 'Recent', 'Injected', 'Featured', 'External', 'Other'])

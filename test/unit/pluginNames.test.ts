@@ -121,6 +121,7 @@ const NOT_A_PLUGIN_IDENTIFIER: Record<string, string> = {
   'kernel/snack/snackService.ts: SNACK_SWAP_DELAY_MS': 'one snack message swapped for the next (SPEC §9)',
   'kernel/snack/snackService.ts: swapTimer': 'one snack message swapped for the next (SPEC §9)',
   'kernel/constants.ts: walletConnect': 'a wallet group of the list order (SPEC §9 connector type order)',
+  'kernel/connectOrder/connectorGroup.ts: walletConnect': 'the same group of the list order (SPEC §9), given to a connector that relays wallets',
   'kernel/config/schema.ts: walletconnect': "the public relay's host, the default of endpoints.relay",
   // SPEC's account and connector model (§3): an embedded wallet's account has its auth provider
   // (email or a social provider), and the connector types are SPEC's list.
@@ -131,7 +132,8 @@ const NOT_A_PLUGIN_IDENTIFIER: Record<string, string> = {
   'kernel/connection/applyConnection.ts: social': 'SPEC §3 account: the social provider',
   'kernel/connection/applyConnection.ts: socialProvider': 'SPEC §3 account: the social provider',
   'kernel/connection/chainAdapter.ts: socialProvider': 'SPEC §3 account: the social provider',
-  'kernel/constants.ts: SOCIAL_PROVIDERS': 'SPEC §5: the social providers (one list in protocol/ on the protocol branch)',
+  'kernel/constants.ts: SOCIAL_PROVIDERS': 'SPEC §5: the social providers, re-exported from the one list in protocol/',
+  'kernel/constants.ts: socialProviders': 'the path of that one list, protocol/socialProviders.ts',
   'kernel/constants.ts: SocialOption': 'SPEC §3 account: the social provider',
   'kernel/constants.ts: SocialProvider': 'SPEC §3 account: the social provider',
   'kernel/constants.ts: farcaster': 'SPEC §3 account: farcaster is a social provider',

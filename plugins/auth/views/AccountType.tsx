@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { type ChainState, PorticoError } from '../../../kernel/index.ts'
 import { Button, type PorticoView, Stack, Text, truncateAddress, useMessages, useShownText, useStoreValue } from '../../../shell/ui/index.ts'
-import type { AuthService } from '../index.ts'
+import type { AuthService } from '../contract.ts'
 import { messages } from '../locales/index.ts'
 
 /** The view of the Account view's switch between the key's address and its smart account. */
