@@ -7,8 +7,7 @@ import {
   definePluginFlag,
   inRestrictedTimeZone,
 } from '../../kernel/index.ts'
-import { ONRAMP_PROVIDERS_VIEW, type OnRampProvider, type OnRampProviderId, type ParsedOnRampOptions } from './contract.ts'
-import { FeeRangePercent } from './providers.ts'
+import { FeeRangePercent, ONRAMP_PROVIDERS_VIEW, type OnRampProvider, type OnRampProviderId, type ParsedOnRampOptions } from './contract.ts'
 
 // The manifest's half: which providers the app offers and where their pages are. The URLs
 // themselves are built by the body (onrampUrls.ts) when a provider is chosen.

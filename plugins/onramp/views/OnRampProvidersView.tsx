@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import type { ChainState } from '../../../kernel/index.ts'
-import { FeeRangePercent } from '../providers.ts'
+import { FeeRangePercent } from '../contract.ts'
 import { ListItem, type PorticoView, Stack, Text, useMessages, useStoreValue } from '../../../shell/ui/index.ts'
 import type { OnRampProvider, OnRampProviderId, ParsedOnRampOptions } from '../contract.ts'
 import { providerUrl } from '../onrampUrls.ts'
