@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
 import { catalogueVitePlugin } from './scripts/catalogues.mjs'
+import { DurationSequencer } from './test/timing/sequencer.ts'
 
 // Three projects: fast unit tests beside the code (node by default; a file opts into
 // jsdom with `// @vitest-environment jsdom`), browser tests in real Chromium, and the
@@ -9,6 +10,8 @@ export default defineConfig({
   // Message catalogues load compiled, as the build ships them.
   plugins: [catalogueVitePlugin],
   test: {
+    // Longest files first, and the browser lanes split by recorded time (test/timing/).
+    sequence: { sequencer: DurationSequencer },
     projects: [
       {
         extends: true,
@@ -24,7 +27,7 @@ export default defineConfig({
           maxWorkers: Math.max(2, availableParallelism()),
           // One fresh PGlite cluster per run, copied by every in-memory database (no initdb each).
           globalSetup: ['test/peers/freshCluster.ts'],
-          setupFiles: ['test/peers/freshClusterSetup.ts'],
+          setupFiles: ['test/peers/freshClusterSetup.ts', 'test/unit/domSetup.ts'],
           include: ['protocol/**/*.test.{ts,tsx}', 'services/**/*.test.{ts,tsx}', 'kernel/**/*.test.{ts,tsx}', 'plugins/**/*.test.{ts,tsx}', 'shell/**/*.test.{ts,tsx}', 'host/**/*.test.{ts,tsx}', 'test/unit/**/*.test.{ts,tsx}', 'test/fuzz/**/*.test.{ts,tsx}', 'frame/**/*.test.{ts,tsx}', 'servers/**/*.test.{ts,tsx}'],
           environment: 'node',
         },
