@@ -224,6 +224,7 @@ describe.each(backends)('frame server on $name', (backend) => {
     expect(await verify(code)).toEqual({ status: 400, body: { error: 'Code expired or voided, request a new one' } })
 
     // Expiry: valid at 9:59, gone at 10:01.
+    stopClock()
     advance(31)
     await call(a, 'POST', '/v1/email/start', { ...caller, email, deviceId })
     code = (await newestCode(email))!
