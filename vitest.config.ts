@@ -26,7 +26,8 @@ export default defineConfig({
           // unit file takes ports of its own (no two files share one), so they can run side by side.
           maxWorkers: Math.max(2, availableParallelism()),
           // One fresh PGlite cluster per run, copied by every in-memory database (no initdb each).
-          globalSetup: ['test/peers/freshCluster.ts'],
+          // And one initdb for the files that start a real PostgreSQL (each copies its folder).
+          globalSetup: ['test/peers/freshCluster.ts', 'test/peers/postgresTemplate.ts'],
           setupFiles: ['test/peers/freshClusterSetup.ts', 'test/unit/domSetup.ts'],
           include: ['protocol/**/*.test.{ts,tsx}', 'services/**/*.test.{ts,tsx}', 'kernel/**/*.test.{ts,tsx}', 'plugins/**/*.test.{ts,tsx}', 'shell/**/*.test.{ts,tsx}', 'host/**/*.test.{ts,tsx}', 'test/unit/**/*.test.{ts,tsx}', 'test/fuzz/**/*.test.{ts,tsx}', 'frame/**/*.test.{ts,tsx}', 'servers/**/*.test.{ts,tsx}'],
           environment: 'node',
