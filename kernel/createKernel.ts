@@ -16,7 +16,7 @@ import { type KernelRuntime, createServices } from './container/services.ts'
 import type { PorticoKit } from './porticoKit.ts'
 import { browserEnvironment } from './env/environment.ts'
 import { ConfigError } from './errors/base.ts'
-import { Alerts } from './errors/catalogue.ts'
+import { PROJECT_ID_NOT_CONFIGURED } from './errors/firstScreenTexts.ts'
 import { watchOtherTabs } from './storage/otherTabs.ts'
 import { defaultBackend } from './storage/storage.ts'
 
@@ -59,7 +59,7 @@ export function createKernel(options: PorticoOptions, kernelOptions: KernelOptio
   }
   let renderers = 0
 
-  if (!config.projectId) alerts.report(Alerts.PROJECT_ID_NOT_CONFIGURED)
+  if (!config.projectId) alerts.report(PROJECT_ID_NOT_CONFIGURED)
   // Events are posted only to the integrator's own endpoint, and the sender downloads only then.
   const endpoint = config.endpoints.analytics
   const analytics =

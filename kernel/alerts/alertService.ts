@@ -1,5 +1,5 @@
 import type { EventBus } from '../bus/bus.ts'
-import { type AlertDefinition, ProviderErrorAlert } from '../errors/catalogue.ts'
+import { type AlertDefinition, ProviderErrorAlert } from '../errors/firstScreenTexts.ts'
 import { createStore, type Store } from '../store/createStore.ts'
 
 export type AlertVariant = 'error' | 'warning' | 'info'

@@ -1,5 +1,5 @@
 import { PorticoError } from '../errors/base.ts'
-import { ErrorText } from '../errors/catalogue.ts'
+import { CHAIN_REQUIRED } from '../errors/firstScreenTexts.ts'
 import { createStore, type Store } from '../store/createStore.ts'
 import {
   type AccountState,
@@ -66,7 +66,7 @@ export function createChainStore(networks: readonly CaipNetwork[], defaultNetwor
 
   const requireRecord = (namespace: ChainNamespace | undefined): ChainRecord => {
     const record = namespace && store.get().chains[namespace]
-    if (!record) throw new PorticoError(ErrorText.CHAIN_REQUIRED, { details: String(namespace) })
+    if (!record) throw new PorticoError(CHAIN_REQUIRED, { details: String(namespace) })
     return record
   }
   const putRecord = (record: ChainRecord) =>

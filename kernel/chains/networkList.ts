@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { ConfigError, PorticoError } from '../errors/base.ts'
-import { ErrorText, adapterMissingError } from '../errors/catalogue.ts'
+import { NETWORK_NOT_FOUND, adapterMissingError } from '../errors/firstScreenTexts.ts'
 import type { ChainStore } from './chainStore.ts'
 import { type CaipNetwork, NetworkSchema } from './network.ts'
 import type { ChainNamespace } from './namespaces.ts'
@@ -50,7 +50,7 @@ export async function removeNetwork(deps: NetworkListDeps, namespace: ChainNames
   if (chains.get().activeCaipNetwork.caipNetworkId === caipNetworkId) {
     const others = chains.networks().filter((n) => n.caipNetworkId !== caipNetworkId)
     const next = others.find((n) => n.chainNamespace === namespace) ?? others[0]
-    if (!next) throw new PorticoError(ErrorText.NETWORK_NOT_FOUND, { details: 'the last network of the kit cannot be removed' })
+    if (!next) throw new PorticoError(NETWORK_NOT_FOUND, { details: 'the last network of the kit cannot be removed' })
     await deps.switchNetwork(next)
   }
   return chains.removeNetwork(caipNetworkId)

@@ -3,7 +3,7 @@ import type { CaipNetwork } from '../chains/network.ts'
 import type { ChainNamespace } from '../chains/namespaces.ts'
 import type { Connector, ConnectorType } from '../connectorRegistry/connector.ts'
 import { PorticoError } from '../errors/base.ts'
-import { ErrorText } from '../errors/catalogue.ts'
+import { CHAIN_ADAPTER_NOT_FOUND } from '../errors/firstScreenTexts.ts'
 import type { Disposer } from '../disposer.ts'
 
 export interface ConnectResult {
@@ -104,7 +104,7 @@ export function createAdapterRegistry(loadOwner: (namespace: ChainNamespace) => 
     async resolve(namespace) {
       if (!adapters.has(namespace)) await loadOwner(namespace)
       const adapter = adapters.get(namespace)
-      if (!adapter) throw new PorticoError(ErrorText.CHAIN_ADAPTER_NOT_FOUND, { details: namespace })
+      if (!adapter) throw new PorticoError(CHAIN_ADAPTER_NOT_FOUND, { details: namespace })
       return adapter
     },
     forConnector: (connector) => adapters.get(keyOf(connector.chain, connector.type)) ?? adapters.get(connector.chain),

@@ -9,7 +9,7 @@ import { type ConnectorRegistry, createConnectorRegistry } from '../connectorReg
 import { DISALLOWED_RPC_UI_ERROR_DELAY_MS } from '../constants.ts'
 import type { Environment } from '../env/environment.ts'
 import { PorticoError } from '../errors/base.ts'
-import { Alerts, RPC_NOT_ALLOWED_UI_TEXT } from '../errors/catalogue.ts'
+import { PLUGIN_LOAD_FAILED, RPC_NOT_ALLOWED_UI_TEXT } from '../errors/firstScreenTexts.ts'
 import { type ModalService, createModalService } from '../modal/modalService.ts'
 import type { PluginManifest } from '../plugins/manifest.ts'
 import { type KernelHooks, createKernelHooks } from '../plugins/hooks.ts'
@@ -95,7 +95,7 @@ export function createServices(
     context: async () => ({ container: await container.load(), bus, views, rpc, connectors, config, hooks }),
     onLoadFailed: (manifest, error) => {
       logger.error(`[Portico] plugin "${manifest.id}" failed to load`, error)
-      alerts.report(Alerts.PLUGIN_LOAD_FAILED)
+      alerts.report(PLUGIN_LOAD_FAILED)
     },
   })
   const views = createViewRegistry((name) => plugins.loadOwnerOf('views', name))

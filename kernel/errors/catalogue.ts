@@ -1,4 +1,6 @@
 import { ORIGIN_NOT_ALLOWED, tryAgainAfter } from '../../protocol/frameServerErrors.ts'
+import * as firstScreen from './firstScreenTexts.ts'
+import type { AlertDefinition } from './firstScreenTexts.ts'
 
 /**
  * The error catalogue: the texts of snacks, alerts and thrown errors. Code and
@@ -14,81 +16,51 @@ export const SnackText = {
   TRANSACTION_STARTED: 'Transaction started',
   AUTHENTICATING: 'Authenticating...',
   AUTH_INIT_FAILED: 'A problem occurred while trying initialize authentication',
-  SIGNATURE_DECLINED: 'Signature declined',
+  SIGNATURE_DECLINED: firstScreen.SIGNATURE_DECLINED,
   SMART_ACCOUNT_UNSUPPORTED: 'This application might not support Smart Accounts',
 } as const
 
-/** An alert the modal shows in its alert bar; `code` makes it reportable once. */
-export interface AlertDefinition {
-  readonly code: string
-  readonly shortMessage: string
-  readonly longMessage: string
-}
+export type { AlertDefinition } from './firstScreenTexts.ts'
 
 /** Alerts. Portico's own additions are marked. */
 export const Alerts = {
-  INVALID_APP_CONFIGURATION: {
-    code: 'APKT001',
-    shortMessage: 'Invalid App Configuration',
-    longMessage:
-      'The origin of this page is not on the project allowlist. Add it in the project settings.',
-  },
+  INVALID_APP_CONFIGURATION: firstScreen.INVALID_APP_CONFIGURATION,
   NETWORK_NOT_FOUND: {
     code: 'APKT002',
     shortMessage: 'Network Not Found',
     longMessage: 'The network is not in the list of networks this app is configured with.',
   },
-  SESSION_EXPIRED: {
-    code: 'APKT003',
-    shortMessage: 'Session Expired',
-    longMessage: 'The session is invalid. Check that the time settings of this device are correct.',
-  },
-  INVALID_PROJECT_ID: {
-    code: 'APKT004',
-    shortMessage: 'Invalid Project ID',
-    longMessage: 'The project id is not valid. Check the project id in the configuration.',
-  },
-  PROJECT_ID_NOT_CONFIGURED: {
-    code: 'APKT005',
-    shortMessage: 'Project ID Not Configured',
-    longMessage: 'Pass a projectId to createPortico().',
-  },
+  SESSION_EXPIRED: firstScreen.SESSION_EXPIRED,
+  INVALID_PROJECT_ID: firstScreen.INVALID_PROJECT_ID,
+  PROJECT_ID_NOT_CONFIGURED: firstScreen.PROJECT_ID_NOT_CONFIGURED,
   SOCIALS_TIMEOUT: {
     code: 'APKT006',
     shortMessage: 'Embedded wallet load failure',
     longMessage: 'The embedded wallet did not load in time. Check the network and try again.',
   },
   /** Portico's own: a plugin body failed to download or activate. */
-  PLUGIN_LOAD_FAILED: {
-    code: 'PRTC001',
-    shortMessage: 'Feature failed to load',
-    longMessage: 'Part of the modal could not be loaded. Check the connection and retry.',
-  },
+  PLUGIN_LOAD_FAILED: firstScreen.PLUGIN_LOAD_FAILED,
 } as const satisfies Record<string, AlertDefinition>
 
 /** Provider error texts that map to an alert. */
 export const ProviderErrorText = {
   ORIGIN_NOT_ALLOWED,
-  JWT_NOT_YET_VALID: 'JWT validation error: JWT Token is not yet valid',
-  INVALID_KEY: 'Unauthorized: invalid key',
+  JWT_NOT_YET_VALID: firstScreen.JWT_NOT_YET_VALID,
+  INVALID_KEY: firstScreen.INVALID_KEY,
 } as const
 
 /** Which alert each provider error text raises. */
-export const ProviderErrorAlert: Record<(typeof ProviderErrorText)[keyof typeof ProviderErrorText], AlertDefinition> = {
-  [ProviderErrorText.ORIGIN_NOT_ALLOWED]: Alerts.INVALID_APP_CONFIGURATION,
-  [ProviderErrorText.JWT_NOT_YET_VALID]: Alerts.SESSION_EXPIRED,
-  [ProviderErrorText.INVALID_KEY]: Alerts.INVALID_PROJECT_ID,
-}
+export const ProviderErrorAlert = firstScreen.ProviderErrorAlert as Readonly<Record<(typeof ProviderErrorText)[keyof typeof ProviderErrorText], AlertDefinition>>
 
 /** Thrown errors. */
 export const ErrorText = {
-  CHAIN_REQUIRED: 'Chain is required to update chain account data',
-  CHAIN_ADAPTER_NOT_FOUND: 'Chain adapter not found',
+  CHAIN_REQUIRED: firstScreen.CHAIN_REQUIRED,
+  CHAIN_ADAPTER_NOT_FOUND: firstScreen.CHAIN_ADAPTER_NOT_FOUND,
   NETWORK_CLIENT_NOT_SET: 'NetworkController client not set',
   CONNECTION_CLIENT_NOT_SET: 'ConnectionController client not set',
   UNSUPPORTED_CHAIN: 'Unsupported chain',
   FAILED_TO_DISCONNECT: 'Failed to disconnect',
-  NETWORK_NOT_FOUND: 'Network not found',
+  NETWORK_NOT_FOUND: firstScreen.NETWORK_NOT_FOUND,
   ADDRESS_OR_AUTH_CONNECTOR_NOT_FOUND: 'Address or auth connector not found',
   SIWX_NOT_ENABLED: 'SIWX is not enabled',
   NO_ACTIVE_CAIP_ADDRESS: 'No ActiveCaipAddress found',
@@ -104,14 +76,14 @@ export const ErrorText = {
   CHAIN_NOT_SUPPORTED: 'Chain is not supported',
   INVALID_CAIP10_ADDRESS: 'Invalid CAIP-10 address',
   INVALID_CAIP2_NETWORK_ID: 'Invalid CAIP-2 network id',
-  RPC_METHOD_NOT_ALLOWED: 'Requested RPC call is not allowed',
+  RPC_METHOD_NOT_ALLOWED: firstScreen.RPC_METHOD_NOT_ALLOWED,
   INVALID_CHAIN_ID: 'Invalid chainId',
   SOLANA_AMOUNT_AND_RECEIVER_REQUIRED: 'Please enter a valid amount and receiver address',
   SIWE_AND_SIWX_BOTH_SET: 'siweConfig and siwx cannot both be set',
 } as const
 
 /** UI wording for a disallowed RPC method. */
-export const RPC_NOT_ALLOWED_UI_TEXT = 'Action not allowed'
+export const RPC_NOT_ALLOWED_UI_TEXT = firstScreen.RPC_NOT_ALLOWED_UI_TEXT
 
 /** 'Error registering name {name}'. */
 export const errorRegisteringName = (name: string) => `Error registering name ${name}`
@@ -120,8 +92,7 @@ export const errorRegisteringName = (name: string) => `Error registering name ${
 export const httpStatusError = (status: number) => `HTTP status code: ${status}`
 
 /** The adapter-missing error for adding or removing a network. */
-export const adapterMissingError = (namespace: string) =>
-  `Adapter for namespace "${namespace}" doesn't exist`
+export const adapterMissingError = firstScreen.adapterMissingError
 
 /** Embedded wallet errors. */
 export const EmbeddedWalletErrorText = {

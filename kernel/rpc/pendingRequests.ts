@@ -1,5 +1,5 @@
 import { PorticoError } from '../errors/base.ts'
-import { SnackText } from '../errors/catalogue.ts'
+import { SIGNATURE_DECLINED } from '../errors/firstScreenTexts.ts'
 
 /**
  * Requests waiting for the visitor (an auth request, a signature). Closing the
@@ -31,7 +31,7 @@ export function createPendingRequests(): PendingRequests {
     get transactionPending() {
       return transactionPending
     },
-    rejectAll(reason = new PorticoError(SnackText.SIGNATURE_DECLINED, { details: 'the modal was closed' })) {
+    rejectAll(reason = new PorticoError(SIGNATURE_DECLINED, { details: 'the modal was closed' })) {
       const all = [...rejecters]
       rejecters.clear()
       all.forEach((reject) => reject(reason))

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { PorticoError } from '../errors/base.ts'
-import { ErrorText } from '../errors/catalogue.ts'
+import { RPC_METHOD_NOT_ALLOWED } from '../errors/firstScreenTexts.ts'
 import type { Disposer } from '../disposer.ts'
 import type { TransactionKit } from './checkedTransaction.ts'
 import { safeParse } from '../../protocol/parse.ts'
@@ -58,12 +58,12 @@ export function createRpcRegistry(deps: RpcRegistryDeps): RpcRegistry {
       // The kernel's safeParse: an input whose getters or Proxy traps throw is malformed, not a crash.
       const parsed = safeParse(RpcRequestSchema, input)
       if (!parsed) {
-        throw new PorticoError(ErrorText.RPC_METHOD_NOT_ALLOWED, { details: 'malformed request' })
+        throw new PorticoError(RPC_METHOD_NOT_ALLOWED, { details: 'malformed request' })
       }
       const { method, params } = parsed
       if (!(await isAllowed(method))) {
-        deps.onRejected(method, ErrorText.RPC_METHOD_NOT_ALLOWED)
-        throw new PorticoError(ErrorText.RPC_METHOD_NOT_ALLOWED, { details: method })
+        deps.onRejected(method, RPC_METHOD_NOT_ALLOWED)
+        throw new PorticoError(RPC_METHOD_NOT_ALLOWED, { details: method })
       }
       if (!handlers.has(method)) await deps.loadOwner(method)
       const handler = handlers.get(method)
