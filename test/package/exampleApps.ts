@@ -1,9 +1,10 @@
 // The examples/ apps as an integrator gets them: each copied out of the repo (so nothing
-// resolves from the repo's own node_modules), installed from its own lock with `npm ci`,
-// then Portico from the packed tarball with `npm install --no-save`, and built with the
-// app's own scripts. Used by examples.test.ts.
+// resolves from the repo's own node_modules), installed from its own lock (which `npm ci`
+// checks), then Portico from the packed tarball with `npm install --no-save`, and built
+// with the app's own scripts. Used by examples.test.ts.
 import { cpSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { inject } from 'vitest'
 import { ROOT } from '../../build.mjs'
 import { run } from './installedApp.ts'
 
@@ -45,9 +46,19 @@ export async function installExample<Name extends string>(name: Name, dir: strin
   const source = join(ROOT, 'examples', name)
   cpSync(source, dir, { recursive: true, filter: (path) => !LOCAL_ONLY.test(path.slice(source.length)) })
   const started = Date.now()
-  await npm(dir, ['ci', ...NPM_FLAGS])
+  // What `npm ci` refuses (a lock out of step with package.json) fails here, without its unpacking.
+  await npm(dir, ['ci', '--dry-run', ...NPM_FLAGS])
+  // The run's install of the tarball alone, hard-linked (its own hidden lock says what it
+  // holds): npm keeps each package of it the app's tree has at that version and integrity,
+  // replaces the others, and unpacks only the app's own from its lock.
+  await run('cp', ['-al', join(inject('packageInstalled'), 'node_modules'), join(dir, 'node_modules')])
   await npm(dir, ['install', '--no-save', ...NPM_FLAGS, tarball])
   return { name, dir, installMs: Date.now() - started }
+}
+
+/** Installs the tarball in the empty app `dir` (packOnce.ts, once per run). */
+export async function installPackageAlone(dir: string, tarball: string) {
+  await npm(dir, ['install', '--no-save', ...NPM_FLAGS, tarball])
 }
 
 /** The package versions npm installed in the app (from its lock, and Portico's from the tarball). */

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { PACKAGE_ENTRIES, ROOT, SERVER_ENTRIES, outputName } from '../../build.mjs'
 import type { PackReport } from '../../scripts/pack.mjs'
 import { compile, installedWithPortico, makeApp, optionalPeers, run, unpack } from './installedApp.ts'
+import { README_EXAMPLES } from './readmeExamples.ts'
 
 // The package as an app receives it: `npm pack`ed, unpacked into an app's node_modules,
 // and compiled by TypeScript with an app's strictest options. Nothing here reads the
@@ -272,15 +273,34 @@ describe('the declarations in an app with strict and exactOptionalPropertyTypes,
   }, 300_000)
 
   it("an app importing every entry compiles, with no error in Portico's declarations", async () => {
-    const dir = makeApp(join(work, 'full-app'), shipped, { 'src/app.tsx': FULL_APP }, [...installedWithPortico(), ...optionalPeers])
-    const results = await Promise.all([compile(dir, 'bundler'), compile(dir, 'node16')])
-    for (const errors of results) {
+    for (const errors of await compileFullApp()) {
       // WalletConnect's own declarations break exactOptionalPropertyTypes (a class property
       // typed `T | undefined` overriding a `T`), and wagmi's (and mipd's, which wagmi imports)
       // break the strict lib check against this @tanstack/react-query; those are theirs and an
       // app with these options meets them whether or not it uses Portico. Any other error fails.
-      const theirs = (line: string) => /(^|\/)node_modules\/(@walletconnect|wagmi|mipd)\//.test(line.split('(')[0]!)
-      expect(errors.filter((line) => !theirs(line) && !/^\s/.test(line))).toEqual([])
+      expect(errors.filter((line) => !theirs(line) && !isReadmeExample(line) && !/^\s/.test(line))).toEqual([])
     }
   }, 300_000)
+
+  it("the README's examples compile in that app, under moduleResolution bundler and node16", async () => {
+    for (const errors of await compileFullApp()) expect(errors.filter(isReadmeExample)).toEqual([])
+  }, 300_000)
 })
+
+const theirs = (line: string) => /(^|\/)node_modules\/(@walletconnect|wagmi|mipd)\//.test(line.split('(')[0]!)
+const isReadmeExample = (line: string) => line.startsWith('src/readme-')
+let fullApp: Promise<string[][]> | undefined
+
+/**
+ * The errors of the app importing every entry, with the README's examples beside it, under
+ * each resolution: one program checks both, as the optional SDKs' declarations make it the
+ * slowest compile here. Compiled once, for the two tests that read it.
+ */
+function compileFullApp(): Promise<string[][]> {
+  fullApp ??= (async () => {
+    const files = { 'src/app.tsx': FULL_APP, ...Object.fromEntries(README_EXAMPLES.map((example) => [example.file, example.code])) }
+    const dir = makeApp(join(work, 'full-app'), shipped, files, [...installedWithPortico(), ...optionalPeers])
+    return Promise.all([compile(dir, 'bundler'), compile(dir, 'node16')])
+  })()
+  return fullApp
+}

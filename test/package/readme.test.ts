@@ -1,18 +1,15 @@
-import { readFileSync, rmSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { rmSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import * as esbuild from 'esbuild'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { ROOT } from '../../build.mjs'
-import { compile, installedWithPortico, makeApp, optionalPeers, run, unpack } from './installedApp.ts'
+import { installedWithPortico, makeApp, optionalPeers, run, unpack } from './installedApp.ts'
+import { README_EXAMPLES as examples } from './readmeExamples.ts'
 
-// Every TypeScript example of the README compiles in a strict app against the packed
-// package, and runs: bundled for Node and executed in a DOM (jsdom), with Portico
-// imported from the tarball.
+// Every TypeScript example of the README runs: bundled for Node and executed in a DOM
+// (jsdom), with Portico imported from the tarball. That they compile in a strict app is
+// checked by package.test.ts, in the one program that compiles its app importing every entry.
 const work = mkdtempSync(join(tmpdir(), 'portico-readme-'))
-const examples = [...readFileSync(join(ROOT, 'README.md'), 'utf8').matchAll(/```(ts|tsx)\n([\s\S]*?)```/g)].map(
-  (match, index) => ({ file: `src/readme-${index}.${match[1]}`, code: match[2]! }),
-)
 
 // What a page gives the examples when they run: a document, custom elements and storage.
 const DOM_PRELUDE = `
@@ -35,15 +32,6 @@ describe("the README's examples", () => {
   it('are there to check', () => {
     expect(examples.length).toBeGreaterThanOrEqual(3)
   })
-
-  it('compile in a strict app under moduleResolution bundler and node16', async () => {
-    const [bundler, node16] = await Promise.all([compile(dir, 'bundler'), compile(dir, 'node16')])
-    // WalletConnect's and wagmi's own declarations (and mipd's, which wagmi's import, under node16)
-    // break the strict lib check; everything else must be clean.
-    const ours = (line: string) => !/(^|\/)node_modules\/(@walletconnect|wagmi|mipd)\//.test(line.split('(')[0]!)
-    expect(bundler.filter(ours)).toEqual([])
-    expect(node16.filter(ours)).toEqual([])
-  }, 120_000)
 
   it.each(examples.map((example) => [example.file, example]))('%s runs', async (_, example) => {
     const entry = join(dir, `${example.file}.run.tsx`)
