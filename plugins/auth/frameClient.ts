@@ -1,3 +1,4 @@
+import { type MonoTypeOperatorFunction, NEVER, Observable, Subject, delay, firstValueFrom, fromEvent, identity, map, merge, race, switchMap, take, throwError, timeout, timer } from 'rxjs'
 import * as v from 'valibot'
 import { EmbeddedWalletErrorText, PorticoError } from '../../kernel/index.ts'
 import {
@@ -86,7 +87,8 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
   let iframe: HTMLIFrameElement | undefined
   let loading: Promise<void> | undefined
   let ready = false
-  let onReady: (() => void) | undefined
+  /** The frame's first READY since it was added. */
+  const ready$ = new Subject<void>()
   let dropped = 0
   const placement = createFramePlacement(doc)
 
@@ -106,7 +108,7 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
         // A second READY is the frame reloaded: what it was asked before is lost with it.
         if (ready) abortAll('the frame reloaded')
         ready = true
-        onReady?.()
+        ready$.next()
       }
       for (const listener of [...listeners]) listener(parsed.output)
       return
@@ -150,7 +152,6 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
     iframe?.remove()
     iframe = undefined
     ready = false
-    onReady = undefined
   }
 
   function startLoading(): Promise<void> {
@@ -161,26 +162,24 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
     element.src = frameSrc()
     placement.attach(element)
     iframe = element
-    return new Promise<void>((resolve, reject) => {
-      const timers: ReturnType<typeof setTimeout>[] = []
-      const fail = (details: string) => {
-        timers.forEach(clearTimeout)
-        removeFrame()
-        loading = undefined
-        reject(new PorticoError(EmbeddedWalletErrorText.UNABLE_TO_LOAD, { details }))
-      }
-      onReady = () => {
-        timers.forEach(clearTimeout)
-        onReady = undefined
-        // The frame's scripts may still be wiring up after READY; requests wait this long.
-        setTimeout(resolve, FRAME_READY_WAIT_MS)
-      }
-      timers.push(setTimeout(() => fail(`no READY from ${frameOrigin} within ${READY_TIMEOUT_MS} ms`), READY_TIMEOUT_MS))
-      element.addEventListener('error', () => fail(`the frame at ${frameOrigin} failed to load`))
+    const failed = (details: string) => new PorticoError(EmbeddedWalletErrorText.UNABLE_TO_LOAD, { details })
+    const failure$ = merge(
+      timer(READY_TIMEOUT_MS).pipe(map(() => `no READY from ${frameOrigin} within ${READY_TIMEOUT_MS} ms`)),
+      fromEvent(element, 'error').pipe(map(() => `the frame at ${frameOrigin} failed to load`)),
       // A page that loaded without saying READY (an error page, a blocked script) is a failure too.
-      element.addEventListener('load', () => {
-        if (!ready) timers.push(setTimeout(() => fail(`the frame at ${frameOrigin} loaded without READY`), READY_AFTER_LOAD_MS))
-      })
+      fromEvent(element, 'load').pipe(
+        take(1),
+        switchMap(() => timer(READY_AFTER_LOAD_MS)),
+        map(() => `the frame at ${frameOrigin} loaded without READY`),
+      ),
+    ).pipe(switchMap((details) => throwError(() => failed(details))))
+    // READY ends the failure clocks at once; the frame's scripts may still be wiring up
+    // after it, so requests wait FRAME_READY_WAIT_MS more.
+    const loaded$ = race(ready$.pipe(take(1)), failure$).pipe(delay(FRAME_READY_WAIT_MS))
+    return firstValueFrom(loaded$).catch((error: unknown) => {
+      removeFrame()
+      loading = undefined
+      throw error
     })
   }
 
@@ -194,29 +193,25 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
     const target = iframe?.contentWindow
     if (!target) throw new PorticoError(EmbeddedWalletErrorText.IFRAME_NOT_SET)
     const id = win.crypto.randomUUID()
-    return new Promise<FrameReply<N>>((resolve, reject) => {
-      let timer: ReturnType<typeof setTimeout> | undefined
-      const abort = () => settle(() => reject(aborted()))
-      const settle = (finish: () => void) => {
-        clearTimeout(timer)
-        signal?.removeEventListener('abort', abort)
-        pending.delete(id)
-        finish()
-      }
+    const reply$ = new Observable<FrameReply<N>>((subscriber) => {
       pending.set(id, {
         name,
-        resolve: (reply) => settle(() => resolve(reply as FrameReply<N>)),
-        reject: (error) => settle(() => reject(error)),
+        resolve: (reply) => subscriber.next(reply as FrameReply<N>),
+        reject: (error) => subscriber.error(error),
       })
-      signal?.addEventListener('abort', abort, { once: true })
-      if (timeoutMs !== undefined) {
-        timer = setTimeout(() => {
-          onTimeout?.()
-          abort()
-        }, timeoutMs)
-      }
       target.postMessage({ id, type: `${APP_PREFIX}${name}`, payload: checked.output }, frameOrigin)
+      // Settled, timed out or aborted: a late reply finds no id and is dropped.
+      return () => pending.delete(id)
     })
+    const abort$ = signal ? fromEvent(signal, 'abort').pipe(switchMap(() => throwError(() => aborted()))) : NEVER
+    const timed: MonoTypeOperatorFunction<FrameReply<N>> = timeoutMs === undefined ? identity : timeout({
+      first: timeoutMs,
+      with: () => {
+        onTimeout?.()
+        return throwError(() => aborted())
+      },
+    })
+    return firstValueFrom(race(reply$.pipe(timed), abort$))
   }
 
   return {
