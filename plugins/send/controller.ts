@@ -1,3 +1,4 @@
+import { EMPTY, Subject, catchError, defer, map, of, switchMap, timer } from 'rxjs'
 import {
   type ChainNamespace,
   type ChainRecord,
@@ -145,10 +146,11 @@ export function createSendController(deps: SendControllerDeps): SendController {
     })
   }
 
-  let nameTimer: ReturnType<typeof setTimeout> | undefined
+  /** A receiver typed as a name, to look up; undefined cancels the lookup waiting or in flight. */
+  const typedNames = new Subject<{ text: string; name: string } | undefined>()
   const reset = () => {
     generation += 1
-    clearTimeout(nameTimer)
+    typedNames.next(undefined)
     store.replace(INITIAL_SEND_STATE)
   }
 
@@ -157,24 +159,35 @@ export function createSendController(deps: SendControllerDeps): SendController {
    * debounce); once found, the address is the receiver and the name is kept to show.
    */
   const resolveReceiver = (text: string) => {
-    clearTimeout(nameTimer)
     const name = text.trim()
     const { sender } = store.get()
-    if (!deps.resolveName || !sender || sender.isValidReceiver(name) || !isValidRegistrationName(name)) return
-    const resolveName = deps.resolveName
-    nameTimer = setTimeout(() => {
-      resolveName(name).then(
-        (address) => {
-          if (store.get().receiverAddress !== text || !address || !store.get().sender?.isValidReceiver(address)) return
-          store.set({ receiverAddress: address, receiverProfileName: name })
-          void requote()
-        },
-        (error: unknown) => {
-          // SPEC §8: 'Error resolving name', or the API's own reason.
-          if (store.get().receiverAddress === text) store.set({ error: error instanceof PorticoError ? error.shortMessage : ErrorText.ERROR_RESOLVING_NAME })
-        },
+    const lookup = deps.resolveName && sender && !sender.isValidReceiver(name) && isValidRegistrationName(name)
+    typedNames.next(lookup ? { text, name } : undefined)
+  }
+  const resolveName = deps.resolveName
+  if (resolveName) {
+    typedNames
+      .pipe(
+        switchMap((typed) =>
+          typed
+            ? timer(DEBOUNCE_MS).pipe(
+                switchMap(() => defer(() => resolveName(typed.name))),
+                map((address) => ({ typed, address, error: undefined })),
+                // SPEC §8: 'Error resolving name', or the API's own reason.
+                catchError((error: unknown) =>
+                  of({ typed, address: undefined, error: error instanceof PorticoError ? error.shortMessage : ErrorText.ERROR_RESOLVING_NAME }),
+                ),
+              )
+            : EMPTY,
+        ),
       )
-    }, DEBOUNCE_MS)
+      .subscribe(({ typed, address, error }) => {
+        if (store.get().receiverAddress !== typed.text) return
+        if (error !== undefined) return store.set({ error })
+        if (!address || !store.get().sender?.isValidReceiver(address)) return
+        store.set({ receiverAddress: address, receiverProfileName: typed.name })
+        void requote()
+      })
   }
 
   /** After a send: the native balance and the token list are read again, past their 30 s caches. */
