@@ -1,4 +1,3 @@
-import { defer, filter, firstValueFrom, map, repeat, take, throwError, timeout } from 'rxjs'
 import * as v from 'valibot'
 import { numberToHex } from 'viem'
 import { parseCaipNetworkId } from '../../kernel/chains/caip.ts'
@@ -44,16 +43,15 @@ export async function sendTransaction(request: Request, transaction: SwapTransac
 }
 
 /** Waits for a transaction to be mined (polling its receipt); throws when it reverted or took over `timeoutMs`. */
-export function waitForReceipt(request: Request, hash: string, { intervalMs = 500, timeoutMs = 120_000 } = {}): Promise<void> {
-  const receipt$ = defer(() => ask(request, 'eth_getTransactionReceipt', [hash], ReceiptSchema)).pipe(
-    // Asked again intervalMs after each answer without a receipt.
-    repeat({ delay: intervalMs }),
-    filter((receipt) => Boolean(receipt)),
-    take(1),
-    timeout({ first: timeoutMs, with: () => throwError(() => new PorticoError(`transaction ${hash} was not mined within ${timeoutMs / 1000} s`)) }),
-    map((receipt) => {
-      if (receipt?.status !== '0x1') throw new PorticoError(`transaction ${hash} reverted`)
-    }),
-  )
-  return firstValueFrom(receipt$)
+export async function waitForReceipt(request: Request, hash: string, { intervalMs = 500, timeoutMs = 120_000 } = {}): Promise<void> {
+  const until = Date.now() + timeoutMs
+  for (;;) {
+    const receipt = await ask(request, 'eth_getTransactionReceipt', [hash], ReceiptSchema)
+    if (receipt) {
+      if (receipt.status === '0x1') return
+      throw new PorticoError(`transaction ${hash} reverted`)
+    }
+    if (Date.now() >= until) throw new PorticoError(`transaction ${hash} was not mined within ${timeoutMs / 1000} s`)
+    await new Promise((resolve) => setTimeout(resolve, intervalMs))
+  }
 }
