@@ -35,7 +35,7 @@ export function mountOnFirstOpen(kit: PorticoKit, load: () => Promise<ModalRende
         })
     })
   const opened = kit.modal.store.select((state) => state.open).subscribe((open) => open && mount())
-  if (kit.config.enableEmbedded) mount()
+  if (kit.modal.mode === 'embedded') mount()
   // A destroyed kit lets its React root and its host go (the appended element with it): a root
   // left mounted would keep rendering for a kit that is gone.
   kit.bus.events$.subscribe({

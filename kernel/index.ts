@@ -32,7 +32,7 @@ export type { PluginHost, PluginStatus, PluginStatusMap } from './plugins/plugin
 export type { ViewName, RouteEntry } from './router/views.ts'
 export type { Router, RouterState } from './router/router.ts'
 export type { ViewRegistry, ViewDefinition } from './router/viewRegistry.ts'
-export type { ModalService, ModalState, OpenOptions } from './modal/modalService.ts'
+export type { ModalMode, ModalService, ModalState, OpenOptions } from './modal/modalService.ts'
 export { SNACK_AUTO_HIDE_MS, type SnackService, type SnackState, type SnackVariant } from './snack/snackService.ts'
 export type { AlertService, AlertState, AlertVariant } from './alerts/alertService.ts'
 export type { ThemeMode, ThemeState, ThemeStore } from './theme/themeStore.ts'

@@ -1,3 +1,4 @@
+import { Subject, mergeMap, switchMap, timer } from 'rxjs'
 import { UNTRACKED_EVENTS } from '../bus/events.ts'
 import { createHttpClient } from '../http/httpClient.ts'
 import type { AlertService } from '../alerts/alertService.ts'
@@ -38,12 +39,7 @@ const ANALYTICS_WAITING = 50
 export function createAnalytics(deps: AnalyticsDeps): (event: PorticoEvent) => void {
   const http = createHttpClient(deps.endpoint, deps.fetch)
   const now = deps.now ?? Date.now
-  const waiting: object[] = []
-  let inFlight = 0
   const post = async (body: object) => {
-    // The post waits for a task of its own: an event emitted in the click that opens the
-    // modal must not put a fetch in the way of showing the dialog.
-    await new Promise((resolve) => setTimeout(resolve))
     try {
       await http.post({ path: 'e', params: { projectId: deps.projectId, st: deps.sdkType, sv: deps.sdkVersion }, body })
     } catch (error) {
@@ -53,17 +49,21 @@ export function createAnalytics(deps: AnalyticsDeps): (event: PorticoEvent) => v
       // Analytics must never break the modal: other failures are dropped.
     }
   }
-  const pump = () => {
-    while (inFlight < ANALYTICS_IN_FLIGHT) {
-      const body = waiting.shift()
-      if (!body) return
-      inFlight += 1
-      void post(body).finally(() => {
-        inFlight -= 1
-        pump()
-      })
-    }
-  }
+  // The bounded buffer: mergeMap holds one ticket per waiting body and, when a post slot
+  // frees, runs the next ticket, which takes the oldest body. A body dropped for the 51st
+  // leaves its ticket to the newcomer, so neither tickets nor bodies grow past 50.
+  const waiting: object[] = []
+  const tickets = new Subject<void>()
+  tickets
+    .pipe(
+      mergeMap(() => {
+        const body = waiting.shift()!
+        // The post waits for a task of its own: an event emitted in the click that opens
+        // the modal must not put a fetch in the way of showing the dialog.
+        return timer(0).pipe(switchMap(() => post(body)))
+      }, ANALYTICS_IN_FLIGHT),
+    )
+    .subscribe()
   return (event) => {
     if (UNTRACKED_EVENTS.has(event.type)) return
     const { type, ...data } = event
@@ -76,6 +76,6 @@ export function createAnalytics(deps: AnalyticsDeps): (event: PorticoEvent) => v
       props: { event: type, ...data, address: deps.address() },
     })
     if (waiting.length > ANALYTICS_WAITING) waiting.shift()
-    pump()
+    else tickets.next()
   }
 }

@@ -38,7 +38,7 @@ export async function connect(ctx: ConnectionContext, { connectorId, namespace }
   }
   // Connected: what a plugin's after-connect step (a sign-in) does from here is not the connection's failure.
   if (!(await afterConnect(ctx, namespace)) && ctx.router.current().view !== 'UnsupportedChain') {
-    if (ctx.config.enableEmbedded) ctx.router.reset('Account')
+    if (ctx.modal.mode === 'embedded') ctx.router.reset('Account')
     else if (ctx.modal.store.get().open) ctx.modal.close()
   }
 }

@@ -22,8 +22,15 @@ export interface OpenOptions {
   readonly data?: RouteEntry['data']
 }
 
+/**
+ * 'embedded' (`enableEmbedded`): the modal is part of the page, mounted at once and not
+ * closable; 'dialog': a dialog over the page. Derived once from the config.
+ */
+export type ModalMode = 'dialog' | 'embedded'
+
 export interface ModalService {
   readonly store: Store<ModalState>
+  readonly mode: ModalMode
   open(options?: OpenOptions): void
   close(): void
   /** Whether a plugin's close guard refuses closing now (e.g. a sign-in that is required). */
@@ -47,6 +54,7 @@ export interface ModalDeps {
 
 export function createModalService(deps: ModalDeps): ModalService {
   const store = createStore<ModalState>({ open: false, loading: false, shake: false })
+  const mode: ModalMode = deps.config.enableEmbedded ? 'embedded' : 'dialog'
   let shakeTimer: ReturnType<typeof setTimeout> | undefined
 
   /**
@@ -74,6 +82,7 @@ export function createModalService(deps: ModalDeps): ModalService {
 
   return {
     store,
+    mode,
     open(options = {}) {
       const route = initialRoute(options)
       deps.router.reset(route.view, route.data)
@@ -85,7 +94,7 @@ export function createModalService(deps: ModalDeps): ModalService {
       const connected = deps.chains.isConnected()
       store.set({ open: false, loading: false })
       deps.hooks.closed()
-      if (deps.config.enableEmbedded) deps.router.reset(connected ? 'Account' : 'Connect')
+      if (mode === 'embedded') deps.router.reset(connected ? 'Account' : 'Connect')
       if (!deps.pending.transactionPending) deps.pending.rejectAll()
       deps.bus.emit({ type: 'MODAL_CLOSE', properties: { connected } })
     },

@@ -96,6 +96,30 @@ describe('the iframe', () => {
     expect(document.getElementById('w3m-iframe')).not.toBeNull()
   })
 
+  it('a frame whose page loaded without READY fails 3 s after its load event, not a moment before; a READY in time clears that clock', async () => {
+    vi.useFakeTimers()
+    client = createFrameClient({ frameUrl: FRAME_URL, projectId: 'p', chainId: 1 })
+    let settled = false
+    const outcome = client.load().then(
+      () => (settled = true),
+      (error: Error) => ((settled = true), error),
+    )
+    iframe().dispatchEvent(new Event('load'))
+    await vi.advanceTimersByTimeAsync(2_999)
+    expect(settled).toBe(false)
+    await vi.advanceTimersByTimeAsync(1)
+    expect(await outcome).toMatchObject({ shortMessage: 'Unable to load email login dependency' })
+    expect(document.getElementById('w3m-iframe')).toBeNull()
+
+    const again = client.load()
+    iframe().dispatchEvent(new Event('load'))
+    await vi.advanceTimersByTimeAsync(2_900)
+    fromFrame({ type: '@portico-frame/READY', payload: { version: 4 } })
+    await vi.advanceTimersByTimeAsync(3_000)
+    await expect(again).resolves.toBeUndefined()
+    expect(document.getElementById('w3m-iframe')).not.toBeNull()
+  })
+
   it('a READY of another protocol version is dropped, so the frame never counts as loaded', async () => {
     vi.useFakeTimers()
     client = createFrameClient({ frameUrl: FRAME_URL, projectId: 'p', chainId: 1 })

@@ -1,6 +1,8 @@
+import { Observable, defer, first, forkJoin, lastValueFrom, throwError, timeout } from 'rxjs'
 import { Alerts, type AlertService, EmbeddedWalletErrorText, PorticoError, type PorticoConfig, type PorticoStorage, type ThemeStore } from '../../kernel/index.ts'
-import { type FrameClient, type FrameClientOptions, READY_TIMEOUT_MS, type RequestOptions } from './frameClient.ts'
-import type { AppPayload, AppRequestName, FrameReply } from '../../protocol/frameProtocol.ts'
+import { type FrameClient, type FrameClientOptions, type RequestOptions } from './frameClient.ts'
+import { READY_TIMEOUT_MS } from './frameLifecycle.ts'
+import type { AppPayload, AppRequestName, FrameEvent, FrameReply } from '../../protocol/frameProtocol.ts'
 import { dappData, themeData } from './dappData.ts'
 
 export interface FrameSession {
@@ -106,21 +108,15 @@ export function createFrameSession(deps: FrameSessionDeps): FrameSession {
       if (!loading) return
       const frame = await load()
       // Subscribed after the session's own listener: by the time READY reaches this one, the re-sync has started.
-      let stop = () => {}
-      let timer: ReturnType<typeof setTimeout> | undefined
-      const back = new Promise<void>((resolve, reject) => {
-        stop = frame.subscribe((event) => {
-          if (event.type === '@portico-frame/READY') resolve()
-        })
+      const back$ = new Observable<FrameEvent>((subscriber) => frame.subscribe((event) => subscriber.next(event))).pipe(
+        first((event) => event.type === '@portico-frame/READY'),
         // A frame that does not come back must not hold its callers forever.
-        timer = setTimeout(() => reject(new PorticoError(EmbeddedWalletErrorText.UNABLE_TO_LOAD, { details: `no READY within ${READY_TIMEOUT_MS} ms of RELOAD` })), READY_TIMEOUT_MS)
-      })
-      try {
-        await Promise.all([frame.request('RELOAD', undefined), back])
-      } finally {
-        stop()
-        clearTimeout(timer)
-      }
+        timeout({
+          first: READY_TIMEOUT_MS,
+          with: () => throwError(() => new PorticoError(EmbeddedWalletErrorText.UNABLE_TO_LOAD, { details: `no READY within ${READY_TIMEOUT_MS} ms of RELOAD` })),
+        }),
+      )
+      await lastValueFrom(forkJoin([back$, defer(() => frame.request('RELOAD', undefined))]))
       await resynced
     },
     show(anchor) {

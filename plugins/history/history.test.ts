@@ -146,6 +146,24 @@ describe('history (§4 Transactions)', () => {
     expect(transactions).toHaveBeenCalledTimes(2)
   })
 
+  it('the 5 s poll stops on disconnect: no timer is left and nothing is read; a new account polls again', async () => {
+    vi.useFakeTimers()
+    const { kit, history, transactions, state } = setup({ '': { data: [transaction()], next: null } })
+    history.show()
+    await vi.advanceTimersByTimeAsync(0)
+    expect(state().status).toBe('ready')
+    kit.chains.resetAccount('eip155')
+    expect(state().status).toBe('idle')
+    expect(vi.getTimerCount()).toBe(0)
+    await vi.advanceTimersByTimeAsync(20_000)
+    expect(transactions).toHaveBeenCalledTimes(1)
+    kit.chains.updateAccount('eip155', { address: OTHER, caipAddress: `eip155:1:${OTHER}`, status: 'connected' })
+    await vi.advanceTimersByTimeAsync(0)
+    expect(transactions).toHaveBeenCalledTimes(2)
+    await vi.advanceTimersByTimeAsync(5_000)
+    expect(transactions).toHaveBeenCalledTimes(3)
+  })
+
   it('activity is eip155 only (§6): on Solana nothing is asked', async () => {
     const { kit, history, transactions, state } = setup({ '': { data: [], next: null } })
     kit.chains.updateAccount('solana', { address: 'So11111111111111111111111111111111111111112', status: 'connected' })

@@ -1,3 +1,4 @@
+import { EMPTY, Observable, filter, switchMap, timer } from 'rxjs'
 import type { BlockchainApi } from '../../protocol/api/contract.ts'
 import type { Transaction } from '../../protocol/api/schemas.ts'
 import { supportsFeature } from '../../services/blockchainApi/support.ts'
@@ -143,13 +144,18 @@ export function createHistory({ api, chains, snack, bus, pollMs = 5_000 }: Histo
       const { status } = store.get()
       if (status === 'idle' || status === 'failed' || status === 'unsupported') start()
       else void refresh()
-      const timer = setInterval(() => {
-        // Not while the page is in the background, nor after a failure (Try again restarts).
-        if (globalThis.document?.hidden !== true && store.get().status === 'ready') void refresh()
-      }, pollMs)
+      // Polls while the list is ready: a failure (Try again restarts it) or a disconnect
+      // (the list starts over, empty) stops the timer, and a list ready again starts it anew.
+      const ready$ = new Observable<boolean>((subscriber) => store.select((state) => state.status === 'ready').subscribe(subscriber))
+      const poll = ready$
+        .pipe(
+          switchMap((ready) => (ready ? timer(pollMs, pollMs) : EMPTY)),
+          filter(() => globalThis.document?.hidden !== true),
+        )
+        .subscribe(() => void refresh())
       return () => {
         shown -= 1
-        clearInterval(timer)
+        poll.unsubscribe()
       }
     },
     async loadMore() {

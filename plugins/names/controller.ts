@@ -1,3 +1,4 @@
+import { EMPTY, type Observable, Subject, catchError, defer, map, of, switchMap, timer } from 'rxjs'
 import type { BlockchainApi } from '../../protocol/api/contract.ts'
 import {
   type ChainStore,
@@ -62,39 +63,39 @@ const SIGNATURE = /^0x(?:[0-9a-fA-F]{2})+$/
 export function createNamesController(deps: NamesControllerDeps): NamesController {
   const store = createStore<NamesState>(INITIAL)
   const now = deps.now ?? Date.now
-  let timer: ReturnType<typeof setTimeout> | undefined
-  // Each keystroke outdates the answers still in flight.
-  let generation = 0
-
-  const suggest = async (name: string, mine: number) => {
-    try {
-      const suggestions = await deps.api.suggestNames(name)
-      if (mine !== generation) return
-      const own = suggestions.find((s) => s.name === name.toLowerCase())
-      store.set({ suggestions, taken: own?.registered, checking: false })
-    } catch (error) {
-      if (mine !== generation) return
-      deps.logger.warn('[Portico] names: suggestions failed', error)
-      store.set({ suggestions: [], checking: false, error: ErrorText.ERROR_FETCHING_NAME_SUGGESTIONS })
-    }
-  }
+  /**
+   * The name to look up and how long to wait first; undefined cancels. Each one outdates
+   * the lookup before it, waiting or in flight, so only the last name's answer lands.
+   */
+  const lookups = new Subject<{ name: string; after: number } | undefined>()
+  const suggest = (name: string): Observable<Partial<NamesState>> =>
+    defer(() => deps.api.suggestNames(name)).pipe(
+      map((suggestions) => {
+        const own = suggestions.find((s) => s.name === name.toLowerCase())
+        return { suggestions, taken: own?.registered, checking: false }
+      }),
+      catchError((error: unknown) => {
+        deps.logger.warn('[Portico] names: suggestions failed', error)
+        return of({ suggestions: [], checking: false, error: ErrorText.ERROR_FETCHING_NAME_SUGGESTIONS })
+      }),
+    )
+  const answers = lookups
+    .pipe(switchMap((ask) => (ask ? (ask.after > 0 ? timer(ask.after) : of(0)).pipe(switchMap(() => suggest(ask.name))) : EMPTY)))
+    .subscribe((patch) => store.set(patch))
 
   const setName = (text: string) => {
-    const mine = ++generation
-    clearTimeout(timer)
     const name = text.trim()
     const passes = passesNameRule(name)
     // The rule is said only once something is typed; nothing is asked for a name that fails it.
     store.set({ name: text, suggestions: [], taken: undefined, checking: passes, error: passes || name === '' ? undefined : NamesText.RULE })
-    if (passes) timer = setTimeout(() => void suggest(name, mine), DEBOUNCE_MS)
+    lookups.next(passes ? { name, after: DEBOUNCE_MS } : undefined)
   }
 
   /** Back to the form with the text; the name is checked again, so the form shows whether it is taken now. */
   const fail = (name: string, message: string) => {
-    const mine = ++generation
     store.set({ registering: false, error: message, checking: true })
     deps.router.goBack()
-    void suggest(name, mine)
+    lookups.next({ name, after: 0 })
   }
 
   return {
@@ -124,8 +125,7 @@ export function createNamesController(deps: NamesControllerDeps): NamesControlle
         store.set({ error: error instanceof PorticoError ? error.shortMessage : String(error) })
         return
       }
-      clearTimeout(timer)
-      generation += 1
+      lookups.next(undefined)
       store.set({ registering: true, checking: false, error: undefined, registered: undefined })
       deps.router.push(deps.successView)
       try {
@@ -144,13 +144,12 @@ export function createNamesController(deps: NamesControllerDeps): NamesControlle
     },
 
     reset() {
-      generation += 1
-      clearTimeout(timer)
+      lookups.next(undefined)
       store.replace(INITIAL)
     },
 
     dispose() {
-      clearTimeout(timer)
+      answers.unsubscribe()
     },
   }
 }

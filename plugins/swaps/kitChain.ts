@@ -51,7 +51,7 @@ export async function waitForReceipt(request: Request, hash: string, { intervalM
       if (receipt.status === '0x1') return
       throw new PorticoError(`transaction ${hash} reverted`)
     }
-    if (Date.now() > until) throw new PorticoError(`transaction ${hash} was not mined within ${timeoutMs / 1000} s`)
+    if (Date.now() >= until) throw new PorticoError(`transaction ${hash} was not mined within ${timeoutMs / 1000} s`)
     await new Promise((resolve) => setTimeout(resolve, intervalMs))
   }
 }

@@ -1,3 +1,4 @@
+import { Observable, defer, firstValueFrom, merge, switchMap, takeUntil, throwError, timer } from 'rxjs'
 import { type AlertService, type PorticoConfig, PorticoError, ProviderErrorAlert, ProviderErrorText } from '../../kernel/index.ts'
 import { optionalNamespaces } from './namespaces.ts'
 import { type SessionListener, wireSessionEvents } from './sessionEvents.ts'
@@ -82,23 +83,25 @@ export function createSessionClient({ config, options, listener, alerts, logger 
     current: () => instance?.session,
     async pair() {
       const p = await provider()
-      let timer: ReturnType<typeof setTimeout> | undefined
-      const gotUri = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new PorticoError(SessionErrorText.RELAY_TIMEOUT, { details: config.endpoints.relay })), options.relayTimeoutMs ?? RELAY_TIMEOUT_MS)
-        p.once('display_uri', () => clearTimeout(timer))
+      const gotUri$ = new Observable<void>((subscriber) => {
+        const next = () => subscriber.next()
+        p.once('display_uri', next)
+        return () => p.off('display_uri', next)
       })
+      // Until the uri is shown the relay is what we wait for; after it, the wallet takes its time.
+      const relayTimeout$ = timer(options.relayTimeoutMs ?? RELAY_TIMEOUT_MS).pipe(
+        takeUntil(gotUri$),
+        switchMap(() => throwError(() => new PorticoError(SessionErrorText.RELAY_TIMEOUT, { details: config.endpoints.relay }))),
+      )
       try {
-        const session = await Promise.race([
-          p.connect({ optionalNamespaces: optionalNamespaces(config.networks) as never }),
-          gotUri,
-        ])
+        const session = await firstValueFrom(
+          merge(defer(() => p.connect({ optionalNamespaces: optionalNamespaces(config.networks) as never })), relayTimeout$),
+        )
         if (!session) throw new PorticoError(SessionErrorText.NO_SESSION)
         return session
       } catch (error) {
         report(error)
         throw error
-      } finally {
-        clearTimeout(timer)
       }
     },
     async disconnect() {

@@ -67,5 +67,5 @@ function Frame({ kit, host, target }: FrameProps) {
       target.removeEventListener('keydown', loopFocus)
     }
   }, [kit, host, target])
-  return <ModalFrame kit={kit} titleId={TITLE_ID} closable={!kit.config.enableEmbedded} />
+  return <ModalFrame kit={kit} titleId={TITLE_ID} closable={kit.modal.mode !== 'embedded'} />
 }

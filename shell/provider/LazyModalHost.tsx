@@ -55,7 +55,7 @@ export function LazyModalHost({ kit }: { kit: PorticoKit }) {
 
   return (
     <>
-      {(kit.config.disableAppend || kit.config.enableEmbedded) && createElement(HOST_TAG, { ref: host.place })}
+      {(kit.config.disableAppend || kit.modal.mode === 'embedded') && createElement(HOST_TAG, { ref: host.place })}
       {chunk && <chunk.ModalHost kit={kit} />}
     </>
   )
