@@ -8,7 +8,7 @@ import type { SmartAccountNetwork } from './config.ts'
 import { describeCall } from './decode/evmCall.ts'
 import { nativeSymbol } from './decode/nativeSymbol.ts'
 import { evmSigningRequest } from './evm.ts'
-import { type AccountCall, callsStatus, decodeAccountCalls, networkClient, sendCalls, toPorticoAccount } from './smartAccount.ts'
+import { type AccountCall, callsStatus, decodeAccountCalls, networkClient, sendCalls, toPorticoAccount, transactionOf } from './smartAccount.ts'
 import { type ApprovalRow, type FrameNetwork, type SigningRequest, UNKNOWN_ADDRESS } from './signing.ts'
 
 const HexData = v.custom<Hex>((value) => typeof value === 'string' && isHex(value), 'must be hex')
@@ -82,7 +82,7 @@ const toCall = (call: { to: string; value?: string | undefined; data?: Hex | und
   data: call.data ?? '0x',
 })
 
-/** The batch as one approval; Approve signs ONE user operation with the owner's key and sends it through the bundler. */
+/** The batch as one approval; Approve signs ONE user operation with the owner's key and sends it through the bundler; the answer is made from its hash. */
 function batchRequest(method: string, context: SmartContext, calls: AccountCall[], answer: (hash: Hex) => unknown): SigningRequest {
   return {
     method,
@@ -123,7 +123,7 @@ export async function smartSigningRequest(method: string, params: unknown, conte
   if (method === 'eth_sendTransaction') {
     const [tx] = v.parse(SendTransaction, params)
     own(tx.from)
-    return batchRequest(method, context, [toCall(tx)], (hash) => hash)
+    return batchRequest(method, context, [toCall(tx)], (hash) => transactionOf(networkClient(context.network), context.smart, hash))
   }
   if (method === 'wallet_sendCalls') {
     const [request] = v.parse(SendCallsParams, params)

@@ -150,6 +150,16 @@ export async function sendCalls(client: PublicClient<Transport, Chain>, smart: S
   return bundler.sendUserOperation({ calls: calls.map((call) => ({ ...call })) })
 }
 
+/**
+ * The transaction that carried the user operation, once the bundler has its receipt: what
+ * eth_sendTransaction answers (a caller waits for a transaction's receipt by its hash).
+ */
+export async function transactionOf(client: PublicClient<Transport, Chain>, smart: SmartAccountNetwork, hash: Hex): Promise<Hex> {
+  const bundler = createBundlerClient({ client, transport: http(smart.bundlerUrl) })
+  const receipt = await bundler.waitForUserOperationReceipt({ hash, pollingInterval: 250, timeout: 60_000 })
+  return receipt.receipt.transactionHash
+}
+
 /** The EIP-5792 status of a batch sent as a user operation: pending (100) until the bundler has its receipt. */
 export async function callsStatus(client: PublicClient<Transport, Chain>, smart: SmartAccountNetwork, id: Hex) {
   const bundler = createBundlerClient({ client, transport: http(smart.bundlerUrl) })
