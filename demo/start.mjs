@@ -52,9 +52,9 @@ async function startEmbedded() {
     smtpUrl: process.env.SMTP_URL,
     ports: DEMO_PORTS,
     farcasterRpcUrl: 'http://127.0.0.1:8545',
-    // Off unless asked for: SimpleAccount v0.7 has no ERC-1271, so a smart account cannot sign a
-    // message or a SIWX sign-in, and the demo's email login would lose both by default.
-    smartAccounts: process.env.PORTICO_DEMO_SMART_ACCOUNTS === '1' ? DEMO_SMART_ACCOUNTS : undefined,
+    // Both Hardhat chains: the embedded wallet's account there is its smart account (it signs
+    // messages and SIWX through ERC-1271, and ERC-6492 before its first user operation).
+    smartAccounts: DEMO_SMART_ACCOUNTS,
   })
   const mailbox = stack.mailboxUrl ? `; mailbox ${stack.mailboxUrl}` : `; mail to ${process.env.SMTP_URL}`
   const oidc = stack.oidc ? `; social logins at the local OpenID provider ${stack.oidc.issuer}` : ''
@@ -109,7 +109,7 @@ async function startDemoTokens() {
 
 /**
  * The ERC-4337 contracts on the Hardhat node on `nodePort` (EntryPoint v0.7 and
- * SimpleAccountFactory at their canonical addresses, the demo's VerifyingPaymaster funded),
+ * PorticoAccountFactory, the demo's VerifyingPaymaster funded),
  * then an Alto bundler for it on `port` (demo/config.ts: endpoints.bundler).
  */
 async function startDemoBundler(nodePort, port) {

@@ -4,8 +4,10 @@ import type { Address, Hex } from 'viem'
 export declare const DETERMINISTIC_DEPLOYER: Address
 /** The EntryPoint v0.7 at its canonical address. */
 export declare const ENTRY_POINT_V07: Address
-/** eth-infinitism's SimpleAccountFactory v0.7 at its canonical address (viem's toSimpleSmartAccount default). */
-export declare const SIMPLE_ACCOUNT_FACTORY_V07: Address
+/** The embedded wallet's PorticoAccountFactory, through the deterministic deployer with salt 0. */
+export declare const PORTICO_ACCOUNT_FACTORY: Address
+/** PorticoAccountFactory's creation code, compiled from servers/frame/contracts/PorticoAccount.sol. */
+export declare function porticoAccountFactoryBytecode(): Hex
 /** The demo paymaster operator's key (publicly known; never for real funds): the paymaster's owner and verifying signer. */
 export declare const DEMO_PAYMASTER_SIGNER_KEY: Hex
 export declare const DEMO_BUNDLER_EXECUTOR_KEY: Hex
@@ -15,7 +17,7 @@ export declare const DEMO_PAYMASTER: Address
 
 export interface AccountAbstractionContracts {
   readonly entryPoint: Address
-  readonly simpleAccountFactory: Address
+  readonly accountFactory: Address
   readonly paymaster: Address
 }
 

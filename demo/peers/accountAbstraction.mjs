@@ -1,14 +1,18 @@
-// The ERC-4337 contracts of the local stack, on a local Hardhat node: the EntryPoint v0.7 and
-// SimpleAccountFactory at their canonical addresses, deployed the way they were on public
-// chains (through the deterministic CREATE2 deployer with the canonical salts, from the
-// published @account-abstraction/contracts 0.7.0 artifacts), and the demo's
-// VerifyingPaymaster, deployed by the demo's paymaster operator and funded in the EntryPoint.
+// The ERC-4337 contracts of the local stack, on a local Hardhat node: the EntryPoint v0.7 at its
+// canonical address, deployed the way it was on public chains (through the deterministic CREATE2
+// deployer with the canonical salt, from the published @account-abstraction/contracts 0.7.0
+// artifacts); the embedded wallet's PorticoAccountFactory (servers/frame/contracts, compiled
+// with the pinned solc) through the same deployer, so at the same address on every chain; and
+// the demo's VerifyingPaymaster, deployed by the demo's paymaster operator and funded in the
+// EntryPoint.
 // Plain ESM: `npm start` runs it on Node 20; types in accountAbstraction.d.mts.
+import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { concat, createPublicClient, createWalletClient, encodeAbiParameters, getAddress, getContractAddress, parseEther } from 'viem'
 import { entryPoint07Address } from 'viem/account-abstraction'
 import { privateKeyToAccount } from 'viem/accounts'
 import { nodeTransport } from './nodeTransport.mjs'
+import { compileSolidity } from './solc.mjs'
 
 const require = createRequire(import.meta.url)
 const artifact = (name) => require(`@account-abstraction/contracts/artifacts/${name}.json`)
@@ -22,11 +26,23 @@ export const DETERMINISTIC_DEPLOYER = '0x4e59b44847b379578588920ca78fbf26c0b4956
 const DETERMINISTIC_DEPLOYER_CODE =
   '0x7fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe03601600081602082378035828234f58015156039578182fd5b8082525050506014600cf3'
 
-/** The canonical v0.7 addresses (eth-infinitism's deployment), which the artifacts reproduce. */
+/** The canonical v0.7 address (eth-infinitism's deployment), which the artifact reproduces. */
 export const ENTRY_POINT_V07 = entryPoint07Address
 const ENTRY_POINT_SALT = '0x90d8084deab30c2a37c45e8d47f49f2f7965183cb6990a98943ef94940681de3'
-export const SIMPLE_ACCOUNT_FACTORY_V07 = '0x91E60e0613810449d098b0b5Ec8b51A0FE8c8985'
+/**
+ * Where the deterministic deployer puts PorticoAccountFactory (salt 0, for the EntryPoint v0.7):
+ * the frame names the same address. A changed source or compiler moves it, and the deployment
+ * below then fails naming both addresses.
+ */
+export const PORTICO_ACCOUNT_FACTORY = '0x9093E362fB101d467361524968027B98EA40D782'
 const FACTORY_SALT = '0x0000000000000000000000000000000000000000000000000000000000000000'
+
+/** PorticoAccountFactory's creation code, compiled from its source (cached by solc.mjs). */
+export function porticoAccountFactoryBytecode() {
+  const source = readFileSync(new URL('../../servers/frame/contracts/PorticoAccount.sol', import.meta.url), 'utf8')
+  const contracts = compileSolidity('PorticoAccount.sol', source, ['evm.bytecode.object'])
+  return `0x${contracts.PorticoAccountFactory.evm.bytecode.object}`
+}
 
 /**
  * The demo's paymaster operator: a publicly known key (never for real funds) that deploys the
@@ -81,8 +97,8 @@ export async function deployAccountAbstraction(rpcUrl) {
   const deployer = createWalletClient({ account: privateKeyToAccount(DEMO_BUNDLER_UTILITY_KEY), chain, transport: nodeTransport(rpcUrl) })
   const wallet = createWalletClient({ account: operator, chain, transport: nodeTransport(rpcUrl) })
   await deployDeterministic(client, deployer, { name: 'EntryPoint', bytecode: artifact('EntryPoint').bytecode, salt: ENTRY_POINT_SALT, expected: ENTRY_POINT_V07 })
-  const factoryCode = concat([artifact('SimpleAccountFactory').bytecode, encodeAbiParameters([{ type: 'address' }], [ENTRY_POINT_V07])])
-  await deployDeterministic(client, deployer, { name: 'SimpleAccountFactory', bytecode: factoryCode, salt: FACTORY_SALT, expected: SIMPLE_ACCOUNT_FACTORY_V07 })
+  const factoryCode = concat([porticoAccountFactoryBytecode(), encodeAbiParameters([{ type: 'address' }], [ENTRY_POINT_V07])])
+  await deployDeterministic(client, deployer, { name: 'PorticoAccountFactory', bytecode: factoryCode, salt: FACTORY_SALT, expected: PORTICO_ACCOUNT_FACTORY })
   if (!(await hasCode(client, DEMO_PAYMASTER))) {
     const paymaster = artifact('VerifyingPaymaster')
     const hash = await wallet.deployContract({ abi: paymaster.abi, bytecode: paymaster.bytecode, args: [ENTRY_POINT_V07, operator.address], nonce: 0 })
@@ -93,5 +109,5 @@ export async function deployAccountAbstraction(rpcUrl) {
     const deposit = await wallet.writeContract({ address: DEMO_PAYMASTER, abi: paymaster.abi, functionName: 'deposit', value: PAYMASTER_DEPOSIT })
     await client.waitForTransactionReceipt({ hash: deposit, pollingInterval: 50 })
   }
-  return { entryPoint: ENTRY_POINT_V07, simpleAccountFactory: SIMPLE_ACCOUNT_FACTORY_V07, paymaster: DEMO_PAYMASTER }
+  return { entryPoint: ENTRY_POINT_V07, accountFactory: PORTICO_ACCOUNT_FACTORY, paymaster: DEMO_PAYMASTER }
 }

@@ -16,6 +16,8 @@ const ALTO = resolve(HERE, '../../node_modules/@pimlico/alto/esm/cli/alto.js')
  * on 127.0.0.1:`port` (0: a free port), and resolves once it answers eth_supportedEntryPoints.
  * `--safe-mode false`: Hardhat has no debug_traceCall with Geth's tracers, which the full
  * ERC-7562 validation rules need; every other check (simulation, signature, prefund) runs.
+ * `--enable-cors true`: the embedded wallet's smart account sends its user operations from the
+ * secure frame's page, in the browser, as it does to any hosted bundler (which all answer CORS).
  */
 export async function startBundler({ rpcUrl, port = 0, timeoutMs = 60_000 }) {
   // A fixed port (npm start's) that is taken fails here with a message naming it.
@@ -31,6 +33,7 @@ export async function startBundler({ rpcUrl, port = 0, timeoutMs = 60_000 }) {
       '--port', String(port),
       '--log-level', 'warn',
       '--min-bundle-interval', '50',
+      '--enable-cors', 'true',
     ],
     {
       execArgv: ['--import', resolve(HERE, 'loopbackListen.mjs')],

@@ -1,5 +1,5 @@
 // A local ERC-4337 stack for a test file: its own Hardhat node on a free port with the
-// EntryPoint v0.7, the SimpleAccountFactory and the demo's VerifyingPaymaster
+// EntryPoint v0.7, the PorticoAccountFactory and the demo's VerifyingPaymaster
 // (demo/peers/accountAbstraction.mjs), and Alto bundling for it (demo/peers/bundler.mjs).
 // Start it once per file: the bundler takes a few seconds to come up.
 import { deployAccountAbstraction, type AccountAbstractionContracts } from '../../demo/peers/accountAbstraction.mjs'
@@ -12,7 +12,7 @@ export {
   DEMO_PAYMASTER_SIGNER_KEY,
   DETERMINISTIC_DEPLOYER,
   ENTRY_POINT_V07,
-  SIMPLE_ACCOUNT_FACTORY_V07,
+  PORTICO_ACCOUNT_FACTORY,
   deployAccountAbstraction,
 } from '../../demo/peers/accountAbstraction.mjs'
 

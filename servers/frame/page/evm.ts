@@ -1,6 +1,6 @@
 import * as v from 'valibot'
-import { type Hex, bytesToHex, hexToString, isHex } from 'viem'
-import { signMessage, signTypedData } from 'viem/accounts'
+import { type Hex, type LocalAccount, bytesToHex, hexToString, isHex } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
 import { RowLabel } from './approvalText.ts'
 import { describeTypedData } from './decode/typedData.ts'
 import { type FrameNetwork, type SigningRequest, UNKNOWN_ADDRESS } from './signing.ts'
@@ -46,11 +46,22 @@ export function readableMessage(hex: Hex): string {
   return hex
 }
 
+/** What signs a message or typed data with the key: the EOA itself, or a smart account it owns. */
+export type MessageSigner = (secret: Uint8Array) => Promise<Pick<LocalAccount, 'signMessage' | 'signTypedData'>>
+
+const keyItself: MessageSigner = async (secret) => privateKeyToAccount(bytesToHex(secret))
+
 /**
  * personal_sign, eth_signTypedData_v4 and eth_sendTransaction, checked against this
  * account (a transaction is completed from the network's node before it is shown).
  */
-export async function evmSigningRequest(method: string, params: unknown, network: FrameNetwork, address: string): Promise<SigningRequest | undefined> {
+export async function evmSigningRequest(
+  method: string,
+  params: unknown,
+  network: FrameNetwork,
+  address: string,
+  signer: MessageSigner = keyItself,
+): Promise<SigningRequest | undefined> {
   const own = (claimed: string | undefined) => {
     if (claimed !== undefined && !sameAddress(claimed, address)) throw new Error(UNKNOWN_ADDRESS)
   }
@@ -61,7 +72,7 @@ export async function evmSigningRequest(method: string, params: unknown, network
       method,
       rows: [{ label: RowLabel.MESSAGE, value: readableMessage(message) }],
       warnings: [],
-      perform: (secret) => signMessage({ message: { raw: message }, privateKey: bytesToHex(secret) }),
+      perform: async (secret) => (await signer(secret)).signMessage({ message: { raw: message } }),
     }
   }
   if (method === 'eth_signTypedData_v4') {
@@ -72,8 +83,7 @@ export async function evmSigningRequest(method: string, params: unknown, network
     return {
       method,
       ...describeTypedData(typed, Number(network.caipNetworkId.split(':')[1])),
-      perform: (secret) =>
-        signTypedData({ domain: typed.domain as never, types, primaryType: typed.primaryType, message: typed.message, privateKey: bytesToHex(secret) }),
+      perform: async (secret) => (await signer(secret)).signTypedData({ domain: typed.domain as never, types, primaryType: typed.primaryType, message: typed.message }),
     }
   }
   if (method === 'eth_sendTransaction') {

@@ -7,7 +7,8 @@ import { RowLabel, SponsorText } from './approvalText.ts'
 import type { SmartAccountNetwork } from './config.ts'
 import { describeCall } from './decode/evmCall.ts'
 import { nativeSymbol } from './decode/nativeSymbol.ts'
-import { type AccountCall, callsStatus, decodeAccountCalls, networkClient, sendCalls } from './smartAccount.ts'
+import { evmSigningRequest } from './evm.ts'
+import { type AccountCall, callsStatus, decodeAccountCalls, networkClient, sendCalls, toPorticoAccount, transactionOf } from './smartAccount.ts'
 import { type ApprovalRow, type FrameNetwork, type SigningRequest, UNKNOWN_ADDRESS } from './signing.ts'
 
 const HexData = v.custom<Hex>((value) => typeof value === 'string' && isHex(value), 'must be hex')
@@ -81,7 +82,7 @@ const toCall = (call: { to: string; value?: string | undefined; data?: Hex | und
   data: call.data ?? '0x',
 })
 
-/** The batch as one approval; Approve signs ONE user operation with the owner's key and sends it through the bundler. */
+/** The batch as one approval; Approve signs ONE user operation with the owner's key and sends it through the bundler; the answer is made from its hash. */
 function batchRequest(method: string, context: SmartContext, calls: AccountCall[], answer: (hash: Hex) => unknown): SigningRequest {
   return {
     method,
@@ -91,19 +92,38 @@ function batchRequest(method: string, context: SmartContext, calls: AccountCall[
 }
 
 /**
- * The unsafe requests a smart account answers: eth_sendTransaction and wallet_sendCalls (one
- * user operation, executeBatch for a batch), eth_sendUserOperation (the operation's own calls).
- * A message signature fails with the catalogue's text: SimpleAccount v0.7 has no ERC-1271.
+ * A message or typed-data signature of the smart account: checked and shown as the EOA's is,
+ * signed by the owner for the account (ERC-1271 once deployed, ERC-6492 before). A signature that
+ * fails tells the visitor what SPEC says: the application might not support smart accounts.
+ */
+async function messageRequest(method: string, params: unknown, context: SmartContext): Promise<SigningRequest | undefined> {
+  const request = await evmSigningRequest(method, params, context.network, context.address, async (secret) =>
+    toPorticoAccount({ client: networkClient(context.network), owner: privateKeyToAccount(bytesToHex(secret)) }),
+  )
+  if (!request) return undefined
+  return {
+    ...request,
+    perform: (secret) =>
+      request.perform(secret).catch(() => {
+        throw new Error(SnackText.SMART_ACCOUNT_UNSUPPORTED)
+      }),
+  }
+}
+
+/**
+ * The unsafe requests a smart account answers: personal_sign and eth_signTypedData_v4 (the
+ * owner signs for the account), eth_sendTransaction and wallet_sendCalls (one user operation,
+ * executeBatch for a batch), eth_sendUserOperation (the operation's own calls).
  */
 export async function smartSigningRequest(method: string, params: unknown, context: SmartContext): Promise<SigningRequest | undefined> {
   const own = (claimed: string | undefined) => {
     if (claimed !== undefined && !same(claimed, context.address)) throw new Error(UNKNOWN_ADDRESS)
   }
-  if (method === 'personal_sign' || method === 'eth_signTypedData_v4') throw new Error(SnackText.SMART_ACCOUNT_UNSUPPORTED)
+  if (method === 'personal_sign' || method === 'eth_signTypedData_v4') return messageRequest(method, params, context)
   if (method === 'eth_sendTransaction') {
     const [tx] = v.parse(SendTransaction, params)
     own(tx.from)
-    return batchRequest(method, context, [toCall(tx)], (hash) => hash)
+    return batchRequest(method, context, [toCall(tx)], (hash) => transactionOf(networkClient(context.network), context.smart, hash))
   }
   if (method === 'wallet_sendCalls') {
     const [request] = v.parse(SendCallsParams, params)

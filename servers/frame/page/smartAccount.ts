@@ -1,8 +1,10 @@
-// eth-infinitism's SimpleAccount v0.7 (@account-abstraction/contracts 0.7.0) as a viem smart
-// account, owned by the embedded wallet's EOA: viem's account-abstraction module ships no
-// adapter for it (permissionless has one, but does not install beside this viem: its ox peer
-// conflicts). The canonical SimpleAccountFactory creates it; it validates its owner's EIP-191
-// signature of the user operation hash. Loaded by the frame page on first use only.
+// PorticoAccount (servers/frame/contracts/PorticoAccount.sol: SimpleAccount v0.7's calls and
+// user-operation signature, plus ERC-1271) as a viem smart account, owned by the embedded
+// wallet's EOA. None of viem's adapters fits a stack an integrator deploys alone (Coinbase's and
+// Solady's factories need their sources or bytecode, which no installed package carries; SimpleAccount v0.7
+// cannot sign a message). A message or typed-data signature is the owner's EIP-712 signature of
+// the account's replay-safe hash; before deployment viem wraps it in ERC-6492 with the factory
+// call. Loaded by the frame page on first use only.
 import {
   type Address,
   type Chain,
@@ -14,6 +16,8 @@ import {
   decodeFunctionData,
   defineChain,
   encodeFunctionData,
+  hashMessage,
+  hashTypedData,
   http,
   parseAbi,
 } from 'viem'
@@ -27,12 +31,11 @@ import {
   toSmartAccount,
 } from 'viem/account-abstraction'
 import { readContract } from 'viem/actions'
-import { SnackText } from '../../../kernel/errors/catalogue.ts'
 import type { SmartAccountNetwork } from './config.ts'
 import type { FrameNetwork } from './signing.ts'
 
-/** The canonical SimpleAccountFactory v0.7 (CREATE2 through Arachnid's deployer, salt 0). */
-export const SIMPLE_ACCOUNT_FACTORY_V07: Address = '0x91E60e0613810449d098b0b5Ec8b51A0FE8c8985'
+/** PorticoAccountFactory for the EntryPoint v0.7 (CREATE2 through Arachnid's deployer, salt 0): the same address on every chain. */
+export const PORTICO_ACCOUNT_FACTORY: Address = '0x9093E362fB101d467361524968027B98EA40D782'
 
 const accountAbi = parseAbi([
   'function execute(address dest, uint256 value, bytes func)',
@@ -54,7 +57,17 @@ export interface AccountCall {
   data: Hex
 }
 
-export async function toSimpleAccountV07({ client, owner, salt = 0n }: { client: PublicClient<Transport, Chain>; owner: LocalAccount; salt?: bigint }): Promise<SmartAccount> {
+/** The EIP-712 message the owner signs for the account (PorticoAccount.replaySafeHash). */
+function replaySafeTypedData(hash: Hex, chainId: number, account: Address) {
+  return {
+    domain: { name: 'Portico Account', version: '1', chainId, verifyingContract: account },
+    types: { PorticoAccountMessage: [{ name: 'hash', type: 'bytes32' }] },
+    primaryType: 'PorticoAccountMessage',
+    message: { hash },
+  } as const
+}
+
+export async function toPorticoAccount({ client, owner, salt = 0n }: { client: PublicClient<Transport, Chain>; owner: LocalAccount; salt?: bigint }): Promise<SmartAccount> {
   const entryPoint = { abi: entryPoint07Abi, address: entryPoint07Address, version: '0.7' } as const
   let address: Address | undefined
   return toSmartAccount({
@@ -65,7 +78,7 @@ export async function toSimpleAccountV07({ client, owner, salt = 0n }: { client:
       return address
     },
     async getFactoryArgs() {
-      return { factory: SIMPLE_ACCOUNT_FACTORY_V07, factoryData: encodeFunctionData({ abi: factoryAbi, functionName: 'createAccount', args: [owner.address, salt] }) }
+      return { factory: PORTICO_ACCOUNT_FACTORY, factoryData: encodeFunctionData({ abi: factoryAbi, functionName: 'createAccount', args: [owner.address, salt] }) }
     },
     async encodeCalls(calls) {
       if (calls.length === 1) return encodeFunctionData({ abi: accountAbi, functionName: 'execute', args: [calls[0]!.to, calls[0]!.value ?? 0n, calls[0]!.data ?? '0x'] })
@@ -83,12 +96,11 @@ export async function toSimpleAccountV07({ client, owner, salt = 0n }: { client:
       const hash = getUserOperationHash({ chainId, entryPointAddress: entryPoint.address, entryPointVersion: '0.7', userOperation: { ...userOperation, sender: await this.getAddress() } })
       return owner.signMessage({ message: { raw: hash } })
     },
-    // SimpleAccount v0.7 has no isValidSignature (ERC-1271): no message signature of it could be checked.
-    async signMessage() {
-      throw new Error(SnackText.SMART_ACCOUNT_UNSUPPORTED)
+    async signMessage({ message }) {
+      return owner.signTypedData(replaySafeTypedData(hashMessage(message), client.chain.id, await this.getAddress()))
     },
-    async signTypedData() {
-      throw new Error(SnackText.SMART_ACCOUNT_UNSUPPORTED)
+    async signTypedData(typedData) {
+      return owner.signTypedData(replaySafeTypedData(hashTypedData(typedData), client.chain.id, await this.getAddress()))
     },
   })
 }
@@ -102,7 +114,7 @@ export function decodeAccountCalls(data: Hex): AccountCall[] {
 
 /** The account's address before it exists: the factory's CREATE2 answer for this owner. */
 export function counterfactualAddress(client: PublicClient<Transport, Chain>, owner: Address, salt = 0n): Promise<Address> {
-  return readContract(client, { address: SIMPLE_ACCOUNT_FACTORY_V07, abi: factoryAbi, functionName: 'getAddress', args: [owner, salt] })
+  return readContract(client, { address: PORTICO_ACCOUNT_FACTORY, abi: factoryAbi, functionName: 'getAddress', args: [owner, salt] })
 }
 
 /** A read client for the network's node. */
@@ -128,7 +140,7 @@ export async function isDeployed(client: PublicClient<Transport, Chain>, address
  * first one deploys the account. Resolves the user operation's hash.
  */
 export async function sendCalls(client: PublicClient<Transport, Chain>, smart: SmartAccountNetwork, owner: LocalAccount, calls: readonly AccountCall[]): Promise<Hex> {
-  const account = await toSimpleAccountV07({ client, owner })
+  const account = await toPorticoAccount({ client, owner })
   const bundler = createBundlerClient({
     account,
     client,
@@ -136,6 +148,16 @@ export async function sendCalls(client: PublicClient<Transport, Chain>, smart: S
     ...(smart.paymasterUrl ? { paymaster: createPaymasterClient({ transport: http(smart.paymasterUrl) }) } : {}),
   })
   return bundler.sendUserOperation({ calls: calls.map((call) => ({ ...call })) })
+}
+
+/**
+ * The transaction that carried the user operation, once the bundler has its receipt: what
+ * eth_sendTransaction answers (a caller waits for a transaction's receipt by its hash).
+ */
+export async function transactionOf(client: PublicClient<Transport, Chain>, smart: SmartAccountNetwork, hash: Hex): Promise<Hex> {
+  const bundler = createBundlerClient({ client, transport: http(smart.bundlerUrl) })
+  const receipt = await bundler.waitForUserOperationReceipt({ hash, pollingInterval: 250, timeout: 60_000 })
+  return receipt.receipt.transactionHash
 }
 
 /** The EIP-5792 status of a batch sent as a user operation: pending (100) until the bundler has its receipt. */

@@ -3,18 +3,19 @@
 // paymaster service. The key is held in memory here (the frame rebuilds it from its shares);
 // everything after the key is the frame's own code.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { bytesToHex, createWalletClient, encodeFunctionData, erc20Abi, hexToBytes, http, parseEther, parseEventLogs, type Address, type Hex } from 'viem'
+import { bytesToHex, concat, createWalletClient, encodeAbiParameters, encodeFunctionData, erc20Abi, getContractAddress, hexToBytes, http, parseEther, parseEventLogs, toHex, type Address, type Hex } from 'viem'
 import { entryPoint07Abi } from 'viem/account-abstraction'
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { generatePrivateKey, privateKeyToAccount, signMessage } from 'viem/accounts'
+import { isErc6492Signature } from 'viem/utils'
 import { SnackText } from '../../../kernel/errors/catalogue.ts'
-import { SIMPLE_ACCOUNT_FACTORY_V07 as DEMO_FACTORY } from '../../../demo/peers/accountAbstraction.mjs'
+import { PORTICO_ACCOUNT_FACTORY as DEMO_FACTORY, porticoAccountFactoryBytecode } from '../../../demo/peers/accountAbstraction.mjs'
 import { deployDemoTokens } from '../../../demo/peers/deployTokens.mjs'
 import { DEMO_TOKENS } from '../../../demo/peers/tokens.mjs'
 import { type AppPayload, type AppRequestName, type FrameReply } from '../../../protocol/frameProtocol.ts'
 import type { SmartAccountNetwork } from '../../../servers/frame/page/config.ts'
 import { SendCallsParams, smartSigningRequest, type SmartContext } from '../../../servers/frame/page/evmSmart.ts'
 import { type HandlerDeps, NO_SMART_ACCOUNTS, createHandlers, dispatch } from '../../../servers/frame/page/handlers.ts'
-import { SIMPLE_ACCOUNT_FACTORY_V07, networkClient } from '../../../servers/frame/page/smartAccount.ts'
+import { PORTICO_ACCOUNT_FACTORY, networkClient } from '../../../servers/frame/page/smartAccount.ts'
 import { startPaymasterServer, type PaymasterServer } from '../../../servers/paymaster/server.ts'
 import * as v from 'valibot'
 import { DEMO_PAYMASTER, DEMO_PAYMASTER_SIGNER_KEY, startBundlerStack, type BundlerStack } from '../../peers/bundler.ts'
@@ -92,13 +93,39 @@ async function synced(smartAccounts: SmartAccountNetwork[]) {
   return frame
 }
 
+const client = () => networkClient({ caipNetworkId: 'eip155:31337', rpcUrl: stack.node.url })
+
+/** Deploys the account with its first user operation (a call to itself with nothing), the paymaster paying. */
+async function deployAccount(frame: Awaited<ReturnType<typeof synced>>, context: SmartContext) {
+  const request = await smartSigningRequest('wallet_sendCalls', [{ version: '2.0.0', chainId: '0x7a69', calls: [{ to: context.address }] }], context)
+  const { id } = (await request!.perform(frame.secret)) as { id: Hex }
+  expect((await pollStatus(frame, id)).status).toBe(200)
+  expect(await client().getCode({ address: context.address })).toMatch(/^0x/)
+}
+
+/** The frame and the smart account's context, for the requests the tests sign with the key directly (no approval panel here). */
+async function contextOf(smartAccounts: SmartAccountNetwork[]) {
+  const frame = await synced(smartAccounts)
+  const { address } = await frame.ask('GET_USER', { chainId: 31337 })
+  const context: SmartContext = {
+    network: { caipNetworkId: 'eip155:31337', rpcUrl: stack.node.url },
+    smart: smartAccounts[0]!,
+    owner: frame.owner,
+    address: address as Address,
+  }
+  return { frame, context }
+}
+
 const sponsored = (): SmartAccountNetwork[] => [{ caipNetworkId: 'eip155:31337', bundlerUrl: stack.bundlerUrl, paymasterUrl: paymaster.url }]
 const unsponsored = (): SmartAccountNetwork[] => [{ caipNetworkId: 'eip155:31337', bundlerUrl: stack.bundlerUrl }]
 
 describe('the embedded wallet’s smart account (frame handlers)', () => {
-  it('uses the canonical SimpleAccountFactory v0.7 the demo deploys', () => {
-    expect(SIMPLE_ACCOUNT_FACTORY_V07).toBe('0x91E60e0613810449d098b0b5Ec8b51A0FE8c8985')
-    expect(DEMO_FACTORY).toBe(SIMPLE_ACCOUNT_FACTORY_V07)
+  it('uses the PorticoAccountFactory the demo deploys, at the address its committed source compiles to', () => {
+    expect(PORTICO_ACCOUNT_FACTORY).toBe('0x9093E362fB101d467361524968027B98EA40D782')
+    expect(DEMO_FACTORY).toBe(PORTICO_ACCOUNT_FACTORY)
+    const initCode = concat([porticoAccountFactoryBytecode(), encodeAbiParameters([{ type: 'address' }], ['0x0000000071727De22E5E9d8BAf0edAc6f37da032'])])
+    const deployer = '0x4e59b44847b379578588920ca78fbf26c0b4956c'
+    expect(getContractAddress({ opcode: 'CREATE2', from: deployer, salt: `0x${'00'.repeat(32)}`, bytecode: initCode })).toBe(PORTICO_ACCOUNT_FACTORY)
   })
 
   it('lists the frame server’s smart-account networks and answers the counterfactual address, undeployed, as the default type', async () => {
@@ -148,42 +175,63 @@ describe('the embedded wallet’s smart account (frame handlers)', () => {
     })
   })
 
-  it('refuses a message signature from the smart account: SimpleAccount v0.7 has no ERC-1271', async () => {
-    const frame = await synced(sponsored())
-    const { address } = await frame.ask('GET_USER', { chainId: 31337 })
-    await expect(frame.ask('RPC_REQUEST', { method: 'personal_sign', params: ['0x68690a', address], caipNetworkId: 'eip155:31337' })).rejects.toThrow(
-      'This application might not support Smart Accounts',
-    )
+  it('signs a message as the smart account: ERC-6492 before deployment, ERC-1271 after; the owner’s own signature is not the account’s', async () => {
+    const { frame, context } = await contextOf(sponsored())
+    const account = context.address
+    const sign = async (message: string) => (await (await smartSigningRequest('personal_sign', [toHex(message), account], context))!.perform(frame.secret)) as Hex
+    const undeployed = await sign('before deployment')
+    expect(isErc6492Signature(undeployed)).toBe(true)
+    expect(await client().verifyMessage({ address: account, message: 'before deployment', signature: undeployed })).toBe(true)
+    expect(await client().verifyMessage({ address: account, message: 'something else', signature: undeployed })).toBe(false)
+    // The attack: the owner's personal_sign of the message replayed as the account's signature.
+    const ownerSignature = await signMessage({ message: 'before deployment', privateKey: bytesToHex(frame.secret) })
+    await deployAccount(frame, context)
+    expect(await client().verifyMessage({ address: account, message: 'before deployment', signature: ownerSignature })).toBe(false)
+    const deployed = await sign('after deployment')
+    expect(isErc6492Signature(deployed)).toBe(false)
+    expect(deployed).toHaveLength(132)
+    expect(await client().verifyMessage({ address: account, message: 'after deployment', signature: deployed })).toBe(true)
+    expect(await client().verifyMessage({ address: account, message: 'after deployment', signature: ownerSignature })).toBe(false)
+  })
+
+  it('signs typed data as the smart account (ERC-1271 through the replay-safe hash)', async () => {
+    const { frame, context } = await contextOf(sponsored())
+    const account = context.address
+    const typedData = {
+      domain: { name: 'Mail', version: '1', chainId: 31337 },
+      types: { Mail: [{ name: 'contents', type: 'string' }] },
+      primaryType: 'Mail',
+      message: { contents: 'hello' },
+    } as const
+    const request = await smartSigningRequest('eth_signTypedData_v4', [account, JSON.stringify(typedData)], context)
+    const signature = (await request!.perform(frame.secret)) as Hex
+    expect(await client().verifyTypedData({ address: account, ...typedData, signature })).toBe(true)
+  })
+
+  it('a smart-account signature that fails says “This application might not support Smart Accounts”', async () => {
+    const { frame, context } = await contextOf(sponsored())
+    // Types that name a struct nobody defines: shown, but not hashable, so not signable.
+    const typedData = { types: { Mail: [{ name: 'from', type: 'Person' }] }, primaryType: 'Mail', message: { from: { name: 'Ada' } } }
+    const request = await smartSigningRequest('eth_signTypedData_v4', [context.address, JSON.stringify(typedData)], context)
+    await expect(request!.perform(frame.secret)).rejects.toThrow('This application might not support Smart Accounts')
     expect(SnackText.SMART_ACCOUNT_UNSUPPORTED).toBe('This application might not support Smart Accounts')
   })
 })
 
 describe('user operations from the smart account', () => {
-  async function contextOf(smartAccounts: SmartAccountNetwork[]) {
-    const frame = await synced(smartAccounts)
-    const { address } = await frame.ask('GET_USER', { chainId: 31337 })
-    const context: SmartContext = {
-      network: { caipNetworkId: 'eip155:31337', rpcUrl: stack.node.url },
-      smart: smartAccounts[0]!,
-      owner: frame.owner,
-      address: address as Address,
-    }
-    return { frame, context }
-  }
-  const client = () => networkClient({ caipNetworkId: 'eip155:31337', rpcUrl: stack.node.url })
-
-  it('eth_sendTransaction of 0.001 ETH goes as the first user operation through the bundler, and deploys the account', async () => {
+  it('eth_sendTransaction of 0.001 ETH goes as the first user operation through the bundler, deploys the account, and answers the transaction’s hash', async () => {
     const { frame, context } = await contextOf(unsponsored())
     await client().request({ method: 'hardhat_setBalance' as never, params: [context.address, '0xde0b6b3a7640000'] as never }) // 1 ETH
     const to = privateKeyToAccount(generatePrivateKey()).address
     const request = (await smartSigningRequest('eth_sendTransaction', [{ from: context.address, to, value: '0x38d7ea4c68000' }], context))!
     expect(request.rows.map((row) => row.value)).toContain('Paid from this account')
     const started = performance.now()
+    // The answer is the transaction that carried the user operation, mined when it comes.
     const hash = (await request.perform(frame.secret)) as Hex
-    const receipt = await pollStatus(frame, hash)
     console.info(`smart account send: approve to receipt in ${Math.round(performance.now() - started)} ms`)
-    expect(receipt.status).toBe(200)
-    const logs = parseEventLogs({ abi: entryPoint07Abi, eventName: 'UserOperationEvent', logs: (await client().getTransactionReceipt({ hash: receipt.receipts[0]!.transactionHash })).logs })
+    const receipt = await client().getTransactionReceipt({ hash })
+    expect(receipt.status).toBe('success')
+    const logs = parseEventLogs({ abi: entryPoint07Abi, eventName: 'UserOperationEvent', logs: receipt.logs })
     expect(logs.map((log) => [log.args.sender, log.args.success])).toEqual([[context.address, true]])
     expect(await client().getBalance({ address: to })).toBe(parseEther('0.001'))
     expect((await frame.ask('GET_USER', { chainId: 31337 })).smartAccountDeployed).toBe(true)

@@ -7,8 +7,8 @@ import { concat, createPublicClient, defineChain, http, numberToHex, parseAbi, p
 import { createBundlerClient, createPaymasterClient, entryPoint07Abi, toPackedUserOperation, type UserOperation } from 'viem/account-abstraction'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { startPaymasterServer, type PaymasterServer } from '../../../servers/paymaster/server.ts'
-import { DEMO_PAYMASTER, DEMO_PAYMASTER_SIGNER_KEY, ENTRY_POINT_V07, SIMPLE_ACCOUNT_FACTORY_V07, startBundlerStack, type BundlerStack } from '../../peers/bundler.ts'
-import { toSimpleAccountV07 } from '../../peers/simpleAccount.ts'
+import { DEMO_PAYMASTER, DEMO_PAYMASTER_SIGNER_KEY, ENTRY_POINT_V07, PORTICO_ACCOUNT_FACTORY, startBundlerStack, type BundlerStack } from '../../peers/bundler.ts'
+import { toPorticoAccount } from '../../../servers/frame/page/smartAccount.ts'
 
 const PAGE = 'http://127.0.0.1:5173'
 
@@ -29,14 +29,14 @@ afterAll(async () => {
   await stack?.stop()
 })
 
-const freshAccount = () => toSimpleAccountV07({ client, owner: privateKeyToAccount(generatePrivateKey()) })
+const freshAccount = () => toPorticoAccount({ client, owner: privateKeyToAccount(generatePrivateKey()) })
 
 describe('the local ERC-4337 stack', () => {
-  it('has the EntryPoint v0.7 and the SimpleAccountFactory at their canonical addresses', async () => {
+  it('has the EntryPoint v0.7 at its canonical address and the PorticoAccountFactory at its deterministic one', async () => {
     expect(ENTRY_POINT_V07).toBe('0x0000000071727De22E5E9d8BAf0edAc6f37da032')
-    expect(SIMPLE_ACCOUNT_FACTORY_V07).toBe('0x91E60e0613810449d098b0b5Ec8b51A0FE8c8985')
+    expect(PORTICO_ACCOUNT_FACTORY).toBe('0x9093E362fB101d467361524968027B98EA40D782')
     expect(await client.getCode({ address: '0x0000000071727De22E5E9d8BAf0edAc6f37da032' })).toMatch(/^0x60806040/)
-    expect(await client.getCode({ address: '0x91E60e0613810449d098b0b5Ec8b51A0FE8c8985' })).toMatch(/^0x60806040/)
+    expect(await client.getCode({ address: '0x9093E362fB101d467361524968027B98EA40D782' })).toMatch(/^0x60806040/)
   })
 
   it('runs the bundler on 127.0.0.1 only (Alto itself would listen on every interface)', () => {
