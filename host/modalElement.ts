@@ -25,7 +25,7 @@ export interface ModalElement {
 
 /** `forgotten` runs whenever the frame is let go of, before a dialog closes. */
 export function modalElement(kit: PorticoKit, height: FrameHeight, forgotten: () => void): ModalElement {
-  const embedded = kit.config.enableEmbedded
+  const embedded = kit.modal.mode === 'embedded'
   const inPlace = embedded || kit.config.disableAppend
   let placed: HTMLElement | null = null
   let element: HTMLElement | null = null

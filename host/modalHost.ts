@@ -55,7 +55,7 @@ export function modalHost(kit: PorticoKit): ModalHost {
 }
 
 function createModalHost(kit: PorticoKit): ModalHost {
-  const embedded = kit.config.enableEmbedded
+  const embedded = kit.modal.mode === 'embedded'
   const listeners = new Set<() => void>()
   const loaders: (() => Promise<unknown>)[] = []
   let target: HTMLElement | null = null
