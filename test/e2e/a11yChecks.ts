@@ -4,11 +4,11 @@
 // the sticky header or the snack (2.4.11).
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type { Page } from 'playwright-core'
+import type { Locator, Page } from 'playwright-core'
 import { catalogueAreas, readCatalogue } from '../../scripts/catalogues.mjs'
 import { expect } from 'vitest'
 import { runAxe } from './harness.ts'
-import { inModal, settleAnimations } from './modalHarness.ts'
+import { inModal, modalSnapshot, settleAnimations } from './modalHarness.ts'
 
 export const WCAG_22_AA_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] as const
 
@@ -247,4 +247,18 @@ export async function expectAccessibleInWalkLocales(page: Page, view: string, op
   }
   await setDemoLocale(page, 'en')
   await expect.poll(() => expectWalkDirection(page, WALK_LOCALES[0]!).then(() => true, () => false)).toBe(true)
+}
+
+/**
+ * WCAG 2.5.2 on an opener: a mouse press on it, dragged off and released elsewhere, opens
+ * nothing (the up-event undoes the down-event).
+ */
+export async function expectPressDraggedOffOpensNothing(page: Page, opener: Locator): Promise<void> {
+  const box = (await opener.boundingBox())!
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2)
+  await page.mouse.down()
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height + 200, { steps: 4 })
+  await page.mouse.up()
+  await page.waitForTimeout(300)
+  expect((await modalSnapshot(page)).open, 'a press dragged off the opener opened the modal').toBe(false)
 }
