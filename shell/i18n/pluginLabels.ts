@@ -1,12 +1,14 @@
-import { useEffect, useState } from 'react'
-import type { PluginManifest, PorticoKit } from '../../kernel/index.ts'
+import { useEffect, useReducer } from 'react'
+import type { Locale, PluginManifest, PorticoKit } from '../../kernel/index.ts'
 import type { Catalogue } from '../ui/catalogue.ts'
-import { englishText, loadCatalogue, translate } from '../ui/messages.ts'
+import { catalogueLoaded, englishText, loadCatalogue, translate } from '../ui/messages.ts'
 import { useStoreValue } from '../ui/useStoreValue.ts'
 
 type Loaded = { readonly catalogue: Catalogue<string>; readonly keys: ReadonlyMap<string, string> }
 
 const catalogues = new WeakMap<PluginManifest, Promise<Loaded>>()
+/** The catalogues that have arrived, read while rendering: a label already translatable is never shown in English first. */
+const arrived = new WeakMap<PluginManifest, Loaded>()
 
 /** A plugin's catalogue and, for each English text, its first key: how a contributed label finds its message. */
 function catalogueOf(manifest: PluginManifest): Promise<Loaded> | undefined {
@@ -20,37 +22,48 @@ function catalogueOf(manifest: PluginManifest): Promise<Loaded> | undefined {
         const text = englishText(catalogue, key)
         if (!keys.has(text)) keys.set(text, key)
       }
-      return { catalogue, keys }
+      const result = { catalogue, keys }
+      arrived.set(manifest, result)
+      return result
     })
     catalogues.set(manifest, loaded)
   }
   return loaded
 }
 
+const translatable = (kit: PorticoKit, manifest: PluginManifest, locale: Locale) => {
+  const loaded = arrived.get(manifest)
+  return loaded !== undefined && catalogueLoaded(kit, loaded.catalogue, locale)
+}
+
 /**
  * The labels plugins contribute (Account tabs, wallet features, connect methods, wallet list
- * entries), in the kit's locale once the plugins' catalogues have loaded; in English until then
- * or for a plugin without one.
+ * entries), in the kit's locale: from the first render once a plugin's catalogue and locale
+ * file are in, else as soon as they arrive, each plugin's on its own; English for a plugin
+ * without a catalogue.
  */
 export function usePluginLabels(kit: PorticoKit): (label: string) => string {
   const locale = useStoreValue(kit.locale, (state) => state.locale)
-  const [loaded, setLoaded] = useState<readonly Loaded[]>([])
+  const [, arrivedNow] = useReducer((count: number) => count + 1, 0)
   useEffect(() => {
     // The labels are English already: another locale loads the catalogues that translate them.
     if (locale === 'en') return
     let live = true
-    const pending = kit.plugins.manifests.map(catalogueOf).filter((load) => load !== undefined)
-    void Promise.all(pending).then(async (all) => {
-      await Promise.all(all.map(({ catalogue }) => loadCatalogue(kit, catalogue, locale)))
-      if (live) setLoaded(all)
-    })
+    for (const manifest of kit.plugins.manifests) {
+      if (translatable(kit, manifest, locale)) continue
+      void catalogueOf(manifest)
+        ?.then(({ catalogue }) => loadCatalogue(kit, catalogue, locale))
+        .then(() => live && arrivedNow())
+    }
     return () => void (live = false)
   }, [kit, locale])
   return (label) => {
     if (locale === 'en') return label
-    for (const { catalogue, keys } of loaded) {
-      const key = keys.get(label)
-      if (key) return translate(kit, catalogue, locale, key)
+    for (const manifest of kit.plugins.manifests) {
+      const loaded = arrived.get(manifest)
+      const key = loaded?.keys.get(label)
+      // English until the plugin's locale file is in (translate's rule).
+      if (loaded && key) return translate(kit, loaded.catalogue, locale, key)
     }
     return label
   }

@@ -41,7 +41,8 @@ function settle(state: KitMessages, id: string, locale: Locale, messages: Messag
   for (const listener of state.listeners) listener()
 }
 
-const isLoaded = (kit: PorticoKit, catalogue: Catalogue<string>, locale: Locale) =>
+/** Whether an area's messages are in for a locale (English always is). */
+export const catalogueLoaded = (kit: PorticoKit, catalogue: Catalogue<string>, locale: Locale) =>
   locale === 'en' || messagesOf(kit).loaded.has(`${catalogue.area}:${locale}`)
 
 /**
@@ -75,7 +76,7 @@ export function loadCatalogue(kit: PorticoKit, catalogue: Catalogue<string>, loc
 
 /** Formats `key` of `catalogue` in `locale`, in English until that locale's file has loaded. */
 export function translate(kit: PorticoKit, catalogue: Catalogue<string>, locale: Locale, key: string, values?: Values): string {
-  if (locale === 'en' || !isLoaded(kit, catalogue, locale)) return englishText(catalogue, key, values)
+  if (locale === 'en' || !catalogueLoaded(kit, catalogue, locale)) return englishText(catalogue, key, values)
   return instance(messagesOf(kit), locale)._(key, values as Record<string, unknown>)
 }
 
@@ -95,7 +96,7 @@ export function useMessages<Key extends string>(kit: PorticoKit, catalogue: Cata
       state.listeners.add(listener)
       return () => void state.listeners.delete(listener)
     },
-    () => isLoaded(kit, catalogue, locale),
+    () => catalogueLoaded(kit, catalogue, locale),
   )
   useEffect(() => {
     if (!ready) void loadCatalogue(kit, catalogue, locale)

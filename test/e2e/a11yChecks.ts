@@ -4,11 +4,11 @@
 // the sticky header or the snack (2.4.11).
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type { Page } from 'playwright-core'
+import type { Locator, Page } from 'playwright-core'
 import { catalogueAreas, readCatalogue } from '../../scripts/catalogues.mjs'
 import { expect } from 'vitest'
 import { runAxe } from './harness.ts'
-import { settleAnimations } from './modalHarness.ts'
+import { inModal, modalSnapshot, settleAnimations } from './modalHarness.ts'
 
 export const WCAG_22_AA_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] as const
 
@@ -218,4 +218,47 @@ export async function expectAccessibleView(page: Page, label: string, { layout =
     await textSpacing(page, false)
     await page.setViewportSize(viewport)
   }
+}
+
+/** The demo's language menu (kit.setLocale), set while the dialog is open and the page behind it inert. */
+const setDemoLocale = (page: Page, locale: string) =>
+  page.getByTestId('demo-locale').evaluate((select: HTMLSelectElement, value) => {
+    select.value = value
+    select.dispatchEvent(new Event('change', { bubbles: true }))
+  }, locale)
+
+/** Titles that are a product's name, the same in every language (no catalogue text to wait for). */
+const NAME_TITLES = new Set(['WalletConnect', 'Farcaster'])
+
+/**
+ * expectAccessibleView on the view the demo shows, in each walk locale (switched through the
+ * demo's language menu, not a reload, so the view keeps its state), each in both themes; back
+ * in English afterwards for the test's next step.
+ */
+export async function expectAccessibleInWalkLocales(page: Page, view: string, options: ViewCheckOptions = {}): Promise<void> {
+  const title = () => inModal(page).getByRole('heading', { level: 2 }).first().innerText({ timeout: 1_000 }).catch(() => '')
+  const english = await title()
+  for (const walk of WALK_LOCALES) {
+    await setDemoLocale(page, walk.locale)
+    await expect.poll(() => expectWalkDirection(page, walk).then(() => true, () => false)).toBe(true)
+    // The view's texts arrive with their catalogue: its title no longer English says they are in.
+    if (walk.locale !== 'en' && english && !NAME_TITLES.has(english)) await expect.poll(title, { timeout: 10_000 }).not.toBe(english)
+    await expectAccessibleView(page, `${view} in ${walk.locale}`, options)
+  }
+  await setDemoLocale(page, 'en')
+  await expect.poll(() => expectWalkDirection(page, WALK_LOCALES[0]!).then(() => true, () => false)).toBe(true)
+}
+
+/**
+ * WCAG 2.5.2 on an opener: a mouse press on it, dragged off and released elsewhere, opens
+ * nothing (the up-event undoes the down-event).
+ */
+export async function expectPressDraggedOffOpensNothing(page: Page, opener: Locator): Promise<void> {
+  const box = (await opener.boundingBox())!
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2)
+  await page.mouse.down()
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height + 200, { steps: 4 })
+  await page.mouse.up()
+  await page.waitForTimeout(300)
+  expect((await modalSnapshot(page)).open, 'a press dragged off the opener opened the modal').toBe(false)
 }

@@ -15,7 +15,7 @@ import type { HardhatNode } from '../peers/hardhat.ts'
 import { type Relay, startRelay } from '../peers/relay.mjs'
 import { type WalletRegistryServer, startWalletRegistry } from '../peers/walletRegistry.mjs'
 import type { TestWalletHandle } from '../peers/testWallet.ts'
-import { type ViewCheckOptions, WALK_LOCALES, expectAccessibleView, expectWalkDirection } from './a11yChecks.ts'
+import { expectAccessibleInWalkLocales } from './a11yChecks.ts'
 import { approveInFrame, emailLogin, uniqueEmail } from './emailLogin.ts'
 import { recording, startRecording } from './evmSupport.ts'
 import { type DemoServer, type RecordedPage, launchBrowser, privateBuildDir } from './harness.ts'
@@ -89,33 +89,12 @@ async function open(query: string, options?: Parameters<typeof openPage>[2]) {
   return recorded
 }
 
-/** The demo's language menu (kit.setLocale), set while the dialog is open and the page behind it inert. */
-const setLocale = (page: Page, locale: string) =>
-  page.getByTestId('demo-locale').evaluate((select: HTMLSelectElement, value) => {
-    select.value = value
-    select.dispatchEvent(new Event('change', { bubbles: true }))
-  }, locale)
-
 /** Views whose layout checks (320 px, text spacing, tabbing) would change them: a QR code re-rendered, a code field's focus. */
 const NO_LAYOUT = new Set(['ConnectingWalletConnect', 'ConnectingWalletConnectBasic', 'ConnectingFarcaster', 'EmailVerifyOtp', 'UpdateEmailPrimaryOtp', 'UpdateEmailSecondaryOtp', 'ApproveTransaction'])
 const checked = new Set<string>()
-/** Titles that are a product's name, the same in every language (no catalogue text to wait for). */
-const NAME_TITLES = new Set(['WalletConnect', 'Farcaster'])
-
 /** a11yChecks.ts on the view shown, in en then ar, each in both themes; back in English for the walk's next step. */
 async function expectAccessibleHere(page: Page, view: string) {
-  const options: ViewCheckOptions = { layout: !NO_LAYOUT.has(view) }
-  const title = () => inModal(page).getByRole('heading', { level: 2 }).first().innerText({ timeout: 1_000 }).catch(() => '')
-  const english = await title()
-  for (const walk of WALK_LOCALES) {
-    await setLocale(page, walk.locale)
-    await expect.poll(() => expectWalkDirection(page, walk).then(() => true, () => false)).toBe(true)
-    // The view's texts arrive with their catalogue: its title no longer English says they are in.
-    if (walk.locale !== 'en' && english && !NAME_TITLES.has(english)) await expect.poll(title, { timeout: 10_000 }).not.toBe(english)
-    await expectAccessibleView(page, `${view} in ${walk.locale}`, options)
-  }
-  await setLocale(page, 'en')
-  await expect.poll(() => expectWalkDirection(page, WALK_LOCALES[0]!).then(() => true, () => false)).toBe(true)
+  await expectAccessibleInWalkLocales(page, view, { layout: !NO_LAYOUT.has(view) })
   checked.add(view)
 }
 

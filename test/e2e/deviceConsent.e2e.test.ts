@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type EmailDemo, address, codeIn, emailLogin, enterCode, followApprovalLink, signHelloThroughFrame, startEmailDemo, typeEmail, uniqueEmail } from './emailLogin.ts'
 import type { RecordedPage } from './harness.ts'
 import { inModal, openPage, waitForModal, waitForView } from './modalHarness.ts'
+import { expectAccessibleInWalkLocales } from './a11yChecks.ts'
 
 let env: EmailDemo | undefined
 const pages: RecordedPage[] = []
@@ -37,7 +38,7 @@ async function device() {
 }
 
 describe('a new device gets the wallet only with the consent of a device that holds it', () => {
-  it('device B is held after its code; device A approves inside its frame; B then signs with the same wallet, and A’s mailbox was told', async () => {
+  it('device B is held after its code; device A approves inside its frame (its ApproveDevice view WCAG 2.2 AA in en and ar, light and dark); B then signs with the same wallet, and A’s mailbox was told', async () => {
     const a = await device()
     const email = uniqueEmail('consent')
     const wallet = await loginOnNewDevice(a, email)
@@ -71,6 +72,7 @@ describe('a new device gets the wallet only with the consent of a device that ho
     await panel.getByText('new device').waitFor()
     await panel.getByText('Chrome on Linux').waitFor()
     await panel.getByText('127.0.0.0/24').waitFor()
+    await expectAccessibleInWalkLocales(a, 'ApproveDevice')
     await panel.getByRole('button', { name: 'Approve' }).click()
     await waitForModal(a, false)
 

@@ -23,6 +23,7 @@ import {
   waitForView,
   withTestWallet,
 } from './modalHarness.ts'
+import { expectPressDraggedOffOpensNothing } from './a11yChecks.ts'
 
 const PAGE = 'test/e2e/elementsPage'
 const ELEMENTS = ['portico-button', 'portico-account-button', 'portico-network-button'] as const
@@ -109,7 +110,7 @@ describe('the elements on a page without React, under a strict CSP', () => {
     assertCleanPage(recorded)
   })
 
-  it('by keyboard: Tab reaches <portico-button>, Enter opens Connect, Escape closes and focus returns to it', async () => {
+  it('by keyboard: Tab reaches <portico-button>, Enter opens Connect, Escape closes and focus returns to it; a mouse press dragged off it opens nothing (WCAG 2.5.2)', async () => {
     const recorded = await open()
     const { page } = recorded
     await page.keyboard.press('Tab')
@@ -119,6 +120,7 @@ describe('the elements on a page without React, under a strict CSP', () => {
     await page.keyboard.press('Escape')
     await waitForModal(page, false)
     expect(await focusSnapshot(page)).toMatchObject({ documentActive: 'portico-button', deep: 'button "Connect Wallet"' })
+    await expectPressDraggedOffOpensNothing(page, page.locator('portico-button'))
     assertCleanPage(recorded)
   })
 

@@ -16,12 +16,14 @@ import {
   modalSnapshot,
   openPage,
   pageFocus,
+  settleAnimations,
   startPrivateDemo,
   throwFirstFailure,
   valueOf,
   waitForModal,
   waitForView,
 } from './modalHarness.ts'
+import { expectPressDraggedOffOpensNothing } from './a11yChecks.ts'
 
 let browser: Browser
 let build: PrivateDemo
@@ -135,11 +137,12 @@ describe('opening and closing (closed -> open on open, back on close)', () => {
     assertCleanPage(recorded)
   })
 
-  it('the ConnectButton opens it (aria-expanded follows), Escape closes it, focus returns to the ConnectButton', async () => {
+  it('the ConnectButton: a press dragged off it opens nothing (WCAG 2.5.2); its click opens (aria-expanded follows), Escape closes it, focus returns to the ConnectButton', async () => {
     const recorded = await open()
     const { page } = recorded
     const connectButton = page.getByRole('button', { name: 'Connect Wallet' })
     await expect.poll(() => connectButton.getAttribute('aria-expanded')).toBe('false')
+    await expectPressDraggedOffOpensNothing(page, connectButton)
 
     await connectButton.click()
     await waitForView(page, 'Connect')
@@ -269,6 +272,64 @@ describe('the first open before the view code has arrived (the host on the first
     // Focus moved on to the frame's first control once there was one.
     expect(await focusSnapshot(page)).toMatchObject({ documentActive: 'portico-modal', inDialog: true })
     expect((await focusSnapshot(page)).deep).toMatch(/^button\[aria-label="Close"\]/)
+    assertCleanPage(recorded)
+  })
+})
+
+describe('the first open before the view code has arrived, with a wallet discovered meanwhile', () => {
+  it("the view's first frame keeps the held height (within 8 px, no jump of a row's 58 px), then eases to the taller view's own", async () => {
+    let release!: () => void
+    const released = new Promise<void>((resolve) => (release = resolve))
+    const recorded = await open(undefined, {
+      before: async (page) => {
+        await page.route(`**${build.chunkOf('shell/modal/modalChunk.ts')}`, async (route) => {
+          await released
+          await route.continue()
+        })
+        // The demo's Solana dev wallet registers late, through the Wallet Standard: noted when it does.
+        await page.addInitScript(() => addEventListener('wallet-standard:register-wallet', () => ((window as unknown as { __late: boolean }).__late = true)))
+      },
+    })
+    const { page } = recorded
+    const modalChunk = build.chunkOf('shell/modal/modalChunk.ts')
+    const pending = new Set<string>()
+    page.on('request', (request) => void (request.url().endsWith(modalChunk) || pending.add(request.url())))
+    const settle = (request: { url(): string }) => void pending.delete(request.url())
+    page.on('requestfinished', settle)
+    page.on('requestfailed', settle)
+    // The open loads the namespaces' bodies (250 ms on, without MODAL_SHOWN): they list the wallets.
+    const eip155Body = page.waitForResponse((response) => response.url().endsWith(build.chunkOf('plugins/namespaces/eip155/body.ts')))
+    await page.getByTestId('open-modal').click()
+    await waitForModal(page, true)
+    // The wallets are discovered while the view's code is still on the way: the late one
+    // registered, and everything the open asked for in, but the view.
+    await eip155Body
+    await page.waitForFunction(() => (window as unknown as { __late?: boolean }).__late === true)
+    await expect.poll(() => pending.size).toBe(0)
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve))))
+    const dialogHeight = () => page.evaluate(() => Math.round(document.querySelector('portico-modal')!.shadowRoot!.querySelector('dialog[open]')!.getBoundingClientRect().height))
+    const held = await dialogHeight()
+    const rows = () => page.evaluate(() => document.querySelector('portico-modal')!.shadowRoot!.querySelectorAll('dialog[open] [data-view] li').length)
+    await page.evaluate(() => {
+      const w = window as unknown as { __arrived: Promise<{ height: number; rows: number }> }
+      w.__arrived = new Promise((resolve) => {
+        const poll = () => {
+          const dialog = document.querySelector('portico-modal')!.shadowRoot!.querySelector('dialog[open]')!
+          if (!dialog.querySelector('[data-view]')) return requestAnimationFrame(poll)
+          resolve({ height: Math.round(dialog.getBoundingClientRect().height), rows: dialog.querySelectorAll('[data-view] li').length })
+        }
+        poll()
+      })
+    })
+    release()
+    await waitForView(page, 'Connect')
+    const arrived = await page.evaluate(() => (window as unknown as { __arrived: Promise<{ height: number; rows: number }> }).__arrived)
+    await settleAnimations(page)
+    // The case this is about: the view's first frame lists every wallet it will (no row
+    // comes later), and the view is taller than the held frame.
+    expect(arrived.rows).toBe(await rows())
+    expect((await dialogHeight()) - held).toBeGreaterThanOrEqual(40)
+    expect(Math.abs(arrived.height - held)).toBeLessThanOrEqual(8)
     assertCleanPage(recorded)
   })
 })

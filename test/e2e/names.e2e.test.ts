@@ -12,6 +12,7 @@ import { HARDHAT_ACCOUNT_0, type HardhatNode } from '../peers/hardhat.ts'
 import { type DemoPage, type ServedDemo, assertCleanPage, buildAndServeDemo, chooseWallet, currentView, modal, openDemo, startDemoChains } from './evmSupport.ts'
 import { launchBrowser } from './harness.ts'
 import { expectNoAxeViolations } from './modalHarness.ts'
+import { expectAccessibleInWalkLocales } from './a11yChecks.ts'
 
 const ADDRESS = HARDHAT_ACCOUNT_0.address as Address
 let node1: HardhatNode
@@ -54,7 +55,7 @@ const accountTitle = (page: Page) => modal(page).getByTestId('portico-account-ad
 const feature = (page: Page, name: string) => modal(page).getByRole('group', { name: 'Wallet features' }).getByRole('button', { name })
 
 describe('Names through the demo with the dev wallet (issue 17)', () => {
-  it('registers alice-test: suggestions and availability while typing, the dev wallet signs, the name is the profile name, also after a reload', async () => {
+  it('registers alice-test: suggestions and availability while typing, the dev wallet signs, the success view passes WCAG 2.2 AA in en and ar, the name is the profile name, also after a reload', async () => {
     const { page } = recorded
     await chooseWallet(page, DEV_WALLET_NAME)
     await approve(page, 'asks to connect to your account')
@@ -79,7 +80,7 @@ describe('Names through the demo with the dev wallet (issue 17)', () => {
     await approve(page, 'asks you to sign a message')
     await expect.poll(() => modal(page).getByTestId('names-registered').innerText(), { timeout: 15_000 }).toBe('alice-test')
     expect(await currentView(page)).toBe('RegisterAccountNameSuccess')
-    await expectNoAxeViolations(page, 'the registered name')
+    await expectAccessibleInWalkLocales(page, 'RegisterAccountNameSuccess')
     await modal(page).getByRole('button', { name: 'Back to account' }).click()
     await expect.poll(() => currentView(page)).toBe('Account')
     expect(await accountTitle(page)).toBe('alice-test')

@@ -26,6 +26,7 @@ import {
 } from './evmSupport.ts'
 import { launchBrowser } from './harness.ts'
 import { expectNoAxeViolations } from './modalHarness.ts'
+import { expectAccessibleInWalkLocales } from './a11yChecks.ts'
 
 const DUSD = DEMO_TOKENS.find((token) => token.symbol === 'DUSD')!
 const ADDRESS = HARDHAT_ACCOUNT_0.address as Address
@@ -100,11 +101,15 @@ async function fill(page: Page, amount: string, receiver: string) {
   await modal(page).getByLabel('To', { exact: true }).fill(receiver)
 }
 
-/** Review, check the review, Send, approve in the wallet; resolves when the modal is back on Account. */
-async function reviewAndSend(page: Page) {
+/**
+ * Review, check the review (axe; with `everyCheck`, every WCAG 2.2 AA check of a11yChecks.ts in
+ * en and ar), Send, approve in the wallet; resolves when the modal is back on Account.
+ */
+async function reviewAndSend(page: Page, { everyCheck = false } = {}) {
   await modal(page).getByRole('button', { name: 'Review send' }).click()
   await expect.poll(() => currentView(page)).toBe('WalletSendPreview')
-  await expectNoAxeViolations(page, 'the send review')
+  if (everyCheck) await expectAccessibleInWalkLocales(page, 'WalletSendPreview')
+  else await expectNoAxeViolations(page, 'the send review')
   await modal(page).getByRole('button', { name: 'Send', exact: true }).click()
   await approve(page, 'asks you to send a transaction')
   await expect.poll(() => currentView(page), { timeout: 15_000 }).toBe('Account')
@@ -131,13 +136,13 @@ async function withEth<T>(wei: bigint, run: () => Promise<T>): Promise<T> {
 }
 
 describe('Send through the demo with the dev wallet (issue 14)', () => {
-  it('1.5 ETH to a fresh address: the form and review pass axe, the dev wallet approves, the receipt is on chain and the receiver holds exactly 1.5 ETH', async () => {
+  it('1.5 ETH to a fresh address: the form passes axe, the review WCAG 2.2 AA in en and ar, light and dark, the dev wallet approves, the receipt is on chain and the receiver holds exactly 1.5 ETH', async () => {
     const recorded = await openSend()
     const { page } = recorded
     await expectNoAxeViolations(page, 'the send form')
     const receiver = freshAddress()
     await fill(page, '1.5', receiver)
-    await reviewAndSend(page)
+    await reviewAndSend(page, { everyCheck: true })
     const sent = await lastTransaction()
     expect(sent).toMatchObject({ status: 'success', to: receiver.toLowerCase() })
     expect(await chain.getBalance({ address: receiver })).toBe(parseEther('1.5'))

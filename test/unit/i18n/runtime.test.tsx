@@ -11,6 +11,7 @@ import { connectAccount, createTestKit, quietKernelOptions } from '../../../shel
 import { ConnectView } from '../../../shell/views/Connect.tsx'
 import { WalletFeatures } from '../../../shell/views/WalletFeatures.tsx'
 import { sendPlugin } from '../../../plugins/send/index.ts'
+import { walletConnectPlugin } from '../../../plugins/walletconnect/index.ts'
 import { ConnectButton } from '../../../shell/components/ConnectButton.tsx'
 import { withKit } from '../../../shell/test/wrapper.tsx'
 
@@ -71,6 +72,20 @@ describe('the views in the kit’s locale', () => {
     expect(await screen.findByRole('button', { name: 'Envoyer' })).toBeTruthy()
     act(() => kit.setLocale('en'))
     expect(screen.getByRole('button', { name: 'Send' })).toBeTruthy()
+  })
+
+  it('a contributed label already translatable is never shown in English first: All wallets on Connect, mounted again in ar, reads Arabic in its first render', async () => {
+    const kit = createTestKit({ locale: 'en' }, [walletConnectPlugin()])
+    const first = render(<ConnectView kit={kit} data={undefined} />)
+    expect(screen.getByRole('button', { name: 'All wallets' })).toBeTruthy()
+    // The demo's language menu: kit.setLocale() while Connect stays rendered in the closed dialog.
+    act(() => kit.setLocale('ar'))
+    expect(await screen.findByRole('button', { name: 'كل المحافظ' })).toBeTruthy()
+    first.unmount()
+    // A view mounted again (Back from All wallets, the next open): its first render, no await.
+    render(<ConnectView kit={kit} data={undefined} />)
+    expect(screen.queryByRole('button', { name: 'All wallets' })).toBeNull()
+    expect(screen.getByRole('button', { name: 'كل المحافظ' })).toBeTruthy()
   })
 
   it('Arabic counts with its six plural forms (ICU plural through @lingui/core)', async () => {
