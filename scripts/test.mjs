@@ -99,13 +99,13 @@ async function browserLanes() {
   return statuses.find((status) => status !== 0) ?? 0
 }
 
-// `npm test -- e2e` runs that project alone (the same way as in the whole run); `lint` is Biome; none named: all four.
+// `npm test -- e2e` runs that project alone (the same way as in the whole run); `lint` is `npm run lint`; none named: all four.
 const named = process.argv.slice(2)
 const runs = (project) => named.length === 0 || named.includes(project)
-// Biome first (format and lint of the tree, a few seconds of CPU): a failure fails the run like a failed project.
+// `npm run lint` first (Biome's format and lint of the tree, the commit messages; a few seconds): a failure fails the run like a failed project.
 const lintAt = Date.now()
-const lint = runs('lint') ? run('npx', ['biome', 'ci', '.']) : undefined
-if (lint !== undefined) console.log(`test: biome ci took ${Math.round((Date.now() - lintAt) / 1000)} s`)
+const lint = runs('lint') ? run('npm', ['run', '--silent', 'lint']) : undefined
+if (lint !== undefined) console.log(`test: lint took ${Math.round((Date.now() - lintAt) / 1000)} s`)
 const unit = runs('unit') ? timed('unit', 'unit') : undefined
 const e2e = runs('e2e') ? (LANES > 1 && canIsolate() ? await browserLanes() : timed('browser', 'e2e')) : undefined
 const pkg = runs('package') ? timed('package', 'package') : undefined
