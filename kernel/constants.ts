@@ -57,9 +57,6 @@ export const ThemeDefaults = {
 } as const
 
 
-/** The embedded wallet's connect, device, code and social requests (SPEC §9); the email and social plugins both read it. */
-export const EMBEDDED_REQUEST_TIMEOUT_MS = 30_000
-
 export const DISALLOWED_RPC_UI_ERROR_DELAY_MS = 300
 
 export const HttpRpcDefaults = {

@@ -101,12 +101,16 @@ async function browserLanes() {
   return statuses.find((status) => status !== 0) ?? 0
 }
 
-// `npm test -- e2e` runs that project alone (the same way as in the whole run); none named: all three.
+// `npm test -- e2e` runs that project alone (the same way as in the whole run); `lint` is `npm run lint`; none named: all four.
 const named = process.argv.slice(2)
 const runs = (project) => named.length === 0 || named.includes(project)
+// `npm run lint` first (Biome's format and lint of the tree, the commit messages; a few seconds): a failure fails the run like a failed project.
+const lintAt = Date.now()
+const lint = runs('lint') ? run('npm', ['run', '--silent', 'lint']) : undefined
+if (lint !== undefined) console.log(`test: lint took ${Math.round((Date.now() - lintAt) / 1000)} s`)
 const unit = runs('unit') ? timed('unit', 'unit') : undefined
 const e2e = runs('e2e') ? (LANES > 1 && canIsolate() ? await browserLanes() : timed('browser', 'e2e')) : undefined
 const pkg = runs('package') ? timed('package', 'package') : undefined
 const verdict = (status) => (status === undefined ? 'not run' : status === 0 ? 'passed' : 'FAILED')
-console.log(`test: unit ${verdict(unit)}, browser ${verdict(e2e)}, package ${verdict(pkg)}`)
-process.exit(unit || e2e || pkg || 0)
+console.log(`test: lint ${verdict(lint)}, unit ${verdict(unit)}, browser ${verdict(e2e)}, package ${verdict(pkg)}`)
+process.exit(lint || unit || e2e || pkg || 0)

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 
 /** The Connect view's own section: the wallet list. Plugins contribute the others. */
-export const WALLET_CONNECT_METHOD = 'wallet'
+export const WALLET_LIST_METHOD = 'wallet'
 
 /**
  * The flags the kernel itself reads. Every other key under `features` belongs to a

@@ -1,4 +1,4 @@
-import { WALLET_CONNECT_METHOD } from '../config/features.ts'
+import { WALLET_LIST_METHOD } from '../config/features.ts'
 import { suggestion } from '../config/didYouMean.ts'
 import { ConfigError } from '../errors/base.ts'
 import type { ConnectMethodContribution } from '../plugins/contributions.ts'
@@ -9,10 +9,10 @@ const WALLET_RANK = 100
 
 /** A section of the Connect view: the shell's wallet list, or one a plugin contributes. */
 export type ConnectMethod =
-  | { readonly id: typeof WALLET_CONNECT_METHOD; readonly label: string }
+  | { readonly id: typeof WALLET_LIST_METHOD; readonly label: string }
   | ConnectMethodContribution
 
-const WALLET_METHOD: ConnectMethod = { id: WALLET_CONNECT_METHOD, label: 'Wallets' }
+const WALLET_METHOD: ConnectMethod = { id: WALLET_LIST_METHOD, label: 'Wallets' }
 
 export interface ConnectMethodOrderArgs {
   /** The sections enabled plugins contribute, in rank order. */
@@ -42,7 +42,7 @@ export function connectMethodOrder({ contributed, configured, hasInjectedWallet 
  * contribute; a typo would otherwise hide a section without a word.
  */
 export function assertKnownConnectMethods(configured: readonly string[] | undefined, plugins: readonly PluginManifest[]): void {
-  const known = [WALLET_CONNECT_METHOD, ...plugins.flatMap((plugin) => plugin.contributes.connectMethods?.map((m) => m.id) ?? [])]
+  const known = [WALLET_LIST_METHOD, ...plugins.flatMap((plugin) => plugin.contributes.connectMethods?.map((m) => m.id) ?? [])]
   const unknown = configured?.find((id) => !known.includes(id))
   if (unknown !== undefined) {
     throw new ConfigError(

@@ -2,7 +2,7 @@ import { type ChainStore, type ConnectParameters, ErrorText, PorticoError, type 
 import { NO_SOCIAL_RESULT } from '../../protocol/frameProtocol.ts'
 import { storeAccountType } from './accountType.ts'
 import type { FrameSession } from './frameSession.ts'
-import type { AuthService } from './contract.ts'
+import { type AuthService, EMBEDDED_REQUEST_TIMEOUT_MS } from './contract.ts'
 import { AUTH_CONNECTOR_ID, type AuthNamespace } from './service.ts'
 
 export interface AuthServiceDeps {
@@ -19,6 +19,7 @@ export interface AuthServiceDeps {
 /** The AuthService over the frame session: each login step is one frame request. */
 export function createAuthService({ frame, storage, chains, namespaces, connect, accountsChanged }: AuthServiceDeps): AuthService {
   return {
+    requestTimeoutMs: EMBEDDED_REQUEST_TIMEOUT_MS,
     preload: async () => void (await frame.load()),
     connectEmail: (email, options) => frame.request('CONNECT_EMAIL', { email }, options),
     connectDevice: async (options) => void (await frame.request('CONNECT_DEVICE', undefined, options)),

@@ -8,6 +8,9 @@ import type { RequestOptions } from './frameClient.ts'
 /** The social providers the frame logs in through. */
 export type SocialLogin = SocialProvider
 
+/** How long the embedded wallet's connect, device, code and social requests may take (SPEC §9). */
+export const EMBEDDED_REQUEST_TIMEOUT_MS = 30_000
+
 /** What the frame answers to an email: the next step of the login. */
 export type EmailAction = 'VERIFY_DEVICE' | 'VERIFY_OTP' | 'CONNECT'
 
@@ -17,6 +20,8 @@ export type EmailAction = 'VERIFY_DEVICE' | 'VERIFY_OTP' | 'CONNECT'
  * secure frame first if it is not loaded yet.
  */
 export interface AuthService {
+  /** How long a login request may wait for the frame's answer (EMBEDDED_REQUEST_TIMEOUT_MS): the login plugins pass it as `timeoutMs`. */
+  readonly requestTimeoutMs: number
   /** Loads the secure frame now (the visitor is about to log in); rejects 'Unable to load email login dependency'. */
   preload(): Promise<void>
   connectEmail(email: string, options?: RequestOptions): Promise<{ readonly action: EmailAction }>

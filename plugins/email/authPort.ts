@@ -10,6 +10,8 @@ export interface EmailRequestOptions {
 }
 
 export interface EmailAuth {
+  /** How long a login request may wait for the embedded wallet (the auth plugin's rule). */
+  readonly requestTimeoutMs: number
   preload(): Promise<void>
   connectEmail(email: string, options?: EmailRequestOptions): Promise<{ readonly action: 'VERIFY_DEVICE' | 'VERIFY_OTP' | 'CONNECT' }>
   connectDevice(options?: EmailRequestOptions): Promise<void>

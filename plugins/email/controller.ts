@@ -1,5 +1,4 @@
 import {
-  EMBEDDED_REQUEST_TIMEOUT_MS,
   type PendingRequests,
   type PorticoStorage,
   type Router,
@@ -44,7 +43,7 @@ export function createEmailController(deps: EmailControllerDeps): EmailControlle
       const untrack = deps.pending.add(abort)
       cancel?.addEventListener('abort', abort, { once: true })
       try {
-        return await run({ timeoutMs: EMBEDDED_REQUEST_TIMEOUT_MS, onTimeout, signal: controller.signal })
+        return await run({ timeoutMs: auth.requestTimeoutMs, onTimeout, signal: controller.signal })
       } finally {
         untrack()
         cancel?.removeEventListener('abort', abort)

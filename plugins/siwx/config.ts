@@ -61,11 +61,11 @@ export interface SiweConfig {
 const implementing = <T>(name: string, methods: string) =>
   v.custom<T>(
     (value) =>
-      typeof value == 'object' &&
+      typeof value === 'object' &&
       value !== null &&
       methods.split(' ').every((key) => {
         const method = (value as Record<string, unknown>)[key.replace('?', '')]
-        return typeof method == 'function' || (key.endsWith('?') && method === undefined)
+        return typeof method === 'function' || (key.endsWith('?') && method === undefined)
       }),
     `must implement ${name}: ${methods}`,
   )

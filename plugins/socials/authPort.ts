@@ -14,6 +14,8 @@ export interface SocialRequestOptions {
 export type SocialLoginProvider = SocialProvider
 
 export interface SocialAuth {
+  /** How long a login request may wait for the embedded wallet (the auth plugin's rule). */
+  readonly requestTimeoutMs: number
   /** The frame server's begin address; with `returnUrl` (redirect flow) the login comes back there. */
   getSocialRedirectUri(provider: SocialLoginProvider, returnUrl: string | undefined, options?: SocialRequestOptions): Promise<string>
   /** Undefined: the frame got no result (the popup was closed before the end), a cancel. */

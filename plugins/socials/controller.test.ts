@@ -47,6 +47,7 @@ function setup(options: { popup?: boolean; flow?: 'popup' | 'redirect'; auth?: P
   }
   const requests: SocialRequestOptions[] = []
   const auth: SocialAuth = {
+    requestTimeoutMs: 30_000,
     getSocialRedirectUri: vi.fn(async (_provider, _returnUrl, request) => {
       requests.push(request!)
       return BEGIN

@@ -2,7 +2,6 @@ import * as v from 'valibot'
 import {
   Alerts,
   type AlertService,
-  EMBEDDED_REQUEST_TIMEOUT_MS,
   type ModalService,
   type PendingRequests,
   type PorticoStorage,
@@ -60,7 +59,7 @@ export function createSocialController(deps: SocialControllerDeps): SocialContro
   /** One frame request: 30 s, then the SOCIALS_TIMEOUT alert; closing the modal aborts it. */
   async function timed<T>(run: (options: SocialRequestOptions) => Promise<T>, signal: AbortSignal): Promise<T> {
     const onTimeout = () => alerts.report(Alerts.SOCIALS_TIMEOUT, 'error', { once: false })
-    return run({ timeoutMs: EMBEDDED_REQUEST_TIMEOUT_MS, onTimeout, signal })
+    return run({ timeoutMs: auth.requestTimeoutMs, onTimeout, signal })
   }
 
   /** Runs `body` with an abort signal the modal's close (pending requests) fires. */

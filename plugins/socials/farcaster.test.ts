@@ -14,6 +14,7 @@ const URL_ = 'http://127.0.0.1:8704/~/sign-in-with-farcaster?channelToken=abc'
 
 function setup(auth: Partial<SocialAuth> = {}) {
   const frame: SocialAuth = {
+    requestTimeoutMs: 30_000,
     getSocialRedirectUri: vi.fn(),
     connectSocial: vi.fn(),
     getFarcasterUri: vi.fn(async () => URL_),

@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react'
-import { type ConnectMethod, type Connector, type PorticoKit, WALLET_CONNECT_METHOD, sortByConnectorGroup } from '../../kernel/index.ts'
+import { type ConnectMethod, type Connector, type PorticoKit, WALLET_LIST_METHOD, sortByConnectorGroup } from '../../kernel/index.ts'
 import { connectorGroup } from '../../kernel/connectOrder/connectorGroup.ts'
 import { useStoreValue } from '../ui/useStoreValue.ts'
 import { ListItem } from '../ui/ListItem.tsx'
@@ -39,7 +39,7 @@ export function ConnectView({ kit }: PorticoViewProps) {
   const t = useMessages(kit, coreMessages)
   const pluginLabel = usePluginLabels(kit)
   // The wallet list is the kernel's own method; the others are the plugins'.
-  const label = (method: ConnectMethod) => (method.id === WALLET_CONNECT_METHOD ? t('connect.wallets') : pluginLabel(method.label))
+  const label = (method: ConnectMethod) => (method.id === WALLET_LIST_METHOD ? t('connect.wallets') : pluginLabel(method.label))
   const reasonId = useId()
   const collapsed = kit.config.features.collapseWallets || methods.some((method) => 'section' in method && method.collapsesWallets?.(kit.config))
   return (

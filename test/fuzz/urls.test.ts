@@ -138,6 +138,7 @@ describe('addresses the host page reads', () => {
 
   // The embedded wallet's port as the auth plugin gives it: a CONNECT_SOCIAL request the frame checks (AppRequests), then answers.
   const auth = {
+    requestTimeoutMs: 30_000,
     async connectSocial(uri: string) {
       hostAsked += 1
       const payload = v.parse(AppRequests.CONNECT_SOCIAL, { uri })

@@ -304,7 +304,7 @@ describe('update email', () => {
 
   it("a new address that is not an email is refused with 'Enter a valid email address' and never sent", async () => {
     const frame = happyFrame()
-    const kit = await openUpdateEmail(frame)
+    await openUpdateEmail(frame)
     act(() => void fireEvent.change(emailField()!, { target: { value: 'grace@' } }))
     await act(async () => void fireEvent.submit(emailField()!.form!))
     await waitFor(() => expect(formAlert()?.textContent).toBe('Enter a valid email address'))

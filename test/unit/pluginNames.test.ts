@@ -169,11 +169,6 @@ const NOT_A_PLUGIN_IDENTIFIER: Record<string, string> = {
   'kernel/connection/resumeConnections.ts: connectedSocial': 'still to move: storage keys per plugin',
   'kernel/connection/resumeConnections.ts: connectedSocialUsername': 'still to move: storage keys per plugin',
   'kernel/constants.ts: portfolio': 'still to move: the portfolio cache lifetime, with its storage key',
-  // Still to rename (issue 28 item 5: WALLET_CONNECT_METHOD, which is the wallet list, -> WALLET_LIST_METHOD).
-  'kernel/config/features.ts: WALLET_CONNECT_METHOD': 'still to rename: WALLET_LIST_METHOD',
-  'kernel/connectOrder/connectMethodOrder.ts: WALLET_CONNECT_METHOD': 'still to rename: WALLET_LIST_METHOD',
-  'kernel/index.ts: WALLET_CONNECT_METHOD': 'still to rename: WALLET_LIST_METHOD',
-  'shell/views/Connect.tsx: WALLET_CONNECT_METHOD': 'still to rename: WALLET_LIST_METHOD',
 }
 
 /** Identifiers, string texts and file or folder names of `folder` that carry a plugin's word. */
