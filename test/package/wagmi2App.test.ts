@@ -101,6 +101,7 @@ describe('examples/wagmi-vite (React 18, wagmi 2)', () => {
       await connectors.close()
     }
   }, 240_000)
+
   it("porticoConnectors on wagmi 2: useSendCalls with two transfers through the embedded wallet, one approval, both land on Hardhat, useWaitForCallsStatus says 200", async () => {
     const connectors = await startConnectorsPage(app, peers)
     try {

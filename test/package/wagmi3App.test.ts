@@ -58,6 +58,7 @@ describe('examples/wagmi-next (React 19, wagmi 3, Next.js with Turbopack, SSR)',
       await connectors.close()
     }
   }, 240_000)
+
   it("porticoConnectors on wagmi 3: useSendCalls with two transfers through the embedded wallet, one approval, both land on Hardhat, useWaitForCallsStatus says 200", async () => {
     const connectors = await startConnectorsPage(nextApp, peers)
     try {
