@@ -41,12 +41,13 @@ export const accountButton: ElementBehaviour<keyof PorticoAccountButtonAttribute
 }
 
 /**
- * The `initial-state` attribute's account while the kit restores: a forged or malformed value
- * (the cookie's schema decides) or a namespace the kit does not serve is none.
+ * The `initial-state` attribute's account (else `createPortico({ initialState })`'s) while the kit
+ * restores: a forged or malformed value (the cookie's schema decides) or a namespace the kit
+ * does not serve is none.
  */
 function initialAccount(kit: PorticoKit, element: HTMLElement): PorticoInitialState | undefined {
   const value = element.getAttribute('initial-state')
-  if (!value || !restoringOf(kit).get().restoring) return undefined
-  const initial = parseStateCookie(value)
+  if (!restoringOf(kit).get().restoring) return undefined
+  const initial = value ? parseStateCookie(value) : kit.config.initialState
   return initial && kit.chains.record(initial.namespace) ? initial : undefined
 }

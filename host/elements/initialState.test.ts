@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest'
-import { type PorticoKit, porticoCookieToInitialState } from '../../kernel/index.ts'
+import { type PorticoKit, type PorticoOptions, porticoCookieToInitialState } from '../../kernel/index.ts'
 import { connectAccount, createTestKit } from '../../shell/test/testKit.ts'
 import { accountButton } from './accountButton.ts'
 import { porticoElement } from './porticoElement.ts'
@@ -23,8 +23,8 @@ afterEach(() => {
 })
 
 /** A fresh kit (mainnet, no stored connection) and the account button's element for it, placed with `attributes`. */
-function placeButton(attributes: string) {
-  const kit = createTestKit()
+function placeButton(attributes: string, options: Partial<PorticoOptions> = {}) {
+  const kit = createTestKit(options)
   kits.push(kit)
   const name = `test-initial-button-${++defined}`
   customElements.define(name, porticoElement(kit, accountButton))
@@ -73,5 +73,41 @@ describe('<portico-button initial-state> (the ssr cookie, written by the server)
   it('an account on a namespace the kit does not serve is not shown', () => {
     const { button } = placeButton('initial-state="solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp:9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM"')
     expect(button().textContent).toBe('Connect Wallet')
+  })
+})
+
+describe('createPortico({ initialState }) (plain JS: the server handed the cookie’s account to the page)', () => {
+  it("a button without initial-state shows the kit's initial account from the first paint, then Connect Wallet once the restore settles", async () => {
+    const initialState = porticoCookieToInitialState(COOKIE)
+    const { kit, button } = placeButton('', { initialState })
+    expect(kit.config.initialState).toEqual({ namespace: 'eip155', caipNetworkId: 'eip155:1', address: ADDRESS, caipAddress: `eip155:1:${ADDRESS}` })
+    expect(button().textContent).toBe('0x12…345678')
+    expect(button().dataset.state).toBe('connected')
+    await kit.restored
+    await Promise.resolve()
+    expect(button().textContent).toBe('Connect Wallet')
+  })
+
+  it('takes the CAIP-10 address alone too (what a server writes into a data attribute)', () => {
+    const { button } = placeButton('', { initialState: `eip155:1:${ADDRESS}` })
+    expect(button().textContent).toBe('0x12…345678')
+  })
+
+  it('a forged value is a disconnected visitor, not a config error; fields that disagree with the address are not believed', () => {
+    for (const forged of ['eip155:1:<img src=x onerror=alert(1)>', { caipAddress: 'evil:1:0xabc' }, { address: ADDRESS }, 42, null]) {
+      const { kit, element, button } = placeButton('', { initialState: forged as never })
+      expect(kit.config.initialState, JSON.stringify(forged)).toBeUndefined()
+      expect(button().textContent, JSON.stringify(forged)).toBe('Connect Wallet')
+      expect(element.shadowRoot!.querySelector('img')).toBeNull()
+    }
+    // The address shown is the CAIP-10 address's, whatever the other fields claim.
+    const { kit, button } = placeButton('', { initialState: { namespace: 'eip155', caipNetworkId: 'eip155:1', address: OTHER, caipAddress: `eip155:1:${ADDRESS}` } as never })
+    expect(kit.config.initialState?.address).toBe(ADDRESS)
+    expect(button().textContent).toBe('0x12…345678')
+  })
+
+  it("the element's own initial-state wins over the kit's", () => {
+    const { button } = placeButton(`initial-state="eip155:1:${OTHER}"`, { initialState: `eip155:1:${ADDRESS}` })
+    expect(button().textContent).toBe('0xab…efabcd')
   })
 })

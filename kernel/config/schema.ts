@@ -6,6 +6,13 @@ import { LOCALES } from '../i18n/locales.ts'
 import type { PluginManifest } from '../plugins/manifest.ts'
 import { CoreFeaturesSchema, type Features } from './features.ts'
 import type { PluginConfigValues } from './pluginConfig.ts'
+import { type PorticoInitialState, parseStateCookie } from '../storage/stateCookie.ts'
+
+/** An initial state as given (the object or its CAIP-10 address), read again through the cookie's schema. */
+const initialStateOf = (value: PorticoInitialState | string): PorticoInitialState | undefined => {
+  const caipAddress: unknown = typeof value === 'object' && value !== null ? (value as { caipAddress?: unknown }).caipAddress : value
+  return typeof caipAddress === 'string' ? parseStateCookie(caipAddress) : undefined
+}
 
 /** The public WalletConnect relay; integrators (and tests, offline) point `endpoints.relay` elsewhere. */
 export const DEFAULT_RELAY_URL = 'wss://relay.walletconnect.org'
@@ -109,6 +116,13 @@ export const ConfigSchema = v.object({
    * so a server renders a returning visitor's account button from `porticoCookieToInitialState`.
    */
   ssr: v.optional(v.boolean(), false),
+  /**
+   * The account the server rendered with, for a page without React or `initial-state`:
+   * `porticoCookieToInitialState(cookieHeader)` (or its `caipAddress`) handed to the browser.
+   * The buttons show it until the kit's restore settles. It passes the cookie's own schema
+   * again here: a forged value is a disconnected visitor, not a config error.
+   */
+  initialState: v.optional(v.pipe(v.custom<PorticoInitialState | string>(() => true), v.transform(initialStateOf))),
   debug: v.optional(v.boolean(), false),
 })
 

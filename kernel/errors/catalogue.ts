@@ -113,6 +113,16 @@ export const WalletErrorCode = {
   INVALID_CHAIN_ID: 32603,
 } as const
 
+/** EIP-5792's errors (wallet_sendCalls and its status): the texts, and the codes a dapp's library reads. */
+export const CallsErrorText = {
+  ATOMICITY_NOT_SUPPORTED: 'Atomicity not supported',
+  UNKNOWN_BUNDLE_ID: 'Unknown bundle id',
+} as const
+export const CallsErrorCode: Readonly<Record<(typeof CallsErrorText)[keyof typeof CallsErrorText], number>> = {
+  [CallsErrorText.ATOMICITY_NOT_SUPPORTED]: 5760,
+  [CallsErrorText.UNKNOWN_BUNDLE_ID]: 5730,
+}
+
 /** HTTP RPC transport errors. */
 export const HttpRpcErrorText = {
   NO_URL: 'No URL was provided to the Transport.',

@@ -1,4 +1,5 @@
 import {
+  CallsErrorCode,
   EmbeddedWalletErrorText,
   type ModalService,
   type PendingRequests,
@@ -9,6 +10,7 @@ import {
   SnackText,
 } from '../../kernel/index.ts'
 import { isSafeRpcMethod, isUnsafeRpcMethod } from '../../kernel/rpc/methods.ts'
+import { WalletError } from '../../kernel/wallets/walletError.ts'
 import { type ResultKind, classifyResult } from '../../kernel/validation/classifyResult.ts'
 import type { FrameSession } from './frameSession.ts'
 import { enterFrameView, leaveFrameView } from './frameView.ts'
@@ -25,6 +27,12 @@ const EXPECTED_RESULT: Readonly<Record<string, ResultKind>> = {
   eth_signTypedData_v4: 'signedMessage',
 }
 const RESULT_NAME: Readonly<Record<ResultKind, string>> = { transactionHash: 'transaction hash', signedMessage: 'signature', object: 'object' }
+
+/** A frame error EIP-5792 gives a code to carries it, so the dapp's library (viem) knows it by its code. */
+const coded = (method: string, error: unknown) => {
+  const code = error instanceof PorticoError && Object.hasOwn(CallsErrorCode, error.shortMessage) ? CallsErrorCode[error.shortMessage as keyof typeof CallsErrorCode] : undefined
+  return code === undefined ? error : new WalletError((error as PorticoError).shortMessage, { method, code, cause: error })
+}
 
 /** The view the visitor approves a request in; the frame shows over its box. */
 export const APPROVE_VIEW = 'ApproveTransaction'
@@ -92,14 +100,19 @@ export function createRpcGate(deps: RpcGateDeps): RpcGate {
           finish(() => {
             // The smart account could not sign: the visitor learns why, whatever the app does with the error.
             if (error instanceof PorticoError && error.shortMessage === SnackText.SMART_ACCOUNT_UNSUPPORTED) deps.snack.showError(SnackText.SMART_ACCOUNT_UNSUPPORTED)
-            reject(error)
+            reject(coded(method, error))
           }),
       )
     })
 
   return {
     async request(method, params, caipNetworkId) {
-      if (isSafeRpcMethod(method)) return (await deps.frame.request('RPC_REQUEST', { method, params, caipNetworkId })).result
+      if (isSafeRpcMethod(method)) {
+        return deps.frame.request('RPC_REQUEST', { method, params, caipNetworkId }).then(
+          (reply) => reply.result,
+          (error: unknown) => Promise.reject(coded(method, error)),
+        )
+      }
       if (isUnsafeRpcMethod(method)) return approve(method, params, caipNetworkId)
       throw new PorticoError(ErrorText.RPC_METHOD_NOT_ALLOWED, { details: method })
     },

@@ -11,6 +11,7 @@ import {
   type ConnectorsPeers,
   closingTheLoginRefuses,
   embeddedConnectorLogsInAndSends,
+  embeddedConnectorSendsCalls,
   walletConnectConnectorPairsAndSends,
 } from '../../test/unit/wagmiConnectorsPage/flows.ts'
 
@@ -55,6 +56,10 @@ afterAll(async () => {
 describe('the embedded wallet connector, in an app without wagmiPlugin', () => {
   it("connect({ connector }) logs the visitor in through Portico's email view; wagmi's sendTransaction, approved in the frame, lands on Hardhat", async () => {
     await embeddedConnectorLogsInAndSends(peers)
+  }, 120_000)
+
+  it("wagmi's useSendCalls with two transfers: one approval in the frame, both land on Hardhat, useWaitForCallsStatus says 200", async () => {
+    await embeddedConnectorSendsCalls(peers)
   }, 120_000)
 
   it('closing Portico’s login is a refusal: connect() rejects and wagmi stays disconnected', async () => {

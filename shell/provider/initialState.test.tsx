@@ -122,4 +122,23 @@ describe('<PorticoProvider initialState> (server rendering from the ssr cookie)'
     )
     expect(html).toContain('Connect Wallet')
   })
+
+  it("without the initialState prop, createPortico({ initialState })'s account is the server's HTML, with no hydration mismatch", async () => {
+    const initialState = porticoCookieToInitialState(COOKIE)
+    const app = (kit: ReturnType<typeof createTestKit>) => (
+      <PorticoProvider kit={kit}>
+        <ConnectButton />
+      </PorticoProvider>
+    )
+    const html = renderToString(app(createTestKit({ initialState })))
+    expect(html).toContain('0x12…345678')
+    const container = document.createElement('div')
+    container.innerHTML = html
+    document.body.append(container)
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const root = await act(async () => hydrateRoot(container, app(createTestKit({ initialState }))))
+    unmount = () => root.unmount()
+    expect(consoleError.mock.calls).toEqual([])
+    consoleError.mockRestore()
+  })
 })

@@ -2,7 +2,7 @@ import { createContext, useContext, useSyncExternalStore } from 'react'
 import type { PorticoInitialState, PorticoKit } from '../../kernel/index.ts'
 import { restoringOf } from '../../host/restoring.ts'
 
-/** The state the server rendered with (`<PorticoProvider initialState>`), if any. */
+/** The state the server rendered with (`<PorticoProvider initialState>`, else `createPortico({ initialState })`), if any. */
 export const InitialStateContext = /* @__PURE__ */ createContext<PorticoInitialState | undefined>(undefined)
 
 const restoringOnTheServer = () => true
@@ -14,7 +14,7 @@ const restoringOnTheServer = () => true
  * namespace this kit does not serve is never shown.
  */
 export function useInitialState(kit: PorticoKit): PorticoInitialState | undefined {
-  const initial = useContext(InitialStateContext)
+  const initial = useContext(InitialStateContext) ?? kit.config.initialState
   const store = restoringOf(kit)
   const restoring = useSyncExternalStore(store.subscribe, () => store.get().restoring, restoringOnTheServer)
   return restoring && initial && kit.chains.record(initial.namespace) ? initial : undefined

@@ -9,7 +9,7 @@ import { importsOf, measure, sizesOf } from './appSizes.ts'
 import { build, buildEntries, installedVersion } from './exampleApps.ts'
 import { startWagmiApp, useTheApp } from './wagmiApp.ts'
 import { startConnectorsPage } from './wagmiConnectorsApp.ts'
-import { embeddedConnectorLogsInAndSends } from '../unit/wagmiConnectorsPage/flows.ts'
+import { embeddedConnectorLogsInAndSends, embeddedConnectorSendsCalls } from '../unit/wagmiConnectorsPage/flows.ts'
 
 let peers: Awaited<ReturnType<typeof startWagmiApp<'wagmi-vite'>>>
 let app: (typeof peers)['app']
@@ -97,6 +97,15 @@ describe('examples/wagmi-vite (React 18, wagmi 2)', () => {
     const connectors = await startConnectorsPage(app, peers)
     try {
       await embeddedConnectorLogsInAndSends(connectors.peers)
+    } finally {
+      await connectors.close()
+    }
+  }, 240_000)
+
+  it("porticoConnectors on wagmi 2: useSendCalls with two transfers through the embedded wallet, one approval, both land on Hardhat, useWaitForCallsStatus says 200", async () => {
+    const connectors = await startConnectorsPage(app, peers)
+    try {
+      await embeddedConnectorSendsCalls(connectors.peers)
     } finally {
       await connectors.close()
     }

@@ -10,7 +10,7 @@ import { installedVersion } from './exampleApps.ts'
 import { run } from './installedApp.ts'
 import { nextEnv, startWagmiApp, stop, until, useTheApp } from './wagmiApp.ts'
 import { startConnectorsPage } from './wagmiConnectorsApp.ts'
-import { embeddedConnectorLogsInAndSends } from '../unit/wagmiConnectorsPage/flows.ts'
+import { embeddedConnectorLogsInAndSends, embeddedConnectorSendsCalls } from '../unit/wagmiConnectorsPage/flows.ts'
 
 let peers: Awaited<ReturnType<typeof startWagmiApp<'wagmi-next'>>>
 let nextApp: (typeof peers)['app']
@@ -54,6 +54,15 @@ describe('examples/wagmi-next (React 19, wagmi 3, Next.js with Turbopack, SSR)',
     const connectors = await startConnectorsPage(nextApp, peers)
     try {
       await embeddedConnectorLogsInAndSends(connectors.peers)
+    } finally {
+      await connectors.close()
+    }
+  }, 240_000)
+
+  it("porticoConnectors on wagmi 3: useSendCalls with two transfers through the embedded wallet, one approval, both land on Hardhat, useWaitForCallsStatus says 200", async () => {
+    const connectors = await startConnectorsPage(nextApp, peers)
+    try {
+      await embeddedConnectorSendsCalls(connectors.peers)
     } finally {
       await connectors.close()
     }

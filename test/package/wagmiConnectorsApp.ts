@@ -39,7 +39,8 @@ export async function startConnectorsPage(app: InstalledExample<string>, { brows
   }
   // Inside the app's folder, so wagmi, viem and portico resolve from its node_modules.
   writeFileSync(join(dir, 'main.ts'), main)
-  copyFileSync(join(PAGE, 'index.html'), join(dir, 'index.html'))
+  // The page's own modules, which import only what the app has (wagmi, React, react-query).
+  for (const file of ['calls.ts', 'index.html']) copyFileSync(join(PAGE, file), join(dir, file))
   await esbuild.build({
     entryPoints: { main: join(dir, 'main.ts') },
     outdir: join(dir, 'assets'),

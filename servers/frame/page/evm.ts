@@ -52,8 +52,8 @@ export type MessageSigner = (secret: Uint8Array) => Promise<Pick<LocalAccount, '
 const keyItself: MessageSigner = async (secret) => privateKeyToAccount(bytesToHex(secret))
 
 /**
- * personal_sign, eth_signTypedData_v4 and eth_sendTransaction, checked against this
- * account (a transaction is completed from the network's node before it is shown).
+ * personal_sign, eth_signTypedData_v4, eth_sendTransaction and wallet_sendCalls, checked against
+ * this account (a transaction is completed from the network's node before it is shown).
  */
 export async function evmSigningRequest(
   method: string,
@@ -92,6 +92,10 @@ export async function evmSigningRequest(
     // The transaction machinery (node, fees, nonce, the call decoder) loads only when a transaction is asked for.
     const { transactionRequest } = await import('./evmTransaction.ts')
     return transactionRequest(network, address as Hex, tx)
+  }
+  if (method === 'wallet_sendCalls') {
+    const { eoaCallsRequest } = await import('./evmCalls.ts')
+    return eoaCallsRequest(params, network, address as Hex)
   }
   return undefined
 }

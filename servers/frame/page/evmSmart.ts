@@ -8,6 +8,7 @@ import type { SmartAccountNetwork } from './config.ts'
 import { describeCall } from './decode/evmCall.ts'
 import { nativeSymbol } from './decode/nativeSymbol.ts'
 import { evmSigningRequest } from './evm.ts'
+import { CallsId, SendCallsParams } from './sendCallsParams.ts'
 import { type AccountCall, callsStatus, decodeAccountCalls, networkClient, sendCalls, toPorticoAccount, transactionOf } from './smartAccount.ts'
 import { type ApprovalRow, type FrameNetwork, type SigningRequest, UNKNOWN_ADDRESS } from './signing.ts'
 
@@ -15,30 +16,9 @@ const HexData = v.custom<Hex>((value) => typeof value === 'string' && isHex(valu
 const AddressParam = v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{40}$/, 'must be an address'))
 const Quantity = v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{1,64}$/, 'must be a hex quantity'))
 
-/** SPEC's wallet send-calls params (EIP-5792): every call's `to` starts with 0x. */
-export const SendCallsParams = v.tuple([
-  v.object({
-    chainId: Quantity,
-    from: v.optional(AddressParam),
-    version: v.pipe(v.string(), v.maxLength(16)),
-    capabilities: v.optional(v.record(v.string(), v.unknown())),
-    calls: v.pipe(
-      v.array(
-        v.object({
-          to: v.pipe(v.string(), v.startsWith('0x'), v.regex(/^0x[0-9a-fA-F]{40}$/, 'must be an address')),
-          data: v.optional(HexData),
-          value: v.optional(Quantity),
-        }),
-      ),
-      v.minLength(1),
-      v.maxLength(64),
-    ),
-  }),
-])
 const SendTransaction = v.tuple([v.object({ from: v.optional(AddressParam), to: AddressParam, value: v.optional(Quantity), data: v.optional(HexData) })])
 /** eth_sendUserOperation: the operation (its sender and calldata; the frame fills gas, fees and nonce and signs) and the EntryPoint. */
 const SendUserOperation = v.tuple([v.looseObject({ sender: AddressParam, callData: HexData }), AddressParam])
-const CallsId = v.tuple([v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{64}$/, 'must be a calls id'))])
 
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase()
 

@@ -265,9 +265,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     if (ACCOUNT_METHODS.has(method)) return { result: namespace === 'eip155' ? [address] : [{ pubkey: address }] }
     if (method === 'eth_chainId') return { result: `0x${Number(caipNetworkId.split(':')[1]).toString(16)}` }
     if (isSmartRead(method)) {
-      // No smart account here: no batch capability, and no batch to report on ({} is "none", EIP-5792).
-      if (!smart && method === 'wallet_getCapabilities') return { result: {} }
-      if (!smart) throw new Error(NO_SMART_ACCOUNTS)
+      if (!smart) return import('./evmCalls.ts').then(({ eoaCallsRead }) => eoaCallsRead(method, params, network, address))
       const { smartReadRequest } = await import('./evmSmart.ts')
       const read = smartReadRequest(method, params, smart, deps.smartAccounts)
       // What a wallet cannot tell about its capabilities, it does not have.

@@ -13,7 +13,8 @@ import { deployDemoTokens } from '../../../demo/peers/deployTokens.mjs'
 import { DEMO_TOKENS } from '../../../demo/peers/tokens.mjs'
 import { type AppPayload, type AppRequestName, type FrameReply } from '../../../protocol/frameProtocol.ts'
 import type { SmartAccountNetwork } from '../../../servers/frame/page/config.ts'
-import { SendCallsParams, smartSigningRequest, type SmartContext } from '../../../servers/frame/page/evmSmart.ts'
+import { smartSigningRequest, type SmartContext } from '../../../servers/frame/page/evmSmart.ts'
+import { SendCallsParams } from '../../../servers/frame/page/sendCallsParams.ts'
 import { type HandlerDeps, NO_SMART_ACCOUNTS, createHandlers, dispatch } from '../../../servers/frame/page/handlers.ts'
 import { PORTICO_ACCOUNT_FACTORY, networkClient } from '../../../servers/frame/page/smartAccount.ts'
 import { startPaymasterServer, type PaymasterServer } from '../../../servers/paymaster/server.ts'
@@ -150,7 +151,7 @@ describe('the embedded wallet’s smart account (frame handlers)', () => {
     expect(user).toMatchObject({ address: frame.owner, preferredAccountType: 'eoa', accounts: [{ address: frame.owner, type: 'eoa' }] })
     await expect(frame.ask('INIT_SMART_ACCOUNT', undefined)).rejects.toThrow(NO_SMART_ACCOUNTS)
     await expect(frame.ask('SET_PREFERRED_ACCOUNT', { type: 'smartAccount' })).rejects.toThrow(NO_SMART_ACCOUNTS)
-    expect(await frame.ask('RPC_REQUEST', { method: 'wallet_getCapabilities', params: [frame.owner], caipNetworkId: 'eip155:1' })).toEqual({ result: {} })
+    expect(await frame.ask('RPC_REQUEST', { method: 'wallet_getCapabilities', params: [frame.owner], caipNetworkId: 'eip155:1' })).toEqual({ result: { '0x1': { atomic: { status: 'unsupported' } } } })
   })
 
   it('switches between the two addresses (set preferred account) and back', async () => {

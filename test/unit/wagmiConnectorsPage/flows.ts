@@ -11,6 +11,7 @@ import { inModal, waitForModal, waitForView } from '../../e2e/modalHarness.ts'
 import { HARDHAT_ACCOUNT_0, HARDHAT_ACCOUNT_1, type HardhatNode, rpc } from '../../peers/hardhat.ts'
 import type { Relay } from '../../peers/relay.mjs'
 import { startWcWallet } from '../../peers/wcWallet.mjs'
+import { TRANSFERS } from './calls.ts'
 import type { ConnectorsApp } from './main.ts'
 
 declare global {
@@ -35,22 +36,13 @@ async function openApp({ browser, pageUrl, node, stack, relay }: ConnectorsPeers
   return { recorded, page: recorded.page }
 }
 
-/**
- * The embedded wallet's connector: nothing of the kit loads before it is used; connect({ connector })
- * logs the visitor in through Portico's email view; wagmi's sendTransaction, approved in the
- * frame, lands on Hardhat; wagmi's disconnect() ends the embedded wallet's session.
- */
-export async function embeddedConnectorLogsInAndSends(peers: ConnectorsPeers) {
+/** The page, its visitor logged in through the embedded wallet's connector (Portico's email view), with 1 ETH. */
+async function loggedIn(peers: ConnectorsPeers) {
   const { stack, node } = peers
   const mail = emailLogin(() => stack.mailboxUrl!)
-  const { recorded, page } = await openApp(peers)
+  const opened = await openApp(peers)
+  const { page } = opened
   try {
-    expect(await page.evaluate(() => window.app.connectorIds())).toEqual(['portico.embedded', 'portico.walletConnect'])
-    // Nothing of Portico's kit, nor the frame, before the connector is used.
-    const frameOrigin = new URL(stack.frameUrl).origin
-    expect(recorded.requests.filter((url) => url.startsWith(frameOrigin))).toEqual([])
-    expect(await page.locator('portico-modal').count()).toBe(0)
-
     const email = uniqueEmail('wagmi-connector')
     const before = await mail.mailsTo(email)
     await page.evaluate(() => {
@@ -68,8 +60,34 @@ export async function embeddedConnectorLogsInAndSends(peers: ConnectorsPeers) {
     expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/)
     await expect.poll(() => page.getByTestId('wagmi-address').textContent()).toBe(address)
     expect(await page.evaluate(() => window.app.status())).toBe('connected')
-
     await rpc(node.url, 'hardhat_setBalance', [address, '0xde0b6b3a7640000'])
+    return { ...opened, address }
+  } catch (error) {
+    await opened.recorded.context.close()
+    throw error
+  }
+}
+
+/**
+ * The embedded wallet's connector: nothing of the kit loads before it is used; connect({ connector })
+ * logs the visitor in through Portico's email view; wagmi's sendTransaction, approved in the
+ * frame, lands on Hardhat; wagmi's disconnect() ends the embedded wallet's session.
+ */
+export async function embeddedConnectorLogsInAndSends(peers: ConnectorsPeers) {
+  const { stack, node } = peers
+  const opened = await openApp(peers)
+  try {
+    expect(await opened.page.evaluate(() => window.app.connectorIds())).toEqual(['portico.embedded', 'portico.walletConnect'])
+    // Nothing of Portico's kit, nor the frame, before the connector is used.
+    const frameOrigin = new URL(stack.frameUrl).origin
+    expect(opened.recorded.requests.filter((url) => url.startsWith(frameOrigin))).toEqual([])
+    expect(await opened.page.locator('portico-modal').count()).toBe(0)
+  } finally {
+    await opened.recorded.context.close()
+  }
+
+  const { recorded, page, address } = await loggedIn(peers)
+  try {
     const sent = page.evaluate((to) => window.app.send(to), HARDHAT_ACCOUNT_1.address)
     await approveInFrame(page)
     expect(await sent).toBe('success')
@@ -79,6 +97,34 @@ export async function embeddedConnectorLogsInAndSends(peers: ConnectorsPeers) {
     // wagmi's disconnect() ends the embedded wallet's session too.
     await page.evaluate(() => window.app.disconnect())
     await expect.poll(() => page.getByTestId('wagmi-address').textContent()).toBe('Not connected')
+  } finally {
+    await recorded.context.close()
+  }
+}
+
+/**
+ * wagmi's useSendCalls with two transfers, through the embedded wallet's connector (its EOA:
+ * no smart account on Hardhat): ONE approval in the frame, both transfers land on Hardhat, one
+ * after another, and useWaitForCallsStatus reports 200 with two receipts. A batch that must be
+ * atomic is refused with EIP-5792's code 5760 (viem's AtomicityNotSupportedError).
+ */
+export async function embeddedConnectorSendsCalls(peers: ConnectorsPeers) {
+  const { node } = peers
+  const { recorded, page, address } = await loggedIn(peers)
+  try {
+    const balance = async (of: string) => BigInt(await rpc<string>(node.url, 'eth_getBalance', [of, 'latest']))
+    const before = await Promise.all(TRANSFERS.map((transfer) => balance(transfer.to)))
+    expect(await page.evaluate(() => window.app.sendAtomicCalls())).toBe('AtomicityNotSupportedError 5760')
+
+    await page.getByRole('button', { name: 'Send two transfers' }).click()
+    await approveInFrame(page)
+    await expect.poll(() => page.getByTestId('calls-status').textContent(), { timeout: 30_000 }).toBe('200')
+    const hashes = (await page.getByTestId('calls-receipts').textContent())!.split(' ')
+    expect(hashes).toHaveLength(2)
+    for (const hash of hashes) expect(await rpc<{ status: string; from: string }>(node.url, 'eth_getTransactionReceipt', [hash])).toMatchObject({ status: '0x1', from: address.toLowerCase() })
+    expect(await Promise.all(TRANSFERS.map((transfer) => balance(transfer.to)))).toEqual(TRANSFERS.map((transfer, index) => before[index]! + transfer.value))
+    // Two transactions from the account, the batch's only ones: one approval sent both.
+    expect(Number(await rpc<string>(node.url, 'eth_getTransactionCount', [address, 'latest']))).toBe(2)
   } finally {
     await recorded.context.close()
   }

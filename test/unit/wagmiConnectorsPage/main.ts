@@ -1,11 +1,12 @@
 // A wagmi app that does not list wagmiPlugin: Portico's connectors sit in its config beside
 // wagmi's own, and its own code calls connect({ connector }). Built from the sources for
 // porticoConnectors.browser.test.ts, which drives it through `window.app`.
-import { defineChain, parseEther } from 'viem'
+import { type BaseError, defineChain, parseEther } from 'viem'
 import { http, createConfig } from 'wagmi'
-import { connect, disconnect, sendTransaction, waitForTransactionReceipt } from 'wagmi/actions'
+import { connect, disconnect, sendCalls, sendTransaction, waitForTransactionReceipt } from 'wagmi/actions'
 import { porticoConnectors } from '../../../entries/wagmi.ts'
 import { walletConnectPlugin } from '../../../plugins/walletconnect/index.ts'
+import { TRANSFERS, mountCalls } from './calls.ts'
 
 const query = new URLSearchParams(location.search)
 const hardhat = defineChain({
@@ -32,6 +33,8 @@ config.subscribe(
   (address) => (shown.textContent = address ?? 'Not connected'),
 )
 
+mountCalls(config, document.querySelector('#calls')!)
+
 const connector = (id: string) => config.connectors.find((c) => c.id === id)!
 
 const app = {
@@ -41,6 +44,15 @@ const app = {
     const hash = await sendTransaction(config, { to, value: parseEther('0.01') })
     return (await waitForTransactionReceipt(config, { hash })).status
   },
+  /** A batch that must be atomic: the wallet's error under viem's, by name and code (an EOA has no atomic batches). */
+  sendAtomicCalls: () =>
+    sendCalls(config, { calls: [...TRANSFERS], forceAtomic: true }).then(
+      () => 'sent',
+      (error: BaseError) => {
+        const coded = error.walk((cause) => typeof (cause as { code?: unknown }).code === 'number') as (Error & { code: number }) | null
+        return `${coded?.name} ${coded?.code}`
+      },
+    ),
   disconnect: () => disconnect(config),
   status: () => config.state.status,
 }
