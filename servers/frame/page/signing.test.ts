@@ -47,7 +47,8 @@ describe('EVM signing requests', () => {
     await expect(evmSigningRequest('personal_sign', [toHex('x'), other], evmNetwork, address)).rejects.toThrow('not this account')
     await expect(evmSigningRequest('eth_sendTransaction', [{ from: other, to: address }], evmNetwork, address)).rejects.toThrow('not this account')
     await expect(evmSigningRequest('personal_sign', ['not hex', address], evmNetwork, address)).rejects.toThrow()
-    expect(await evmSigningRequest('wallet_sendCalls', [], evmNetwork, address)).toBeUndefined()
+    await expect(evmSigningRequest('wallet_sendCalls', [], evmNetwork, address)).rejects.toThrow()
+    expect(await evmSigningRequest('eth_chainId', [], evmNetwork, address)).toBeUndefined()
   })
 
   it('a message that is not text is shown as hex', () => {
