@@ -1,7 +1,7 @@
 import type { Metafile } from 'esbuild'
 
 export declare const ROOT: string
-export declare const BUILD_OPTIONS: import("esbuild").BuildOptions
+export declare const BUILD_OPTIONS: import('esbuild').BuildOptions
 export declare const PACKAGE_ENTRIES: Readonly<Record<string, string>>
 export declare const SERVER_ENTRIES: Readonly<Record<string, string>>
 export declare function outputName(subpath: string): string

@@ -28,9 +28,7 @@ const viemLazyOnly = {
   name: 'viem-lazy-only',
   setup(build) {
     build.onResolve({ filter: VIEM_LAZY_ONLY }, (args) =>
-      args.kind === 'dynamic-import' && args.importer.includes(`${join('node_modules', 'viem')}`)
-        ? { path: args.path, namespace: 'viem-lazy-only' }
-        : undefined,
+      args.kind === 'dynamic-import' && args.importer.includes(`${join('node_modules', 'viem')}`) ? { path: args.path, namespace: 'viem-lazy-only' } : undefined,
     )
     build.onLoad({ filter: /.*/, namespace: 'viem-lazy-only' }, (args) => ({
       contents: `throw new Error(${JSON.stringify(`Portico's build leaves out viem's lazily loaded ${args.path}`)})`,

@@ -63,7 +63,10 @@ function porticoImports(appDir) {
     const code = readFileSync(join(appDir, file), 'utf8')
     for (const [, list] of code.matchAll(/import\s*(?:type\s*)?\{([^}]*)\}\s*from\s*['"]portico(?:\/[\w-]+)?['"]/g)) {
       for (const item of list.split(',')) {
-        const name = item.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0]
+        const name = item
+          .trim()
+          .replace(/^type\s+/, '')
+          .split(/\s+as\s+/)[0]
         if (name) names.add(name)
       }
     }
@@ -82,8 +85,7 @@ function stubPortico(appDir) {
   rmSync(dir, { recursive: true, force: true })
   mkdirSync(dir, { recursive: true })
   const names = porticoImports(appDir)
-  const value = (name) =>
-    /^[A-Z]/.test(name) ? '(props) => props?.children ?? null' : /Connectors$/.test(name) ? '() => []' : '() => ({})'
+  const value = (name) => (/^[A-Z]/.test(name) ? '(props) => props?.children ?? null' : /Connectors$/.test(name) ? '() => []' : '() => ({})')
   writeFileSync(join(dir, 'stub.js'), names.map((name) => `export const ${name} = ${value(name)}\n`).join(''))
   writeFileSync(join(dir, 'stub.d.ts'), names.map((name) => `export declare const ${name}: any\nexport type ${name} = any\n`).join(''))
   const target = { types: './stub.d.ts', default: './stub.js' }
@@ -143,7 +145,10 @@ async function measureLoad(browser, url) {
   const bodies = new Map()
   page.on('response', (response) => {
     if (response.ok() && isScript(response.url(), response.headers()['content-type'])) {
-      bodies.set(response.url(), response.body().catch(() => Buffer.alloc(0)))
+      bodies.set(
+        response.url(),
+        response.body().catch(() => Buffer.alloc(0)),
+      )
     }
   })
   try {
@@ -167,7 +172,13 @@ async function measureLoad(browser, url) {
     const js = scripts.filter((script) => bodies.has(script.url))
     const firstScreen = js.filter((script) => script.startTime < loadAt)
     const prefetch = js.filter((script) => script.startTime >= loadAt)
-    return { status: response?.status() ?? 0, firstScreenGzip: await gzipOf(firstScreen), firstScreenFiles: firstScreen.length, prefetchGzip: await gzipOf(prefetch), prefetchFiles: prefetch.length }
+    return {
+      status: response?.status() ?? 0,
+      firstScreenGzip: await gzipOf(firstScreen),
+      firstScreenFiles: firstScreen.length,
+      prefetchGzip: await gzipOf(prefetch),
+      prefetchFiles: prefetch.length,
+    }
   } finally {
     await context.close()
   }

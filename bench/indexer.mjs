@@ -35,7 +35,17 @@ async function fillChain(url, blocks) {
       senders.map((from, i) =>
         i < 2
           ? ['eth_sendTransaction', [{ from, to: receivers[i], value: numberToHex(block + 1), gas: numberToHex(21_000) }]]
-          : ['eth_sendTransaction', [{ from, to: DEMO_TOKENS[0].address, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [receivers[i], BigInt(block + 1)] }), gas: numberToHex(80_000) }]],
+          : [
+              'eth_sendTransaction',
+              [
+                {
+                  from,
+                  to: DEMO_TOKENS[0].address,
+                  data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [receivers[i], BigInt(block + 1)] }),
+                  gas: numberToHex(80_000),
+                },
+              ],
+            ],
       ),
     )
     await rpc(url, 'evm_mine')

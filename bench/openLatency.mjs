@@ -107,7 +107,13 @@ async function openOnFreshPage(browser, url, announced) {
     let pressed = false
     const aheadOfClick = []
     page.on('response', (response) => {
-      if (!pressed && new URL(response.url()).pathname.endsWith('.js')) aheadOfClick.push(response.body().then((body) => gzipSync(body, { level: 9 }).length, () => 0))
+      if (!pressed && new URL(response.url()).pathname.endsWith('.js'))
+        aheadOfClick.push(
+          response.body().then(
+            (body) => gzipSync(body, { level: 9 }).length,
+            () => 0,
+          ),
+        )
     })
     await page.goto(url, { waitUntil: 'load' })
     aheadOfClick.length = 0

@@ -79,8 +79,7 @@ function sumGzip(files) {
  */
 function chunkName(meta, outputPath) {
   const output = meta.outputs[outputPath]
-  const source =
-    output.entryPoint ?? Object.entries(output.inputs).sort(([, a], [, b]) => b.bytesInOutput - a.bytesInOutput)[0]?.[0] ?? outputPath
+  const source = output.entryPoint ?? Object.entries(output.inputs).sort(([, a], [, b]) => b.bytesInOutput - a.bytesInOutput)[0]?.[0] ?? outputPath
   // A plugin's body by its folder; any other lazily loaded file of a plugin by its path.
   const body = source.match(/^(plugins\/(namespaces\/)?[^/]+)\/body\.tsx?$/)
   if (body) return body[1]
@@ -167,9 +166,7 @@ async function demoSizes(meta) {
  * entries, which live under chunks/), and the lazy chunks behind index + react.
  */
 function librarySizes(meta, outdir) {
-  const entryFiles = Object.keys(meta.outputs).filter(
-    (file) => file.endsWith('.js') && meta.outputs[file].entryPoint && !file.startsWith(`${outdir}/chunks/`),
-  )
+  const entryFiles = Object.keys(meta.outputs).filter((file) => file.endsWith('.js') && meta.outputs[file].entryPoint && !file.startsWith(`${outdir}/chunks/`))
   const indexClosure = staticClosure(meta, `${outdir}/index.js`)
   const entries = {}
   for (const file of entryFiles) {
@@ -222,7 +219,8 @@ function libraryRows(library) {
     return [`library ${name}.js`, kb(entry.closureGzip), `entry closure (file alone ${kb(entry.gzip)}${beyond})`]
   })
   if (rows.length === 0) rows.push(['library', 'n/a', 'no entries built yet'])
-  else rows.push(['library index.js + react.js', kb(library.upFrontGzip), 'both entry closures together: what an app using portico and portico/react loads up front, React excluded'])
+  else
+    rows.push(['library index.js + react.js', kb(library.upFrontGzip), 'both entry closures together: what an app using portico and portico/react loads up front, React excluded'])
   for (const chunk of library.lazyFromEntries) {
     rows.push([`library lazy ${chunk.name}`, kb(chunk.gzip), `${chunk.file.split('/').pop()}, +${kb(chunk.addedGzip)} with its static imports`])
   }
@@ -242,7 +240,11 @@ function browserRows(browser, condition = '') {
   const rows = [
     [`open -> visible, first (median)${when}`, `${firstOpen.medianMs} ms`, `${browser.runs} fresh page loads, pointerdown -> dialog[open] laid out; ${minMax(firstOpen)}`],
     [`open -> visible, second (median)${when}`, `${secondOpen.medianMs} ms`, `same page after Escape, warm; ${minMax(secondOpen)}`],
-    [`open -> usable, first (median)${when}`, `${firstOpenUsable.medianMs} ms`, `pointerdown -> the view's first control focusable, incl. its code if not yet fetched; ${minMax(firstOpenUsable)}`],
+    [
+      `open -> usable, first (median)${when}`,
+      `${firstOpenUsable.medianMs} ms`,
+      `pointerdown -> the view's first control focusable, incl. its code if not yet fetched; ${minMax(firstOpenUsable)}`,
+    ],
     [`open -> usable, second (median)${when}`, `${secondOpenUsable.medianMs} ms`, `warm; ${minMax(secondOpenUsable)}`],
   ]
   rows.push([`JS heap after opening${when}`, kb(browser.heapAfterOpenBytes), 'usedJSHeapSize after the first open and a GC (median)'])
@@ -282,7 +284,12 @@ function printExampleLoads(loads, wagmi) {
   console.log()
   const widths = rows[0].map((_, col) => Math.max(...rows.map((row) => row[col].length)))
   for (const [i, row] of rows.entries()) {
-    console.log(row.map((cell, col) => cell.padEnd(widths[col])).join('  ').trimEnd())
+    console.log(
+      row
+        .map((cell, col) => cell.padEnd(widths[col]))
+        .join('  ')
+        .trimEnd(),
+    )
     if (i === 0) console.log(widths.map((w) => '-'.repeat(w)).join('  '))
   }
 }
@@ -310,7 +317,11 @@ function emailRows(email) {
   return [
     ['frame page first load', kb(f.firstLoadGzip), `the secure frame's frame.js (${kb(f.frameJsGzip)}) and its static imports; + ${kb(f.cssGzip)} css`],
     ['frame page on first use', kb(f.laterGzip), 'its lazy chunks (sending a transaction, Solana)'],
-    ['Continue -> mail in the mailbox', `${t.medianMs} ms`, `${t.runs} new devices on the demo, click to the approval mail received by the SMTP sink; min/max ${t.minMs}/${t.maxMs} ms`],
+    [
+      'Continue -> mail in the mailbox',
+      `${t.medianMs} ms`,
+      `${t.runs} new devices on the demo, click to the approval mail received by the SMTP sink; min/max ${t.minMs}/${t.maxMs} ms`,
+    ],
   ]
 }
 
@@ -336,7 +347,12 @@ function printTable(results) {
   ]
   const widths = rows[0].map((_, col) => Math.max(...rows.map((row) => row[col].length)))
   for (const [i, row] of rows.entries()) {
-    console.log(row.map((cell, col) => cell.padEnd(widths[col])).join('  ').trimEnd())
+    console.log(
+      row
+        .map((cell, col) => cell.padEnd(widths[col]))
+        .join('  ')
+        .trimEnd(),
+    )
     if (i === 0) console.log(widths.map((w) => '-'.repeat(w)).join('  '))
   }
 }
@@ -371,9 +387,7 @@ async function main() {
     // Any page can announce wallets; the Connect view must stay a bounded list and open as fast.
     browserCrowded: demo.meta ? await measureOpen(join(ROOT, OUT.demo), { announced: 1_000 }) : { openLatencyMs: demo.failed },
   }
-  results.emailLogin = demo.meta
-    ? await measureEmailLogin({ demoRoot: join(ROOT, OUT.demo) }).catch((error) => `n/a (${error.message})`)
-    : demo.failed
+  results.emailLogin = demo.meta ? await measureEmailLogin({ demoRoot: join(ROOT, OUT.demo) }).catch((error) => `n/a (${error.message})`) : demo.failed
   results.indexer = await measureIndexer().catch((error) => `n/a (${error.message})`)
   results.servers = await measureServers().catch((error) => `n/a (${error.message})`)
   results.exampleLoads = await measureExampleLoads()

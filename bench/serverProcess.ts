@@ -27,9 +27,7 @@ export type ServerSpec =
   | { kind: 'api'; database: DatabaseLocation; rpcUrl: string; origins: string[] }
   | { kind: 'siwx'; database: DatabaseLocation; rpcUrl: string; domain: string }
 
-export type ServerMessage =
-  | { ready: { url: string; smtpUrl?: string } }
-  | { memory: { rss: number; heapUsed: number; heapUsedAfterGc: number } }
+export type ServerMessage = { ready: { url: string; smtpUrl?: string } } | { memory: { rss: number; heapUsed: number; heapUsedAfterGc: number } }
 
 interface Running {
   url: string

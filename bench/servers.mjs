@@ -48,7 +48,8 @@ const RAISED_LIMITS = {
  * before it sends its mail (the mail is sent inside the transaction that counts it).
  */
 const PROXY_HEADER = 'x-forwarded-for'
-export const LIMITS_NOTE = 'frame limits raised for the bench (code requests and login starts 1e9 per window, 1,000 long-polls at once, cooldown 1 s): this measures the server, not the limits; each email start comes from its own address (x-forwarded-for, as behind a proxy)'
+export const LIMITS_NOTE =
+  'frame limits raised for the bench (code requests and login starts 1e9 per window, 1,000 long-polls at once, cooldown 1 s): this measures the server, not the limits; each email start comes from its own address (x-forwarded-for, as behind a proxy)'
 
 const CONFIGS = [
   { database: 'PGlite', instances: 1 },
@@ -150,13 +151,15 @@ const SCENARIOS = [
     server: 'frame',
     prepare: async () => ({ run: randomUUID().slice(0, 8), sent: 0 }),
     // A new visitor each time (email, device, address): an approval link goes to the SMTP sink.
-    step: ({ servers, state }) => async (connection, measure) => {
-      const frame = servers[connection % servers.length]
-      const n = state.sent++
-      const request = json(frame.url, { ...caller, email: `load-${state.run}-${n}@example.com`, deviceId: randomUUID() })
-      request.headers[PROXY_HEADER] = `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`
-      await measure('/v1/email/start', () => client.request(`${frame.url}/v1/email/start`, request))
-    },
+    step:
+      ({ servers, state }) =>
+      async (connection, measure) => {
+        const frame = servers[connection % servers.length]
+        const n = state.sent++
+        const request = json(frame.url, { ...caller, email: `load-${state.run}-${n}@example.com`, deviceId: randomUUID() })
+        request.headers[PROXY_HEADER] = `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`
+        await measure('/v1/email/start', () => client.request(`${frame.url}/v1/email/start`, request))
+      },
   },
   {
     name: 'refresh',
@@ -166,60 +169,66 @@ const SCENARIOS = [
       const run = randomUUID().slice(0, 8)
       return { tokens: await Promise.all(Array.from({ length: CONNECTIONS }, (_, i) => login(servers[i % servers.length], mailbox, `refresh-${run}-${i}@example.com`))) }
     },
-    step: ({ servers, state }) => async (connection, measure) => {
-      const frame = servers[connection % servers.length]
-      const answer = await measure('/v1/session/refresh', () =>
-        client.request(`${frame.url}/v1/session/refresh`, json(frame.url, { ...caller, refreshToken: state.tokens[connection] })),
-      )
-      // Without a new token this connection's chain is over (a token sent twice revokes the session).
-      if (answer?.status !== 200) return false
-      state.tokens[connection] = JSON.parse(answer.body).refreshToken
-    },
+    step:
+      ({ servers, state }) =>
+      async (connection, measure) => {
+        const frame = servers[connection % servers.length]
+        const answer = await measure('/v1/session/refresh', () =>
+          client.request(`${frame.url}/v1/session/refresh`, json(frame.url, { ...caller, refreshToken: state.tokens[connection] })),
+        )
+        // Without a new token this connection's chain is over (a token sent twice revokes the session).
+        if (answer?.status !== 200) return false
+        state.tokens[connection] = JSON.parse(answer.body).refreshToken
+      },
   },
   {
     name: 'balance',
     server: 'api',
     prepare: ({ servers, chain }) => untilIndexed(servers, chain.lastHash),
-    step: ({ servers }) => async (connection, measure) => {
-      const api = servers[connection % servers.length]
-      await measure('/v1/balance/:address', () => client.request(`${api.url}/v1/balance/${ACCOUNT}?chainId=${CHAIN}`, { headers: { origin: HOST_ORIGIN } }))
-    },
+    step:
+      ({ servers }) =>
+      async (connection, measure) => {
+        const api = servers[connection % servers.length]
+        await measure('/v1/balance/:address', () => client.request(`${api.url}/v1/balance/${ACCOUNT}?chainId=${CHAIN}`, { headers: { origin: HOST_ORIGIN } }))
+      },
   },
   {
     name: 'history',
     server: 'api',
     prepare: ({ servers, chain }) => untilIndexed(servers, chain.lastHash),
-    step: ({ servers }) => async (connection, measure) => {
-      const api = servers[connection % servers.length]
-      await measure('/v1/account/:address/history', () =>
-        client.request(`${api.url}/v1/account/${ACCOUNT}/history?chainId=${CHAIN}`, { headers: { origin: HOST_ORIGIN } }),
-      )
-    },
+    step:
+      ({ servers }) =>
+      async (connection, measure) => {
+        const api = servers[connection % servers.length]
+        await measure('/v1/account/:address/history', () => client.request(`${api.url}/v1/account/${ACCOUNT}/history?chainId=${CHAIN}`, { headers: { origin: HOST_ORIGIN } }))
+      },
   },
   {
     name: 'siwx',
     server: 'siwx',
     prepare: async () => ({ signer: privateKeyToAccount(HARDHAT_ACCOUNTS[8].privateKey) }),
     // A nonce, then the sign-in with it, signed by the account as a wallet would.
-    step: ({ servers, state, formatSiwxMessage }) => async (connection, measure) => {
-      const siwx = servers[connection % servers.length]
-      const answer = await measure('/siwx/nonce', () => client.request(`${siwx.url}/siwx/nonce`, { headers: { origin: HOST_ORIGIN } }))
-      if (answer?.status !== 200) return
-      const message = formatSiwxMessage({
-        domain: new URL(HOST_ORIGIN).host,
-        accountAddress: state.signer.address,
-        uri: `${HOST_ORIGIN}/login`,
-        version: '1',
-        chainId: CHAIN,
-        nonce: JSON.parse(answer.body).nonce,
-        issuedAt: new Date().toISOString(),
-      })
-      const signature = await state.signer.signMessage({ message })
-      // The nonce is bound to the cookie it came with: the browser sends it back with the sign-in.
-      const request = json(HOST_ORIGIN, { message, signature })
-      request.headers.cookie = (answer.headers['set-cookie'] ?? [])[0]?.split(';')[0] ?? ''
-      await measure('/siwx/verify', () => client.request(`${siwx.url}/siwx/verify`, request))
-    },
+    step:
+      ({ servers, state, formatSiwxMessage }) =>
+      async (connection, measure) => {
+        const siwx = servers[connection % servers.length]
+        const answer = await measure('/siwx/nonce', () => client.request(`${siwx.url}/siwx/nonce`, { headers: { origin: HOST_ORIGIN } }))
+        if (answer?.status !== 200) return
+        const message = formatSiwxMessage({
+          domain: new URL(HOST_ORIGIN).host,
+          accountAddress: state.signer.address,
+          uri: `${HOST_ORIGIN}/login`,
+          version: '1',
+          chainId: CHAIN,
+          nonce: JSON.parse(answer.body).nonce,
+          issuedAt: new Date().toISOString(),
+        })
+        const signature = await state.signer.signMessage({ message })
+        // The nonce is bound to the cookie it came with: the browser sends it back with the sign-in.
+        const request = json(HOST_ORIGIN, { message, signature })
+        request.headers.cookie = (answer.headers['set-cookie'] ?? [])[0]?.split(';')[0] ?? ''
+        await measure('/siwx/verify', () => client.request(`${siwx.url}/siwx/verify`, request))
+      },
   },
 ]
 
@@ -359,7 +368,9 @@ const mb = (bytes) => (bytes / 1024 / 1024).toFixed(1)
 export function printServers(servers) {
   if (typeof servers === 'string') return console.log(`servers under load: ${servers}`)
   console.log(`\nservers under load: ${servers.requestsPerRun} requests per run from ${servers.connections} connections on 127.0.0.1; ${servers.note}`)
-  console.log(`${servers.minutes} min; load average (1 min) ${servers.loadAverage.min} to ${servers.loadAverage.max}, mean ${servers.loadAverage.mean}, on ${servers.loadAverage.cores} cores\n`)
+  console.log(
+    `${servers.minutes} min; load average (1 min) ${servers.loadAverage.min} to ${servers.loadAverage.max}, mean ${servers.loadAverage.mean}, on ${servers.loadAverage.cores} cores\n`,
+  )
   const rows = [['route', 'database', 'inst', 'rps', 'p50 ms', 'p99 ms', 'non-2xx', 'no answer', 'RSS MB after', 'heap MB (after GC)']]
   for (const run of servers.runs) {
     const memory = run.memory
@@ -381,14 +392,18 @@ export function printServers(servers) {
   }
   const widths = rows[0].map((_, col) => Math.max(...rows.map((row) => row[col].length)))
   for (const [i, row] of rows.entries()) {
-    console.log(row.map((cell, col) => (col >= 3 ? cell.padStart(widths[col]) : cell.padEnd(widths[col]))).join('  ').trimEnd())
+    console.log(
+      row
+        .map((cell, col) => (col >= 3 ? cell.padStart(widths[col]) : cell.padEnd(widths[col])))
+        .join('  ')
+        .trimEnd(),
+    )
     if (i === 0) console.log(widths.map((w) => '-'.repeat(w)).join('  '))
   }
 }
 
 /** True when a run failed most of its requests: the bench then exits non-zero. */
-export const mostlyFailed = (servers) =>
-  typeof servers !== 'string' && servers.runs.some((run) => Object.values(run.routes).some((f) => f.non2xx + f.unanswered > f.requests / 2))
+export const mostlyFailed = (servers) => typeof servers !== 'string' && servers.runs.some((run) => Object.values(run.routes).some((f) => f.non2xx + f.unanswered > f.requests / 2))
 
 /** Alone: the figures go into bench/results/latest.json under `servers`, its other keys kept. */
 export async function benchServersAlone(only = []) {

@@ -42,7 +42,9 @@ export function BitcoinPanel() {
   return (
     <section className="panel" aria-label="Bitcoin requests">
       <h2>kit.request (bip122)</h2>
-      <p className="hint">{ready ? `Lists the wallet's addresses, or signs "${DEMO_BITCOIN_MESSAGE}" with its payment address (signature in base64).` : 'Connect a Bitcoin wallet first.'}</p>
+      <p className="hint">
+        {ready ? `Lists the wallet's addresses, or signs "${DEMO_BITCOIN_MESSAGE}" with its payment address (signature in base64).` : 'Connect a Bitcoin wallet first.'}
+      </p>
       <div className="row">
         <button type="button" disabled={!ready} onClick={run('addresses')}>
           Get Bitcoin addresses

@@ -33,7 +33,9 @@ export function PolkadotPanel() {
   return (
     <section className="panel" aria-label="Polkadot provider">
       <h2>usePorticoProvider('polkadot')</h2>
-      <p className="hint">{provider ? `Signs "${DEMO_POLKADOT_MESSAGE}" with the connected account of ${provider.extension} (signature in hex).` : 'Connect a Polkadot wallet first.'}</p>
+      <p className="hint">
+        {provider ? `Signs "${DEMO_POLKADOT_MESSAGE}" with the connected account of ${provider.extension} (signature in hex).` : 'Connect a Polkadot wallet first.'}
+      </p>
       <div className="row">
         <button type="button" disabled={!provider} onClick={() => void sign()}>
           Sign Polkadot message

@@ -28,10 +28,7 @@ export function ProviderPanel() {
     try {
       const signing = await loadIsland<typeof import('./signing.ts')>('signing')
       const from = address as `0x${string}`
-      const text =
-        kind === 'signature'
-          ? await signing.signHello(provider, from, caipNetwork)
-          : await signing.sendToAccount1(provider, from, caipNetwork)
+      const text = kind === 'signature' ? await signing.signHello(provider, from, caipNetwork) : await signing.sendToAccount1(provider, from, caipNetwork)
       setResult({ kind, text })
     } catch (error) {
       setResult({ kind: 'error', text: errorText(error) })
@@ -41,9 +38,7 @@ export function ProviderPanel() {
   return (
     <section className="panel" aria-label="usePorticoProvider">
       <h2>usePorticoProvider</h2>
-      <p className="hint">
-        {ready ? 'Signs "Hello from Portico", or sends 0.001 ETH to Hardhat account #1, with the connected wallet.' : 'Connect an EVM wallet first.'}
-      </p>
+      <p className="hint">{ready ? 'Signs "Hello from Portico", or sends 0.001 ETH to Hardhat account #1, with the connected wallet.' : 'Connect an EVM wallet first.'}</p>
       <div className="row">
         <button type="button" disabled={!ready} onClick={run('signature')}>
           Sign message

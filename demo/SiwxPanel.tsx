@@ -61,13 +61,7 @@ export function SiwxPanel() {
         <legend>Sign-in after connecting</legend>
         {SIWX_MODES.map((option) => (
           <label key={option}>
-            <input
-              type="radio"
-              name="siwx-mode"
-              value={option}
-              checked={option === mode}
-              onChange={() => location.assign(withMode(option))}
-            />{' '}
+            <input type="radio" name="siwx-mode" value={option} checked={option === mode} onChange={() => location.assign(withMode(option))} />{' '}
             {option === 'off' ? 'Off' : option === 'optional' ? 'Optional' : 'Required'}
           </label>
         ))}
@@ -76,7 +70,10 @@ export function SiwxPanel() {
         <>
           <p className="hint">Signed messages are verified by the demo's backend, which then answers its protected endpoint.</p>
           <p>
-            Session: <output data-testid="siwx-session" aria-live="polite">{session}</output>
+            Session:{' '}
+            <output data-testid="siwx-session" aria-live="polite">
+              {session}
+            </output>
           </p>
           <div className="row">
             <button type="button" onClick={() => void askProtected()}>

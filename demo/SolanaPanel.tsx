@@ -34,10 +34,7 @@ export function SolanaPanel() {
     if (!provider) return
     setResult({ kind: 'pending', text: 'Waiting for the wallet…' })
     try {
-      const text =
-        kind === 'signature'
-          ? hex(await provider.signMessage(DEMO_SOLANA_MESSAGE))
-          : await provider.sendSol({ amount, receiver })
+      const text = kind === 'signature' ? hex(await provider.signMessage(DEMO_SOLANA_MESSAGE)) : await provider.sendSol({ amount, receiver })
       setResult({ kind, text })
     } catch (error) {
       setResult({ kind: 'error', text: errorText(error) })

@@ -13,9 +13,7 @@ import { demoStorage, devWalletSetting } from './devWallet/settings.ts'
 // takes a wallet registering late: its shell downloads after the first screen.
 if (devWalletSetting(location.search, demoStorage()).enabled) {
   announceDevWallet()
-  void import('./devWallet/solanaAnnounce.ts').then(({ registerDevSolanaWallet }) =>
-    registerDevSolanaWallet({ storage: demoStorage() as Storage | undefined }),
-  )
+  void import('./devWallet/solanaAnnounce.ts').then(({ registerDevSolanaWallet }) => registerDevSolanaWallet({ storage: demoStorage() as Storage | undefined }))
 }
 
 const root = document.getElementById('root')

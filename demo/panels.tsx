@@ -1,13 +1,5 @@
 import { type ReactNode, useEffect, useState } from 'react'
-import {
-  useDisconnect,
-  usePortico,
-  usePorticoAccount,
-  usePorticoEvents,
-  usePorticoNetwork,
-  usePorticoState,
-  usePorticoTheme,
-} from '../entries/react.ts'
+import { useDisconnect, usePortico, usePorticoAccount, usePorticoEvents, usePorticoNetwork, usePorticoState, usePorticoTheme } from '../entries/react.ts'
 import { kit } from './config.ts'
 import { LOCALES, type Locale } from '../entries/portico.ts'
 import { useStoreValue } from '../entries/ui.ts'
@@ -157,12 +149,7 @@ export function ThemePanel() {
           Toggle light / dark
         </button>
         <label>
-          Accent{' '}
-          <input
-            type="color"
-            value={themeVariables['--portico-accent'] ?? '#4f7cff'}
-            onChange={(event) => setThemeVariables({ '--portico-accent': event.target.value })}
-          />
+          Accent <input type="color" value={themeVariables['--portico-accent'] ?? '#4f7cff'} onChange={(event) => setThemeVariables({ '--portico-accent': event.target.value })} />
         </label>
       </div>
     </Panel>

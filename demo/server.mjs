@@ -9,8 +9,7 @@ import { fileURLToPath } from 'node:url'
 
 const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url))
 
-export const CSP =
-  "default-src 'self'; img-src 'self' data: blob:; connect-src 'self' http://127.0.0.1:* ws://127.0.0.1:*; frame-src 'self' http://127.0.0.1:*"
+export const CSP = "default-src 'self'; img-src 'self' data: blob:; connect-src 'self' http://127.0.0.1:* ws://127.0.0.1:*; frame-src 'self' http://127.0.0.1:*"
 
 const CONTENT_TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -72,7 +71,9 @@ async function handle(root, req, res, headers, received, backend) {
     'Content-Length': info.size,
   })
   if (req.method === 'HEAD') return res.end()
-  createReadStream(file).on('error', () => res.destroy()).pipe(res)
+  createReadStream(file)
+    .on('error', () => res.destroy())
+    .pipe(res)
 }
 
 /**

@@ -21,8 +21,7 @@ function viemChain(network: CaipNetwork): Chain {
   }
 }
 
-const client = (provider: Eip1193Provider, address: Hex, network: CaipNetwork) =>
-  createWalletClient({ account: address, chain: viemChain(network), transport: custom(provider) })
+const client = (provider: Eip1193Provider, address: Hex, network: CaipNetwork) => createWalletClient({ account: address, chain: viemChain(network), transport: custom(provider) })
 
 /** personal_sign of "Hello from Portico"; resolves with the signature. */
 export function signHello(provider: Eip1193Provider, address: Hex, network: CaipNetwork): Promise<Hex> {

@@ -36,7 +36,23 @@ import { walletConnectPlugin } from '../plugins/walletconnect/index.ts'
  * })
  */
 export function allPlugins(replacements: readonly PluginManifest[] = []): PluginManifest[] {
-  const builtin = [receivePlugin(), sendPlugin(), swapsPlugin(), onrampPlugin(), portfolioPlugin(), historyPlugin(), namesPlugin(), eip155Plugin(), solanaPlugin(), bip122Plugin(), polkadotPlugin(), walletConnectPlugin(), emailPlugin(), socialsPlugin(), siwxPlugin()]
+  const builtin = [
+    receivePlugin(),
+    sendPlugin(),
+    swapsPlugin(),
+    onrampPlugin(),
+    portfolioPlugin(),
+    historyPlugin(),
+    namesPlugin(),
+    eip155Plugin(),
+    solanaPlugin(),
+    bip122Plugin(),
+    polkadotPlugin(),
+    walletConnectPlugin(),
+    emailPlugin(),
+    socialsPlugin(),
+    siwxPlugin(),
+  ]
   const replaced = builtin.map((plugin) => replacements.find((r) => r.id === plugin.id) ?? plugin)
   return [...replaced, ...replacements.filter((r) => !builtin.some((plugin) => plugin.id === r.id))]
 }

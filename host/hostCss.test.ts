@@ -7,8 +7,7 @@ const parsed = () => {
   sheet.replaceSync(hostCss)
   return [...sheet.cssRules]
 }
-const styleRule = (selector: string) =>
-  parsed().find((rule): rule is CSSStyleRule => rule instanceof CSSStyleRule && rule.selectorText === selector)
+const styleRule = (selector: string) => parsed().find((rule): rule is CSSStyleRule => rule instanceof CSSStyleRule && rule.selectorText === selector)
 
 describe("the first screen's sheet (what the empty dialog needs on the click that opens it)", () => {
   it('gives the dialog its 360 px width, the theme radius, and its background and border in both modes', () => {
@@ -38,10 +37,7 @@ describe("the first screen's sheet (what the empty dialog needs on the click tha
 
   it('turns the dialog into a bottom sheet on phones and drops motion on request', () => {
     const media = parsed().filter((rule): rule is CSSMediaRule => rule instanceof CSSMediaRule)
-    expect(media.map((rule) => rule.media.mediaText.replace(/\s/g, ''))).toEqual([
-      `(max-width:${SHEET_MAX_WIDTH_PX}px)`,
-      '(prefers-reduced-motion:reduce)',
-    ])
+    expect(media.map((rule) => rule.media.mediaText.replace(/\s/g, ''))).toEqual([`(max-width:${SHEET_MAX_WIDTH_PX}px)`, '(prefers-reduced-motion:reduce)'])
     // jsdom's serializer drops the priority; the source must keep it to beat the component rules.
     expect(hostCss).toMatch(/prefers-reduced-motion:reduce\)\{[^}]*\{animation:none!important;transition:none!important\}/)
   })

@@ -95,10 +95,7 @@ describe('vanilla lazy mount', () => {
   })
 
   it('is wired into createPortico (the vanilla entry renders lazily on first open)', async () => {
-    const kit = createPortico(
-      { projectId: 'test-project', networks: [mainnet], features: { analytics: false } },
-      quietKernelOptions(),
-    )
+    const kit = createPortico({ projectId: 'test-project', networks: [mainnet], features: { analytics: false } }, quietKernelOptions())
     expect(document.querySelector('portico-modal')).toBeNull()
     kit.open()
     await waitFor(() => expect(openDialog()).toBeTruthy())

@@ -2,11 +2,7 @@ const sheets = new Map<string, CSSStyleSheet>()
 
 /** Constructable stylesheets work under a CSP without 'unsafe-inline'; jsdom and old browsers lack them. */
 function supportsAdoptedSheets(root: ShadowRoot): boolean {
-  return (
-    'adoptedStyleSheets' in root &&
-    typeof CSSStyleSheet === 'function' &&
-    typeof CSSStyleSheet.prototype.replaceSync === 'function'
-  )
+  return 'adoptedStyleSheets' in root && typeof CSSStyleSheet === 'function' && typeof CSSStyleSheet.prototype.replaceSync === 'function'
 }
 
 /**

@@ -33,15 +33,7 @@ export { SOCIAL_PROVIDERS, type SocialProvider }
 export type SocialOption = SocialProvider | 'farcaster'
 
 /** How wallet groups are ordered in lists. */
-export const CONNECTOR_TYPE_ORDER = [
-  'walletConnect',
-  'recent',
-  'injected',
-  'featured',
-  'custom',
-  'external',
-  'recommended',
-] as const
+export const CONNECTOR_TYPE_ORDER = ['walletConnect', 'recent', 'injected', 'featured', 'custom', 'external', 'recommended'] as const
 export type ConnectorGroup = (typeof CONNECTOR_TYPE_ORDER)[number]
 
 export const BALANCE_DISPLAY_DECIMALS = 3
@@ -55,7 +47,6 @@ export const ThemeDefaults = {
   fontSize: '10px',
   zIndex: 999,
 } as const
-
 
 export const DISALLOWED_RPC_UI_ERROR_DELAY_MS = 300
 

@@ -46,8 +46,7 @@ export function createKernel(options: PorticoOptions, kernelOptions: KernelOptio
   let containerPromise: Promise<DependencyContainer> | undefined
   let loadedContainer: DependencyContainer | undefined
   const container = {
-    load: () =>
-      (containerPromise ??= createKitContainer(services).then((built) => (loadedContainer = built))),
+    load: () => (containerPromise ??= createKitContainer(services).then((built) => (loadedContainer = built))),
     loaded: () => loadedContainer,
   }
   const services = createServices(config, manifests, runtime, container)

@@ -12,10 +12,7 @@ export class PorticoError extends Error {
   readonly details: string | undefined
   readonly docsPath: string | undefined
 
-  constructor(
-    shortMessage: string,
-    options: { details?: string; docsPath?: string; cause?: unknown } = {},
-  ) {
+  constructor(shortMessage: string, options: { details?: string; docsPath?: string; cause?: unknown } = {}) {
     super(options.details ? `${shortMessage}\n\nDetails: ${options.details}` : shortMessage, {
       cause: options.cause,
     })

@@ -209,7 +209,8 @@ export function checkLocale(locale, root = ROOT) {
       for (const miss of richTextMisses(english[key], text)) {
         problems.push(`${where}: "${key}" must keep the rich-text placeholders of English, each opened and closed (${miss})`)
       }
-      if (area === 'host/locales' && ours.plurals.length) problems.push(`${where}: "${key}" is an opener text: arguments only, no plural or select (the first screen formats it without @lingui/core)`)
+      if (area === 'host/locales' && ours.plurals.length)
+        problems.push(`${where}: "${key}" is an opener text: arguments only, no plural or select (the first screen formats it without @lingui/core)`)
       for (const plural of ours.plurals) {
         if (!plural.keys.includes('other')) problems.push(`${where}: "${key}" ${plural.type} {${plural.arg}} needs an "other" case`)
         if (plural.type === 'plural') {

@@ -17,7 +17,11 @@ const result = spawnSync('npx', ['vitest', 'run', '--project', 'unit', ...(filte
 })
 let lines = []
 try {
-  lines = readFileSync(report, 'utf8').trim().split('\n').filter(Boolean).map((line) => JSON.parse(line))
+  lines = readFileSync(report, 'utf8')
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line))
 } catch {
   // no target finished
 }
@@ -26,7 +30,9 @@ rmSync(dir, { recursive: true, force: true })
 const width = Math.max(6, ...lines.map((line) => line.target.length))
 console.log(`\nfuzz: ${runs} cases per target\n${'target'.padEnd(width)}  ${'cases'.padStart(7)}  crashes  slowest CPU ms  seconds`)
 for (const line of lines) {
-  console.log(`${line.target.padEnd(width)}  ${String(line.cases).padStart(7)}  ${String(line.crashes).padStart(7)}  ${String(line.slowestMs).padStart(14)}  ${String(line.seconds).padStart(7)}`)
+  console.log(
+    `${line.target.padEnd(width)}  ${String(line.cases).padStart(7)}  ${String(line.crashes).padStart(7)}  ${String(line.slowestMs).padStart(14)}  ${String(line.seconds).padStart(7)}`,
+  )
 }
 const cases = lines.reduce((sum, line) => sum + line.cases, 0)
 const crashes = lines.reduce((sum, line) => sum + line.crashes, 0)

@@ -41,7 +41,7 @@ function ensurePackage(name, present, missing, purpose) {
 }
 
 ensurePackage('chromium', () => existsSync(CHROMIUM), CHROMIUM, 'the e2e tests')
-ensurePackage('postgresql', () => postgresBinDir() !== undefined, '/usr/lib/postgresql/*/bin/initdb', 'the servers\' Postgres tests')
+ensurePackage('postgresql', () => postgresBinDir() !== undefined, '/usr/lib/postgresql/*/bin/initdb', "the servers' Postgres tests")
 // Each project's wall time, printed as it ends: the suite's budget is 15 minutes in all.
 const started = Date.now()
 const timed = (name, project) => {
@@ -94,7 +94,10 @@ async function browserLanes() {
   // files in every lane, and one esbuild run fewer on the same 2 cores.
   // A failed build is left to each lane's own, whose files then report it precisely.
   const outdir = `dist/e2e/lanes-${process.pid}`
-  const demo = await buildDemo({ outdir }).then(() => outdir, () => undefined)
+  const demo = await buildDemo({ outdir }).then(
+    () => outdir,
+    () => undefined,
+  )
   const statuses = await Promise.all(Array.from({ length: LANES }, (_, i) => lane(i + 1, demo)))
   rmSync(join(ROOT, outdir), { recursive: true, force: true })
   console.log(`test: browser project took ${Math.round((Date.now() - at) / 1000)} s in ${LANES} lanes (${Math.round((Date.now() - started) / 1000)} s so far)`)

@@ -2,14 +2,7 @@
 // Only this small shell is on the first screen; prompts and signing (WebCrypto
 // Ed25519) download on the first request, as the island ./solanaWallet.ts.
 import { loadIsland } from '../loadIsland.ts'
-import {
-  DEV_SOLANA_ADDRESS,
-  DEV_SOLANA_AUTHORIZED_KEY,
-  DEV_SOLANA_CHAINS,
-  DEV_SOLANA_ICON,
-  DEV_SOLANA_PUBLIC_KEY,
-  DEV_SOLANA_WALLET_NAME,
-} from './solanaInfo.ts'
+import { DEV_SOLANA_ADDRESS, DEV_SOLANA_AUTHORIZED_KEY, DEV_SOLANA_CHAINS, DEV_SOLANA_ICON, DEV_SOLANA_PUBLIC_KEY, DEV_SOLANA_WALLET_NAME } from './solanaInfo.ts'
 
 export { DEV_SOLANA_ADDRESS, DEV_SOLANA_AUTHORIZED_KEY, DEV_SOLANA_WALLET_NAME } from './solanaInfo.ts'
 

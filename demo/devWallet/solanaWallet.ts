@@ -56,13 +56,7 @@ export function createDevSolanaWalletCore(options: { rpcUrl: string; approve?: A
   const subtle = options.subtle ?? crypto.subtle
   const approve = options.approve ?? demoPrompt
   const publicKey = Uint8Array.from(atob(DEV_SOLANA_PUBLIC_KEY.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0))
-  const key = subtle.importKey(
-    'jwk',
-    { kty: 'OKP', crv: 'Ed25519', d: TEST_SEED_BASE64URL, x: DEV_SOLANA_PUBLIC_KEY },
-    { name: 'Ed25519' },
-    false,
-    ['sign'],
-  )
+  const key = subtle.importKey('jwk', { kty: 'OKP', crv: 'Ed25519', d: TEST_SEED_BASE64URL, x: DEV_SOLANA_PUBLIC_KEY }, { name: 'Ed25519' }, false, ['sign'])
   const sign = async (bytes: Uint8Array) => new Uint8Array(await subtle.sign({ name: 'Ed25519' }, await key, bytes as BufferSource))
   const ask = async (action: string, details: [string, string][] = []) => {
     if (!(await approve(DEV_SOLANA_WALLET_NAME, action, [['Account', DEV_SOLANA_ADDRESS], ...details]))) throw rejected()
@@ -89,9 +83,7 @@ export function createDevSolanaWalletCore(options: { rpcUrl: string; approve?: A
       await ask('Sign and send this transaction?', [['Chain', chain]])
       const { wire, signature } = await signWire(transaction)
       const picked = Object.fromEntries(
-        Object.entries((sendOptions ?? {}) as Record<string, unknown>).filter(([name]) =>
-          ['skipPreflight', 'preflightCommitment', 'maxRetries', 'minContextSlot'].includes(name),
-        ),
+        Object.entries((sendOptions ?? {}) as Record<string, unknown>).filter(([name]) => ['skipPreflight', 'preflightCommitment', 'maxRetries', 'minContextSlot'].includes(name)),
       )
       const base64 = btoa(Array.from(wire, (b) => String.fromCharCode(b)).join(''))
       const response = await fetch(options.rpcUrl, {

@@ -66,8 +66,7 @@ export function isLocalRpcUrl(value: unknown): value is string {
 }
 const isAddress = (value: unknown): value is `0x${string}` => typeof value === 'string' && /^0x[0-9a-fA-F]{40}$/.test(value)
 const isHexData = (value: unknown): value is `0x${string}` => typeof value === 'string' && /^0x[0-9a-fA-F]*$/.test(value)
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
 
 const invalid = (method: string, problem: string) => new ProviderRpcError(ProviderErrorCode.INVALID_PARAMS, `${method}: ${problem}`)
 
@@ -157,9 +156,7 @@ function typedDataOf(value: unknown, method: string): DevTypedData {
     isRecord(typed['message']) &&
     typeof typed['primaryType'] === 'string' &&
     isRecord(typed['types']) &&
-    Object.values(typed['types']).every(
-      (fields) => Array.isArray(fields) && fields.every((f) => isRecord(f) && typeof f['name'] === 'string' && typeof f['type'] === 'string'),
-    )
+    Object.values(typed['types']).every((fields) => Array.isArray(fields) && fields.every((f) => isRecord(f) && typeof f['name'] === 'string' && typeof f['type'] === 'string'))
   if (!ok) throw invalid(method, 'typed data needs domain, types, primaryType and message')
   return typed as unknown as DevTypedData
 }
@@ -295,10 +292,7 @@ export function createDevWallet(options: DevWalletOptions = {}): DevWalletCore {
       case 'wallet_switchEthereumChain': {
         const chainId = chainIdOf(firstObject(params, method)['chainId'], method)
         if (!state.chains[String(chainId)]) {
-          throw new ProviderRpcError(
-            ProviderErrorCode.UNRECOGNIZED_CHAIN,
-            `Unrecognized chain ID "${hex(chainId)}". Try adding the chain using wallet_addEthereumChain first.`,
-          )
+          throw new ProviderRpcError(ProviderErrorCode.UNRECOGNIZED_CHAIN, `Unrecognized chain ID "${hex(chainId)}". Try adding the chain using wallet_addEthereumChain first.`)
         }
         // Switching between chains the person already added needs no prompt.
         switchTo(chainId)
@@ -338,7 +332,13 @@ export function createDevWallet(options: DevWalletOptions = {}): DevWalletCore {
         if (!isAddress(address)) throw invalid(method, 'the second parameter must be the address')
         requireAuthorized()
         requireOwnAccount(address)
-        await ask({ action: `${origin} asks you to sign a message.`, details: [['Message', readableMessage(message)], ['Account', short(address)]] })
+        await ask({
+          action: `${origin} asks you to sign a message.`,
+          details: [
+            ['Message', readableMessage(message)],
+            ['Account', short(address)],
+          ],
+        })
         return (await sign()).signMessage(message)
       }
       case 'eth_signTypedData_v4': {

@@ -23,8 +23,7 @@ const artifact = (name) => require(`@account-abstraction/contracts/artifacts/${n
  * deployment transaction. Called with `salt ++ initCode`, it CREATE2s the contract.
  */
 export const DETERMINISTIC_DEPLOYER = '0x4e59b44847b379578588920ca78fbf26c0b4956c'
-const DETERMINISTIC_DEPLOYER_CODE =
-  '0x7fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe03601600081602082378035828234f58015156039578182fd5b8082525050506014600cf3'
+const DETERMINISTIC_DEPLOYER_CODE = '0x7fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe03601600081602082378035828234f58015156039578182fd5b8082525050506014600cf3'
 
 /** The canonical v0.7 address (eth-infinitism's deployment), which the artifact reproduces. */
 export const ENTRY_POINT_V07 = entryPoint07Address

@@ -25,15 +25,24 @@ export async function startBundler({ rpcUrl, port = 0, timeoutMs = 60_000 }) {
   const child = fork(
     ALTO,
     [
-      '--entrypoints', ENTRY_POINT_V07,
-      '--rpc-url', rpcUrl,
-      '--executor-private-keys', DEMO_BUNDLER_EXECUTOR_KEY,
-      '--utility-private-key', DEMO_BUNDLER_UTILITY_KEY,
-      '--safe-mode', 'false',
-      '--port', String(port),
-      '--log-level', 'warn',
-      '--min-bundle-interval', '50',
-      '--enable-cors', 'true',
+      '--entrypoints',
+      ENTRY_POINT_V07,
+      '--rpc-url',
+      rpcUrl,
+      '--executor-private-keys',
+      DEMO_BUNDLER_EXECUTOR_KEY,
+      '--utility-private-key',
+      DEMO_BUNDLER_UTILITY_KEY,
+      '--safe-mode',
+      'false',
+      '--port',
+      String(port),
+      '--log-level',
+      'warn',
+      '--min-bundle-interval',
+      '50',
+      '--enable-cors',
+      'true',
     ],
     {
       execArgv: ['--import', resolve(HERE, 'loopbackListen.mjs')],
@@ -60,7 +69,7 @@ export async function startBundler({ rpcUrl, port = 0, timeoutMs = 60_000 }) {
     const listening = await new Promise((resolveListening, reject) => {
       const timer = setTimeout(() => reject(new Error(`startBundler: Alto did not listen within ${timeoutMs} ms\n${output}`)), timeoutMs)
       child.on('message', (message) => {
-        if (typeof message?.listening === 'number') (clearTimeout(timer), resolveListening(message.listening))
+        if (typeof message?.listening === 'number') clearTimeout(timer), resolveListening(message.listening)
       })
       child.once('exit', (code) => (clearTimeout(timer), reject(new Error(`startBundler: Alto exited with ${code}\n${output}`))))
     })

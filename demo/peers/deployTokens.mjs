@@ -37,7 +37,8 @@ export async function deployDemoTokens(rpcUrl) {
   const codes = await Promise.all(expected.map((address) => client.getCode({ address })))
   if (codes.every((code) => code && code !== '0x')) return
   const nonce = await client.getTransactionCount({ address: account.address })
-  if (nonce !== 0) throw new Error(`deployDemoTokens: account #19 has nonce ${nonce} on ${rpcUrl}, so the tokens would not land at the addresses tokens.mjs lists (start a fresh node)`)
+  if (nonce !== 0)
+    throw new Error(`deployDemoTokens: account #19 has nonce ${nonce} on ${rpcUrl}, so the tokens would not land at the addresses tokens.mjs lists (start a fresh node)`)
   const chain = { id: await client.getChainId(), name: 'local', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [rpcUrl] } } }
   const wallet = createWalletClient({ account, chain, transport: nodeTransport(rpcUrl) })
   const artifacts = demoTokenArtifacts()

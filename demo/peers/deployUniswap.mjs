@@ -53,7 +53,8 @@ export async function deployDemoUniswap(rpcUrl) {
   const pairCodes = await Promise.all(DEMO_POOLS.map(({ pair }) => client.getCode({ address: pair })))
   if (pairCodes.every((code) => code && code !== '0x')) return
   const nonce = await client.getTransactionCount({ address: deployer.address })
-  if (nonce !== 0) throw new Error(`deployDemoUniswap: account #18 has nonce ${nonce} on ${rpcUrl}, so the contracts would not land at the addresses uniswap.mjs lists (start a fresh node)`)
+  if (nonce !== 0)
+    throw new Error(`deployDemoUniswap: account #18 has nonce ${nonce} on ${rpcUrl}, so the contracts would not land at the addresses uniswap.mjs lists (start a fresh node)`)
   const chain = await localChain(client, rpcUrl)
   const mined = async (hash) => {
     const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 50 })

@@ -129,11 +129,7 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions): Promise
     if (options.dataDir) mkdirSync(join(options.dataDir, 'frame'), { recursive: true })
     frame = await startFrameServer({
       port: options.ports?.frame ?? 0,
-      database: options.databaseUrl
-        ? { url: options.databaseUrl }
-        : options.dataDir
-          ? { dataDir: join(options.dataDir, 'frame') }
-          : { memory: true },
+      database: options.databaseUrl ? { url: options.databaseUrl } : options.dataDir ? { dataDir: join(options.dataDir, 'frame') } : { memory: true },
       smtpUrl: options.smtpUrl ?? (mailbox as Mailbox).smtpUrl,
       mailFrom: 'Portico demo <login@portico.localhost>',
       ...secrets,

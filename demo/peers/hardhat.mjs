@@ -51,10 +51,7 @@ export async function assertPortFree(port) {
   if (!busy) return
   // Say what holds it when we can: a node left over from an earlier run is the usual case.
   const chainId = await answers(`http://127.0.0.1:${port}`)
-  throw new PortBusyError(
-    port,
-    chainId === undefined ? 'another program listens there' : `a JSON-RPC node for chain ${chainId} already answers there`,
-  )
+  throw new PortBusyError(port, chainId === undefined ? 'another program listens there' : `a JSON-RPC node for chain ${chainId} already answers there`)
 }
 
 /**

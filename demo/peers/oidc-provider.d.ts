@@ -36,12 +36,7 @@ declare module 'oidc-provider' {
     constructor(issuer: string, configuration: Configuration)
     callback(): (req: IncomingMessage, res: ServerResponse) => void
     interactionDetails(req: IncomingMessage, res: ServerResponse): Promise<Interaction>
-    interactionFinished(
-      req: IncomingMessage,
-      res: ServerResponse,
-      result: Record<string, unknown>,
-      options: { mergeWithLastSubmission: boolean },
-    ): Promise<void>
+    interactionFinished(req: IncomingMessage, res: ServerResponse, result: Record<string, unknown>, options: { mergeWithLastSubmission: boolean }): Promise<void>
     Grant: typeof Grant
   }
 }

@@ -55,7 +55,12 @@ const Json = (schema) =>
 /** What Portico's Coinbase URL carries (plugins/onramp/onrampUrls.ts). */
 const CoinbaseQuery = v.object({
   appId: v.optional(Text),
-  addresses: Json(v.pipe(v.record(Text, v.pipe(v.array(Text), v.length(1))), v.check((record) => Object.keys(record).length === 1, 'must name one address'))),
+  addresses: Json(
+    v.pipe(
+      v.record(Text, v.pipe(v.array(Text), v.length(1))),
+      v.check((record) => Object.keys(record).length === 1, 'must name one address'),
+    ),
+  ),
   assets: Json(v.pipe(v.array(Text), v.length(1))),
   defaultNetwork: Text,
   defaultAsset: Text,
@@ -73,7 +78,10 @@ const MeldQuery = v.object({
 })
 
 const BuyForm = v.object({
-  address: v.pipe(Text, v.check((text) => isAddress(text, { strict: false }), 'must be an EVM address')),
+  address: v.pipe(
+    Text,
+    v.check((text) => isAddress(text, { strict: false }), 'must be an EVM address'),
+  ),
   amount: Dollars,
 })
 
@@ -156,7 +164,11 @@ export async function startOnRampStandIn({ port = ONRAMP_STAND_IN_PORT, rpcUrl =
     // Cents in, wei out: dollars / price ETH, without float rounding of the wei.
     const value = (BigInt(Math.round(dollars * 100)) * 10n ** 16n) / BigInt(DEMO_NATIVE_PRICE)
     const chainId = await chain.getChainId()
-    const hash = await wallet.sendTransaction({ to: getAddress(to), value, chain: { id: chainId, name: 'Hardhat', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [rpcUrl] } } } })
+    const hash = await wallet.sendTransaction({
+      to: getAddress(to),
+      value,
+      chain: { id: chainId, name: 'Hardhat', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [rpcUrl] } } },
+    })
     await chain.waitForTransactionReceipt({ hash })
     return { hash, value }
   }

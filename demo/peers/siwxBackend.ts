@@ -30,11 +30,7 @@ export interface SiwxBackend {
 export async function startSiwxBackend(options: SiwxBackendOptions): Promise<SiwxBackend> {
   if (options.dataDir) mkdirSync(join(options.dataDir, 'siwx'), { recursive: true })
   const siwx = await createSiwxServer({
-    database: options.databaseUrl
-      ? { url: options.databaseUrl }
-      : options.dataDir
-        ? { dataDir: join(options.dataDir, 'siwx') }
-        : { memory: true },
+    database: options.databaseUrl ? { url: options.databaseUrl } : options.dataDir ? { dataDir: join(options.dataDir, 'siwx') } : { memory: true },
     domains: options.hosts,
     rpcUrls: options.rpcUrls,
     solanaChains: options.solanaChains,

@@ -114,9 +114,23 @@ export async function createSolanaDemoToken(rpcUrl, { holders = SOLANA_DEMO_HOLD
     )
     await sendAndConfirmTransaction(connection, create, [AUTHORITY_KEY, MINT_KEY])
     await tokenMetadataInitializeWithRentTransfer(
-      connection, AUTHORITY_KEY, mint, AUTHORITY_KEY.publicKey, AUTHORITY_KEY, LOCAL_USD.name, LOCAL_USD.symbol, '', [], {}, TOKEN_2022_PROGRAM_ID,
+      connection,
+      AUTHORITY_KEY,
+      mint,
+      AUTHORITY_KEY.publicKey,
+      AUTHORITY_KEY,
+      LOCAL_USD.name,
+      LOCAL_USD.symbol,
+      '',
+      [],
+      {},
+      TOKEN_2022_PROGRAM_ID,
     )
   }
   for (const holder of holders) await fundSolanaDemoAccount(rpcUrl, holder, funding)
-  return { url: `${LOCAL_USD.symbol} ${LOCAL_USD.mint} (${funding.tokens} each and ${funding.sol} SOL to ${holders.join(', ')})`, mint: LOCAL_USD.mint, close: async () => undefined }
+  return {
+    url: `${LOCAL_USD.symbol} ${LOCAL_USD.mint} (${funding.tokens} each and ${funding.sol} SOL to ${holders.join(', ')})`,
+    mint: LOCAL_USD.mint,
+    close: async () => undefined,
+  }
 }

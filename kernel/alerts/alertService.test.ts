@@ -19,9 +19,7 @@ describe('alerts', () => {
     expect(alerts.store.get().current).toEqual({ alert: Alerts.NETWORK_NOT_FOUND, variant: 'error' })
     expect(log).toHaveBeenCalledTimes(1)
     expect(log.mock.calls[0]![0]).toContain(Alerts.NETWORK_NOT_FOUND.shortMessage)
-    expect(events).toEqual([
-      { type: 'ALERT_REPORTED', properties: { code: Alerts.NETWORK_NOT_FOUND.code, message: Alerts.NETWORK_NOT_FOUND.shortMessage } },
-    ])
+    expect(events).toEqual([{ type: 'ALERT_REPORTED', properties: { code: Alerts.NETWORK_NOT_FOUND.code, message: Alerts.NETWORK_NOT_FOUND.shortMessage } }])
   })
 
   it('each alert code is reported once, even after being dismissed', () => {
@@ -73,10 +71,7 @@ describe('alerts', () => {
     expect(alerts.reportProviderError(ProviderErrorText.ORIGIN_NOT_ALLOWED)).toBe(false)
     expect(alerts.reportProviderError(ProviderErrorText.JWT_NOT_YET_VALID)).toBe(true)
     expect(alerts.reportProviderError(ProviderErrorText.JWT_NOT_YET_VALID)).toBe(false)
-    expect(events.map((e) => e.type === 'ALERT_REPORTED' && e.properties.code)).toEqual([
-      Alerts.INVALID_APP_CONFIGURATION.code,
-      Alerts.SESSION_EXPIRED.code,
-    ])
+    expect(events.map((e) => e.type === 'ALERT_REPORTED' && e.properties.code)).toEqual([Alerts.INVALID_APP_CONFIGURATION.code, Alerts.SESSION_EXPIRED.code])
   })
 
   it('an unmapped provider error raises no alert', () => {

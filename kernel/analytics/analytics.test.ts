@@ -190,9 +190,7 @@ describe('analytics against a real local endpoint', () => {
     kit.open()
     kit.close()
     kit.open()
-    await vi.waitFor(() =>
-      expect(events.some((e) => e.type === 'ALERT_REPORTED' && e.properties.code === Alerts.INVALID_APP_CONFIGURATION.code)).toBe(true),
-    )
+    await vi.waitFor(() => expect(events.some((e) => e.type === 'ALERT_REPORTED' && e.properties.code === Alerts.INVALID_APP_CONFIGURATION.code)).toBe(true))
     kit.close()
     kit.open()
     // let every request (including the one for ALERT_REPORTED itself) be answered 403

@@ -9,11 +9,7 @@ import type { PorticoEvent } from '../bus/events.ts'
  * analytics must never break the modal. Unsubscribing stops everything,
  * including a sender still on its way.
  */
-export function startAnalytics(
-  events$: Observable<PorticoEvent>,
-  loadSender: () => Promise<(event: PorticoEvent) => void>,
-  onLoadFailed: (error: unknown) => void,
-): Subscription {
+export function startAnalytics(events$: Observable<PorticoEvent>, loadSender: () => Promise<(event: PorticoEvent) => void>, onLoadFailed: (error: unknown) => void): Subscription {
   let queue: PorticoEvent[] = []
   let send: ((event: PorticoEvent) => void) | undefined
   const events = events$.subscribe((event) => (send ? send(event) : queue.push(event)))

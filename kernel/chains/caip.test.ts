@@ -20,7 +20,7 @@ const part = fc.string({ minLength: 1, maxLength: 20 }).filter((s) => !s.include
 const namespace = fc.constantFrom(...CHAIN_NAMESPACES)
 
 describe('CAIP-2 network ids', () => {
-  it("a valid CAIP-2 id parses into namespace and reference", () => {
+  it('a valid CAIP-2 id parses into namespace and reference', () => {
     expect(parseCaipNetworkId('eip155:1')).toEqual({ namespace: 'eip155', reference: '1' })
     expect(parseCaipNetworkId('solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp')).toEqual({
       namespace: 'solana',
@@ -28,12 +28,9 @@ describe('CAIP-2 network ids', () => {
     })
   })
 
-  it.each(['eip155', 'eip155:', ':1', 'eip155:1:0xabc', '', 'cosmos:cosmoshub-4', 'EIP155:1', 'eip155::1'])(
-    "%j is rejected with 'Invalid CAIP-2 network id'",
-    (id) => {
-      expect(shortMessageOf(() => parseCaipNetworkId(id))).toBe(ErrorText.INVALID_CAIP2_NETWORK_ID)
-    },
-  )
+  it.each(['eip155', 'eip155:', ':1', 'eip155:1:0xabc', '', 'cosmos:cosmoshub-4', 'EIP155:1', 'eip155::1'])("%j is rejected with 'Invalid CAIP-2 network id'", (id) => {
+    expect(shortMessageOf(() => parseCaipNetworkId(id))).toBe(ErrorText.INVALID_CAIP2_NETWORK_ID)
+  })
 
   it('property: a string that is not exactly 2 non-empty colon parts with a known namespace is rejected', () => {
     fc.assert(
@@ -72,18 +69,12 @@ describe('CAIP-10 addresses', () => {
     expect(parseCaipAddress('eip155:1:0xAbC')).toEqual({ namespace: 'eip155', reference: '1', address: '0xAbC' })
   })
 
-  it.each([
-    'eip155:1',
-    'eip155:1:',
-    'eip155::0xabc',
-    ':1:0xabc',
-    'cosmos:1:0xabc',
-    'eip155:1:0xabc:extra',
-    '',
-    'just-an-address',
-  ])("%j is rejected with 'Invalid CAIP-10 address'", (address) => {
-    expect(shortMessageOf(() => parseCaipAddress(address))).toBe(ErrorText.INVALID_CAIP10_ADDRESS)
-  })
+  it.each(['eip155:1', 'eip155:1:', 'eip155::0xabc', ':1:0xabc', 'cosmos:1:0xabc', 'eip155:1:0xabc:extra', '', 'just-an-address'])(
+    "%j is rejected with 'Invalid CAIP-10 address'",
+    (address) => {
+      expect(shortMessageOf(() => parseCaipAddress(address))).toBe(ErrorText.INVALID_CAIP10_ADDRESS)
+    },
+  )
 
   it('property: a string that is not exactly 3 non-empty colon parts with a known namespace is rejected', () => {
     fc.assert(
@@ -108,15 +99,11 @@ describe('CAIP-10 addresses', () => {
 
   it('switching network recomposes the address as namespace:id:address', () => {
     expect(formatCaipAddress('eip155:8453', '0xabc')).toBe('eip155:8453:0xabc')
-    expect(formatCaipAddress('solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', 'So1ana')).toBe(
-      'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp:So1ana',
-    )
+    expect(formatCaipAddress('solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', 'So1ana')).toBe('solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp:So1ana')
   })
 
   it('recomposing onto an invalid network id throws the CAIP-2 error', () => {
-    expect(shortMessageOf(() => formatCaipAddress('nope' as `${string}:${string}`, '0xabc'))).toBe(
-      ErrorText.INVALID_CAIP2_NETWORK_ID,
-    )
+    expect(shortMessageOf(() => formatCaipAddress('nope' as `${string}:${string}`, '0xabc'))).toBe(ErrorText.INVALID_CAIP2_NETWORK_ID)
   })
 
   it('property: formatCaipAddress then parseCaipAddress round-trips', () => {

@@ -1,13 +1,7 @@
 import { PorticoError } from '../errors/base.ts'
 import { CHAIN_REQUIRED } from '../errors/firstScreenTexts.ts'
 import { createStore, type Store } from '../store/createStore.ts'
-import {
-  type AccountState,
-  type ChainRecord,
-  type NetworkState,
-  initialAccountState,
-  initialNetworkState,
-} from './accountState.ts'
+import { type AccountState, type ChainRecord, type NetworkState, initialAccountState, initialNetworkState } from './accountState.ts'
 import type { CaipNetwork } from './network.ts'
 import type { ChainNamespace } from './namespaces.ts'
 
@@ -37,8 +31,7 @@ export interface ChainStore extends Store<ChainState> {
 export const activeAccountOf = (state: ChainState): AccountState | undefined => state.chains[state.activeNamespace]?.accountState
 
 /** Connected means an address and the connected status: an address alone may be one being restored. */
-export const isConnectedAccount = (account: Pick<AccountState, 'caipAddress' | 'status'> | undefined): boolean =>
-  Boolean(account?.caipAddress) && account?.status === 'connected'
+export const isConnectedAccount = (account: Pick<AccountState, 'caipAddress' | 'status'> | undefined): boolean => Boolean(account?.caipAddress) && account?.status === 'connected'
 
 /** Groups the configured networks into one chain record per namespace. */
 export function createChainStore(networks: readonly CaipNetwork[], defaultNetwork: CaipNetwork): ChainStore {
@@ -69,8 +62,7 @@ export function createChainStore(networks: readonly CaipNetwork[], defaultNetwor
     if (!record) throw new PorticoError(CHAIN_REQUIRED, { details: String(namespace) })
     return record
   }
-  const putRecord = (record: ChainRecord) =>
-    store.set(({ chains }) => ({ chains: { ...chains, [record.namespace]: record } }))
+  const putRecord = (record: ChainRecord) => store.set(({ chains }) => ({ chains: { ...chains, [record.namespace]: record } }))
 
   return {
     ...store,
@@ -98,9 +90,7 @@ export function createChainStore(networks: readonly CaipNetwork[], defaultNetwor
       putRecord({
         namespace,
         caipNetworks,
-        networkState: record
-          ? { ...record.networkState, requestedCaipNetworks: [...record.networkState.requestedCaipNetworks, network] }
-          : initialNetworkState(caipNetworks),
+        networkState: record ? { ...record.networkState, requestedCaipNetworks: [...record.networkState.requestedCaipNetworks, network] } : initialNetworkState(caipNetworks),
         accountState: record?.accountState ?? initialAccountState(namespace),
       })
       return true

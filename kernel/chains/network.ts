@@ -7,10 +7,7 @@ const RpcUrlList = v.object({ http: v.pipe(v.array(v.string()), v.minLength(1)) 
 /** The valibot schema of a network as an integrator passes it. */
 export const NetworkSchema = v.object({
   id: v.union([v.number(), v.string()]),
-  caipNetworkId: v.pipe(
-    v.string(),
-    v.regex(/^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/, 'must be a CAIP-2 id such as eip155:1'),
-  ),
+  caipNetworkId: v.pipe(v.string(), v.regex(/^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/, 'must be a CAIP-2 id such as eip155:1')),
   chainNamespace: v.picklist(CHAIN_NAMESPACES),
   name: v.pipe(v.string(), v.minLength(1)),
   nativeCurrency: v.object({
@@ -19,9 +16,7 @@ export const NetworkSchema = v.object({
     decimals: v.pipe(v.number(), v.integer(), v.minValue(0)),
   }),
   rpcUrls: v.object({ default: RpcUrlList, chainDefault: v.optional(RpcUrlList) }),
-  blockExplorers: v.optional(
-    v.record(v.string(), v.object({ name: v.string(), url: v.string() })),
-  ),
+  blockExplorers: v.optional(v.record(v.string(), v.object({ name: v.string(), url: v.string() }))),
   testnet: v.optional(v.boolean()),
   assets: v.optional(v.object({ imageId: v.optional(v.string()), imageUrl: v.optional(v.string()) })),
 })
@@ -33,9 +28,7 @@ export interface CaipNetwork extends Omit<v.InferOutput<typeof NetworkSchema>, '
 }
 
 /** Defines a network with its CAIP id derived from namespace and id. */
-export function defineNetwork(
-  network: Omit<CaipNetwork, 'caipNetworkId'> & { caipNetworkId?: CaipNetworkId },
-): CaipNetwork {
+export function defineNetwork(network: Omit<CaipNetwork, 'caipNetworkId'> & { caipNetworkId?: CaipNetworkId }): CaipNetwork {
   return { ...network, caipNetworkId: network.caipNetworkId ?? `${network.chainNamespace}:${network.id}` }
 }
 

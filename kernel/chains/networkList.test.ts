@@ -44,15 +44,13 @@ const errorOf = async (fn: () => unknown) => {
 }
 
 describe('kit.addNetwork / kit.removeNetwork', () => {
-  it("a namespace with no adapter throws the adapter-missing error, for adding and removing", async () => {
+  it('a namespace with no adapter throws the adapter-missing error, for adding and removing', async () => {
     const k = kit()
     const added = await errorOf(() => k.addNetwork('solana', solana))
     expect(added).toBeInstanceOf(PorticoError)
     expect(added.shortMessage).toBe(adapterMissingError('solana'))
     expect(added.shortMessage).toBe('Adapter for namespace "solana" doesn\'t exist')
-    expect((await errorOf(() => k.removeNetwork('polkadot', polkadot.caipNetworkId))).shortMessage).toBe(
-      adapterMissingError('polkadot'),
-    )
+    expect((await errorOf(() => k.removeNetwork('polkadot', polkadot.caipNetworkId))).shortMessage).toBe(adapterMissingError('polkadot'))
     expect(k.chains.record('solana')).toBeUndefined()
   })
 

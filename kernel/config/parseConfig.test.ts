@@ -97,7 +97,7 @@ describe('parseConfig: defaults', () => {
 })
 
 describe('parseConfig: errors name the bad field', () => {
-  it("a plugin flag of the wrong type throws a ConfigError naming features.<flag>", () => {
+  it('a plugin flag of the wrong type throws a ConfigError naming features.<flag>', () => {
     const error = configError({ projectId: 'p', networks: [mainnet], plugins: [socialsLike], features: { socialPopup: 'yes' } })
     expect(error.field).toBe('features.socialPopup')
     expect(error.message).toContain('features.socialPopup')
@@ -124,9 +124,7 @@ describe('parseConfig: errors name the bad field', () => {
 
   it('two plugins defining the same flag are refused', () => {
     const copy = { ...socialsLike, id: 'copy' }
-    expect(configError({ projectId: 'p', networks: [mainnet], plugins: [socialsLike, copy] }).details).toContain(
-      'features.socials is defined by both "socials-like" and "copy"',
-    )
+    expect(configError({ projectId: 'p', networks: [mainnet], plugins: [socialsLike, copy] }).details).toContain('features.socials is defined by both "socials-like" and "copy"')
   })
 
   it('an unknown top-level key is an error with a did-you-mean, for plain JavaScript callers too', () => {
@@ -152,8 +150,7 @@ describe('parseConfig: errors name the bad field', () => {
   })
 
   it("a plugin's networks follow the app's own, each id once, and may stand for them", () => {
-    const bringsNetworks = (...networks: (typeof mainnet)[]) =>
-      definePlugin({ id: 'brings', contributes: { networks }, load: async () => ({ activate: () => undefined }) })
+    const bringsNetworks = (...networks: (typeof mainnet)[]) => definePlugin({ id: 'brings', contributes: { networks }, load: async () => ({ activate: () => undefined }) })
     const alone = parseConfig({ projectId: 'p', plugins: [bringsNetworks(mainnet, base)] })
     expect(alone.networks.map((n) => n.caipNetworkId)).toEqual(['eip155:1', 'eip155:8453'])
     expect(alone.defaultNetwork.caipNetworkId).toBe('eip155:1')
@@ -219,47 +216,31 @@ describe('parseConfig: errors name the bad field', () => {
   it('defaultNetwork must be one of networks', () => {
     const error = configError({ projectId: 'p', networks: [mainnet], defaultNetwork: base })
     expect(error.field).toBe('defaultNetwork')
-    expect(parseConfig({ projectId: 'p', networks: [mainnet, base], defaultNetwork: base }).defaultNetwork.caipNetworkId).toBe(
-      'eip155:8453',
-    )
+    expect(parseConfig({ projectId: 'p', networks: [mainnet, base], defaultNetwork: base }).defaultNetwork.caipNetworkId).toBe('eip155:8453')
   })
 
   it('issue 5: the WalletConnect relay defaults to the public relay; a ws(s) URL overrides it, anything else names the field', () => {
     expect(parseConfig({ projectId: 'p', networks: [mainnet] }).endpoints.relay).toBe('wss://relay.walletconnect.org')
-    expect(parseConfig({ projectId: 'p', networks: [mainnet], endpoints: { relay: 'ws://127.0.0.1:8620' } }).endpoints.relay).toBe(
-      'ws://127.0.0.1:8620',
-    )
+    expect(parseConfig({ projectId: 'p', networks: [mainnet], endpoints: { relay: 'ws://127.0.0.1:8620' } }).endpoints.relay).toBe('ws://127.0.0.1:8620')
     expect(configError({ projectId: 'p', networks: [mainnet], endpoints: { relay: 'https://relay.example' } }).field).toBe('endpoints.relay')
   })
 
   it('issue 5: the wallet registry has no default and must be an http(s) URL', () => {
     expect(parseConfig({ projectId: 'p', networks: [mainnet] }).endpoints.walletRegistry).toBeUndefined()
-    expect(
-      parseConfig({ projectId: 'p', networks: [mainnet], endpoints: { walletRegistry: 'http://127.0.0.1:8630' } }).endpoints.walletRegistry,
-    ).toBe('http://127.0.0.1:8630')
-    expect(configError({ projectId: 'p', networks: [mainnet], endpoints: { walletRegistry: 'javascript:alert(1)' } }).field).toBe(
-      'endpoints.walletRegistry',
-    )
+    expect(parseConfig({ projectId: 'p', networks: [mainnet], endpoints: { walletRegistry: 'http://127.0.0.1:8630' } }).endpoints.walletRegistry).toBe('http://127.0.0.1:8630')
+    expect(configError({ projectId: 'p', networks: [mainnet], endpoints: { walletRegistry: 'javascript:alert(1)' } }).field).toBe('endpoints.walletRegistry')
   })
 
   it('issue 30: the bundler and the paymaster are set per EVM network (CAIP-2 id) with http(s) URLs; none by default', () => {
     expect(parseConfig({ projectId: 'p', networks: [mainnet] }).endpoints).toMatchObject({ bundler: {}, paymaster: {} })
     const endpoints = { bundler: { 'eip155:31337': 'http://127.0.0.1:8703/rpc' }, paymaster: { 'eip155:31337': 'http://127.0.0.1:8705' } }
     expect(parseConfig({ projectId: 'p', networks: [mainnet], endpoints }).endpoints).toMatchObject(endpoints)
-    expect(configError({ projectId: 'p', networks: [mainnet], endpoints: { bundler: { 'solana:localnet': 'http://127.0.0.1:8703/rpc' } } }).field).toMatch(
-      /^endpoints\.bundler/,
-    )
-    expect(configError({ projectId: 'p', networks: [mainnet], endpoints: { paymaster: { 'eip155:1': 'javascript:alert(1)' } } }).field).toMatch(
-      /^endpoints\.paymaster/,
-    )
+    expect(configError({ projectId: 'p', networks: [mainnet], endpoints: { bundler: { 'solana:localnet': 'http://127.0.0.1:8703/rpc' } } }).field).toMatch(/^endpoints\.bundler/)
+    expect(configError({ projectId: 'p', networks: [mainnet], endpoints: { paymaster: { 'eip155:1': 'javascript:alert(1)' } } }).field).toMatch(/^endpoints\.paymaster/)
   })
 
   it('adapters default to the namespaces of the configured networks, without duplicates', () => {
-    expect(parseConfig({ projectId: 'p', networks: [mainnet, base, solana, bitcoin] }).adapters).toEqual([
-      'eip155',
-      'solana',
-      'bip122',
-    ])
+    expect(parseConfig({ projectId: 'p', networks: [mainnet, base, solana, bitcoin] }).adapters).toEqual(['eip155', 'solana', 'bip122'])
     expect(parseConfig({ projectId: 'p', networks: [mainnet], adapters: [] }).adapters).toEqual([])
   })
 

@@ -63,9 +63,7 @@ function withPluginNetworks(networks: readonly CaipNetwork[], plugins: readonly 
  */
 function readOptions(options: PorticoOptions) {
   try {
-    const pluginOptions = Object.fromEntries(
-      typeof options === 'object' && options !== null ? Object.entries(options).filter(([key]) => !CONFIG_KEYS.includes(key)) : [],
-    )
+    const pluginOptions = Object.fromEntries(typeof options === 'object' && options !== null ? Object.entries(options).filter(([key]) => !CONFIG_KEYS.includes(key)) : [])
     return { result: v.safeParse(ConfigSchema, options), pluginOptions }
   } catch (error) {
     throw new ConfigError('(root)', `could not be read: ${error instanceof Error ? error.message : String(error)}`)

@@ -33,9 +33,7 @@ export function resolvePluginConfig(
   owners: PluginKeyOwners,
 ): PluginConfigValues {
   const keys = ownedKeys(
-    plugins.flatMap((plugin) =>
-      Object.entries(plugin.contributes.config?.keys ?? {}).map(([key, schema]) => [key, { plugin: plugin.id, schema }] as const),
-    ),
+    plugins.flatMap((plugin) => Object.entries(plugin.contributes.config?.keys ?? {}).map(([key, schema]) => [key, { plugin: plugin.id, schema }] as const)),
     kernelKeys,
     OPTION,
   )

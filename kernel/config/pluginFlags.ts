@@ -13,11 +13,7 @@ const FLAG = { path: (name: string) => `features.${name}`, unknown: 'is not a fl
  * and fills their defaults. A key no listed plugin defines is an error: it names the
  * plugin to add when the flag is a known one, else the closest known flag.
  */
-export function resolvePluginFlags(
-  given: Readonly<Record<string, unknown>>,
-  plugins: readonly PluginManifest[],
-  owners: PluginFlagOwners,
-): Features {
+export function resolvePluginFlags(given: Readonly<Record<string, unknown>>, plugins: readonly PluginManifest[], owners: PluginFlagOwners): Features {
   const flags = ownedKeys(
     plugins.flatMap((plugin) => (plugin.flags ?? []).map((flag) => [flag.name, { plugin: plugin.id, schema: flag.schema, fill: () => flag.default }] as const)),
     CORE_FLAGS,

@@ -47,7 +47,13 @@ export type PrefetchMode = (typeof PREFETCH_MODES)[number]
 export const ConfigSchema = v.object({
   /** Required by the product; its absence raises the PROJECT_ID_NOT_CONFIGURED alert, not a throw. */
   /** A blank id ('' from an unset env variable) counts as missing, like no id at all. */
-  projectId: v.optional(v.pipe(v.string(), v.trim(), v.transform((id) => id || undefined))),
+  projectId: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.transform((id) => id || undefined),
+    ),
+  ),
   /** May be left out when a plugin brings the networks (wagmiPlugin: its config's chains). */
   networks: v.optional(v.array(NetworkSchema), () => []),
   defaultNetwork: v.optional(NetworkSchema),
@@ -122,7 +128,12 @@ export const ConfigSchema = v.object({
    * The buttons show it until the kit's restore settles. It passes the cookie's own schema
    * again here: a forged value is a disconnected visitor, not a config error.
    */
-  initialState: v.optional(v.pipe(v.custom<PorticoInitialState | string>(() => true), v.transform(initialStateOf))),
+  initialState: v.optional(
+    v.pipe(
+      v.custom<PorticoInitialState | string>(() => true),
+      v.transform(initialStateOf),
+    ),
+  ),
   debug: v.optional(v.boolean(), false),
 })
 
@@ -133,9 +144,10 @@ export const ConfigSchema = v.object({
 export type PorticoOptions = v.InferInput<typeof ConfigSchema> & PluginConfigValues
 
 /** The resolved config: every default filled, networks typed as CAIP networks, the plugins' options as they parsed them. */
-export type PorticoConfig = PluginConfigValues & Omit<v.InferOutput<typeof ConfigSchema>, 'networks' | 'defaultNetwork' | 'adapters' | 'features'> & {
-  features: Features
-  networks: readonly CaipNetwork[]
-  defaultNetwork: CaipNetwork
-  adapters: readonly (typeof CHAIN_NAMESPACES)[number][]
-}
+export type PorticoConfig = PluginConfigValues &
+  Omit<v.InferOutput<typeof ConfigSchema>, 'networks' | 'defaultNetwork' | 'adapters' | 'features'> & {
+    features: Features
+    networks: readonly CaipNetwork[]
+    defaultNetwork: CaipNetwork
+    adapters: readonly (typeof CHAIN_NAMESPACES)[number][]
+  }

@@ -36,8 +36,7 @@ const makeKit = (features: FeatureOptions = {}, plugins = [socialLike, emailLike
   )
 
 const ids = (kit: ReturnType<typeof makeKit>) => kit.connectMethods().map((method) => method.id)
-const addConnector = (kit: ReturnType<typeof makeKit>, type: ConnectorType, id = type.toLowerCase()) =>
-  kit.connectors.add({ id, name: id, type, chain: 'eip155' })
+const addConnector = (kit: ReturnType<typeof makeKit>, type: ConnectorType, id = type.toLowerCase()) => kit.connectors.add({ id, name: id, type, chain: 'eip155' })
 
 describe('connect-method order', () => {
   it('without plugins that contribute sections, the Connect view has only the wallet list', () => {

@@ -8,9 +8,7 @@ import type { PluginManifest } from '../plugins/manifest.ts'
 const WALLET_RANK = 100
 
 /** A section of the Connect view: the shell's wallet list, or one a plugin contributes. */
-export type ConnectMethod =
-  | { readonly id: typeof WALLET_LIST_METHOD; readonly label: string }
-  | ConnectMethodContribution
+export type ConnectMethod = { readonly id: typeof WALLET_LIST_METHOD; readonly label: string } | ConnectMethodContribution
 
 const WALLET_METHOD: ConnectMethod = { id: WALLET_LIST_METHOD, label: 'Wallets' }
 
@@ -45,9 +43,6 @@ export function assertKnownConnectMethods(configured: readonly string[] | undefi
   const known = [WALLET_LIST_METHOD, ...plugins.flatMap((plugin) => plugin.contributes.connectMethods?.map((m) => m.id) ?? [])]
   const unknown = configured?.find((id) => !known.includes(id))
   if (unknown !== undefined) {
-    throw new ConfigError(
-      'features.connectMethodsOrder',
-      `"${unknown}" is not a connect method of the listed plugins (${known.join(', ')}).${suggestion(unknown, known)}`,
-    )
+    throw new ConfigError('features.connectMethodsOrder', `"${unknown}" is not a connect method of the listed plugins (${known.join(', ')}).${suggestion(unknown, known)}`)
   }
 }

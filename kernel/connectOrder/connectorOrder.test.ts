@@ -17,25 +17,11 @@ describe('connector type order', () => {
       entry('rc', 'recent'),
       entry('wc', 'walletConnect'),
     ]
-    expect(sortByConnectorGroup(shuffled).map((e) => e.group)).toEqual([
-      'walletConnect',
-      'recent',
-      'injected',
-      'featured',
-      'custom',
-      'external',
-      'recommended',
-    ])
+    expect(sortByConnectorGroup(shuffled).map((e) => e.group)).toEqual(['walletConnect', 'recent', 'injected', 'featured', 'custom', 'external', 'recommended'])
   })
 
   it('the order within a group is kept (stable)', () => {
-    const list = [
-      entry('rec-1', 'recommended'),
-      entry('inj-1', 'injected'),
-      entry('rec-2', 'recommended'),
-      entry('inj-2', 'injected'),
-      entry('rec-3', 'recommended'),
-    ]
+    const list = [entry('rec-1', 'recommended'), entry('inj-1', 'injected'), entry('rec-2', 'recommended'), entry('inj-2', 'injected'), entry('rec-3', 'recommended')]
     expect(sortByConnectorGroup(list).map((e) => e.id)).toEqual(['inj-1', 'inj-2', 'rec-1', 'rec-2', 'rec-3'])
   })
 

@@ -11,8 +11,7 @@ import { syncBalance } from './syncBalance.ts'
 export function createAdapterEvents(ctx: ConnectionContext): AdapterEvents {
   // Events from a wallet that is not the connected one for its namespace are someone else's business.
   const isCurrent = (namespace: ChainNamespace, connectorId: string) =>
-    ctx.storage.get('connectedConnectorIds')?.[namespace] === connectorId &&
-    Boolean(ctx.chains.record(namespace)?.accountState.address)
+    ctx.storage.get('connectedConnectorIds')?.[namespace] === connectorId && Boolean(ctx.chains.record(namespace)?.accountState.address)
 
   return {
     accountsChanged(namespace, connectorId, addresses) {
@@ -22,9 +21,7 @@ export function createAdapterEvents(ctx: ConnectionContext): AdapterEvents {
       const { networkState, accountState } = ctx.chains.record(namespace)!
       const network = networkState.caipNetwork!
       // Keep what the adapter said an account is (an injected wallet's are eoa); new ones get the preferred type.
-      const accountType = (a: string) =>
-        accountState.allAccounts.find((entry) => entry.address.toLowerCase() === a.toLowerCase())?.type ??
-        accountState.preferredAccountType
+      const accountType = (a: string) => accountState.allAccounts.find((entry) => entry.address.toLowerCase() === a.toLowerCase())?.type ?? accountState.preferredAccountType
       const changed = accountState.address?.toLowerCase() !== address.toLowerCase()
       ctx.chains.updateAccount(namespace, {
         address,

@@ -9,12 +9,7 @@ import { syncBalance } from './syncBalance.ts'
  * Fills the account state after a connection or a resumed one (address,
  * account list, network; status connected) and remembers it for the next visit.
  */
-export function applyConnection(
-  ctx: ConnectionContext,
-  namespace: ChainNamespace,
-  connector: Connector,
-  result: ConnectResult,
-): void {
+export function applyConnection(ctx: ConnectionContext, namespace: ChainNamespace, connector: Connector, result: ConnectResult): void {
   const { network, supported } = resolveNetwork(ctx.chains.networks(), namespace, result.chainId)
   const explorer = network.blockExplorers?.['default']?.url
   ctx.chains.updateNetwork(namespace, { caipNetwork: network })
@@ -24,9 +19,7 @@ export function applyConnection(
   ctx.chains.updateAccount(namespace, {
     address: result.address,
     caipAddress: `${network.caipNetworkId}:${result.address}`,
-    allAccounts: result.accounts ?? [
-      { address: result.address, type: ctx.chains.record(namespace)!.accountState.preferredAccountType, namespace },
-    ],
+    allAccounts: result.accounts ?? [{ address: result.address, type: ctx.chains.record(namespace)!.accountState.preferredAccountType, namespace }],
     addressExplorerUrl: explorer ? `${explorer}/address/${result.address}` : undefined,
     connectedWalletInfo: {
       ...(result.wallet

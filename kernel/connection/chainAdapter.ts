@@ -90,8 +90,7 @@ export interface AdapterRegistry {
 
 export function createAdapterRegistry(loadOwner: (namespace: ChainNamespace) => Promise<boolean>): AdapterRegistry {
   const adapters = new Map<string, ChainAdapter>()
-  const keyOf = (namespace: ChainNamespace, connectorType?: ConnectorType) =>
-    connectorType ? `${namespace}/${connectorType}` : namespace
+  const keyOf = (namespace: ChainNamespace, connectorType?: ConnectorType) => (connectorType ? `${namespace}/${connectorType}` : namespace)
   const registry: AdapterRegistry = {
     register(adapter, options = {}) {
       const key = keyOf(adapter.namespace, options.connectorType)
@@ -108,8 +107,7 @@ export function createAdapterRegistry(loadOwner: (namespace: ChainNamespace) => 
       return adapter
     },
     forConnector: (connector) => adapters.get(keyOf(connector.chain, connector.type)) ?? adapters.get(connector.chain),
-    resolveForConnector: async (connector) =>
-      adapters.get(keyOf(connector.chain, connector.type)) ?? registry.resolve(connector.chain),
+    resolveForConnector: async (connector) => adapters.get(keyOf(connector.chain, connector.type)) ?? registry.resolve(connector.chain),
   }
   return registry
 }

@@ -24,9 +24,7 @@ export async function connect(ctx: ConnectionContext, { connectorId, namespace }
   ctx.chains.updateAccount(namespace, { status: 'connecting' })
   try {
     const adapter = await ctx.adapters.resolveForConnector(connector)
-    const network = ctx.chains.get().activeNamespace === namespace
-      ? ctx.chains.get().activeCaipNetwork
-      : ctx.chains.record(namespace)!.networkState.caipNetwork!
+    const network = ctx.chains.get().activeNamespace === namespace ? ctx.chains.get().activeCaipNetwork : ctx.chains.record(namespace)!.networkState.caipNetwork!
     const result = await adapter.connect(connector, network)
     applyConnection(ctx, namespace, connector, result)
     rememberRecentWallet(ctx, connector, result)

@@ -7,7 +7,7 @@ import { isUnsupportedPlaceholder } from '../chains/network.ts'
 import { base, bitcoin, mainnet, solana } from '../chains/networks.ts'
 import type { PorticoOptions } from '../config/schema.ts'
 import { resolve } from '../container/token.ts'
-import { IAdapterRegistry, IConnectionService } from '../container/tokens.ts'
+import { IAdapterRegistry } from '../container/tokens.ts'
 import type { Connector, ConnectorCapabilities, ConnectorType } from '../connectorRegistry/connector.ts'
 import { PorticoError } from '../errors/base.ts'
 import { Alerts, ErrorText } from '../errors/catalogue.ts'
@@ -378,16 +378,13 @@ describe('disconnect', () => {
     expect(ctx.kit.storage.get('connectionStatus')).toBe('connected')
   })
 
-  it.each(['WALLET_CONNECT', 'AUTH'] as const)(
-    'disconnecting a namespace also disconnects the other namespaces using the same %s connector kind',
-    async (type) => {
-      const ctx = await connectedKit({ eip155: type, solana: type })
-      await ctx.kit.disconnect('eip155')
-      expect(account(ctx.kit, 'eip155').status).toBe('disconnected')
-      expect(account(ctx.kit, 'solana').status).toBe('disconnected')
-      expect(ctx.adapters.solana.disconnect).toHaveBeenCalledTimes(1)
-    },
-  )
+  it.each(['WALLET_CONNECT', 'AUTH'] as const)('disconnecting a namespace also disconnects the other namespaces using the same %s connector kind', async (type) => {
+    const ctx = await connectedKit({ eip155: type, solana: type })
+    await ctx.kit.disconnect('eip155')
+    expect(account(ctx.kit, 'eip155').status).toBe('disconnected')
+    expect(account(ctx.kit, 'solana').status).toBe('disconnected')
+    expect(ctx.adapters.solana.disconnect).toHaveBeenCalledTimes(1)
+  })
 
   it('the capability decides, not the type: a connector of any type declaring a shared session spans namespaces; a WALLET_CONNECT one without it does not', async () => {
     for (const [type, capabilities, solanaAfter] of [
@@ -499,9 +496,11 @@ describe('disconnect', () => {
   it('the provider is there as soon as the state says connected (connect and resume), so a store subscriber can use it', async () => {
     const seen = (kit: ReturnType<typeof setup>['kit']) => {
       const providers: unknown[] = []
-      kit.chains.select((s) => s.chains.eip155!.accountState.status).subscribe((status) => {
-        if (status === 'connected') providers.push(kit.getProvider('eip155'))
-      })
+      kit.chains
+        .select((s) => s.chains.eip155!.accountState.status)
+        .subscribe((status) => {
+          if (status === 'connected') providers.push(kit.getProvider('eip155'))
+        })
       return providers
     }
     const fresh = setup()
@@ -662,9 +661,12 @@ describe('after-connect steps (a plugin hook run after a new connection)', () =>
     const { kit, addConnector, logger } = setup({
       options: {
         plugins: [
-          stepPlugin(() => {
-            throw new Error('plugin bug')
-          }, { count: 0 }),
+          stepPlugin(
+            () => {
+              throw new Error('plugin bug')
+            },
+            { count: 0 },
+          ),
         ],
       },
     })

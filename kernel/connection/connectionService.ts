@@ -59,9 +59,7 @@ export function createConnectionService(ctx: ConnectionContext): ConnectionServi
     getProvider(namespace) {
       const connector = connectedConnector(ctx, namespace)
       const adapter = connector && ctx.adapters.forConnector(connector)
-      return connector && adapter && ctx.chains.record(namespace)?.accountState.address
-        ? adapter.getProvider(connector)
-        : undefined
+      return connector && adapter && ctx.chains.record(namespace)?.accountState.address ? adapter.getProvider(connector) : undefined
     },
     request: async (request) => (await load()).sendRequest(ctx, request),
     events: {

@@ -79,8 +79,7 @@ function setup({ namespacePlugin = true, options = {}, backend = createMemoryBac
       fetch: globalThis.fetch,
     },
   )
-  const addConnector = (id: string, type: ConnectorType = 'ANNOUNCED') =>
-    kit.connectors.add({ id, name: `${id} wallet`, type, chain: 'eip155', imageUrl: `https://img/${id}.png` })
+  const addConnector = (id: string, type: ConnectorType = 'ANNOUNCED') => kit.connectors.add({ id, name: `${id} wallet`, type, chain: 'eip155', imageUrl: `https://img/${id}.png` })
   return { kit, own, session, sessionSolana, addConnector, backend }
 }
 

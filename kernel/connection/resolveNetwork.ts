@@ -4,16 +4,10 @@ import type { ChainNamespace } from '../chains/namespaces.ts'
 import type { PorticoConfig } from '../config/schema.ts'
 
 /** The kit's network for a wallet's chain id, or the unsupported-network placeholder. */
-export function resolveNetwork(
-  networks: readonly CaipNetwork[],
-  namespace: ChainNamespace,
-  chainId: string | number,
-): { network: CaipNetwork; supported: boolean } {
+export function resolveNetwork(networks: readonly CaipNetwork[], namespace: ChainNamespace, chainId: string | number): { network: CaipNetwork; supported: boolean } {
   const caipNetworkId: CaipNetworkId = `${namespace}:${chainId}`
   const network = networks.find((n) => n.caipNetworkId === caipNetworkId)
-  return network
-    ? { network, supported: true }
-    : { network: unsupportedNetworkPlaceholder(caipNetworkId, namespace), supported: false }
+  return network ? { network, supported: true } : { network: unsupportedNetworkPlaceholder(caipNetworkId, namespace), supported: false }
 }
 
 /**

@@ -55,9 +55,7 @@ async function resyncSessionAccount(ctx: ConnectionContext, namespace: ChainName
 /** The connector of `namespace` for a session that spans namespaces and connects another namespace. */
 function spanningSession(ctx: ConnectionContext, namespace: ChainNamespace): Connector | undefined {
   const others = Object.keys(ctx.storage.get('connectedConnectorIds') ?? {}) as ChainNamespace[]
-  const shared = others
-    .map((ns) => connectedConnector(ctx, ns))
-    .find((c) => c?.capabilities?.sharedSession)
+  const shared = others.map((ns) => connectedConnector(ctx, ns)).find((c) => c?.capabilities?.sharedSession)
   return shared && ctx.connectors.list().find((c) => c.id === shared.id && c.type === shared.type && c.chain === namespace)
 }
 

@@ -1,13 +1,6 @@
 import type { ChainNamespace } from '../chains/namespaces.ts'
 
-export const CONNECTOR_TYPES = [
-  'INJECTED',
-  'ANNOUNCED',
-  'EXTERNAL',
-  'WALLET_CONNECT',
-  'AUTH',
-  'MULTI_CHAIN',
-] as const
+export const CONNECTOR_TYPES = ['INJECTED', 'ANNOUNCED', 'EXTERNAL', 'WALLET_CONNECT', 'AUTH', 'MULTI_CHAIN'] as const
 export type ConnectorType = (typeof CONNECTOR_TYPES)[number]
 
 /**

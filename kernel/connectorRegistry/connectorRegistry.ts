@@ -19,8 +19,7 @@ export function createConnectorRegistry(): ConnectorRegistry {
       store.set(({ connectors }) => ({
         connectors: [...connectors.filter((c) => !same(c, connector)), connector],
       }))
-      return () =>
-        store.set(({ connectors }) => ({ connectors: connectors.filter((c) => c !== connector) }))
+      return () => store.set(({ connectors }) => ({ connectors: connectors.filter((c) => c !== connector) }))
     },
     list: () => store.get().connectors,
   }

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { createKernel } from '../createKernel.ts'
 import { base, mainnet, solana } from '../chains/networks.ts'
 import { createMemoryBackend } from '../storage/storage.ts'
-import { definePlugin } from '../plugins/manifest.ts'
+import type { definePlugin } from '../plugins/manifest.ts'
 import { type Token, createToken, isRegistered, resolve } from './token.ts'
 import * as T from './tokens.ts'
 
@@ -14,10 +14,7 @@ const runtime = () => ({
 })
 
 const makeKit = (plugins: Parameters<typeof definePlugin>[0][] = []) =>
-  createKernel(
-    { projectId: 'test-project', networks: [mainnet, base, solana], features: { analytics: false }, plugins },
-    runtime(),
-  )
+  createKernel({ projectId: 'test-project', networks: [mainnet, base, solana], features: { analytics: false }, plugins }, runtime())
 
 describe('container (one child container per kit, no module-level singletons)', () => {
   it('two kits have separate containers holding separate services', async () => {
@@ -47,7 +44,7 @@ describe('container (one child container per kit, no module-level singletons)', 
     expect(b.chains.isConnected()).toBe(false)
   })
 
-  it('every token resolves to the kit\'s own service instance', async () => {
+  it("every token resolves to the kit's own service instance", async () => {
     const kit = makeKit()
     const container = await kit.container()
     expect(resolve(container, T.IModalService)).toBe(kit.modal)
@@ -66,9 +63,7 @@ describe('container (one child container per kit, no module-level singletons)', 
 
   it('a plugin body receives the kit container in its context', async () => {
     let seen: unknown
-    const kit = makeKit([
-      { id: 'probe', contributes: { views: ['Probe'] }, load: async () => ({ activate: (ctx) => void (seen = ctx.container) }) },
-    ])
+    const kit = makeKit([{ id: 'probe', contributes: { views: ['Probe'] }, load: async () => ({ activate: (ctx) => void (seen = ctx.container) }) }])
     await kit.plugins.load('probe')
     expect(seen).toBe(await kit.container())
   })

@@ -66,12 +66,7 @@ export interface ContainerAccess {
  * Wires one kit's services with plain functions: the first screen needs them,
  * and none of them needs the DI container to exist.
  */
-export function createServices(
-  config: PorticoConfig,
-  manifests: readonly PluginManifest[],
-  runtime: KernelRuntime,
-  container: ContainerAccess,
-): KernelServices {
+export function createServices(config: PorticoConfig, manifests: readonly PluginManifest[], runtime: KernelRuntime, container: ContainerAccess): KernelServices {
   const { logger, environment } = runtime
   const bus = createEventBus()
   const storage = createStorage(runtime.storage, (key) => {

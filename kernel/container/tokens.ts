@@ -39,4 +39,3 @@ export const ISnackService = createToken<SnackService>('ISnackService')
 export const IAlertService = createToken<AlertService>('IAlertService')
 export const IAdapterRegistry = createToken<AdapterRegistry>('IAdapterRegistry')
 export const IConnectionService = createToken<ConnectionService>('IConnectionService')
-

@@ -13,11 +13,8 @@ export function browserEnvironment(): Environment {
   const nav = (): Navigator | undefined => globalThis.navigator
   const ua = () => nav()?.userAgent ?? ''
   return {
-    isMobile: () =>
-      Boolean(globalThis.matchMedia?.('(pointer: coarse)').matches) ||
-      /Android|iPhone|iPad|iPod|Mobile/i.test(ua()),
-    isTelegram: () =>
-      typeof (globalThis as { Telegram?: { WebApp?: unknown } }).Telegram?.WebApp === 'object',
+    isMobile: () => Boolean(globalThis.matchMedia?.('(pointer: coarse)').matches) || /Android|iPhone|iPad|iPod|Mobile/i.test(ua()),
+    isTelegram: () => typeof (globalThis as { Telegram?: { WebApp?: unknown } }).Telegram?.WebApp === 'object',
     isIosSafari: () => /iPhone|iPad|iPod/.test(ua()) && /Safari/.test(ua()) && !/CriOS|FxiOS/.test(ua()),
   }
 }

@@ -34,7 +34,7 @@ describe('formatBalance', () => {
     expect(formatBalance('not a number', 'ETH', 'en-US')).toBe('0 ETH')
   })
 
-  it("groups digits and marks decimals as the locale does (en, de, ar, hi), still cut to 3 decimals", () => {
+  it('groups digits and marks decimals as the locale does (en, de, ar, hi), still cut to 3 decimals', () => {
     expect(formatBalance('1234567.89999', 'ETH', 'en')).toBe('1,234,567.899 ETH')
     expect(formatBalance('1234567.89999', 'ETH', 'de')).toBe('1.234.567,899 ETH')
     expect(formatBalance('1234567.89999', 'ETH', 'ar')).toBe('1,234,567.899 ETH')

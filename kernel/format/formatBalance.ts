@@ -23,8 +23,6 @@ function truncateDecimal(value: string | number, decimals: number): number {
  */
 export function formatBalance(balance: string | number, symbol?: string, locale?: string): string {
   const amount = truncateDecimal(balance, BALANCE_DISPLAY_DECIMALS)
-  const text = Number.isFinite(amount)
-    ? new Intl.NumberFormat(locale, { maximumFractionDigits: BALANCE_DISPLAY_DECIMALS }).format(amount)
-    : '0'
+  const text = Number.isFinite(amount) ? new Intl.NumberFormat(locale, { maximumFractionDigits: BALANCE_DISPLAY_DECIMALS }).format(amount) : '0'
   return symbol ? `${text} ${symbol}` : text
 }

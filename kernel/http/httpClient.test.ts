@@ -143,13 +143,7 @@ describe('HTTP helper against a real server', () => {
   it.each([400, 401, 403, 404, 429, 500, 502])("a non-OK status %i throws 'HTTP status code: N'", async (status) => {
     const http = createHttpClient(`http://127.0.0.1:${(server.address() as AddressInfo).port}/status`)
     const path = String(status)
-    const calls = [
-      () => http.get({ path }),
-      () => http.post({ path, body: {} }),
-      () => http.put({ path }),
-      () => http.delete({ path }),
-      () => http.getBlob({ path }),
-    ]
+    const calls = [() => http.get({ path }), () => http.post({ path, body: {} }), () => http.put({ path }), () => http.delete({ path }), () => http.getBlob({ path })]
     for (const call of calls) {
       expect((await rejection(call())).shortMessage).toBe(httpStatusError(status))
     }

@@ -47,11 +47,7 @@ export interface HttpClientOptions {
   readonly timeoutMs?: number
 }
 
-export function createHttpClient(
-  baseUrl: string,
-  fetchImpl: typeof fetch = globalThis.fetch,
-  { timeoutMs = HttpRpcDefaults.timeoutMs }: HttpClientOptions = {},
-): HttpClient {
+export function createHttpClient(baseUrl: string, fetchImpl: typeof fetch = globalThis.fetch, { timeoutMs = HttpRpcDefaults.timeoutMs }: HttpClientOptions = {}): HttpClient {
   const url = ({ path, params }: RequestArgs) => {
     const target = new URL(path, baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`)
     for (const [key, value] of Object.entries(params ?? {})) {

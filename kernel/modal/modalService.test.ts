@@ -27,8 +27,7 @@ function makeKit(options: Partial<PorticoOptions> = {}, { mobile = false } = {})
 
 type Kit = ReturnType<typeof makeKit>
 
-const connect = (kit: Kit) =>
-  kit.chains.updateAccount('eip155', { caipAddress: 'eip155:1:0xabc', address: '0xabc', status: 'connected' })
+const connect = (kit: Kit) => kit.chains.updateAccount('eip155', { caipAddress: 'eip155:1:0xabc', address: '0xabc', status: 'connected' })
 
 const views = (kit: Kit) => kit.router.store.get().history.map((entry) => entry.view)
 
@@ -86,13 +85,13 @@ describe('opening the modal', () => {
     expect(views(kit)).toEqual(['Connect'])
   })
 
-  it('no adapters and no address: the basic-mode plugin\'s mobile view on mobile', () => {
+  it("no adapters and no address: the basic-mode plugin's mobile view on mobile", () => {
     const kit = makeKit({ adapters: [] }, { mobile: true })
     kit.open()
     expect(views(kit)).toEqual(['PhoneWallets'])
   })
 
-  it('no adapters and no address: the basic-mode plugin\'s view when not mobile', () => {
+  it("no adapters and no address: the basic-mode plugin's view when not mobile", () => {
     const kit = makeKit({ adapters: [] }, { mobile: false })
     kit.open()
     expect(views(kit)).toEqual(['PhoneWalletQr'])

@@ -68,7 +68,10 @@ describe('plugin activation events (declare up front, load on first use)', () =>
   })
 
   it('a failing onModalOpen load does not break opening the modal', async () => {
-    const { kit } = kitWith(['onModalOpen'], vi.fn(async () => Promise.reject(new Error('offline'))))
+    const { kit } = kitWith(
+      ['onModalOpen'],
+      vi.fn(async () => Promise.reject(new Error('offline'))),
+    )
     kit.open()
     expect(kit.modal.store.get().open).toBe(true)
     await vi.waitFor(() => expect(kit.plugins.status.get()['watcher']?.state).toBe('failed'))

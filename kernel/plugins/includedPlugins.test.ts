@@ -6,8 +6,7 @@ import { withIncludedPlugins } from './includedPlugins.ts'
 import { type PluginManifest, definePlugin } from './manifest.ts'
 import * as v from 'valibot'
 
-const plugin = (id: string, extra: Partial<PluginManifest> = {}) =>
-  definePlugin({ id, contributes: {}, load: async () => ({ activate: () => undefined }), ...extra })
+const plugin = (id: string, extra: Partial<PluginManifest> = {}) => definePlugin({ id, contributes: {}, load: async () => ({ activate: () => undefined }), ...extra })
 
 describe('plugins a plugin brings along (includes)', () => {
   it('an included plugin comes just before the plugin that brings it', () => {
@@ -35,8 +34,8 @@ describe('plugins a plugin brings along (includes)', () => {
     const config = parseConfig({ projectId: 'p', networks: [mainnet], plugins: [plugin('b', { includes: [shared] })] })
     expect(config.plugins.map((m) => m.id)).toEqual(['shared', 'b'])
     expect(config.features['sharedFlag']).toBe(true)
-    expect(() =>
-      parseConfig({ projectId: 'p', networks: [mainnet], plugins: [plugin('b', { includes: [shared] })], features: { sharedFlag: 'yes' } }),
-    ).toThrow('features.sharedFlag')
+    expect(() => parseConfig({ projectId: 'p', networks: [mainnet], plugins: [plugin('b', { includes: [shared] })], features: { sharedFlag: 'yes' } })).toThrow(
+      'features.sharedFlag',
+    )
   })
 })

@@ -141,10 +141,14 @@ describe('plugin host: activation events (nothing loads at start-up that the fir
   })
 
   it('a disabled plugin is not loaded by its activation events either', async () => {
-    const { manifest, load } = fakePlugin('onramp', { views: ['OnRamp'] }, {
-      ...flagged('onramp'),
-      activationEvents: ['onStartup', 'onModalOpen'],
-    })
+    const { manifest, load } = fakePlugin(
+      'onramp',
+      { views: ['OnRamp'] },
+      {
+        ...flagged('onramp'),
+        activationEvents: ['onStartup', 'onModalOpen'],
+      },
+    )
     const kit = makeKit({ plugins: [manifest], features: { onramp: false } })
     kit.open()
     await flush()
@@ -195,9 +199,13 @@ describe('plugin host: disabled features (feature flags gate the modules)', () =
   })
 
   it('a plugin whose `when` condition is false is never loaded', async () => {
-    const { manifest, load } = fakePlugin('btc', { views: ['BtcView'], namespaces: ['bip122'] }, {
-      when: (config) => config.networks.some((n) => n.chainNamespace === 'bip122'),
-    })
+    const { manifest, load } = fakePlugin(
+      'btc',
+      { views: ['BtcView'], namespaces: ['bip122'] },
+      {
+        when: (config) => config.networks.some((n) => n.chainNamespace === 'bip122'),
+      },
+    )
     const evmOnly = makeKit({ plugins: [manifest] })
     await expect(evmOnly.views.resolve('BtcView')).rejects.toThrow()
     expect(evmOnly.plugins.namespacesWithAdapter()).toEqual([])
@@ -247,11 +255,15 @@ describe('plugin host: failures and retry', () => {
   })
 
   it('an activate that throws counts as a failed load', async () => {
-    const { manifest } = fakePlugin('acme', { views: ['AcmeView'] }, {
-      activate: () => {
-        throw new Error('boom')
+    const { manifest } = fakePlugin(
+      'acme',
+      { views: ['AcmeView'] },
+      {
+        activate: () => {
+          throw new Error('boom')
+        },
       },
-    })
+    )
     const kit = makeKit({ plugins: [manifest] })
     await expect(kit.plugins.load('acme')).rejects.toThrow('boom')
     expect(kit.plugins.status.get().acme?.state).toBe('failed')
@@ -349,9 +361,7 @@ describe('third-party plugins (createPortico({ plugins: [myPlugin] }))', () => {
           const greeter: Greeter = { greet: (name) => `gm ${name}` }
           ctx.container.register(IGreeter, { useValue: greeter })
           const disposeView = ctx.views.register('GreeterView', { component: 'GreeterComponent', title: 'Greeter' })
-          const disposeRpc = ctx.rpc.register('wallet_getCapabilities', async (params) =>
-            resolve(ctx.container, IGreeter).greet(String((params as string[])[0])),
-          )
+          const disposeRpc = ctx.rpc.register('wallet_getCapabilities', async (params) => resolve(ctx.container, IGreeter).greet(String((params as string[])[0])))
           return () => {
             disposeView()
             disposeRpc()

@@ -73,9 +73,7 @@ export function createPluginHost(deps: PluginHostDeps): PluginHost {
   assertUniqueContributions(manifests)
 
   const byId = new Map(manifests.map((manifest) => [manifest.id, manifest]))
-  const status = createStore<PluginStatusMap>(
-    Object.fromEntries(manifests.map((manifest) => [manifest.id, { state: 'idle' } as PluginStatus])),
-  )
+  const status = createStore<PluginStatusMap>(Object.fromEntries(manifests.map((manifest) => [manifest.id, { state: 'idle' } as PluginStatus])))
   const pending = new Map<string, Promise<void>>()
   /** Per plugin, the chunk whose fetch failed and how often it was asked for again (see chunkRetry.ts). */
   const failedChunks = new Map<string, { url: string; attempts: number }>()
@@ -131,21 +129,16 @@ export function createPluginHost(deps: PluginHostDeps): PluginHost {
   // They load once the renderer says the modal is on screen, or shortly after the open
   // event when no renderer says so (a custom one, or none).
   const modalShown = deps.bus.on('MODAL_SHOWN').subscribe(() => activateOn('onModalOpen'))
-  const modalOpened = deps.bus
-    .on('MODAL_OPEN')
-    .subscribe(() => setTimeout(() => activateOn('onModalOpen'), MODAL_SHOWN_FALLBACK_MS))
+  const modalOpened = deps.bus.on('MODAL_OPEN').subscribe(() => setTimeout(() => activateOn('onModalOpen'), MODAL_SHOWN_FALLBACK_MS))
   queueMicrotask(() => activateOn('onStartup'))
 
-  const ownerOf: PluginHost['ownerOf'] = (kind, item) =>
-    manifests.find((manifest) => (manifest.contributes[kind] as readonly string[] | undefined)?.includes(item))
+  const ownerOf: PluginHost['ownerOf'] = (kind, item) => manifests.find((manifest) => (manifest.contributes[kind] as readonly string[] | undefined)?.includes(item))
 
   const contributed = <K extends ListedKind>(kind: K): readonly ItemOf<K>[] => {
     const items = manifests
       .flatMap((manifest) => (manifest.contributes[kind] ?? []) as readonly ItemOf<K>[])
       .filter((item) => !('when' in item) || !item.when || item.when(deps.config))
-    return items.some((item) => 'rank' in item)
-      ? [...items].sort((a, b) => (a as { rank: number }).rank - (b as { rank: number }).rank)
-      : items
+    return items.some((item) => 'rank' in item) ? [...items].sort((a, b) => (a as { rank: number }).rank - (b as { rank: number }).rank) : items
   }
 
   return {
@@ -170,7 +163,10 @@ export function createPluginHost(deps: PluginHostDeps): PluginHost {
     dispose() {
       modalShown.unsubscribe()
       modalOpened.unsubscribe()
-      disposers.splice(0).reverse().forEach((dispose) => dispose())
+      disposers
+        .splice(0)
+        .reverse()
+        .forEach((dispose) => dispose())
     },
   }
 }

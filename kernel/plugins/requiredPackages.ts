@@ -3,10 +3,7 @@ import type { PluginManifest } from './manifest.ts'
 
 /** The error a plugin body's import of a package that is not installed fails with, naming it. */
 export const missingPackageError = (manifest: PluginManifest, name: string): ConfigError =>
-  new ConfigError(
-    'plugins',
-    `the "${manifest.id}" plugin needs the package ${name}, which is not installed. Install it: npm install ${name}`,
-  )
+  new ConfigError('plugins', `the "${manifest.id}" plugin needs the package ${name}, which is not installed. Install it: npm install ${name}`)
 
 /** `name` (or a file of it) as a quoted specifier in a message. */
 const namesSpecifier = (message: string, name: string): boolean =>

@@ -15,8 +15,7 @@ const makeKit = () =>
     },
   )
 
-const views = (kit: { router: { store: { get(): { history: readonly { view: string }[] } } } }) =>
-  kit.router.store.get().history.map((entry) => entry.view)
+const views = (kit: { router: { store: { get(): { history: readonly { view: string }[] } } } }) => kit.router.store.get().history.map((entry) => entry.view)
 
 const routerDeps = () => ({ prefetch: vi.fn(), closeModal: vi.fn(), onPopped: vi.fn() })
 

@@ -58,4 +58,3 @@ export function isSafeRpcMethod(method: string): method is SafeRpcMethod {
 export function isUnsafeRpcMethod(method: string): method is UnsafeRpcMethod {
   return (UNSAFE_RPC_METHODS as readonly string[]).includes(method)
 }
-

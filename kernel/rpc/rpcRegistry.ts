@@ -45,7 +45,6 @@ export function createRpcRegistry(deps: RpcRegistryDeps): RpcRegistry {
     return isSafeRpcMethod(method) || isUnsafeRpcMethod(method)
   }
 
-
   return {
     register(method, handler) {
       if (handlers.has(method)) throw new PorticoError(`RPC method "${method}" already has a handler`)

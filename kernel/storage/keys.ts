@@ -14,8 +14,7 @@ export const RecentWalletSchema = v.object({
 export type RecentWallet = v.InferOutput<typeof RecentWalletSchema>
 
 /** A cached value with the time it was stored, for the TTL caches (lifetimes in CacheLifetimeMs). */
-const cacheOf = <T extends v.GenericSchema>(value: T) =>
-  v.record(v.string(), v.object({ timestamp: v.number(), value }))
+const cacheOf = <T extends v.GenericSchema>(value: T) => v.record(v.string(), v.object({ timestamp: v.number(), value }))
 
 /**
  * Every key Portico keeps in local storage, with the schema its
@@ -78,9 +77,4 @@ export type StorageKeyName = keyof typeof StorageKeys
 export type StoredValue<K extends StorageKeyName> = v.InferOutput<(typeof StorageKeys)[K]['schema']>
 
 /** The cached login data deleted on disconnect or a failed connection check. */
-export const LOGIN_CACHE_KEYS = [
-  'frameEmailLoginUsed',
-  'frameEmail',
-  'frameLastUsedChain',
-  'frameSocialUsername',
-] as const satisfies readonly StorageKeyName[]
+export const LOGIN_CACHE_KEYS = ['frameEmailLoginUsed', 'frameEmail', 'frameLastUsedChain', 'frameSocialUsername'] as const satisfies readonly StorageKeyName[]

@@ -17,8 +17,7 @@ function kitWith(options: Partial<PorticoOptions> = {}) {
     { storage: createMemoryBackend(), logger: quiet, fetch: () => Promise.reject(new Error('no requests')) },
   )
 }
-const connect = (kit: ReturnType<typeof kitWith>, address = ADDRESS) =>
-  kit.chains.updateAccount('eip155', { address, caipAddress: `eip155:1:${address}`, status: 'connected' })
+const connect = (kit: ReturnType<typeof kitWith>, address = ADDRESS) => kit.chains.updateAccount('eip155', { address, caipAddress: `eip155:1:${address}`, status: 'connected' })
 /** After the kit's restore and the writer's start, which follows it a few microtasks later. */
 const settled = async (kit: ReturnType<typeof kitWith>) => {
   // The cookie writer loads on demand (not on the first screen).
@@ -42,14 +41,27 @@ describe('porticoCookieToInitialState (the server reads the ssr cookie)', () => 
   })
 
   it('no header, no cookie, or a value that fails the schema is disconnected (undefined), never a throw', () => {
-    for (const header of [undefined, null, '', 'a=1', 'portico.state=', 'portico.state=eip155:1', 'portico.state=cosmos:hub:abc', 'portico.state=eip155:1:0x12"><script>', `portico.state=eip155:1:${'a'.repeat(129)}`, 'xportico.state=eip155:1:0xab']) {
+    for (const header of [
+      undefined,
+      null,
+      '',
+      'a=1',
+      'portico.state=',
+      'portico.state=eip155:1',
+      'portico.state=cosmos:hub:abc',
+      'portico.state=eip155:1:0x12"><script>',
+      `portico.state=eip155:1:${'a'.repeat(129)}`,
+      'xportico.state=eip155:1:0xab',
+    ]) {
       expect(porticoCookieToInitialState(header), String(header)).toBeUndefined()
     }
     // Whatever a client sends: a string in, an account or undefined out.
-    fc.assert(fc.property(fc.string(), (value) => {
-      const state = porticoCookieToInitialState(`portico.state=${value}`)
-      expect(state === undefined || /^[-.%a-zA-Z0-9]+$/.test(state.address)).toBe(true)
-    }))
+    fc.assert(
+      fc.property(fc.string(), (value) => {
+        const state = porticoCookieToInitialState(`portico.state=${value}`)
+        expect(state === undefined || /^[-.%a-zA-Z0-9]+$/.test(state.address)).toBe(true)
+      }),
+    )
   })
 
   it('the cookie is first-party, Lax, for 30 days (2,592,000 s), Secure on https, and deleted with Max-Age=0', () => {

@@ -18,11 +18,7 @@ export interface PorticoInitialState {
 // reads no cookie keeps none of it on its first screen.
 let caipAddressSchema: v.GenericSchema<string, string> | undefined
 const caipAddress = () =>
-  (caipAddressSchema ??= v.pipe(
-    v.string(),
-    v.maxLength(200),
-    v.regex(new RegExp(`^(${CHAIN_NAMESPACES.join('|')}):[-_a-zA-Z0-9]{1,32}:[-.%a-zA-Z0-9]{1,128}$`)),
-  ))
+  (caipAddressSchema ??= v.pipe(v.string(), v.maxLength(200), v.regex(new RegExp(`^(${CHAIN_NAMESPACES.join('|')}):[-_a-zA-Z0-9]{1,32}:[-.%a-zA-Z0-9]{1,128}$`))))
 
 /** The cookie's value read as an account; undefined for anything that fails the schema. */
 export function parseStateCookie(value: string): PorticoInitialState | undefined {

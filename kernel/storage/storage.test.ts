@@ -219,7 +219,10 @@ describe('untrusted stored values (inbound data is untrusted)', () => {
     expect(() => storage.remove('activeNamespace')).not.toThrow()
     expect(storage.get('activeNamespace')).toBeUndefined()
     expect(() => storage.addRecentWallet({ id: 'a', name: 'A' })).not.toThrow()
-    expect(storage.addRecentWallet({ id: 'b', name: 'B' })).toEqual([{ id: 'b', name: 'B' }, { id: 'a', name: 'A' }])
+    expect(storage.addRecentWallet({ id: 'b', name: 'B' })).toEqual([
+      { id: 'b', name: 'B' },
+      { id: 'a', name: 'A' },
+    ])
     expect(() => storage.clearLoginCache()).not.toThrow()
     expect(() => storage.setCached('ensCache', 'alice.eth', '0xabc')).not.toThrow()
     expect(storage.getCached('ensCache', 'alice.eth', 300_000)).toBe('0xabc')

@@ -30,9 +30,7 @@ export function createStore<S extends object>(initial: S): Store<S> {
   const set: Store<S>['set'] = (patch) => {
     const current = subject.getValue()
     const next = typeof patch === 'function' ? patch(current) : patch
-    const changed = Object.keys(next).some(
-      (key) => !Object.is(current[key as keyof S], next[key as keyof S]),
-    )
+    const changed = Object.keys(next).some((key) => !Object.is(current[key as keyof S], next[key as keyof S]))
     if (changed) subject.next(Object.freeze({ ...current, ...next }))
   }
 

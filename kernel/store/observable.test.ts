@@ -57,7 +57,12 @@ describe('subject', () => {
 
   it('works with RxJS through the observable interop key', async () => {
     const subject = createSubject<number>()
-    const doubled = firstValueFrom(from(subject.asObservable() as unknown as InteropObservable<number>).pipe(map((n) => n * 2), toArray()))
+    const doubled = firstValueFrom(
+      from(subject.asObservable() as unknown as InteropObservable<number>).pipe(
+        map((n) => n * 2),
+        toArray(),
+      ),
+    )
     subject.next(1)
     subject.next(2)
     subject.complete()

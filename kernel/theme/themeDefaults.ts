@@ -36,7 +36,6 @@ export const LIGHT_THEME: Partial<Record<ThemeProperty, string>> = {
  * host element win over both.
  */
 export function themeDefaultsCss(names: readonly ThemeProperty[] = Object.keys(DARK_THEME) as ThemeProperty[]): string {
-  const declarations = (values: Partial<Record<ThemeProperty, string>>) =>
-    names.flatMap((name) => (values[name] === undefined ? [] : [`${name}: ${values[name]};`])).join(' ')
+  const declarations = (values: Partial<Record<ThemeProperty, string>>) => names.flatMap((name) => (values[name] === undefined ? [] : [`${name}: ${values[name]};`])).join(' ')
   return `:host { ${declarations(DARK_THEME)} }\n:host([data-theme='light']) { ${declarations(LIGHT_THEME)} }\n`
 }

@@ -9,9 +9,8 @@ describe('wallet icons (untrusted metadata)', () => {
     }
   })
 
-  it.each(['javascript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'ftp://x/y.png', '//evil.example/x.png', '', 42, null, {}])(
-    'drops %j',
-    (icon) => expect(safeIconUrl(icon)).toBeUndefined(),
+  it.each(['javascript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'ftp://x/y.png', '//evil.example/x.png', '', 42, null, {}])('drops %j', (icon) =>
+    expect(safeIconUrl(icon)).toBeUndefined(),
   )
 
   it('property: whatever is kept starts with data:image/, http:// or https://, and nothing throws', () => {
@@ -25,7 +24,11 @@ describe('wallet icons (untrusted metadata)', () => {
   })
 
   it('a hostile getter does not throw', () => {
-    const hostile = { get length() { throw new Error('boom') } }
+    const hostile = {
+      get length() {
+        throw new Error('boom')
+      },
+    }
     expect(safeIconUrl(hostile)).toBeUndefined()
   })
 })

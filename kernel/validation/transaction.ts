@@ -116,7 +116,14 @@ const TYPES: Record<string, TransactionType> = { '0x0': 'legacy', '0x1': 'eip293
 
 /* Only the fields the checks read; the wallet validates the rest of the request itself. */
 const RpcTransactionSchema = v.object({
-  type: v.optional(v.pipe(v.string(), v.toLowerCase(), v.picklist(Object.keys(TYPES), 'must be 0x0 to 0x4'), v.transform((type) => TYPES[type]!))),
+  type: v.optional(
+    v.pipe(
+      v.string(),
+      v.toLowerCase(),
+      v.picklist(Object.keys(TYPES), 'must be 0x0 to 0x4'),
+      v.transform((type) => TYPES[type]!),
+    ),
+  ),
   chainId: v.optional(v.pipe(Quantity, v.transform(Number))),
   from: v.optional(v.string()),
   to: v.optional(v.nullable(v.string())),

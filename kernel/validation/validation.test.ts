@@ -11,13 +11,15 @@ import { isValidRegistrationName } from '../../protocol/registrationName.ts'
 const HEX = '0123456789abcdefABCDEF'
 const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'
 
-const hexString = (min: number, max: number) =>
-  fc.array(fc.constantFrom(...HEX), { minLength: min, maxLength: max }).map((cs) => cs.join(''))
+const hexString = (min: number, max: number) => fc.array(fc.constantFrom(...HEX), { minLength: min, maxLength: max }).map((cs) => cs.join(''))
 /** Short strings from a small alphabet hit the interesting cases (hex, base58, 0x, lengths near the limits). */
-const nearMiss = fc
-  .array(fc.constantFrom(...'0x1aFgG-_ OIl'), { minLength: 0, maxLength: 70 })
-  .map((cs) => cs.join(''))
-const anyString = fc.oneof(fc.string({ maxLength: 80 }), nearMiss, hexString(0, 70), hexString(0, 70).map((h) => `0x${h}`))
+const nearMiss = fc.array(fc.constantFrom(...'0x1aFgG-_ OIl'), { minLength: 0, maxLength: 70 }).map((cs) => cs.join(''))
+const anyString = fc.oneof(
+  fc.string({ maxLength: 80 }),
+  nearMiss,
+  hexString(0, 70),
+  hexString(0, 70).map((h) => `0x${h}`),
+)
 
 /** Base58 (Bitcoin alphabet), written here so the test does not trust a library the code could share. */
 function base58(bytes: Uint8Array): string {
@@ -78,9 +80,14 @@ describe('EVM address', () => {
   })
 
   it('non-strings are not addresses', () => {
-    fc.assert(fc.property(fc.anything().filter((x) => typeof x !== 'string'), (x) => {
-      expect(isEvmAddress(x)).toBe(false)
-    }))
+    fc.assert(
+      fc.property(
+        fc.anything().filter((x) => typeof x !== 'string'),
+        (x) => {
+          expect(isEvmAddress(x)).toBe(false)
+        },
+      ),
+    )
   })
 })
 
@@ -90,10 +97,17 @@ describe('Solana address', () => {
     expect(isSolanaAddress('9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM')).toBe(true)
   })
 
-  it.each(['', '1'.repeat(31), '1'.repeat(45), `0${'1'.repeat(40)}`, `O${'1'.repeat(40)}`, `I${'1'.repeat(40)}`, `l${'1'.repeat(40)}`, `x${'1'.repeat(31)}-`, `0x${'a'.repeat(40)}`])(
-    'rejects %j',
-    (address) => expect(isSolanaAddress(address)).toBe(false),
-  )
+  it.each([
+    '',
+    '1'.repeat(31),
+    '1'.repeat(45),
+    `0${'1'.repeat(40)}`,
+    `O${'1'.repeat(40)}`,
+    `I${'1'.repeat(40)}`,
+    `l${'1'.repeat(40)}`,
+    `x${'1'.repeat(31)}-`,
+    `0x${'a'.repeat(40)}`,
+  ])('rejects %j', (address) => expect(isSolanaAddress(address)).toBe(false))
 
   it('property: the base58 encoding of any 32-byte key is an address', () => {
     fc.assert(
@@ -109,9 +123,7 @@ describe('Solana address', () => {
   })
 
   it('property: a string is an address exactly when it is 32 to 44 base58 characters', () => {
-    const base58ish = fc
-      .array(fc.constantFrom(...BASE58, '0', 'O', 'I', 'l', '+'), { minLength: 28, maxLength: 48 })
-      .map((cs) => cs.join(''))
+    const base58ish = fc.array(fc.constantFrom(...BASE58, '0', 'O', 'I', 'l', '+'), { minLength: 28, maxLength: 48 }).map((cs) => cs.join(''))
     fc.assert(
       fc.property(fc.oneof(anyString, base58ish), (s) => {
         const oracle = s.length >= 32 && s.length <= 44 && [...s].every((c) => BASE58.includes(c))
@@ -195,10 +207,16 @@ describe('result classification', () => {
 })
 
 describe('name registration', () => {
-  it.each([['alice', true], ['my-wallet-1', true], ['ABCD', true], ['abc', false], ['my_name', false], ['näme', false], ['a b c d', false], ['', false]] as const)(
-    '%j -> %j',
-    (name, valid) => expect(isValidRegistrationName(name)).toBe(valid),
-  )
+  it.each([
+    ['alice', true],
+    ['my-wallet-1', true],
+    ['ABCD', true],
+    ['abc', false],
+    ['my_name', false],
+    ['näme', false],
+    ['a b c d', false],
+    ['', false],
+  ] as const)('%j -> %j', (name, valid) => expect(isValidRegistrationName(name)).toBe(valid))
 
   it('property: valid exactly when 4+ characters, each an ASCII letter, digit or hyphen', () => {
     const allowed = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-'

@@ -6,8 +6,7 @@ import { USER_REJECTED_CODE, WalletErrorText } from './walletError.ts'
 
 // A real Wallet Standard wallet (the project's Solana test wallet, with a real ed25519 key).
 // Nothing here sends a transaction, so its RPC url is never dialled.
-const testWallet = (approve?: (feature: string) => boolean) =>
-  createSolanaTestWallet({ name: 'Feature Test Wallet', rpcUrl: 'http://127.0.0.1:9', approve })
+const testWallet = (approve?: (feature: string) => boolean) => createSolanaTestWallet({ name: 'Feature Test Wallet', rpcUrl: 'http://127.0.0.1:9', approve })
 
 const Accounts = v.object({ accounts: v.array(v.object({ address: v.string() })) })
 const Signatures = v.array(v.object({ signature: v.instance(Uint8Array) }))

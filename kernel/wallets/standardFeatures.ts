@@ -30,8 +30,7 @@ const methodOf = (target: unknown, method: string): unknown => {
 }
 
 /** Whether `wallet.features[feature][method]` is a function. */
-export const hasFeature = (wallet: unknown, feature: string, method: string): boolean =>
-  typeof methodOf(featureOf(wallet, feature), method) === 'function'
+export const hasFeature = (wallet: unknown, feature: string, method: string): boolean => typeof methodOf(featureOf(wallet, feature), method) === 'function'
 
 /**
  * Calls `target[method](...args)` on a wallet's object. A missing method is
@@ -58,13 +57,7 @@ export async function callWallet(target: unknown, method: string, args: readonly
  * @example
  * const [output] = await callFeature(wallet, 'solana:signMessage', 'signMessage', [{ account, message }], SignMessageOutputSchema)
  */
-export async function callFeature<S extends v.GenericSchema>(
-  wallet: unknown,
-  feature: string,
-  method: string,
-  args: readonly unknown[],
-  answer: S,
-): Promise<v.InferOutput<S>> {
+export async function callFeature<S extends v.GenericSchema>(wallet: unknown, feature: string, method: string, args: readonly unknown[], answer: S): Promise<v.InferOutput<S>> {
   const output = await callWallet(featureOf(wallet, feature), method, args, feature)
   return parseOrThrow(answer, output, (issue) => invalidAnswer(feature, issue))
 }

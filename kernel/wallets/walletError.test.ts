@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { PorticoError } from '../errors/base.ts'
-import {
-  USER_REJECTED_CODE,
-  WalletError,
-  WalletErrorText,
-  invalidAnswer,
-  isUnrecognizedChain,
-  isUserRejection,
-  toWalletError,
-} from './walletError.ts'
+import { USER_REJECTED_CODE, WalletError, WalletErrorText, invalidAnswer, isUnrecognizedChain, isUserRejection, toWalletError } from './walletError.ts'
 
 const coded = (code: number, message: string) => Object.assign(new Error(message), { code })
 

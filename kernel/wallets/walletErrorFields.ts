@@ -24,9 +24,7 @@ const read = (value: unknown, key: string): unknown => {
 
 /** Reads codes and message from a wallet's error without trusting its shape. */
 export function walletErrorFields(error: unknown): WalletErrorFields {
-  const codes = [read(error, 'code'), read(read(read(error, 'data'), 'originalError'), 'code')].filter(
-    (code): code is number => typeof code === 'number',
-  )
+  const codes = [read(error, 'code'), read(read(read(error, 'data'), 'originalError'), 'code')].filter((code): code is number => typeof code === 'number')
   const message = typeof error === 'string' ? error : read(error, 'message')
   return {
     code: codes[0],

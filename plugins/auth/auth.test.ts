@@ -223,9 +223,13 @@ describe('connect through the AUTH connector', () => {
     const { kit } = await loggedIn(createAuthKit({ frame: smartFrame() }))
     expect(kit.chains.record('eip155')!.accountState.address).toBe(SMART_ADDRESS)
     await kit.switchNetwork(base)
-    await vi.waitFor(() => expect(kit.chains.record('eip155')!.accountState).toMatchObject({ address: EVM_ADDRESS, preferredAccountType: 'eoa', caipAddress: `eip155:8453:${EVM_ADDRESS}` }))
+    await vi.waitFor(() =>
+      expect(kit.chains.record('eip155')!.accountState).toMatchObject({ address: EVM_ADDRESS, preferredAccountType: 'eoa', caipAddress: `eip155:8453:${EVM_ADDRESS}` }),
+    )
     await kit.switchNetwork(kit.chains.networks().find((network) => network.id === 1)!)
-    await vi.waitFor(() => expect(kit.chains.record('eip155')!.accountState).toMatchObject({ address: SMART_ADDRESS, preferredAccountType: 'smartAccount', caipAddress: `eip155:1:${SMART_ADDRESS}` }))
+    await vi.waitFor(() =>
+      expect(kit.chains.record('eip155')!.accountState).toMatchObject({ address: SMART_ADDRESS, preferredAccountType: 'smartAccount', caipAddress: `eip155:1:${SMART_ADDRESS}` }),
+    )
     expect(kit.storage.get('framePreferredAccountType')).toBeUndefined()
   })
 

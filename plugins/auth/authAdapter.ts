@@ -1,13 +1,4 @@
-import {
-  type AdapterRegistry,
-  type CaipNetwork,
-  type ChainAdapter,
-  type ChainStore,
-  type ConnectResult,
-  ErrorText,
-  PorticoError,
-  type PorticoStorage,
-} from '../../kernel/index.ts'
+import { type AdapterRegistry, type CaipNetwork, type ChainAdapter, type ChainStore, type ConnectResult, ErrorText, PorticoError, type PorticoStorage } from '../../kernel/index.ts'
 import { settleAccountType, syncSmartAccountNetworks, wantedAccountType } from './accountType.ts'
 import type { FrameUser } from '../../protocol/frameProtocol.ts'
 import type { FrameSession } from './frameSession.ts'
@@ -69,9 +60,11 @@ export function createAuthAdapter(deps: AuthAdapterDeps): ChainAdapter {
   const result = (user: FrameUser, preferredAccountType: ConnectResult['preferredAccountType'], walletName: string): ConnectResult => ({
     address: user.address,
     chainId: user.chainId,
-    accounts: (user.accounts.length > 0 ? user.accounts : [{ address: user.address, type: preferredAccountType ?? 'eoa' }]).map(
-      (account) => ({ address: account.address, type: account.type, namespace }),
-    ),
+    accounts: (user.accounts.length > 0 ? user.accounts : [{ address: user.address, type: preferredAccountType ?? 'eoa' }]).map((account) => ({
+      address: account.address,
+      type: account.type,
+      namespace,
+    })),
     user: { email: user.email, ...(user.userName ? { username: user.userName } : {}) },
     // Set by the socials plugin before it connects; kept for a restore after a reload.
     socialProvider: storage.get('connectedSocial'),

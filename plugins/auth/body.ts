@@ -118,9 +118,17 @@ export function activate(context: PluginContext, createClient: (options: FrameCl
   container.register(IAuthService, { useValue: auth })
 
   disposers.push(
-    views.register(APPROVE_VIEW, { component: createApproveTransactionView(frame), title: 'Approve Transaction', titleMessage: { catalogue: messages, key: 'auth.title.approveTransaction' } }),
+    views.register(APPROVE_VIEW, {
+      component: createApproveTransactionView(frame),
+      title: 'Approve Transaction',
+      titleMessage: { catalogue: messages, key: 'auth.title.approveTransaction' },
+    }),
     views.register(ACCOUNT_TYPE_VIEW, { component: createAccountTypeView(auth), title: 'Account type', titleMessage: { catalogue: messages, key: 'auth.accountType.title' } }),
-    views.register(DEVICE_VIEW, { component: createApproveTransactionView(frame, 'auth.device.reviewHint'), title: 'Approve Device', titleMessage: { catalogue: messages, key: 'auth.title.approveDevice' } }),
+    views.register(DEVICE_VIEW, {
+      component: createApproveTransactionView(frame, 'auth.device.reviewHint'),
+      title: 'Approve Device',
+      titleMessage: { catalogue: messages, key: 'auth.title.approveDevice' },
+    }),
     // A dropped connection fails the requests waiting for approval; reads carry on.
     hooks.addDisconnectCleanup((targets) => {
       if (targets.some((ns) => connectedThroughAuth().includes(ns as (typeof namespaces)[number]))) gate.abortUnsafe()
@@ -128,7 +136,10 @@ export function activate(context: PluginContext, createClient: (options: FrameCl
   )
 
   return () => {
-    disposers.splice(0).reverse().forEach((dispose) => dispose())
+    disposers
+      .splice(0)
+      .reverse()
+      .forEach((dispose) => dispose())
     frame.dispose()
   }
 }

@@ -1,16 +1,4 @@
-import {
-  type MonoTypeOperatorFunction,
-  NEVER,
-  Observable,
-  Subject,
-  firstValueFrom,
-  fromEvent,
-  identity,
-  race,
-  switchMap,
-  throwError,
-  timeout,
-} from 'rxjs'
+import { type MonoTypeOperatorFunction, NEVER, Observable, Subject, firstValueFrom, fromEvent, identity, race, switchMap, throwError, timeout } from 'rxjs'
 import * as v from 'valibot'
 import { EmbeddedWalletErrorText, PorticoError } from '../../kernel/index.ts'
 import {

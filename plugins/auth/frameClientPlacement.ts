@@ -1,4 +1,3 @@
-
 /**
  * Where the frame's iframe sits: hidden (no size, invisible, not hit-testable) at the
  * end of the body, or visible exactly over an anchor element while the visitor

@@ -1,6 +1,6 @@
 import { Observable, defer, first, forkJoin, lastValueFrom, throwError, timeout } from 'rxjs'
 import { Alerts, type AlertService, EmbeddedWalletErrorText, PorticoError, type PorticoConfig, type PorticoStorage, type ThemeStore } from '../../kernel/index.ts'
-import { type FrameClient, type FrameClientOptions, type RequestOptions } from './frameClient.ts'
+import type { FrameClient, FrameClientOptions, RequestOptions } from './frameClient.ts'
 import { READY_TIMEOUT_MS } from './frameLifecycle.ts'
 import type { AppPayload, AppRequestName, FrameEvent, FrameReply } from '../../protocol/frameProtocol.ts'
 import { dappData, themeData } from './dappData.ts'

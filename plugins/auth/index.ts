@@ -12,9 +12,7 @@ export { type AuthService, type EmailAction, IAuthService, type SocialLogin } fr
 export function authPlugin(): PluginManifest {
   return definePlugin({
     id: 'auth',
-    when: (config) =>
-      Boolean(config.endpoints.frame) &&
-      config.networks.some((network) => network.chainNamespace === 'eip155' || network.chainNamespace === 'solana'),
+    when: (config) => Boolean(config.endpoints.frame) && config.networks.some((network) => network.chainNamespace === 'eip155' || network.chainNamespace === 'solana'),
     contributes: {
       views: ['ApproveTransaction', 'ApproveDevice', 'AccountType'],
       // A connection stored through the AUTH connector loads the plugin at start, to restore it.
@@ -37,4 +35,3 @@ export function authPlugin(): PluginManifest {
     messages: () => import('./locales/index.ts'),
   })
 }
-

@@ -74,7 +74,9 @@ describe('the RPC gate of the embedded wallet', () => {
     // A transaction is checked before it leaves the kit (SPEC §5): it has to be one.
     for (const method of methods) await kit.request({ method, params: method === 'eth_sendTransaction' ? [{}] : [] })
     // eth_chainId is answered by the adapter itself, the frame is not asked.
-    expect(seen).toEqual(methods.filter((method) => method !== 'eth_chainId').map((method) => [method, (UNSAFE_RPC_METHODS as readonly string[]).includes(method) ? 'ApproveTransaction' : undefined]))
+    expect(seen).toEqual(
+      methods.filter((method) => method !== 'eth_chainId').map((method) => [method, (UNSAFE_RPC_METHODS as readonly string[]).includes(method) ? 'ApproveTransaction' : undefined]),
+    )
   })
 
   // SPEC: a transaction hash is 0x and 64 hex digits, a signed message 0x and 62 or more.
@@ -94,7 +96,8 @@ describe('the RPC gate of the embedded wallet', () => {
     frame.on('RPC_REQUEST', () => ({ result }))
     const answer = kit.request({ method, params: method === 'eth_sendTransaction' ? [{}] : [] })
     if (passed) await expect(answer).resolves.toEqual(result)
-    else await expect(answer).rejects.toMatchObject({ shortMessage: `${method}: the embedded wallet answered no ${method.startsWith('eth_send') ? 'transaction hash' : 'signature'}` })
+    else
+      await expect(answer).rejects.toMatchObject({ shortMessage: `${method}: the embedded wallet answered no ${method.startsWith('eth_send') ? 'transaction hash' : 'signature'}` })
     expect(kit.modal.store.get().open).toBe(false)
   })
 
@@ -125,8 +128,13 @@ describe('the RPC gate of the embedded wallet', () => {
     const sent = kit.request({ method: 'eth_sendTransaction', params: [{ to: EVM_ADDRESS, value: '0x1' }] })
     await vi.waitFor(() => frame.held('RPC_REQUEST'))
     // The frame's error replies carry the message only, as the frame page writes it.
-    frame.held('RPC_REQUEST').reject(new PorticoError('The transaction’s max fee is above the limit this app allows\n\nDetails: 1000000000000 wei is above the cap of 500000000000 wei'))
-    const error = await sent.then(() => undefined, (failure: unknown) => failure)
+    frame
+      .held('RPC_REQUEST')
+      .reject(new PorticoError('The transaction’s max fee is above the limit this app allows\n\nDetails: 1000000000000 wei is above the cap of 500000000000 wei'))
+    const error = await sent.then(
+      () => undefined,
+      (failure: unknown) => failure,
+    )
     expect(error).toBeInstanceOf(TransactionCheckError)
     expect(error).toMatchObject({ reason: 'FEE_CAP', details: '1000000000000 wei is above the cap of 500000000000 wei' })
     expect(kit.snack.store.get()).toEqual({ open: true, message: 'The transaction’s max fee is above the limit this app allows', variant: 'error' })

@@ -1,10 +1,4 @@
-import {
-  type PendingRequests,
-  type PorticoStorage,
-  type Router,
-  SnackText,
-  type SnackService,
-} from '../../kernel/index.ts'
+import { type PendingRequests, type PorticoStorage, type Router, SnackText, type SnackService } from '../../kernel/index.ts'
 import type { EmailAuth, EmailRequestOptions } from './authPort.ts'
 import { messageOf } from './routeData.ts'
 

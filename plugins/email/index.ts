@@ -1,7 +1,14 @@
 import * as v from 'valibot'
 import { type PluginManifest, type Token, definePlugin, definePluginFlag } from '../../kernel/index.ts'
 import type { EmailAuth } from './authPort.ts'
-import { EMAIL_LOGIN_SECTION, EMAIL_VERIFY_DEVICE_VIEW, EMAIL_VERIFY_OTP_VIEW, UPDATE_EMAIL_PRIMARY_OTP_VIEW, UPDATE_EMAIL_SECONDARY_OTP_VIEW, UPDATE_EMAIL_VIEW } from './contract.ts'
+import {
+  EMAIL_LOGIN_SECTION,
+  EMAIL_VERIFY_DEVICE_VIEW,
+  EMAIL_VERIFY_OTP_VIEW,
+  UPDATE_EMAIL_PRIMARY_OTP_VIEW,
+  UPDATE_EMAIL_SECONDARY_OTP_VIEW,
+  UPDATE_EMAIL_VIEW,
+} from './contract.ts'
 
 export type { EmailAuth, EmailRequestOptions } from './authPort.ts'
 
@@ -33,9 +40,7 @@ export function createEmailPlugin(links: EmailPluginLinks): PluginManifest {
     contributes: {
       views: [EMAIL_LOGIN_SECTION, EMAIL_VERIFY_DEVICE_VIEW, EMAIL_VERIFY_OTP_VIEW, UPDATE_EMAIL_VIEW, UPDATE_EMAIL_PRIMARY_OTP_VIEW, UPDATE_EMAIL_SECONDARY_OTP_VIEW],
       // Above the wallet list (which ranks 100).
-      connectMethods: [
-        { id: 'email', label: 'Email', section: EMAIL_LOGIN_SECTION, rank: 10, collapsesWallets: (config) => config.features['emailShowWallets'] === false },
-      ],
+      connectMethods: [{ id: 'email', label: 'Email', section: EMAIL_LOGIN_SECTION, rank: 10, collapsesWallets: (config) => config.features['emailShowWallets'] === false }],
       walletFeatures: [
         {
           id: 'updateEmail',

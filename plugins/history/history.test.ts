@@ -24,9 +24,7 @@ function kitOnMainnet() {
 /** The history over an API whose pages are `pages` by cursor ('' for the first). */
 function setup(pages: Pages | ((cursor: string) => Promise<TransactionsResponse>)) {
   const kit = kitOnMainnet()
-  const transactions = vi.fn<BlockchainApi['transactions']>(async ({ cursor }) =>
-    typeof pages === 'function' ? pages(cursor ?? '') : pages[cursor ?? '']!,
-  )
+  const transactions = vi.fn<BlockchainApi['transactions']>(async ({ cursor }) => (typeof pages === 'function' ? pages(cursor ?? '') : pages[cursor ?? '']!))
   const showError = vi.fn()
   const history = createHistory({ api: { transactions }, chains: kit.chains, snack: { showError }, bus: kit.bus })
   return { kit, history, transactions, showError, state: () => history.store.get() }

@@ -2,8 +2,7 @@ import type { OperationType, Transaction, Transfer } from '../../protocol/api/sc
 import type { CaipNetworkId } from '../../kernel/index.ts'
 
 /** A transaction is spam when it has transfers and every one of them is an NFT flagged spam. */
-export const isSpam = (transaction: Transaction) =>
-  transaction.transfers.length > 0 && transaction.transfers.every((transfer) => transfer.nft_info?.flags.is_spam === true)
+export const isSpam = (transaction: Transaction) => transaction.transfers.length > 0 && transaction.transfers.every((transfer) => transfer.nft_info?.flags.is_spam === true)
 
 /** What the Activity list shows of a page: no spam, and only the connected chain's transactions. */
 export const shownTransactions = (page: readonly Transaction[], chainId: CaipNetworkId) =>
@@ -45,8 +44,7 @@ export function groupByMonth(transactions: readonly Transaction[]): MonthGroup[]
 /** A month's heading: its name in this year ('May'), with the year before that ('December 2025'). */
 export function monthTitle(group: Pick<MonthGroup, 'year' | 'month'>, now = new Date(), locale?: string): string {
   const date = new Date(group.year, group.month, 1)
-  const options: Intl.DateTimeFormatOptions =
-    group.year === now.getFullYear() ? { month: 'long' } : { month: 'long', year: 'numeric' }
+  const options: Intl.DateTimeFormatOptions = group.year === now.getFullYear() ? { month: 'long' } : { month: 'long', year: 'numeric' }
   return new Intl.DateTimeFormat(locale, options).format(date)
 }
 
@@ -65,4 +63,3 @@ export function amountSign(operationType: OperationType, direction: Transfer['di
   if (direction === 'out') return '−'
   return ''
 }
-

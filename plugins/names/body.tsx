@@ -22,7 +22,11 @@ export function activate({ container, views, rpc, hooks }: PluginContext) {
   })
   const disposers = [
     views.register(REGISTER_VIEW, { component: createRegisterView(controller), title: 'Register a name', titleMessage: { catalogue: messages, key: 'names.title.register' } }),
-    views.register(REGISTER_SUCCESS_VIEW, { component: createRegisterSuccessView(controller), title: 'Name registered', titleMessage: { catalogue: messages, key: 'names.title.registered' } }),
+    views.register(REGISTER_SUCCESS_VIEW, {
+      component: createRegisterSuccessView(controller),
+      title: 'Name registered',
+      titleMessage: { catalogue: messages, key: 'names.title.registered' },
+    }),
     watchProfile({
       chains,
       api,

@@ -123,7 +123,7 @@ describe('names controller', () => {
     expect(t.chains.record('eip155')?.accountState.profileName).toBeUndefined()
   })
 
-  it("a wallet that refuses to sign goes back with the same text, and nothing is registered", async () => {
+  it('a wallet that refuses to sign goes back with the same text, and nothing is registered', async () => {
     const t = setup()
     t.request.mockRejectedValueOnce(new Error('User rejected the request.'))
     t.controller.setName('alice-test')

@@ -1,15 +1,6 @@
 import { EMPTY, type Observable, Subject, catchError, defer, map, of, switchMap, timer } from 'rxjs'
 import type { BlockchainApi } from '../../protocol/api/contract.ts'
-import {
-  type ChainStore,
-  DEBOUNCE_MS,
-  ErrorText,
-  PorticoError,
-  type Router,
-  type Store,
-  createStore,
-  errorRegisteringName,
-} from '../../kernel/index.ts'
+import { type ChainStore, DEBOUNCE_MS, ErrorText, PorticoError, type Router, type Store, createStore, errorRegisteringName } from '../../kernel/index.ts'
 import { NamesText, coinTypeOf, passesNameRule, registrationMessage } from './rules.ts'
 
 export interface NameSuggestion {

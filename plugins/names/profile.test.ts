@@ -19,7 +19,12 @@ function setup(network = hardhat, ens: Record<string, { name: string; avatar?: s
     address === ADDRESS ? { name: 'alice.eth', avatar: 'https://example.com/alice.png' } : { name: null, avatar: null },
   )
   const reverseLookup = vi.fn<BlockchainApi['reverseLookup']>(async (address) =>
-    address === ADDRESS ? [{ name: 'alice-test', addresses: {} }, { name: 'alice-two', addresses: {} }] : [],
+    address === ADDRESS
+      ? [
+          { name: 'alice-test', addresses: {} },
+          { name: 'alice-two', addresses: {} },
+        ]
+      : [],
   )
   const adapterProfile = vi.fn(async (address: string) => ens[address])
   const stop = watchProfile({ chains, api: { identity, reverseLookup }, logger: { warn: () => undefined }, adapterProfile })

@@ -1,12 +1,5 @@
 import * as v from 'valibot'
-import {
-  type ChainNamespace,
-  ConfigError,
-  type PluginManifest,
-  definePlugin,
-  definePluginFlag,
-  inRestrictedTimeZone,
-} from '../../kernel/index.ts'
+import { type ChainNamespace, ConfigError, type PluginManifest, definePlugin, definePluginFlag, inRestrictedTimeZone } from '../../kernel/index.ts'
 import { FeeRangePercent, ONRAMP_PROVIDERS_VIEW, type OnRampProvider, type OnRampProviderId, type ParsedOnRampOptions } from './contract.ts'
 
 // The manifest's half: which providers the app offers and where their pages are. The URLs

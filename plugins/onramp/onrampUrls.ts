@@ -2,16 +2,7 @@ import type { CaipNetwork } from '../../kernel/index.ts'
 import type { OnRampProvider } from './contract.ts'
 
 /** The chains Coinbase Pay names in its URL, and the one it opens on for any other network. */
-export const COINBASE_PAY_CHAINS = [
-  'ethereum',
-  'arbitrum',
-  'polygon',
-  'berachain',
-  'avalanche-c-chain',
-  'optimism',
-  'celo',
-  'base',
-] as const
+export const COINBASE_PAY_CHAINS = ['ethereum', 'arbitrum', 'polygon', 'berachain', 'avalanche-c-chain', 'optimism', 'celo', 'base'] as const
 export const COINBASE_PAY_FALLBACK_CHAIN = 'ethereum'
 
 export type CoinbasePayChain = (typeof COINBASE_PAY_CHAINS)[number]

@@ -22,7 +22,9 @@ afterEach(() => {
 })
 
 function openProviders() {
-  const kit = createTestKit({ networks: [base, solana] }, [onrampPlugin({ coinbase: { url: 'http://127.0.0.1:8710/coinbase' }, meld: { url: 'http://127.0.0.1:8710/meld' }, presetAmount: 100 })])
+  const kit = createTestKit({ networks: [base, solana] }, [
+    onrampPlugin({ coinbase: { url: 'http://127.0.0.1:8710/coinbase' }, meld: { url: 'http://127.0.0.1:8710/meld' }, presetAmount: 100 }),
+  ])
   render(<PorticoProvider kit={kit} />)
   return kit
 }

@@ -14,7 +14,10 @@ export interface PortfolioPluginOptions {
 }
 
 const EvmNetworkId = v.pipe(v.string(), v.regex(/^eip155:\d{1,12}$/, 'must be an EVM CAIP-2 id such as eip155:1'))
-const EvmAddress = v.pipe(v.string(), v.check((address: string) => isEvmAddress(address), 'must be EVM addresses (0x and 40 hex digits)'))
+const EvmAddress = v.pipe(
+  v.string(),
+  v.check((address: string) => isEvmAddress(address), 'must be EVM addresses (0x and 40 hex digits)'),
+)
 
 const OptionsSchema = v.object({
   tokens: v.optional(v.record(EvmNetworkId, v.array(EvmAddress)), {}),

@@ -58,7 +58,11 @@ describe('portfolio plugin: Tokens tab', () => {
     renderAccount(kit)
     // The rows wait for the Tokens panel's code and the API's answer: a loaded 2-core machine takes its time.
     await waitFor(() => expect(rows()).toHaveLength(2), { timeout: 10_000 })
-    expect(rows().map(cells).map(([, amount, value]) => [amount, value])).toEqual([
+    expect(
+      rows()
+        .map(cells)
+        .map(([, amount, value]) => [amount, value]),
+    ).toEqual([
       ['1,234 ETH', '3.703,68\u00a0$'],
       ['1.234,5 USDT', '1.234,50\u00a0$'],
     ])
@@ -120,9 +124,7 @@ describe('portfolio plugin: NFTs tab', () => {
   })
 
   it("lists the account's NFTs without spam, a page at a time", async () => {
-    const nfts = vi.fn(async ({ cursor }: { cursor?: string }) =>
-      cursor ? { data: [nft('3')], next: null } : { data: [nft('1'), nft('2', true)], next: 'c2' },
-    )
+    const nfts = vi.fn(async ({ cursor }: { cursor?: string }) => (cursor ? { data: [nft('3')], next: null } : { data: [nft('1'), nft('2', true)], next: 'c2' }))
     const { kit } = await kitWithApi({ balances: async () => [], nfts }, [portfolioPlugin()])
     renderAccount(kit)
     fireEvent.click(screen.getByRole('tab', { name: 'NFTs' }))

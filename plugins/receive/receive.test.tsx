@@ -36,9 +36,7 @@ describe('receive plugin (issue: one real plugin through the whole mechanism)', 
     act(() => kit.open({ view: 'Receive' }))
     await waitFor(() => expect(shadow().querySelector('[data-testid="receive-address"]')?.textContent).toBe(ADDRESS))
     expect(shadow().querySelector('svg[role="img"]')?.getAttribute('aria-label')).toBe('QR code for 0x12…345678')
-    const networks = [...shadow().querySelectorAll('ul[aria-label="Networks this address is valid on"] li')].map(
-      (item) => item.textContent,
-    )
+    const networks = [...shadow().querySelectorAll('ul[aria-label="Networks this address is valid on"] li')].map((item) => item.textContent)
     // An EVM address is valid on every configured EVM network, and not on Solana.
     expect(networks).toEqual(['Ethereum', 'Base'])
   })

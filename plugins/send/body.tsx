@@ -1,13 +1,4 @@
-import {
-  type ChainState,
-  IChainStore,
-  IConnectionService,
-  IRouter,
-  ISnackService,
-  IStorage,
-  type PluginContext,
-  resolve,
-} from '../../kernel/index.ts'
+import { type ChainState, IChainStore, IConnectionService, IRouter, ISnackService, IStorage, type PluginContext, resolve } from '../../kernel/index.ts'
 import { tokenBalances } from '../../services/blockchainApi/tokenBalances.ts'
 import { blockchainApi } from '../../services/blockchainApi/provide.ts'
 import { receiverOfName } from './receiverName.ts'

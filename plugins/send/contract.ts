@@ -12,7 +12,12 @@ export const SEND_PREVIEW_VIEW = 'WalletSendPreview'
 /** `sendPlugin()`'s options as the manifest checks them and the body gets them. */
 export const SendOptionsSchema = v.object({
   usdtContracts: v.optional(
-    v.array(v.pipe(v.string(), v.check((address: string) => isEvmAddress(address), 'must be EVM addresses (0x and 40 hex digits)'))),
+    v.array(
+      v.pipe(
+        v.string(),
+        v.check((address: string) => isEvmAddress(address), 'must be EVM addresses (0x and 40 hex digits)'),
+      ),
+    ),
     [],
   ),
 })

@@ -1,9 +1,4 @@
-import {
-  type ChainNamespace,
-  type ChainRecord,
-  type Store,
-  createStore,
-} from '../../kernel/index.ts'
+import { type ChainNamespace, type ChainRecord, type Store, createStore } from '../../kernel/index.ts'
 import type { SendControllerDeps } from './controller.ts'
 import { type SendCheck, checkSend } from './form.ts'
 import { SendRefusal } from './form.ts'

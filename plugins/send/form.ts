@@ -35,7 +35,11 @@ const formSchema = (decimals: number, sender: NamespaceSender) =>
       v.transform((text) => parsePositiveUnits(text, decimals)),
       v.bigint(),
     ),
-    receiver: v.pipe(v.string(), v.trim(), v.check((text) => sender.isValidReceiver(text))),
+    receiver: v.pipe(
+      v.string(),
+      v.trim(),
+      v.check((text) => sender.isValidReceiver(text)),
+    ),
   })
 
 /**

@@ -25,9 +25,7 @@ export function createReceiverLookup({ deps, store, requote }: SendFlow): Receiv
                 switchMap(() => defer(() => resolveName(typed.name))),
                 map((address) => ({ typed, address, error: undefined })),
                 // SPEC §8: 'Error resolving name', or the API's own reason.
-                catchError((error: unknown) =>
-                  of({ typed, address: undefined, error: error instanceof PorticoError ? error.shortMessage : ErrorText.ERROR_RESOLVING_NAME }),
-                ),
+                catchError((error: unknown) => of({ typed, address: undefined, error: error instanceof PorticoError ? error.shortMessage : ErrorText.ERROR_RESOLVING_NAME })),
               )
             : EMPTY,
         ),

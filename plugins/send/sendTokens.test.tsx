@@ -37,8 +37,7 @@ afterEach(() => {
   h.unannounce.splice(0).forEach((stop) => stop())
 })
 
-const tokenBalance = (token: string, owner: string) =>
-  chain.readContract({ address: token as Address, abi: erc20Abi, functionName: 'balanceOf', args: [owner as Address] })
+const tokenBalance = (token: string, owner: string) => chain.readContract({ address: token as Address, abi: erc20Abi, functionName: 'balanceOf', args: [owner as Address] })
 
 /** Hardhat account #n (funded with every demo token) in the test wallet. */
 const walletOf = (n: number, approve?: (method: string) => boolean) =>

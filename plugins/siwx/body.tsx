@@ -1,12 +1,4 @@
-import {
-  IChainStore,
-  IConnectionService,
-  IModalService,
-  IRouter,
-  ISnackService,
-  type PluginContext,
-  resolve,
-} from '../../kernel/index.ts'
+import { IChainStore, IConnectionService, IModalService, IRouter, ISnackService, type PluginContext, resolve } from '../../kernel/index.ts'
 import { SIGN_VIEW, createSiwxController } from './controller.ts'
 import { ISiwxService } from './contract.ts'
 import { signInSource } from './source.ts'

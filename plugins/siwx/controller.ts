@@ -54,8 +54,7 @@ interface Deps {
   readonly logger: Pick<Console, 'warn'>
 }
 
-const messageOf = (error: unknown) =>
-  error instanceof PorticoError ? error.shortMessage : error instanceof Error ? error.message : String(error)
+const messageOf = (error: unknown) => (error instanceof PorticoError ? error.shortMessage : error instanceof Error ? error.message : String(error))
 
 /**
  * The sign-in flow after a connection: the message is prepared while the view shows,

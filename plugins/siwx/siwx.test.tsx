@@ -5,15 +5,7 @@ import { act, cleanup, fireEvent, render, waitFor } from '@testing-library/react
 import { type Hex, verifyMessage } from 'viem'
 import { createSiweMessage } from 'viem/siwe'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import {
-  ErrorText,
-  type PorticoKit,
-  type PorticoOptions,
-  createKernel,
-  createMemoryBackend,
-  definePlugin,
-  isUnsupportedPlaceholder,
-} from '../../kernel/index.ts'
+import { ErrorText, type PorticoKit, type PorticoOptions, createKernel, createMemoryBackend, definePlugin, isUnsupportedPlaceholder } from '../../kernel/index.ts'
 import { parseSiwxMessage } from '../../protocol/siwx/index.ts'
 import { LOCAL_SIWX_STORAGE_KEY, type SiweConfig, type SiwxConfig, localSiwx, requestSiwxSignIn, siwxPlugin, siwxSignOut } from '../../entries/siwx.ts'
 import { PorticoProvider } from '../../shell/provider/PorticoProvider.tsx'
@@ -75,8 +67,7 @@ function setup(options: Partial<PorticoOptions>, plugins = [eip155Plugin(), siwx
 }
 
 const shadow = () => modalRoot()
-const button = (name: string) =>
-  [...shadow().querySelectorAll<HTMLButtonElement>('button')].find((b) => b.textContent === name || b.getAttribute('aria-label') === name)
+const button = (name: string) => [...shadow().querySelectorAll<HTMLButtonElement>('button')].find((b) => b.textContent === name || b.getAttribute('aria-label') === name)
 const view = (kit: PorticoKit) => kit.router.current().view
 const isOpen = (kit: PorticoKit) => kit.modal.store.get().open
 
@@ -262,7 +253,12 @@ describe('cancel, close guard and failure', () => {
     await signReady()
     expect(button('Close')!.disabled).toBe(true)
     // Escape (the dialog's cancel) and the app's close() are refused with a shake.
-    act(() => void shadow().querySelector('dialog')!.dispatchEvent(new Event('cancel', { cancelable: true })))
+    act(
+      () =>
+        void shadow()
+          .querySelector('dialog')!
+          .dispatchEvent(new Event('cancel', { cancelable: true })),
+    )
     expect(isOpen(kit)).toBe(true)
     expect(kit.modal.store.get().shake).toBe(true)
     act(() => kit.close())

@@ -57,7 +57,11 @@ export function activate(context: PluginContext, authToken: Token<SocialAuth>, f
   const section = createSocialLoginSection(controller, providers, () => router.push(FARCASTER_VIEW))
   const disposers = [
     views.register('SocialLoginSection', { component: section, title: 'Social login', titleMessage: { catalogue: messages, key: 'socials.title.section' } }),
-    views.register(FARCASTER_VIEW, { component: createConnectingFarcaster(farcaster, deps.state), title: 'Farcaster', titleMessage: { catalogue: messages, key: 'socials.title.farcaster' } }),
+    views.register(FARCASTER_VIEW, {
+      component: createConnectingFarcaster(farcaster, deps.state),
+      title: 'Farcaster',
+      titleMessage: { catalogue: messages, key: 'socials.title.farcaster' },
+    }),
     hooks.addBackRule((popped) => farcaster.popped(popped)),
     // A disconnect forgets a kept Farcaster url and the popup, as it forgets the account.
     hooks.addDisconnectCleanup(() => deps.state.replace({})),

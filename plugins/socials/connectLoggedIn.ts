@@ -12,11 +12,7 @@ export interface ConnectLoggedInDeps {
  * and username (SPEC §4) and connects the kit through the AUTH connector, showing
  * 'Authenticating' meanwhile. A failed connection forgets what it remembered.
  */
-export async function connectLoggedIn(
-  { auth, storage, snack }: ConnectLoggedInDeps,
-  provider: SocialLoginProvider | 'farcaster',
-  userName: string | undefined,
-): Promise<void> {
+export async function connectLoggedIn({ auth, storage, snack }: ConnectLoggedInDeps, provider: SocialLoginProvider | 'farcaster', userName: string | undefined): Promise<void> {
   storage.set('connectedSocial', provider)
   if (userName) {
     storage.set('connectedSocialUsername', userName)

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { Alerts, createMemoryBackend, mainnet } from '../../kernel/index.ts'
+import { Alerts, createMemoryBackend } from '../../kernel/index.ts'
 import { createAlertService } from '../../kernel/alerts/alertService.ts'
 import { createEventBus } from '../../kernel/bus/bus.ts'
 import { createPendingRequests } from '../../kernel/rpc/pendingRequests.ts'
@@ -82,7 +82,7 @@ function setup(options: { popup?: boolean; flow?: 'popup' | 'redirect'; auth?: P
 afterEach(() => vi.useRealTimers())
 
 describe('socials controller', () => {
-  it('opens the popup before anything is awaited, sends it only to the frame server\'s begin link, never reads it, and once it closed has the frame finish the login', async () => {
+  it("opens the popup before anything is awaited, sends it only to the frame server's begin link, never reads it, and once it closed has the frame finish the login", async () => {
     const t = setup()
     const done = t.controller.start('google')
     // Synchronously, in the click: nothing awaited yet.

@@ -1,12 +1,5 @@
 import * as v from 'valibot'
-import {
-  Alerts,
-  type AlertService,
-  type ModalService,
-  type PendingRequests,
-  type PorticoStorage,
-  type SnackService,
-} from '../../kernel/index.ts'
+import { Alerts, type AlertService, type ModalService, type PendingRequests, type PorticoStorage, type SnackService } from '../../kernel/index.ts'
 import { SOCIAL_PROVIDERS } from '../../protocol/socialProviders.ts'
 import type { SocialAuth, SocialLoginProvider, SocialRequestOptions } from './authPort.ts'
 import { SOCIAL_POPUP_NAME } from './contract.ts'

@@ -37,10 +37,7 @@ export function createSocialsPlugin(links: SocialsPluginLinks, options: SocialsO
     flags: [
       definePluginFlag({
         name: 'socials',
-        schema: v.union([
-          v.literal(false),
-          v.array(v.picklist(SOCIAL_OPTIONS, `must be one of ${SOCIAL_OPTIONS.join(', ')}`)),
-        ]),
+        schema: v.union([v.literal(false), v.array(v.picklist(SOCIAL_OPTIONS, `must be one of ${SOCIAL_OPTIONS.join(', ')}`))]),
         default: [...DEFAULT_SOCIALS],
       }),
     ],
@@ -53,7 +50,8 @@ export function createSocialsPlugin(links: SocialsPluginLinks, options: SocialsO
       views: ['SocialLoginSection', 'ConnectingFarcaster'],
       // After email (10), before the wallet list (100).
       connectMethods: [{ id: 'social', label: 'Social login', section: 'SocialLoginSection', rank: 20 }],
-      styles: '.social-list{display:flex;flex-direction:column;gap:6px}.social-icons{display:flex;gap:6px}.social-icons .icon-button{flex:1;width:auto;border:1px solid var(--portico-border);background:var(--portico-surface)}.farcaster-url{max-width:100%;overflow-wrap:anywhere;text-align:center}',
+      styles:
+        '.social-list{display:flex;flex-direction:column;gap:6px}.social-icons{display:flex;gap:6px}.social-icons .icon-button{flex:1;width:auto;border:1px solid var(--portico-border);background:var(--portico-surface)}.farcaster-url{max-width:100%;overflow-wrap:anywhere;text-align:center}',
     },
     messages: () => import('./locales/index.ts'),
     load: async () => {

@@ -86,7 +86,15 @@ describe('the social section', () => {
     const more = screen.getByRole('button', { name: 'More ways to continue' })
     expect(more.getAttribute('aria-expanded')).toBe('false')
     fireEvent.click(more)
-    expect(names()).toEqual(['Continue with Google', 'Continue with X', 'Continue with Discord', 'Continue with Farcaster', 'Continue with GitHub', 'Continue with Apple', 'Continue with Facebook'])
+    expect(names()).toEqual([
+      'Continue with Google',
+      'Continue with X',
+      'Continue with Discord',
+      'Continue with Farcaster',
+      'Continue with GitHub',
+      'Continue with Apple',
+      'Continue with Facebook',
+    ])
     // The More button went away under the visitor's focus: it moved to the first provider it showed.
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Continue with GitHub' }))
     fireEvent.click(screen.getByRole('button', { name: 'Continue with Apple' }))

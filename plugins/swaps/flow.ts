@@ -1,8 +1,4 @@
-import {
-  type ChainRecord,
-  type Store,
-  createStore,
-} from '../../kernel/index.ts'
+import { type ChainRecord, type Store, createStore } from '../../kernel/index.ts'
 import { parsePositiveUnits } from '../../kernel/wallets/index.ts'
 import type { SwapControllerDeps } from './controller.ts'
 import { readToken } from './erc20.ts'

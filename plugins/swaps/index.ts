@@ -1,16 +1,9 @@
 import * as v from 'valibot'
-import {
-  ConfigError,
-  type PluginManifest,
-  definePlugin,
-  definePluginFlag,
-  inRestrictedTimeZone,
-  isEvmAddress,
-} from '../../kernel/index.ts'
+import { ConfigError, type PluginManifest, definePlugin, definePluginFlag, inRestrictedTimeZone, isEvmAddress } from '../../kernel/index.ts'
 import { SWAP_NETWORKS } from './networks.ts'
 import type { SwapProvider } from './provider.ts'
 import { type ParsedSwapsOptions, SWAP_VIEW, type UniswapV2Router } from './contract.ts'
-export { type UniswapV2Router } from './contract.ts'
+export type { UniswapV2Router } from './contract.ts'
 
 // The manifest's own rules live here, in the always-bundled half: the routers an app may
 // configure (the restricted time zones are the kernel's, shared with on-ramp). Everything

@@ -25,4 +25,3 @@ export interface SwapState {
 }
 
 export const INITIAL_SWAP_STATE: SwapState = { amount: '', extra: [], needsApproval: false, quoting: false, noPool: false }
-

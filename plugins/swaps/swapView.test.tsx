@@ -104,7 +104,9 @@ describe('the Swap view opens with swap arguments', () => {
     expect(sent).toMatchObject([[{ chainId: '0x7a69', to: DEMO!.address }]])
     expect(h.view(kit)).toBe('Swap')
     const chain = createPublicClient({ transport: http(node.url) })
-    expect(await chain.readContract({ address: DEMO!.address, abi: erc20Abi, functionName: 'allowance', args: [HARDHAT_ACCOUNTS[7]!.address as Hex, DEMO_UNISWAP.router] })).toBe(0n)
+    expect(await chain.readContract({ address: DEMO!.address, abi: erc20Abi, functionName: 'allowance', args: [HARDHAT_ACCOUNTS[7]!.address as Hex, DEMO_UNISWAP.router] })).toBe(
+      0n,
+    )
     await waitFor(() => expect(h.button('Approve DEMO and swap')?.disabled).toBe(false))
   })
 })

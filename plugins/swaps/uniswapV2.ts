@@ -142,7 +142,11 @@ export function createUniswapV2Provider(routers: Readonly<Record<string, Uniswap
       const { router } = routerOf(quote.network)
       const allowance = (await read(chain, token, ERC20_ABI, 'allowance', [owner, router])) as bigint
       if (allowance >= quote.amountIn) return []
-      const approve = (amount: bigint): SwapTransaction => ({ from: owner, to: token, data: encodeFunctionData({ abi: ERC20_ABI, functionName: 'approve', args: [router, amount] }) })
+      const approve = (amount: bigint): SwapTransaction => ({
+        from: owner,
+        to: token,
+        data: encodeFunctionData({ abi: ERC20_ABI, functionName: 'approve', args: [router, amount] }),
+      })
       // USDT-shaped tokens refuse to change a non-zero allowance to another non-zero one: back to 0 first.
       return allowance > 0n ? [approve(0n), approve(maxUint256)] : [approve(maxUint256)]
     },

@@ -1,12 +1,4 @@
-import {
-  IAdapterRegistry,
-  IChainStore,
-  IConnectionService,
-  IModalService,
-  IStorage,
-  type PluginContext,
-  resolve,
-} from '../../kernel/index.ts'
+import { IAdapterRegistry, IChainStore, IConnectionService, IModalService, IStorage, type PluginContext, resolve } from '../../kernel/index.ts'
 import { createWagmiAdapter } from './adapter.ts'
 import { listWagmiConnectors } from './connectors.ts'
 import { followWagmi } from './follow.ts'

@@ -44,16 +44,15 @@ function rdnsOf(connector: WagmiConnector): string | undefined {
  *
  * @returns a disposer that stops watching and removes the connectors it added.
  */
-export function listWagmiConnectors(
-  config: WagmiConfig,
-  registry: ConnectorRegistry,
-  options: Pick<PorticoConfig, 'includeWalletIds' | 'excludeWalletIds'>,
-): Disposer {
+export function listWagmiConnectors(config: WagmiConfig, registry: ConnectorRegistry, options: Pick<PorticoConfig, 'includeWalletIds' | 'excludeWalletIds'>): Disposer {
   const added = new Map<string, Disposer>()
   const sync = (connectors: readonly WagmiConnector[]) => {
-    const listed = filterWallets(connectors.filter((c) => !NOT_LISTED.includes(c.type) && !c.porticoHost), options)
+    const listed = filterWallets(
+      connectors.filter((c) => !NOT_LISTED.includes(c.type) && !c.porticoHost),
+      options,
+    )
     const ids = new Set(listed.map((c) => c.id))
-    for (const [id, remove] of added) if (!ids.has(id)) (remove(), added.delete(id))
+    for (const [id, remove] of added) if (!ids.has(id)) remove(), added.delete(id)
     // The first connector with an id wins, as in wagmi's own reconnect order.
     for (const connector of listed) if (!added.has(connector.id)) added.set(connector.id, registry.add(connectorOf(connector)))
   }

@@ -27,7 +27,9 @@ export function followWagmi({ config, chains, storage, connection }: FollowOptio
     const wagmi = currentConnection(config.state)
     const wagmiConnectorId = wagmi && kitConnectorIdOf(wagmi.connector)
     if (wagmi && wagmiConnectorId !== kitConnectorId) {
-      void connection().connect({ connectorId: wagmiConnectorId!, namespace: 'eip155' }).catch(() => undefined)
+      void connection()
+        .connect({ connectorId: wagmiConnectorId!, namespace: 'eip155' })
+        .catch(() => undefined)
     } else if (wagmi) {
       // A Portico connector's account and chain are the kit's own already.
       if (wagmi.connector.porticoHost) return

@@ -1,13 +1,6 @@
 import type { Chain, EIP1193Provider } from 'viem'
 import { type CreateConnectorFn, createConnector } from 'wagmi'
-import {
-  type ConnectorKit,
-  type ConnectorKitHost,
-  PORTICO_CONNECTOR_TYPE,
-  type PorticoConnectorsOptions,
-  createConnectorKitHost,
-  storedKey,
-} from './connectorKit.ts'
+import { type ConnectorKit, type ConnectorKitHost, PORTICO_CONNECTOR_TYPE, type PorticoConnectorsOptions, createConnectorKitHost, storedKey } from './connectorKit.ts'
 import type { CaipNetwork } from '../../kernel/index.ts'
 import { networkOfChain } from './networkOfChain.ts'
 import type { ConnectorSession, ConnectorStorage, PorticoConnectorKind } from './connectorSession.ts'
@@ -79,8 +72,7 @@ function porticoConnector(kind: PorticoConnectorKind, host: ConnectorKitHost, se
       // Nothing downloads on a visit whose wagmi did not connect through Portico.
       isAuthorized: async () => Boolean(await storage?.getItem(storedKey(kind.id))) && (await load()).isAuthorized(),
       switchChain: async (parameters) => (await load()).switchChain(parameters),
-      onAccountsChanged: (accounts) =>
-        accounts.length === 0 ? config.emitter.emit('disconnect') : config.emitter.emit('change', { accounts: accounts as `0x${string}`[] }),
+      onAccountsChanged: (accounts) => (accounts.length === 0 ? config.emitter.emit('disconnect') : config.emitter.emit('change', { accounts: accounts as `0x${string}`[] })),
       onChainChanged: (chainId) => config.emitter.emit('change', { chainId: Number(chainId) }),
       onDisconnect: () => config.emitter.emit('disconnect'),
     }

@@ -1,15 +1,7 @@
 import { defineChain, formatUnits, parseEther, verifyMessage } from 'viem'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createConfig, createStorage, http } from 'wagmi'
-import {
-  connect as wagmiConnect,
-  disconnect as wagmiDisconnect,
-  reconnect,
-  sendTransaction,
-  signMessage,
-  switchChain,
-  waitForTransactionReceipt,
-} from 'wagmi/actions'
+import { connect as wagmiConnect, disconnect as wagmiDisconnect, reconnect, sendTransaction, signMessage, switchChain, waitForTransactionReceipt } from 'wagmi/actions'
 import { type PorticoKit, type StorageBackend, createKernel, createMemoryBackend, resolve } from '../../kernel/index.ts'
 import { IAuthService } from '../auth/index.ts'
 import { EVM_ADDRESS, FRAME_URL, authOnFake, happyFrame } from '../auth/test/authKit.ts'
@@ -80,10 +72,7 @@ function app(storages: { wagmi: Map<string, string>; kit: StorageBackend } = { w
     transports: { [hardhat1.id]: http(node1.url), [hardhat2.id]: http(node2.url) },
     storage: wagmiStorage(storages.wagmi),
   })
-  const kit = createKernel(
-    { projectId: 'test', features: { analytics: false }, plugins: [wagmiPlugin({ config })] },
-    { storage: storages.kit, environment: DESKTOP },
-  )
+  const kit = createKernel({ projectId: 'test', features: { analytics: false }, plugins: [wagmiPlugin({ config })] }, { storage: storages.kit, environment: DESKTOP })
   cleanups.push(() => kit.destroy())
   return { config, kit, storages }
 }
@@ -91,8 +80,7 @@ function app(storages: { wagmi: Map<string, string>; kit: StorageBackend } = { w
 const account = (kit: PorticoKit) => kit.chains.record('eip155')!.accountState
 const connectedConnector = (config: ReturnType<typeof app>['config']) => config.connectors.find((c) => c.id === RDNS)!
 /** wagmi's connection as its hooks read it (useConnection / useAccount). */
-const wagmiAddress = (config: { state: WagmiState }) =>
-  config.state.current ? config.state.connections.get(config.state.current)?.accounts[0] : undefined
+const wagmiAddress = (config: { state: WagmiState }) => (config.state.current ? config.state.connections.get(config.state.current)?.accounts[0] : undefined)
 const requestAccounts = (w: ReturnType<typeof wallet>) => w.calls.filter((call) => call.method === 'eth_requestAccounts').length
 
 /** The kit's plugin body starts with the kit; wagmi's discovery lists the wallet. */
@@ -195,7 +183,6 @@ describe('one source of truth: wagmi', () => {
   })
 })
 
-
 describe("porticoConnectors beside wagmiPlugin: the kit's email login and wagmi, one connection", () => {
   /** A page load with porticoConnectors in the config and the embedded wallet on the fake frame. */
   function portico(storages: { wagmi: Map<string, string>; kit: StorageBackend } = { wagmi: new Map(), kit: createMemoryBackend() }) {
@@ -215,8 +202,7 @@ describe("porticoConnectors beside wagmiPlugin: the kit's email login and wagmi,
     return { config, kit, frame, storages }
   }
   const embedded = (config: ReturnType<typeof portico>['config']) => config.connectors.find((c) => c.id === 'portico.embedded')!
-  const wagmiConnector = (config: ReturnType<typeof portico>['config']) =>
-    config.state.current ? config.state.connections.get(config.state.current)?.connector.id : undefined
+  const wagmiConnector = (config: ReturnType<typeof portico>['config']) => (config.state.current ? config.state.connections.get(config.state.current)?.connector.id : undefined)
   /** The visitor's email login in the modal, up to the code (the frame then has a session). */
   async function logIn(kit: PorticoKit, frame: ReturnType<typeof happyFrame>) {
     await kit.plugins.load('auth')

@@ -115,7 +115,12 @@ describe('session adapter', () => {
   })
 
   it('peer metadata is untrusted: a name is cut at 64 characters (63 and 64 kept whole, 65 and 500 cut) and a bad address is skipped', async () => {
-    for (const [length, kept] of [[63, 63], [64, 64], [65, 64], [500, 64]] as const) {
+    for (const [length, kept] of [
+      [63, 63],
+      [64, 64],
+      [65, 64],
+      [500, 64],
+    ] as const) {
       const { adapter } = setup({ approved: session([`eip155:1:<script>`, `eip155:1:${EVM}`], 'x'.repeat(length)) })
       const result = await adapter.connect(connector, chain(1))
       expect(result.address).toBe(EVM)

@@ -1,13 +1,5 @@
 import * as v from 'valibot'
-import {
-  type Balance,
-  type CaipNetwork,
-  type ChainAdapter,
-  type ChainNamespace,
-  type ConnectResult,
-  ErrorText,
-  PorticoError,
-} from '../../kernel/index.ts'
+import { type Balance, type CaipNetwork, type ChainAdapter, type ChainNamespace, type ConnectResult, ErrorText, PorticoError } from '../../kernel/index.ts'
 import { formatUnits } from '../../kernel/wallets/index.ts'
 import { nativeBalance } from './nativeBalance.ts'
 import { sessionAccounts } from './namespaces.ts'
@@ -57,8 +49,7 @@ export function createSessionAdapter(deps: SessionAdapterDeps): SessionAdapter {
   let reference: string | undefined
   let provider1193: ReturnType<typeof sessionProvider> | undefined
 
-  const chainOf = (network: CaipNetwork | undefined) =>
-    network && network.chainNamespace === namespace ? String(network.id) : undefined
+  const chainOf = (network: CaipNetwork | undefined) => (network && network.chainNamespace === namespace ? String(network.id) : undefined)
 
   /** The connect result for `session`, on the preferred chain when the session approves it. */
   const resultOf = async (session: Session, preferred: string | undefined): Promise<ConnectResult> => {
@@ -75,9 +66,7 @@ export function createSessionAdapter(deps: SessionAdapterDeps): SessionAdapter {
       address: onChain[0]!,
       chainId: namespace === 'eip155' ? Number(chain) : chain,
       accounts: onChain.map((address) => ({ address, type: 'eoa', namespace })),
-      wallet: picked
-        ? { id: picked.id, name: picked.name, icon: picked.imageUrl }
-        : { name: String(peer.name).slice(0, 64) || 'WalletConnect', icon: peer.icons?.[0] },
+      wallet: picked ? { id: picked.id, name: picked.name, icon: picked.imageUrl } : { name: String(peer.name).slice(0, 64) || 'WalletConnect', icon: peer.icons?.[0] },
     }
   }
 
@@ -118,10 +107,7 @@ export function createSessionAdapter(deps: SessionAdapterDeps): SessionAdapter {
       const { provider, session } = await requireSession()
       const target = String(network.id)
       if (namespace === 'eip155') {
-        await provider.request(
-          { method: 'wallet_switchEthereumChain', params: [{ chainId: `0x${Number(target).toString(16)}` }] },
-          `eip155:${reference ?? target}`,
-        )
+        await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: `0x${Number(target).toString(16)}` }] }, `eip155:${reference ?? target}`)
       } else if (!sessionAccounts(session.namespaces, namespace).some((a) => a.chainId === target)) {
         throw new PorticoError(ErrorText.CHAIN_NOT_SUPPORTED, { details: network.caipNetworkId })
       } else {

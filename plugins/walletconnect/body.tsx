@@ -124,7 +124,13 @@ export function activate(context: PluginContext, options: WalletConnectBodyOptio
     })
     adapters.set(namespace, adapter)
     disposers.push(
-      connectors.add({ id: WALLETCONNECT_CONNECTOR_ID, name: WALLETCONNECT_NAME, type: 'WALLET_CONNECT', chain: namespace, capabilities: { sharedSession: true, relaysWallets: true } }),
+      connectors.add({
+        id: WALLETCONNECT_CONNECTOR_ID,
+        name: WALLETCONNECT_NAME,
+        type: 'WALLET_CONNECT',
+        chain: namespace,
+        capabilities: { sharedSession: true, relaysWallets: true },
+      }),
       registryOfAdapters.register(adapter, { connectorType: 'WALLET_CONNECT' }),
     )
   }
@@ -155,13 +161,28 @@ export function activate(context: PluginContext, options: WalletConnectBodyOptio
   disposers.push(clearPairingOnCloseAndDisconnect(context.hooks, pairing, storage))
 
   disposers.push(
-    views.register(CONNECTING_WALLET_CONNECT_VIEW, { component: createConnectingWalletConnectView(controller), title: 'WalletConnect', titleMessage: { catalogue: messages, key: 'walletconnect.title.walletConnect' } }),
-    views.register(CONNECTING_WALLET_CONNECT_BASIC_VIEW, { component: createConnectingWalletConnectBasicView(controller), title: 'WalletConnect', titleMessage: { catalogue: messages, key: 'walletconnect.title.walletConnect' } }),
-    views.register(ALL_WALLETS_VIEW, { component: createAllWalletsView(controller), title: 'All Wallets', titleMessage: { catalogue: messages, key: 'walletconnect.title.allWallets' } }),
+    views.register(CONNECTING_WALLET_CONNECT_VIEW, {
+      component: createConnectingWalletConnectView(controller),
+      title: 'WalletConnect',
+      titleMessage: { catalogue: messages, key: 'walletconnect.title.walletConnect' },
+    }),
+    views.register(CONNECTING_WALLET_CONNECT_BASIC_VIEW, {
+      component: createConnectingWalletConnectBasicView(controller),
+      title: 'WalletConnect',
+      titleMessage: { catalogue: messages, key: 'walletconnect.title.walletConnect' },
+    }),
+    views.register(ALL_WALLETS_VIEW, {
+      component: createAllWalletsView(controller),
+      title: 'All Wallets',
+      titleMessage: { catalogue: messages, key: 'walletconnect.title.allWallets' },
+    }),
   )
 
   return () => {
-    disposers.splice(0).reverse().forEach((dispose) => dispose())
+    disposers
+      .splice(0)
+      .reverse()
+      .forEach((dispose) => dispose())
     lifecycle.dispose()
     client.dispose()
   }

@@ -61,8 +61,6 @@ describe('walletconnect bundle layout', () => {
     // The figures the issue asks for, printed for the note (gzip bytes).
     const exclusive = (chunk: string) => [...staticClosure(chunk)].filter((o) => !staticClosure(outputPath('index.js')).has(o))
     const sum = (files: string[]) => files.reduce((total, file) => total + gzip(file), 0)
-    console.info(
-      `[walletconnect bundle] body+views ${gzip(body[0]!)} B gzip; universal provider ${sum(exclusive(provider[0]!))} B gzip (with its own static imports)`,
-    )
+    console.info(`[walletconnect bundle] body+views ${gzip(body[0]!)} B gzip; universal provider ${sum(exclusive(provider[0]!))} B gzip (with its own static imports)`)
   })
 })

@@ -1,14 +1,6 @@
 import { formatUnits, recoverMessageAddress, stringToHex } from 'viem'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import {
-  type ConnectionStatus,
-  type PorticoKit,
-  type PorticoOptions,
-  type StorageBackend,
-  createKernel,
-  createMemoryBackend,
-  resolve,
-} from '../../kernel/index.ts'
+import { type ConnectionStatus, type PorticoKit, type PorticoOptions, type StorageBackend, createKernel, createMemoryBackend, resolve } from '../../kernel/index.ts'
 import { HARDHAT_ACCOUNT_0, HARDHAT_ACCOUNT_1, type HardhatNode, rpc, startHardhat } from '../../test/peers/hardhat.ts'
 import { hardhatNetwork } from '../../test/peers/networks.ts'
 import { type Relay, startRelay } from '../../test/peers/relay.mjs'
@@ -88,11 +80,14 @@ const account = (k: PorticoKit) => k.chains.record('eip155')!.accountState
 const pairingOf = async (k: PorticoKit) => resolve(await k.container(), IPairingStore)
 const uriOf = async (k: PorticoKit) => {
   const pairing = await pairingOf(k)
-  return vi.waitFor(() => {
-    const uri = pairing.get().wcUri
-    if (!uri) throw new Error('no uri yet')
-    return uri
-  }, { timeout: 10_000 })
+  return vi.waitFor(
+    () => {
+      const uri = pairing.get().wcUri
+      if (!uri) throw new Error('no uri yet')
+      return uri
+    },
+    { timeout: 10_000 },
+  )
 }
 
 /** What the ConnectingWalletConnect view does: the plugin loads, a connect starts, the uri shows. */
@@ -294,11 +289,14 @@ describe('the relay killed while the QR code shows', () => {
       await killable.stop()
       killable = await startRelay({ port: 8628 })
       const pairing = await pairingOf(k)
-      const fresh = await vi.waitFor(() => {
-        const uri = pairing.get().wcUri
-        if (!uri || uri === first) throw new Error('still the uri of the killed relay')
-        return uri
-      }, { timeout: 10_000 })
+      const fresh = await vi.waitFor(
+        () => {
+          const uri = pairing.get().wcUri
+          if (!uri || uri === first) throw new Error('still the uri of the killed relay')
+          return uri
+        },
+        { timeout: 10_000 },
+      )
       expect(pairing.get().wcError).toBe(false)
       const w = await startWcWallet({ relayUrl: killable.url, privateKey: HARDHAT_ACCOUNT_0.privateKey, rpcUrls: { 31337: node.url }, storagePrefix: `wallet-${++prefix}` })
       wallets.push(w)

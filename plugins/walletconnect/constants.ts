@@ -41,14 +41,7 @@ export const NAMESPACE_METHODS = {
     'wallet_revokePermissions',
     'wallet_getAssets',
   ],
-  solana: [
-    'solana_signMessage',
-    'solana_signTransaction',
-    'solana_requestAccounts',
-    'solana_getAccounts',
-    'solana_signAllTransactions',
-    'solana_signAndSendTransaction',
-  ],
+  solana: ['solana_signMessage', 'solana_signTransaction', 'solana_requestAccounts', 'solana_getAccounts', 'solana_signAllTransactions', 'solana_signAndSendTransaction'],
   bip122: ['sendTransfer', 'signMessage', 'signPsbt', 'getAccountAddresses'],
   polkadot: ['polkadot_signTransaction', 'polkadot_signMessage'],
 } as const satisfies Record<ChainNamespace, readonly string[]>

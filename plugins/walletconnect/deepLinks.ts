@@ -64,10 +64,7 @@ export function phonePlatform(userAgent: string): PhonePlatform {
  * Where a visitor whose wallet app did not open can get it: the platform's store page,
  * else the wallet's homepage. Only http(s) pages; registry data is untrusted.
  */
-export function storePage(
-  wallet: { readonly appStore?: string; readonly playStore?: string; readonly homepage?: string },
-  platform: PhonePlatform,
-): string | undefined {
+export function storePage(wallet: { readonly appStore?: string; readonly playStore?: string; readonly homepage?: string }, platform: PhonePlatform): string | undefined {
   const store = platform === 'ios' ? wallet.appStore : platform === 'android' ? wallet.playStore : undefined
   for (const link of [store, wallet.homepage]) {
     const url = link ? parse(link) : undefined

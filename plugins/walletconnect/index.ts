@@ -23,9 +23,7 @@ export function walletConnectPlugin(options: WalletConnectBodyOptions = {}): Plu
     contributes: {
       views: [CONNECTING_WALLET_CONNECT_VIEW, CONNECTING_WALLET_CONNECT_BASIC_VIEW, ALL_WALLETS_VIEW],
       // The full wallet catalogue at the end of the Connect view's wallet list, unless turned off.
-      walletListEntries: [
-        { id: 'allWallets', label: 'All wallets', view: ALL_WALLETS_VIEW, when: (config) => isFlagOn(config.features, 'allWallets') },
-      ],
+      walletListEntries: [{ id: 'allWallets', label: 'All wallets', view: ALL_WALLETS_VIEW, when: (config) => isFlagOn(config.features, 'allWallets') }],
       // The WalletConnect connector in the wallet list connects through the QR code view.
       connectorViews: [{ connectorType: 'WALLET_CONNECT', view: CONNECTING_WALLET_CONNECT_BASIC_VIEW }],
       // With no chain adapter (basic mode) the modal opens on the phone-wallet views.

@@ -80,9 +80,7 @@ describe('WalletConnect in the modal', () => {
       address: HARDHAT_ACCOUNT_0.address,
       connectedWalletInfo: { name: 'Portico Dev Phone Wallet', identifier: 'portico-dev-phone' },
     })
-    expect(k.storage.get('recentWallets')).toEqual([
-      { id: 'portico-dev-phone', name: 'Portico Dev Phone Wallet', imageUrl: SAMPLE_WALLETS[0]!.image_url },
-    ])
+    expect(k.storage.get('recentWallets')).toEqual([{ id: 'portico-dev-phone', name: 'Portico Dev Phone Wallet', imageUrl: SAMPLE_WALLETS[0]!.image_url }])
     await waitFor(() => expect(k.modal.store.get().open).toBe(false))
   }, 40_000)
 })

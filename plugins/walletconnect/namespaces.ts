@@ -39,10 +39,7 @@ export function optionalNamespaces(networks: readonly CaipNetwork[]): Partial<Re
 }
 
 /** A session's CAIP-10 accounts of one namespace, as `{ chainId, address }` in order. */
-export function sessionAccounts(
-  namespaces: Readonly<Record<string, { readonly accounts: readonly string[] }>>,
-  namespace: ChainNamespace,
-): { chainId: string; address: string }[] {
+export function sessionAccounts(namespaces: Readonly<Record<string, { readonly accounts: readonly string[] }>>, namespace: ChainNamespace): { chainId: string; address: string }[] {
   const accounts = Object.entries(namespaces)
     .filter(([key]) => key === namespace || key.startsWith(`${namespace}:`))
     .flatMap(([, value]) => value.accounts)

@@ -4,10 +4,7 @@ import { parseOrThrow } from '../../kernel/wallets/index.ts'
 
 /** A node's answer is untrusted too: a JSON-RPC result or error, the result a hex quantity. */
 const Quantity = v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{1,64}$/, 'must be a hex quantity'))
-const RpcAnswer = v.union([
-  v.object({ result: v.unknown() }),
-  v.object({ error: v.object({ code: v.number(), message: v.string() }) }),
-])
+const RpcAnswer = v.union([v.object({ result: v.unknown() }), v.object({ error: v.object({ code: v.number(), message: v.string() }) })])
 
 const rpcError = (issue: string) => new PorticoError(HttpRpcErrorText.RPC_ERROR, { details: `eth_getBalance: ${issue}` })
 

@@ -146,7 +146,10 @@ export function createPairingLifecycle<S>(deps: PairingDeps<S>): PairingLifecycl
       if (!attempt) {
         if (starting) return
         starting = true
-        deps.startConnect().catch(() => undefined).finally(() => (starting = false))
+        deps
+          .startConnect()
+          .catch(() => undefined)
+          .finally(() => (starting = false))
         return
       }
       const { wcUri, wcPairingExpiry } = deps.pairing.get()
@@ -160,9 +163,12 @@ export function createPairingLifecycle<S>(deps: PairingDeps<S>): PairingLifecycl
       deps.pairing.set({ wcUri: uri, wcPairingExpiry: expiry, wcError: false })
       clearTimeout(refreshTimer)
       // Refresh the moment it starts counting as expired.
-      refreshTimer = setTimeout(() => {
-        if (attempt && deps.pairing.get().wcUri === uri) startPairing()
-      }, Math.max(0, expiry - PAIRING_EXPIRY_MARGIN_MS - now()))
+      refreshTimer = setTimeout(
+        () => {
+          if (attempt && deps.pairing.get().wcUri === uri) startPairing()
+        },
+        Math.max(0, expiry - PAIRING_EXPIRY_MARGIN_MS - now()),
+      )
     },
     relayLost() {
       if (!attempt || interrupted || deps.pairing.get().wcUri === undefined) return

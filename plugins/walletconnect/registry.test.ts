@@ -19,10 +19,7 @@ describe('HTTP wallet registry (issue 5)', () => {
     const second = await registry.list({ page: 2, entries: 3 })
     expect(second.wallets.map((w) => w.id)).toEqual(['trust-like', 'ledger-like', 'zerion-like'])
     expect((await registry.list({ page: 1, entries: 10, search: 'rain' })).wallets.map((w) => w.name)).toEqual(['Rainbow Test'])
-    expect((await registry.list({ page: 1, entries: 10, include: ['zerion-like', 'trust-like'] })).wallets.map((w) => w.id)).toEqual([
-      'zerion-like',
-      'trust-like',
-    ])
+    expect((await registry.list({ page: 1, entries: 10, include: ['zerion-like', 'trust-like'] })).wallets.map((w) => w.id)).toEqual(['zerion-like', 'trust-like'])
     expect((await registry.list({ page: 1, entries: 10, exclude: ['evil-link'] })).count).toBe(7)
     expect(server.requests).toContain('/getWallets?page=1&entries=10&search=rain')
     expect(invalid).toEqual([])
@@ -52,7 +49,13 @@ describe('HTTP wallet registry (issue 5)', () => {
       answer: (url) =>
         url.searchParams.get('search') === 'broken'
           ? { wallets: 'nope' }
-          : { count: 2, data: [{ id: 'ok', name: 'Fine' }, { id: '<script>', name: 42 }] },
+          : {
+              count: 2,
+              data: [
+                { id: 'ok', name: 'Fine' },
+                { id: '<script>', name: 42 },
+              ],
+            },
     })
     try {
       const dropped: string[] = []

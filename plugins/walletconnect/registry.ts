@@ -89,18 +89,20 @@ export function createHttpWalletRegistry(baseUrl: string, options: HttpWalletReg
   const imageUrl = (id: string) => new URL(`getWalletImage/${encodeURIComponent(id)}`, baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`).toString()
   return {
     async list({ page, entries, search, include, exclude }, signal) {
-      const answer = await readAnswer(() => http.get({
-        path: 'getWallets',
-        params: {
-          page,
-          entries,
-          search: search?.trim() || undefined,
-          include: include?.length ? include.join(',') : undefined,
-          exclude: exclude?.length ? exclude.join(',') : undefined,
-        },
-        headers: options.projectId ? { 'x-project-id': options.projectId } : undefined,
-        signal,
-      }))
+      const answer = await readAnswer(() =>
+        http.get({
+          path: 'getWallets',
+          params: {
+            page,
+            entries,
+            search: search?.trim() || undefined,
+            include: include?.length ? include.join(',') : undefined,
+            exclude: exclude?.length ? exclude.join(',') : undefined,
+          },
+          headers: options.projectId ? { 'x-project-id': options.projectId } : undefined,
+          signal,
+        }),
+      )
       const envelope = v.safeParse(WalletPageSchema, answer)
       if (!envelope.success) {
         throw new PorticoError(RegistryErrorText.INVALID_ANSWER, { details: envelope.issues[0].message })

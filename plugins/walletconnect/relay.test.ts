@@ -108,9 +108,7 @@ describe('relay protocol (raw frames)', () => {
     const response = await waitFor(() => dapp.frames.find((f) => f['method'] === 'irn_subscription'))
     expect(response['params']).toMatchObject({ data: { topic: topic(10), message: 'response', tag: 1101 } })
     await dapp.call('irn_subscribe', { topic: topic(11) })
-    const settle = await waitFor(() =>
-      dapp.frames.find((f) => f['method'] === 'irn_subscription' && (f['params'] as { data: { topic: string } }).data.topic === topic(11)),
-    )
+    const settle = await waitFor(() => dapp.frames.find((f) => f['method'] === 'irn_subscription' && (f['params'] as { data: { topic: string } }).data.topic === topic(11)))
     expect(settle['params']).toMatchObject({ data: { message: 'settle', tag: 1102 } })
     // The wallet was subscribed to the session topic by the relay: the dapp's request reaches it.
     await dapp.call('irn_publish', { topic: topic(11), message: 'request', ttl: 300, tag: 1108 })
@@ -123,7 +121,12 @@ describe('relay protocol (raw frames)', () => {
     const a = await rawSocket(jwt('did:key:batch-a'))
     const b = await rawSocket(jwt('did:key:batch-b'))
     expect(await b.call('irn_batchSubscribe', { topics: [topic(20), topic(21)] })).toMatchObject({ result: [expect.any(String), expect.any(String)] })
-    await a.call('irn_batchPublish', { messages: [{ topic: topic(20), message: 'x' }, { topic: topic(21), message: 'y' }] })
+    await a.call('irn_batchPublish', {
+      messages: [
+        { topic: topic(20), message: 'x' },
+        { topic: topic(21), message: 'y' },
+      ],
+    })
     await waitFor(() => (b.frames.filter((f) => f['method'] === 'irn_subscription').length === 2 ? true : undefined))
     await b.call('irn_batchUnsubscribe', { subscriptions: [{ topic: topic(20) }, { topic: topic(21) }] })
     await a.call('irn_publish', { topic: topic(20), message: 'z' })

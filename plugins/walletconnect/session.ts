@@ -95,7 +95,10 @@ export function createSessionClient({ config, options, listener, alerts, logger 
       )
       try {
         const session = await firstValueFrom(
-          merge(defer(() => p.connect({ optionalNamespaces: optionalNamespaces(config.networks) as never })), relayTimeout$),
+          merge(
+            defer(() => p.connect({ optionalNamespaces: optionalNamespaces(config.networks) as never })),
+            relayTimeout$,
+          ),
         )
         if (!session) throw new PorticoError(SessionErrorText.NO_SESSION)
         return session

@@ -18,8 +18,7 @@ afterAll(async () => {
   await relay?.stop()
 })
 
-const post = (path: string, body: unknown) =>
-  fetch(`http://127.0.0.1:8635${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+const post = (path: string, body: unknown) => fetch(`http://127.0.0.1:8635${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
 
 describe('dev phone wallet page', () => {
   it('serves the page, pairs a pasted uri, and waits for the person on the session and each request', async () => {
@@ -42,11 +41,14 @@ describe('dev phone wallet page', () => {
         optionalNamespaces: { eip155: { chains: ['eip155:31337'], methods: ['personal_sign'], events: [] } },
       })
       expect((await post('/wallet/pair', { uri })).status).toBe(202)
-      const proposal = await vi.waitFor(() => {
-        const item = page.state().pending[0]
-        if (!item) throw new Error('no proposal yet')
-        return item
-      }, { timeout: 10_000 })
+      const proposal = await vi.waitFor(
+        () => {
+          const item = page.state().pending[0]
+          if (!item) throw new Error('no proposal yet')
+          return item
+        },
+        { timeout: 10_000 },
+      )
       expect(proposal).toMatchObject({ method: 'session_proposal', params: expect.stringContaining('Page test dapp') })
       await post('/wallet/decide', { id: proposal.id, approve: true })
       const session = await approval()
@@ -56,11 +58,14 @@ describe('dev phone wallet page', () => {
         chainId: 'eip155:31337',
         request: { method: 'personal_sign', params: [stringToHex('hello from the page test'), HARDHAT_ACCOUNT_0.address] },
       })
-      const request = await vi.waitFor(() => {
-        const item = page.state().pending[0]
-        if (!item) throw new Error('no request yet')
-        return item
-      }, { timeout: 10_000 })
+      const request = await vi.waitFor(
+        () => {
+          const item = page.state().pending[0]
+          if (!item) throw new Error('no request yet')
+          return item
+        },
+        { timeout: 10_000 },
+      )
       expect(request).toMatchObject({ method: 'personal_sign', params: 'hello from the page test' })
       await post('/wallet/decide', { id: request.id, approve: true })
       expect(await recoverMessageAddress({ message: 'hello from the page test', signature: await signed })).toBe(HARDHAT_ACCOUNT_0.address)

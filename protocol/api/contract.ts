@@ -1,13 +1,5 @@
 import type { CaipNetworkId } from '../caip.ts'
-import type {
-  IdentityResponse,
-  NameRecord,
-  NameRegistration,
-  NameSuggestionsResponse,
-  NftsResponse,
-  TokenBalance,
-  TransactionsResponse,
-} from './schemas.ts'
+import type { IdentityResponse, NameRecord, NameRegistration, NameSuggestionsResponse, NftsResponse, TokenBalance, TransactionsResponse } from './schemas.ts'
 
 /**
  * What the account features read about the chain (SPEC §7 "Blockchain API"). Two

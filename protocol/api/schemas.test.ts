@@ -40,14 +40,23 @@ const transaction = (name: string, symbol: string, nftName: string) => ({
 
 describe('names and symbols shown from a chain are cut, never refused', () => {
   it('a token name of 128 characters is kept whole, 129 and a megabyte are cut to 128; the answer stays readable', () => {
-    for (const [length, kept] of [[127, 127], [128, 128], [129, 128], [1_048_576, 128]] as const) {
+    for (const [length, kept] of [
+      [127, 127],
+      [128, 128],
+      [129, 128],
+      [1_048_576, 128],
+    ] as const) {
       const { balances } = v.parse(BalancesResponseSchema, { balances: [balance('n'.repeat(length), 'SYM'), balance('Ether', 'ETH')] })
       expect(balances.map((b) => b.name.length)).toEqual([kept, 5])
     }
   })
 
   it('a symbol of 64 characters is kept whole, 65 is cut to 64', () => {
-    for (const [length, kept] of [[63, 63], [64, 64], [65, 64]] as const) {
+    for (const [length, kept] of [
+      [63, 63],
+      [64, 64],
+      [65, 64],
+    ] as const) {
       expect(v.parse(BalancesResponseSchema, { balances: [balance('Token', 's'.repeat(length))] }).balances[0]!.symbol).toHaveLength(kept)
     }
   })
@@ -59,7 +68,10 @@ describe('names and symbols shown from a chain are cut, never refused', () => {
   })
 
   it("NFTs: the token's and the collection's names at 128 / 129, the collection's symbol at 64 / 65", () => {
-    const { data } = v.parse(NftsResponseSchema, { data: [nft('a'.repeat(128), 'c'.repeat(128), 's'.repeat(64)), nft('a'.repeat(129), 'c'.repeat(129), 's'.repeat(65))], next: null })
+    const { data } = v.parse(NftsResponseSchema, {
+      data: [nft('a'.repeat(128), 'c'.repeat(128), 's'.repeat(64)), nft('a'.repeat(129), 'c'.repeat(129), 's'.repeat(65))],
+      next: null,
+    })
     expect(data.map((item) => [item.name?.length, item.collection.name.length, item.collection.symbol.length])).toEqual([
       [128, 128, 64],
       [128, 128, 64],

@@ -52,23 +52,38 @@ export const TokenBalanceSchema = v.object({
 export const BalancesResponseSchema = v.object({ balances: v.array(TokenBalanceSchema) })
 
 export const OperationTypeSchema = v.picklist([
-  'send', 'receive', 'deposit', 'withdraw', 'borrow', 'repay', 'claim', 'burn', 'mint', 'trade', 'approve', 'execute',
+  'send',
+  'receive',
+  'deposit',
+  'withdraw',
+  'borrow',
+  'repay',
+  'claim',
+  'burn',
+  'mint',
+  'trade',
+  'approve',
+  'execute',
   // An on-ramp purchase arriving: the provider's delivery to the account.
   'buy',
 ])
 
 export const TransferSchema = v.object({
   direction: v.picklist(['in', 'out', 'self']),
-  fungible_info: v.optional(v.object({
-    name: ShownName,
-    symbol: ShownSymbol,
-    icon: v.optional(v.object({ url: v.string() })),
-  })),
-  nft_info: v.optional(v.object({
-    name: v.optional(ShownName),
-    content: v.optional(v.object({ preview: v.optional(v.object({ url: v.string() })) })),
-    flags: v.object({ is_spam: v.boolean() }),
-  })),
+  fungible_info: v.optional(
+    v.object({
+      name: ShownName,
+      symbol: ShownSymbol,
+      icon: v.optional(v.object({ url: v.string() })),
+    }),
+  ),
+  nft_info: v.optional(
+    v.object({
+      name: v.optional(ShownName),
+      content: v.optional(v.object({ preview: v.optional(v.object({ url: v.string() })) })),
+      flags: v.object({ is_spam: v.boolean() }),
+    }),
+  ),
   quantity: v.object({ numeric: DecimalString, decimals: v.pipe(v.string(), v.regex(/^\d+$/)) }),
   /** Dollar value at the time of the transfer, when the price source knew it. */
   value: v.optional(v.number()),

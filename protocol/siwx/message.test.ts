@@ -152,7 +152,10 @@ const date = fc.date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('999
 const line = fc.string({ minLength: 1, maxLength: 60, unit: 'grapheme' }).filter((s) => !/[\n\r\u2028\u2029]/.test(s))
 const account = fc.oneof(
   fc.record({
-    chainId: fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER }).filter((n) => String(n).length <= 15).map((n) => `eip155:${n}`),
+    chainId: fc
+      .integer({ min: 1, max: Number.MAX_SAFE_INTEGER })
+      .filter((n) => String(n).length <= 15)
+      .map((n) => `eip155:${n}`),
     accountAddress: fc.uint8Array({ minLength: 20, maxLength: 20 }).map((bytes) => getAddress(toHex(bytes))),
   }),
   fc.record({

@@ -53,9 +53,7 @@ const addressPatterns: Record<SiwxNamespace, RegExp> = {
 /** The namespace of a CAIP-2 id, when it is one a message can be written for. */
 export function siwxNamespace(chainId: string): SiwxNamespace | undefined {
   const namespace = chainId.slice(0, chainId.indexOf(':'))
-  return Object.hasOwn(SIWX_ACCOUNT_NAMES, namespace) && chainIdPatterns[namespace as SiwxNamespace].test(chainId)
-    ? (namespace as SiwxNamespace)
-    : undefined
+  return Object.hasOwn(SIWX_ACCOUNT_NAMES, namespace) && chainIdPatterns[namespace as SiwxNamespace].test(chainId) ? (namespace as SiwxNamespace) : undefined
 }
 
 const DateTimeSchema = v.pipe(
@@ -95,13 +93,10 @@ export const SiwxMessageSchema = v.pipe(
     statement: v.optional(LineSchema),
   }),
   v.forward(
-    v.check(
-      (message) => {
-        const namespace = siwxNamespace(message.chainId)
-        return namespace !== undefined && addressPatterns[namespace].test(message.accountAddress)
-      },
-      "not an address of the chain's namespace",
-    ),
+    v.check((message) => {
+      const namespace = siwxNamespace(message.chainId)
+      return namespace !== undefined && addressPatterns[namespace].test(message.accountAddress)
+    }, "not an address of the chain's namespace"),
     ['accountAddress'],
   ),
 )

@@ -8,7 +8,12 @@ const valid = { CHAINS: 'eip155:1=https://eth.example.com/rpc?key=a=b; eip155:84
 describe('api server environment', () => {
   it('reads the networks (an RPC URL may hold "="), PGlite in DATA_DIR by default, port 8702, indexing on', async () => {
     const options = optionsFromEnv(
-      { ...valid, START_BLOCKS: 'eip155:1=19000000', PRICES: 'eip155:1/native=3000.5;eip155:1/0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48=1', ALLOWED_ORIGINS: 'https://app.example.com, http://127.0.0.1:5173' },
+      {
+        ...valid,
+        START_BLOCKS: 'eip155:1=19000000',
+        PRICES: 'eip155:1/native=3000.5;eip155:1/0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48=1',
+        ALLOWED_ORIGINS: 'https://app.example.com, http://127.0.0.1:5173',
+      },
       '/srv/portico',
     )
     expect(options).toMatchObject({
@@ -30,7 +35,15 @@ describe('api server environment', () => {
       index: false,
       origins: [],
     })
-    expect(optionsFromEnv({ ...valid, ONRAMP_SENDERS: 'coinbase=0xAb5801a7D398351b8bE11C439e05C5B3259aeC9B, 0x1111111111111111111111111111111111111111;meld=0x2222222222222222222222222222222222222222' }, '/').onrampSenders).toEqual({
+    expect(
+      optionsFromEnv(
+        {
+          ...valid,
+          ONRAMP_SENDERS: 'coinbase=0xAb5801a7D398351b8bE11C439e05C5B3259aeC9B, 0x1111111111111111111111111111111111111111;meld=0x2222222222222222222222222222222222222222',
+        },
+        '/',
+      ).onrampSenders,
+    ).toEqual({
       coinbase: ['0xAb5801a7D398351b8bE11C439e05C5B3259aeC9B', '0x1111111111111111111111111111111111111111'],
       meld: ['0x2222222222222222222222222222222222222222'],
     })
@@ -38,8 +51,7 @@ describe('api server environment', () => {
 
   it('names every wrong or missing variable', () => {
     expect(() => optionsFromEnv({}, '/')).toThrow(/CHAINS/)
-    const run = () =>
-      optionsFromEnv({ CHAINS: 'mainnet=https://x.example', PORT: 'http', PRICES: 'eip155:1=3', ALLOWED_ORIGINS: 'https://x.example/path', INDEX: 'yes' }, '/')
+    const run = () => optionsFromEnv({ CHAINS: 'mainnet=https://x.example', PORT: 'http', PRICES: 'eip155:1=3', ALLOWED_ORIGINS: 'https://x.example/path', INDEX: 'yes' }, '/')
     expect(run).toThrow(/must be a CAIP-2 network id such as eip155:1/)
     expect(run).toThrow(/PORT: must be a port number/)
     expect(run).toThrow(/must be network\/asset, e.g. eip155:1\/native/)

@@ -46,7 +46,12 @@ const Prices = v.pipe(
 
 const Origins = v.pipe(
   v.string(),
-  v.transform((text) => text.split(',').map((origin) => origin.trim()).filter(Boolean)),
+  v.transform((text) =>
+    text
+      .split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean),
+  ),
   v.array(v.pipe(v.string(), v.regex(/^(\*|https?:\/\/[^/\s?#]+)$/, 'must be origins like https://app.example.com, or *'))),
 )
 
@@ -59,7 +64,12 @@ const OnRampSendersEnv = v.pipe(
       v.picklist(ONRAMP_PROVIDERS, 'must be coinbase or meld'),
       v.pipe(
         v.string(),
-        v.transform((text) => text.split(',').map((address) => address.trim()).filter(Boolean)),
+        v.transform((text) =>
+          text
+            .split(',')
+            .map((address) => address.trim())
+            .filter(Boolean),
+        ),
         v.array(v.pipe(v.string(), v.maxLength(128, 'is too long'))),
         v.minLength(1, 'names at least one address'),
       ),

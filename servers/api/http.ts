@@ -36,10 +36,7 @@ export function readParam<S extends v.GenericSchema>(c: Context, name: string, s
 }
 
 /** CAIP-2, the pattern of protocol/api's schemas. */
-export const ChainIdField = v.pipe(
-  v.string('is required'),
-  v.regex(CAIP2_PATTERN, 'must be a CAIP-2 network id such as eip155:1'),
-)
+export const ChainIdField = v.pipe(v.string('is required'), v.regex(CAIP2_PATTERN, 'must be a CAIP-2 network id such as eip155:1'))
 
 /** The source of a network this server indexes, or a 400 UNSUPPORTED_CHAIN (a well-formed id of a network it does not index). */
 export function sourceOf(context: ApiContext, chainId: string): ChainSource {

@@ -89,7 +89,10 @@ describe('name registry', () => {
     // The browser on the demo page adds its Origin to the client's requests.
     const fromPage: typeof fetch = (input, init) => fetch(input, { ...init, headers: { ...Object.fromEntries(new Headers(init?.headers)), origin: 'http://127.0.0.1:5173' } })
     const client = createHttpBlockchainApi({ baseUrl: `${server.url}/`, fetch: fromPage })
-    const refused = await client.registerName(await signed(bob, 'alice-test')).then(() => undefined, (error: PorticoError) => error)
+    const refused = await client.registerName(await signed(bob, 'alice-test')).then(
+      () => undefined,
+      (error: PorticoError) => error,
+    )
     expect(refused?.shortMessage).toBe('Error registering name alice-test')
     expect(refused?.details).toBe('name: "alice-test" is already registered')
     expect((await client.lookupName('alice-test'))?.addresses[COIN_TYPE]?.address).toBe(alice.address)

@@ -122,7 +122,9 @@ describe.each(backends)('Blockchain API on $name', (backend) => {
       [received, 'receive'],
       [bought, 'buy'],
     ])
-    expect(all.data[1]!.transfers).toEqual([{ direction: 'in', fungible_info: { name: 'Ether', symbol: 'ETH' }, quantity: { numeric: '0.05', decimals: '18' }, price: 3000, value: 150 }])
+    expect(all.data[1]!.transfers).toEqual([
+      { direction: 'in', fungible_info: { name: 'Ether', symbol: 'ETH' }, quantity: { numeric: '0.05', decimals: '18' }, price: 3000, value: 150 },
+    ])
     const coinbaseOnly = v.parse(TransactionsResponseSchema, (await api(`${BlockchainApiPaths.transactions(buyer)}?chainId=${CHAIN}&onramp=coinbase`)).body)
     expect(coinbaseOnly).toEqual({ data: [all.data[1]], next: null })
     expect((await api(`${BlockchainApiPaths.transactions(buyer)}?chainId=${CHAIN}&onramp=meld`)).body).toEqual({ data: [], next: null })
@@ -136,7 +138,7 @@ describe.each(backends)('Blockchain API on $name', (backend) => {
     expect(v.parse(BalancesResponseSchema, body).balances.map((balance) => balance.symbol)).toEqual(['ETH', 'DEMO', 'DUSD', 'DPTS'])
   })
 
-  it('shows a 6-decimal transfer and a native one in both accounts\' history, newest first, with direction, quantity and value', async () => {
+  it("shows a 6-decimal transfer and a native one in both accounts' history, newest first, with direction, quantity and value", async () => {
     const fresh = getAddress(`0x${'5'.repeat(38)}01`)
     const tokenHash = await send(node.url, { from: alice, to: DUSD.address, data: erc20Transfer(fresh, parseUnits('1.5', 6)) })
     const nativeHash = await send(node.url, { from: alice, to: fresh, value: parseEther('0.25') })
@@ -221,7 +223,7 @@ describe.each(backends)('Blockchain API on $name', (backend) => {
       [`${BlockchainApiPaths.balances(alice)}?chainId=${CHAIN}&currency=eur`, 400, 'BAD_CURRENCY'],
       [`${BlockchainApiPaths.balances('0x1234')}?chainId=${CHAIN}`, 400, 'BAD_ADDRESS'],
       [`${BlockchainApiPaths.balances('vines1vzrN9oBbQEwvQ5Xt9C4Q7sp9kJBEJyVkf3x2Q')}?chainId=${CHAIN}`, 400, 'BAD_ADDRESS'],
-      [`${BlockchainApiPaths.balances('0x' + 'g'.repeat(40))}?chainId=${CHAIN}`, 400, 'BAD_ADDRESS'],
+      [`${BlockchainApiPaths.balances(`0x${'g'.repeat(40)}`)}?chainId=${CHAIN}`, 400, 'BAD_ADDRESS'],
       [`v1/balance/%E0%A4%A?chainId=${CHAIN}`, 400, 'BAD_ADDRESS'],
       [`${BlockchainApiPaths.balances('a'.repeat(300))}?chainId=${CHAIN}`, 400, 'BAD_ADDRESS'],
       [`${BlockchainApiPaths.transactions(alice)}?chainId=${CHAIN}&cursor=not-a-cursor`, 400, 'BAD_CURSOR'],

@@ -63,8 +63,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
   const db: Database = 'db' in options.database ? options.database.db : opened!.db
   const context: ApiContext = { db, sources: byId, prices: options.prices ?? noPrices, pageSize: options.pageSize ?? 20, onrampSenders: options.onrampSenders ?? {} }
   const log = options.log ?? ((message: string) => console.log(`api server: ${message}`))
-  const indexers =
-    options.index === false ? [] : sources.map((source) => startIndexer({ db, source, log, lockRetryMs: options.lockRetryMs }))
+  const indexers = options.index === false ? [] : sources.map((source) => startIndexer({ db, source, log, lockRetryMs: options.lockRetryMs }))
   const stopIndexing = () => Promise.all(indexers.map((indexer) => indexer.stop()))
   let server: ServerType | undefined
   try {

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { clientAddress, parseTrustedProxies, plainAddress, rateLimitKey } from './clientAddress.ts'
 
-const from = (socket: string, forwardedFor: string | undefined, trusted: string) =>
-  clientAddress({ socket, forwardedFor, trusted: parseTrustedProxies(trusted) })
+const from = (socket: string, forwardedFor: string | undefined, trusted: string) => clientAddress({ socket, forwardedFor, trusted: parseTrustedProxies(trusted) })
 
 describe('clientAddress', () => {
   it('with no trusted proxy (0 hops) is the socket address, whatever the header claims', () => {

@@ -98,5 +98,8 @@ export function rateLimitKey(address: string | undefined): string {
   const plain = plainAddress(address)
   if (plain === undefined) return 'unknown'
   if (isIPv4(plain)) return plain
-  return `${ipv6Groups(plain).slice(0, 4).map((group) => group.toString(16)).join(':')}::/64`
+  return `${ipv6Groups(plain)
+    .slice(0, 4)
+    .map((group) => group.toString(16))
+    .join(':')}::/64`
 }

@@ -16,7 +16,6 @@ import { freePort } from '../../test/peers/freePort.ts'
 const EMAIL = 'alice.secret@example.com'
 const SEALED = `sealed-${randomBytes(24).toString('base64url')}`
 
-
 const backends = [
   { name: 'PGlite', open: async () => openDatabase({ memory: true }) },
   {
@@ -29,7 +28,11 @@ const backends = [
   },
 ]
 
-const failure = (run: () => Promise<unknown>) => run().then(() => expect.fail('the query succeeded'), (error: unknown) => error)
+const failure = (run: () => Promise<unknown>) =>
+  run().then(
+    () => expect.fail('the query succeeded'),
+    (error: unknown) => error,
+  )
 
 describe.each(backends)('database errors logged on $name', (backend) => {
   let opened: OpenedDatabase
@@ -49,7 +52,9 @@ describe.each(backends)('database errors logged on $name', (backend) => {
     // What drizzle and the driver carry: the parameters, twice.
     expect(String(error)).toContain(SEALED)
     const text = safeErrorText(error)
-    expect(text).toMatch(/^database error 23503 on frame\.key_shares \(constraint key_shares_user_id_users_id_fk\): insert or update on table "key_shares" violates foreign key constraint/)
+    expect(text).toMatch(
+      /^database error 23503 on frame\.key_shares \(constraint key_shares_user_id_users_id_fk\): insert or update on table "key_shares" violates foreign key constraint/,
+    )
     expect(text).not.toContain(SEALED)
     expect(text).not.toContain(EMAIL)
   })
@@ -118,7 +123,7 @@ describe('RPC URLs in logs', () => {
     // viem's own message names the whole URL.
     expect(String(error)).toContain('PATHKEY')
     const text = safeErrorText(error, { frames: true })
-    expect(text).toMatch(new RegExp(`^HttpRequestError: HTTP request failed\\. fetch failed`))
+    expect(text).toMatch(/^HttpRequestError: HTTP request failed\. fetch failed/)
     expect(text).not.toMatch(/PATHKEY|QUERYKEY|apikey/)
     const wrapped = safeErrorText(new Error(`reading http://user:pass@127.0.0.1:${port}/v3/PATHKEY?apikey=QUERYKEY failed`, { cause: error }))
     expect(wrapped).toBe(`Error: reading http://127.0.0.1:${port} failed <- HttpRequestError: HTTP request failed. fetch failed`)

@@ -23,8 +23,7 @@ export interface StateChangeRule {
 }
 
 /** `application/json; charset=utf-8` -> true; `text/plain`, `application/json-seq`, none -> false. */
-export const isJsonType = (contentType: string | null | undefined): boolean =>
-  contentType?.split(';', 1)[0]?.trim().toLowerCase() === 'application/json'
+export const isJsonType = (contentType: string | null | undefined): boolean => contentType?.split(';', 1)[0]?.trim().toLowerCase() === 'application/json'
 
 /** Undefined when the request passes the rule (or does not change state); else why it is refused. */
 export function checkStateChange(method: string, headers: Headers, rule: StateChangeRule): StateChangeRefusal | undefined {

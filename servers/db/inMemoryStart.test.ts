@@ -5,7 +5,7 @@ const { users } = frameTables
 
 // The unit project's set-up file seeds this process from the run's fresh cluster
 // (test/peers/freshClusterSetup.ts): what each copy must still be is a new database.
-describe('in-memory databases started from the run\'s fresh cluster', () => {
+describe("in-memory databases started from the run's fresh cluster", () => {
   const opened: OpenedDatabase[] = []
   afterAll(() => Promise.all(opened.map((database) => database.close())))
 

@@ -62,10 +62,7 @@ async function openPglite(location: { dataDir: string } | { memory: true }): Pro
     import('drizzle-orm/pglite'),
     import('drizzle-orm/pglite/migrator'),
   ])
-  const client =
-    'dataDir' in location
-      ? await PGlite.create(location.dataDir)
-      : await PGlite.create(await inMemoryStart())
+  const client = 'dataDir' in location ? await PGlite.create(location.dataDir) : await PGlite.create(await inMemoryStart())
   try {
     const db = drizzlePglite(client, { schema })
     await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER })

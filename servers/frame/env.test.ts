@@ -28,7 +28,10 @@ describe('frame server environment', () => {
 
   it('names every wrong or missing variable', () => {
     const run = () =>
-      optionsFromEnv({ ...valid, KEY_ENCRYPTION_KEY: Buffer.alloc(16).toString('base64'), SESSION_SECRET: 'short', ALLOWED_ORIGINS: 'demo=http://x.test/path', SMTP_URL: undefined }, '/')
+      optionsFromEnv(
+        { ...valid, KEY_ENCRYPTION_KEY: Buffer.alloc(16).toString('base64'), SESSION_SECRET: 'short', ALLOWED_ORIGINS: 'demo=http://x.test/path', SMTP_URL: undefined },
+        '/',
+      )
     expect(run).toThrow(/KEY_ENCRYPTION_KEY: key 0 must be 32 bytes/)
     expect(run).toThrow(/SESSION_SECRET: must be at least 32 characters/)
     expect(run).toThrow(/"http:\/\/x.test\/path" must be an exact origin like https:\/\/app.example.com/)
@@ -36,14 +39,21 @@ describe('frame server environment', () => {
   })
 
   it("ALLOWED_ORIGINS entries must be exact origins: a wildcard, ';' or a quote fails at start, naming the entry (they would reach the frame's CSP)", () => {
-    for (const entry of ['https://*.example.com', "https://app.example.com'", 'https://app.example.com/', 'https://APP.example.com', 'javascript:alert(1)', 'https://a.example.com default-src *']) {
+    for (const entry of [
+      'https://*.example.com',
+      "https://app.example.com'",
+      'https://app.example.com/',
+      'https://APP.example.com',
+      'javascript:alert(1)',
+      'https://a.example.com default-src *',
+    ]) {
       expect(() => optionsFromEnv({ ...valid, ALLOWED_ORIGINS: `demo=${entry}` }, '/'), entry).toThrow(`"${entry}" must be an exact origin`)
     }
     // ';' separates projects: a host that tries to carry one becomes a project with no valid origin.
     expect(() => optionsFromEnv({ ...valid, ALLOWED_ORIGINS: "demo=https://a.example.com;script-src 'unsafe-inline'" }, '/')).toThrow(/bad environment/)
   })
 
-  it('PROJECT_NAMES names the site mails show; SOCIAL_RETURN_URLS are exact URLs on the project\'s origins', () => {
+  it("PROJECT_NAMES names the site mails show; SOCIAL_RETURN_URLS are exact URLs on the project's origins", () => {
     const options = optionsFromEnv({ ...valid, PROJECT_NAMES: 'demo=Acme Wallet', SOCIAL_RETURN_URLS: 'demo=https://app.example.com/login' }, '/')
     expect(options.projects.demo).toEqual({ name: 'Acme Wallet', origins: ['http://127.0.0.1:5173', 'https://app.example.com'], returnUrls: ['https://app.example.com/login'] })
     expect(() => optionsFromEnv({ ...valid, SOCIAL_RETURN_URLS: 'demo=https://evil.example/login' }, '/')).toThrow(/not on one of the project's origins/)

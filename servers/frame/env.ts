@@ -30,7 +30,17 @@ const PerProject = (what: string, item: v.GenericSchema<string, string>) =>
   v.pipe(
     v.string(),
     v.minLength(1, `names at least one project`),
-    v.transform((text) => Object.fromEntries(projectEntries(text).map(([id, values]) => [id, values.split(',').map((value) => value.trim()).filter(Boolean)]))),
+    v.transform((text) =>
+      Object.fromEntries(
+        projectEntries(text).map(([id, values]) => [
+          id,
+          values
+            .split(',')
+            .map((value) => value.trim())
+            .filter(Boolean),
+        ]),
+      ),
+    ),
     v.record(ProjectId, v.pipe(v.array(item), v.minLength(1, `lists no ${what}`))),
   )
 /** `projectId=Name;projectId2=Other name` -> { projectId: 'Name', ... } */
@@ -49,7 +59,16 @@ const Env = v.object({
   SMTP_URL: v.pipe(v.string(), v.regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')),
   MAIL_FROM: v.pipe(v.string(), v.minLength(3)),
   SESSION_SECRET: v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters')),
-  ALLOWED_ORIGINS: PerProject('origin', v.pipe(v.string(), v.check((text) => exactOrigin(text) !== undefined, (issue) => `"${String(issue.input)}" must be an exact origin like https://app.example.com`))),
+  ALLOWED_ORIGINS: PerProject(
+    'origin',
+    v.pipe(
+      v.string(),
+      v.check(
+        (text) => exactOrigin(text) !== undefined,
+        (issue) => `"${String(issue.input)}" must be an exact origin like https://app.example.com`,
+      ),
+    ),
+  ),
   /** The name mails and the approval page give each project's site. */
   PROJECT_NAMES: v.optional(ProjectNames),
   /** The exact URLs a redirect-flow social login may return to, per project. */
@@ -78,11 +97,20 @@ const Env = v.object({
       v.string(),
       v.transform((text) => text.split(',').map((url) => url.trim())),
       v.union([v.strictTuple([Url]), v.strictTuple([Url, Url])], 'must be one or two URLs, comma-separated'),
-      v.check((urls) => secondOpinionProblem(urls) === undefined, (issue) => secondOpinionProblem(issue.input as RpcUrls)!),
+      v.check(
+        (urls) => secondOpinionProblem(urls) === undefined,
+        (issue) => secondOpinionProblem(issue.input as RpcUrls)!,
+      ),
     ),
   ),
   FARCASTER_RELAY_URL: v.optional(v.pipe(v.string(), v.url())),
-  FARCASTER_ID_REGISTRY: v.optional(v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{40}$/, 'must be an address'), v.transform((text) => text as `0x${string}`))),
+  FARCASTER_ID_REGISTRY: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^0x[0-9a-fA-F]{40}$/, 'must be an address'),
+      v.transform((text) => text as `0x${string}`),
+    ),
+  ),
   FARCASTER_DOMAIN: v.optional(v.pipe(v.string(), v.minLength(1))),
 })
 
@@ -106,7 +134,9 @@ function socialsFromEnv(env: Record<string, string | undefined>): { socials: Soc
   for (const provider of SOCIAL_PROVIDERS) {
     const prefix = `SOCIAL_${provider.toUpperCase()}_`
     const own = Object.fromEntries(
-      Object.entries(env).filter(([name, value]) => name.startsWith(prefix) && value !== undefined).map(([name, value]) => [name.slice(prefix.length), value]),
+      Object.entries(env)
+        .filter(([name, value]) => name.startsWith(prefix) && value !== undefined)
+        .map(([name, value]) => [name.slice(prefix.length), value]),
     )
     if (Object.keys(own).length === 0) continue
     const parsed = v.safeParse(SocialEnv, own)
@@ -171,9 +201,7 @@ export function optionsFromEnv(env: Record<string, string | undefined>, cwd: str
     mailFrom: e.MAIL_FROM,
     keyEncryptionKey: kek.text,
     sessionSecret: e.SESSION_SECRET,
-    projects: Object.fromEntries(
-      Object.entries(e.ALLOWED_ORIGINS).map(([id, origins]) => [id, { name: e.PROJECT_NAMES?.[id], origins, returnUrls: e.SOCIAL_RETURN_URLS?.[id] }]),
-    ),
+    projects: Object.fromEntries(Object.entries(e.ALLOWED_ORIGINS).map(([id, origins]) => [id, { name: e.PROJECT_NAMES?.[id], origins, returnUrls: e.SOCIAL_RETURN_URLS?.[id] }])),
     trustedProxies: e.TRUSTED_PROXIES,
     clientAddressHeader: e.CLIENT_ADDRESS_HEADER,
     socials: social.socials,

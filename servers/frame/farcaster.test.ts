@@ -57,7 +57,11 @@ afterAll(async () => {
 })
 
 const post = async (path: string, body: Record<string, unknown>, server = frame) => {
-  const response = await fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', origin: server.url }, body: JSON.stringify({ ...caller, ...body }) })
+  const response = await fetch(`${server.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: server.url },
+    body: JSON.stringify({ ...caller, ...body }),
+  })
   return { status: response.status, body: (await response.json()) as Record<string, unknown> }
 }
 
@@ -198,7 +202,7 @@ describe('Farcaster login with two RPC nodes: a node that lies about custody', (
     await proxy?.close()
   })
 
-  it("alone, it logs Mallory in as alice: the attack a second node is there for", async () => {
+  it('alone, it logs Mallory in as alice: the attack a second node is there for', async () => {
     const alices = userOf((await login(alice)).body)
     const trusting = await started({ rpcUrl: liarUrl })
     proxy.intercept(liar)

@@ -26,7 +26,7 @@ const send = async (method: string, path: string, headers: Record<string, string
 }
 
 describe('frame API writes', () => {
-  it('take JSON from the frame page\'s origin only: the host page itself is refused, and so are other types', async () => {
+  it("take JSON from the frame page's origin only: the host page itself is refused, and so are other types", async () => {
     // Past the check, the empty body fails the route's schema: a 400 from the route itself.
     expect(await send('POST', '/v1/email/start', { origin: FRAME, 'content-type': 'application/json; charset=UTF-8' })).toEqual([400, expect.stringMatching(/^Invalid request: /)])
     expect(await send('PUT', '/v1/wallets', { origin: FRAME, 'content-type': 'application/json' })).toEqual([400, expect.stringMatching(/^Invalid request: /)])

@@ -54,11 +54,7 @@ export const Otp = v.pipe(v.string(), v.regex(/^\d{6}$/, 'must be six digits'))
 /** The id the frame generated for its IndexedDB (a UUID in practice). */
 export const DeviceId = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{8,64}$/, 'must be 8 to 64 letters, digits, _ or -'))
 export const Namespace = v.picklist(['eip155', 'solana'], 'must be eip155 or solana')
-export const Origin = v.pipe(
-  v.string(),
-  v.maxLength(200),
-  v.regex(/^https?:\/\/[^/\s?#]+$/, 'must be an origin (scheme://host[:port])'),
-)
+export const Origin = v.pipe(v.string(), v.maxLength(200), v.regex(/^https?:\/\/[^/\s?#]+$/, 'must be an origin (scheme://host[:port])'))
 export const ProjectId = v.pipe(v.string(), v.minLength(1), v.maxLength(128))
 /** Every API call names its project and the host origin the frame verified. */
 export const Caller = { projectId: ProjectId, hostOrigin: Origin }

@@ -147,7 +147,12 @@ describe.each(backends)('rotating the key-encryption key on $name', (backend) =>
     const deviceId = randomUUID()
     const authenticator = createSoftAuthenticator()
     const options = (await (await post(server.url, '/v1/passkey/signup/options', { deviceId })).json()) as { challenge: string; user: { id: string } }
-    const created = authenticator.create({ challenge: options.challenge, origin: FRAME, rpId: 'wallet.portico.test', userHandle: new Uint8Array(Buffer.from(options.user.id, 'base64url')) })
+    const created = authenticator.create({
+      challenge: options.challenge,
+      origin: FRAME,
+      rpId: 'wallet.portico.test',
+      userHandle: new Uint8Array(Buffer.from(options.user.id, 'base64url')),
+    })
     const session = (await (await post(server.url, '/v1/passkey/signup/verify', { deviceId, response: created.response })).json()) as { accessToken: string; user: { id: string } }
     const evmShare = randomBytes(33).toString('base64')
     const put = (url: string, namespace: 'eip155' | 'solana', address: string, share: string) =>

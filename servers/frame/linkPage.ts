@@ -22,8 +22,7 @@ export interface LinkFacts {
   readonly time: Date
 }
 
-export const siteName = (context: FrameContext, projectId: string | null) =>
-  (projectId && context.projects.get(projectId)?.name) || projectId || 'this site'
+export const siteName = (context: FrameContext, projectId: string | null) => (projectId && context.projects.get(projectId)?.name) || projectId || 'this site'
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
 

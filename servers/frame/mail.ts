@@ -42,8 +42,7 @@ const INTROS: Record<CodePurpose, string> = {
 }
 
 /** The who, what, where and when block every mail carries. */
-const facts = (about: MailAbout) =>
-  `Site: ${about.site}\nDevice: ${about.device}\nNetwork: ${about.network}\nTime: ${mailTime(about.time)}\n`
+const facts = (about: MailAbout) => `Site: ${about.site}\nDevice: ${about.device}\nNetwork: ${about.network}\nTime: ${mailTime(about.time)}\n`
 
 /** Mail over SMTP (nodemailer): codes, device approval links and the notices. No subject carries a code (lock screens show subjects). */
 export function createMailer(smtpUrl: string, from: string): Mailer {

@@ -91,8 +91,7 @@ describe.each(backends)('passkeys on $name', (backend) => {
     const options = (await call(a, 'POST', '/v1/passkey/login/options', { deviceId })).body!
     return auth.get(credential, ceremony(options, origin))
   }
-  const login = async (credential: SoftCredential, deviceId: string) =>
-    call(b, 'POST', '/v1/passkey/login/verify', { deviceId, response: await loginAnswer(credential, deviceId) })
+  const login = async (credential: SoftCredential, deviceId: string) => call(b, 'POST', '/v1/passkey/login/verify', { deviceId, response: await loginAnswer(credential, deviceId) })
   const address = `0x${'ab'.repeat(20)}`
   const share = Buffer.from(randomBytes(33)).toString('base64')
 
@@ -250,7 +249,11 @@ describe.each(backends)('passkeys on $name', (backend) => {
   it('the new routes take JSON from the frame origin only, and bodies up to 16 KB', async () => {
     const deviceId = randomUUID()
     expect((await call(a, 'POST', '/v1/passkey/login/options', { deviceId }, undefined, HOST)).status).toBe(403)
-    const plain = await fetch(`${a.url}/v1/passkey/signup/options`, { method: 'POST', headers: { 'content-type': 'text/plain', origin: FRAME }, body: JSON.stringify({ ...caller, deviceId }) })
+    const plain = await fetch(`${a.url}/v1/passkey/signup/options`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain', origin: FRAME },
+      body: JSON.stringify({ ...caller, deviceId }),
+    })
     expect(plain.status).toBe(415)
     const big = await call(a, 'POST', '/v1/passkey/login/verify', { deviceId, response: { id: 'x'.repeat(17 * 1024) } })
     expect(big.status).toBe(413)

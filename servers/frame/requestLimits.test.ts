@@ -177,7 +177,10 @@ describe('pruning', () => {
       { ...social, beginHash: 'social-live', expiresAt: minutesAgo(-1) },
     ])
     await opened.db.insert(farcasterRequests).values({ ...request, channelHash: 'farcaster-expired', expiresAt: minutesAgo(10) })
-    const [user] = await opened.db.insert(users).values({ createdAt: minutesAgo(60) }).returning()
+    const [user] = await opened.db
+      .insert(users)
+      .values({ createdAt: minutesAgo(60) })
+      .returning()
     const session = { userId: user!.id, deviceId: 'device-1', projectId: 'demo', recovery: false }
     const [dead, fresh] = await opened.db
       .insert(sessions)

@@ -34,7 +34,7 @@ async function dumpRows(db: Database): Promise<string> {
   let out = ''
   for (const { table_schema, table_name } of tables) {
     const rows = await query<{ row: string }>(sql.raw(`select t::text as row from "${table_schema}"."${table_name}" t`))
-    out += rows.map((r) => r.row).join('\n') + '\n'
+    out += `${rows.map((r) => r.row).join('\n')}\n`
   }
   return out
 }
@@ -400,8 +400,13 @@ describe.each(backends)('frame server on $name', (backend) => {
     const raw = await fetch(`${a.url}/v1/email/start`, { method: 'POST', headers: { 'content-type': 'application/json', origin: a.url }, body: '{not json' })
     expect(raw.status).toBe(400)
     expect(await raw.json()).toEqual({ error: 'Invalid request: the body must be JSON' })
-    expect(await call(a, 'POST', '/v1/email/start', { ...caller, email: 'not-an-email', deviceId: newDevice() })).toEqual({ status: 400, body: { error: 'Invalid request: email: Invalid email' } })
-    expect((await call(a, 'POST', '/v1/email/verify', { ...caller, email: newEmail(), deviceId: newDevice(), otp: '12345' })).body.error).toBe('Invalid request: otp: must be six digits')
+    expect(await call(a, 'POST', '/v1/email/start', { ...caller, email: 'not-an-email', deviceId: newDevice() })).toEqual({
+      status: 400,
+      body: { error: 'Invalid request: email: Invalid email' },
+    })
+    expect((await call(a, 'POST', '/v1/email/verify', { ...caller, email: newEmail(), deviceId: newDevice(), otp: '12345' })).body.error).toBe(
+      'Invalid request: otp: must be six digits',
+    )
     expect((await call(a, 'POST', '/v1/email/start', { ...caller, email: newEmail(), deviceId: 'short' })).status).toBe(400)
     expect((await call(a, 'POST', '/v1/email/start', [1, 2])).status).toBe(400)
     expect(await get(a, '/v1/me', {}, 'not.a.token')).toEqual({ status: 401, body: { error: 'Session expired or signed out' } })
@@ -420,14 +425,20 @@ describe.each(backends)('frame server on $name', (backend) => {
       solana: { auth: randomBytes(33), recovery: randomBytes(33), address: '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV' },
     }
     const upload = (token: string, deviceId: string, address = shares.eip155.address) =>
-      call(a, 'PUT', '/v1/wallets', {
-        ...caller,
-        deviceId,
-        wallets: [
-          { namespace: 'eip155', address, authShare: shares.eip155.auth.toString('base64'), recoveryShare: shares.eip155.recovery.toString('base64') },
-          { namespace: 'solana', address: shares.solana.address, authShare: shares.solana.auth.toString('base64'), recoveryShare: shares.solana.recovery.toString('base64') },
-        ],
-      }, token)
+      call(
+        a,
+        'PUT',
+        '/v1/wallets',
+        {
+          ...caller,
+          deviceId,
+          wallets: [
+            { namespace: 'eip155', address, authShare: shares.eip155.auth.toString('base64'), recoveryShare: shares.eip155.recovery.toString('base64') },
+            { namespace: 'solana', address: shares.solana.address, authShare: shares.solana.auth.toString('base64'), recoveryShare: shares.solana.recovery.toString('base64') },
+          ],
+        },
+        token,
+      )
     expect((await upload(session.accessToken, deviceA)).status).toBe(204)
     expect((await get(b, '/v1/me', {}, session.accessToken)).body.wallets).toEqual({ eip155: shares.eip155.address, solana: shares.solana.address })
     expect(await get(b, '/v1/shares/auth', { deviceId: deviceA, namespace: 'eip155' }, session.accessToken)).toEqual({
@@ -507,8 +518,7 @@ describe.each(backends)('frame server on $name', (backend) => {
   const CHROME_ON_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
   const FIREFOX_ON_LINUX = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0'
   /** An instance behind a proxy (so a test picks the visitor's address) serving the project under its registered name. */
-  const named = () =>
-    start({}, { clientAddressHeader: 'x-forwarded-for', projects: { [PROJECT]: { name: 'Acme Wallet', origins: [HOST] } } })
+  const named = () => start({}, { clientAddressHeader: 'x-forwarded-for', projects: { [PROJECT]: { name: 'Acme Wallet', origins: [HOST] } } })
   /** A call as a browser makes it: its User-Agent, from an address. */
   const from = (server: FrameServer, userAgent: string, address: string) => async (method: string, path: string, body?: unknown, token?: string) => {
     const response = await fetch(server.url + path, {
@@ -577,7 +587,11 @@ describe.each(backends)('frame server on $name', (backend) => {
     const token = new URL(link).searchParams.get('token')!
     const bare = await fetch(`${server.url}/v1/device/approve`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `token=${token}` })
     expect(bare.status).toBe(403)
-    const json = await fetch(`${server.url}/v1/device/approve`, { method: 'POST', headers: { 'content-type': 'application/json', origin: server.url }, body: JSON.stringify({ token }) })
+    const json = await fetch(`${server.url}/v1/device/approve`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: server.url },
+      body: JSON.stringify({ token }),
+    })
     expect(json.status).toBe(403)
     expect(await call(server, 'POST', '/v1/device/wait', { ...caller, email, deviceId })).toEqual({ status: 200, body: { approved: false } })
 
@@ -606,7 +620,12 @@ describe.each(backends)('frame server on $name', (backend) => {
     expect(held.body.error).toBe('Approve this device on a device you already use, or wait until the time given')
     expect(Math.abs(Date.parse(held.body.releaseAt) - (asked + 48 * 3600 * 1000))).toBeLessThan(5_000)
     // Nor may it store a split of its own (made-up shares would make it look like a device that holds the wallet).
-    const forged = { namespace: 'eip155', address: (await get(server, '/v1/me', {}, second.accessToken)).body.wallets.eip155, authShare: shares.auth, recoveryShare: shares.recovery }
+    const forged = {
+      namespace: 'eip155',
+      address: (await get(server, '/v1/me', {}, second.accessToken)).body.wallets.eip155,
+      authShare: shares.auth,
+      recoveryShare: shares.recovery,
+    }
     expect((await onB('PUT', '/v1/wallets', { ...caller, deviceId: deviceB, wallets: [forged] }, second.accessToken)).status).toBe(403)
     // Nor approve itself.
     expect((await onB('POST', '/v1/devices/approve', { ...caller, deviceId: deviceB }, second.accessToken)).status).toBe(403)
@@ -619,9 +638,7 @@ describe.each(backends)('frame server on $name', (backend) => {
 
     // Device A's frame sees it waiting, with what its panel shows, and approves it.
     const pending = await onA('GET', `/v1/devices/pending?${new URLSearchParams(caller)}`, undefined, first.accessToken)
-    expect(pending.body.devices).toEqual([
-      expect.objectContaining({ deviceId: deviceB, device: 'Chrome on Windows', network: '2001:db8:abcd:12::/64', site: 'Acme Wallet' }),
-    ])
+    expect(pending.body.devices).toEqual([expect.objectContaining({ deviceId: deviceB, device: 'Chrome on Windows', network: '2001:db8:abcd:12::/64', site: 'Acme Wallet' })])
     expect((await onA('POST', '/v1/devices/approve', { ...caller, deviceId: deviceB }, first.accessToken)).status).toBe(204)
     const released = await onB('GET', `/v1/shares/recovery?${new URLSearchParams({ ...caller, namespace: 'eip155' })}`, undefined, second.accessToken)
     expect(released).toEqual({ status: 200, body: { authShare: shares.auth, recoveryShare: shares.recovery } })

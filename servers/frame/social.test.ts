@@ -69,7 +69,11 @@ afterAll(async () => {
 })
 
 const post = async (path: string, body: Record<string, unknown>) => {
-  const response = await fetch(`${frame.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', origin: frame.url }, body: JSON.stringify({ ...caller, ...body }) })
+  const response = await fetch(`${frame.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: frame.url },
+    body: JSON.stringify({ ...caller, ...body }),
+  })
   return { status: response.status, body: (await response.json()) as Record<string, unknown> }
 }
 
@@ -105,7 +109,9 @@ function newBrowser() {
 
 const decode = (text: string) =>
   text.replace(/&(#x[0-9a-f]+|#\d+|amp|quot|lt|gt|apos);/gi, (_, e: string) =>
-    e[0] === '#' ? String.fromCodePoint(e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : Number(e.slice(1))) : ({ amp: '&', quot: '"', lt: '<', gt: '>', apos: "'" } as Record<string, string>)[e.toLowerCase()]!,
+    e[0] === '#'
+      ? String.fromCodePoint(e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : Number(e.slice(1)))
+      : ({ amp: '&', quot: '"', lt: '<', gt: '>', apos: "'" } as Record<string, string>)[e.toLowerCase()]!,
   )
 
 /** The provider's answer on its way to the frame server's callback: a GET address, or Apple's form POST. */
@@ -204,7 +210,7 @@ describe('social login on the frame server (oidc-provider, PGlite)', () => {
     expect(at.searchParams.get('response_mode')).toBeNull()
   })
 
-  it('popup flow: the callback exchanges the code and answers a page on its origin that hands the result to the opener\'s frames, addressed to this origin only', async () => {
+  it("popup flow: the callback exchanges the code and answers a page on its origin that hands the result to the opener's frames, addressed to this origin only", async () => {
     const browser = newBrowser()
     const answer = await toCallback(browser, await start('google', newFrame().binding), 'alice')
     const response = await deliver(browser, answer)
@@ -254,7 +260,7 @@ describe('social login on the frame server (oidc-provider, PGlite)', () => {
     expect((byGithub.body.user as { id: string }).id).not.toBe((byGoogle.body.user as { id: string }).id)
   })
 
-  it('the attack: a login the attacker started, completed by the victim in the victim\'s browser, gives the attacker nothing', async () => {
+  it("the attack: a login the attacker started, completed by the victim in the victim's browser, gives the attacker nothing", async () => {
     const before = await stored()
     const attacker = newFrame()
     const attackerBrowser = newBrowser()
@@ -279,7 +285,10 @@ describe('social login on the frame server (oidc-provider, PGlite)', () => {
     // The begin link is spent: the attacker cannot follow it too.
     await refusal(await attackerBrowser.fetch(beginLink), SocialRefusal.REPLAYED)
     // Without the result the attacker's frame has nothing to redeem; had the result leaked, the victim's frame presenting it first burns it.
-    expect(await connect({ ...second, deviceId: randomUUID(), result: randomBytes(32).toString('base64url') })).toEqual({ status: 400, body: { error: SocialRefusal.STATE_MISMATCH } })
+    expect(await connect({ ...second, deviceId: randomUUID(), result: randomBytes(32).toString('base64url') })).toEqual({
+      status: 400,
+      body: { error: SocialRefusal.STATE_MISMATCH },
+    })
     expect(await connect({ ...newFrame(), result: victimResult })).toEqual({ status: 400, body: { error: SocialRefusal.STATE_MISMATCH } })
     expect(await connect({ ...second, result: victimResult })).toEqual({ status: 400, body: { error: SocialRefusal.REPLAYED } })
 
@@ -287,7 +296,7 @@ describe('social login on the frame server (oidc-provider, PGlite)', () => {
     expect(await stored()).toEqual(before)
   })
 
-  it('refuses a callback without the begin cookie, or with another login\'s cookie', async () => {
+  it("refuses a callback without the begin cookie, or with another login's cookie", async () => {
     const bare = newBrowser()
     const begun = await bare.fetch(await start('google', newFrame().binding))
     const answer = await toCallback(bare, begun.headers.get('location')!, 'alice')
@@ -333,7 +342,7 @@ describe('social login on the frame server (oidc-provider, PGlite)', () => {
     expect(await stored()).toEqual(before)
   })
 
-  it('redirect flow: only to a registered return URL, exactly; the fragment carries the result, never the provider\'s answer', async () => {
+  it("redirect flow: only to a registered return URL, exactly; the fragment carries the result, never the provider's answer", async () => {
     const binding = newFrame().binding
     for (const returnUrl of [undefined, `${HOST}/app?x=1&y=2`, `${HOST}/app?x=1#a`, `${HOST}/app`, `${HOST}/App?x=1`, 'https://evil.example/app?x=1']) {
       const refused = await post('/v1/social/start', { provider: 'google', binding, flow: 'redirect', ...(returnUrl ? { returnUrl } : {}) })
@@ -494,8 +503,8 @@ describe('social providers from the environment', () => {
   })
   it('names what is missing', () => {
     expect(() => optionsFromEnv({ ...base, SOCIAL_X_CLIENT_ID: 'x' }, '/tmp')).toThrow('SOCIAL_X_CLIENT_SECRET')
-    expect(() =>
-      optionsFromEnv({ ...base, SOCIAL_X_CLIENT_ID: 'x', SOCIAL_X_CLIENT_SECRET: 'y', SOCIAL_X_TOKEN_URL: 'https://t.example/' }, '/tmp'),
-    ).toThrow('SOCIAL_X_AUTHORIZATION_URL, SOCIAL_X_TOKEN_URL and SOCIAL_X_USERINFO_URL go together')
+    expect(() => optionsFromEnv({ ...base, SOCIAL_X_CLIENT_ID: 'x', SOCIAL_X_CLIENT_SECRET: 'y', SOCIAL_X_TOKEN_URL: 'https://t.example/' }, '/tmp')).toThrow(
+      'SOCIAL_X_AUTHORIZATION_URL, SOCIAL_X_TOKEN_URL and SOCIAL_X_USERINFO_URL go together',
+    )
   })
 })

@@ -1,7 +1,6 @@
 import type { MailboxMessage } from './mailbox.ts'
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!)
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!)
 
 /** The mail's text, escaped, with its http(s) links made clickable (the mail's own HTML is never rendered). */
 function linkify(text: string): string {

@@ -57,7 +57,10 @@ export function createPaymasterApp({ config, now = () => Math.floor(Date.now() /
     await next()
   })
   app.use('*', cors({ origin: (origin) => (allowed.has(origin) ? origin : null), allowMethods: ['POST'], allowHeaders: ['content-type'] }))
-  app.use('*', bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => rpcError(c, null, ERRORS.request, `Invalid request: the body is larger than ${MAX_BODY_BYTES / 1024} KB`, 413) }))
+  app.use(
+    '*',
+    bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => rpcError(c, null, ERRORS.request, `Invalid request: the body is larger than ${MAX_BODY_BYTES / 1024} KB`, 413) }),
+  )
   app.use('*', async (c, next) => {
     const refusal = checkStateChange(c.req.method, c.req.raw.headers, { allowsOrigin: (origin) => allowed.has(origin), json: true })
     if (refusal) return rpcError(c, null, ERRORS.request, `Invalid request: ${describeRefusal(refusal)}`, refusal.status)

@@ -4,10 +4,19 @@ import { readPaymasterOptions, type PaymasterOptions } from './options.ts'
 const Port = v.pipe(v.string(), v.regex(/^\d{1,5}$/, 'must be a port number'), v.transform(Number), v.maxValue(65535))
 const List = v.pipe(
   v.string(),
-  v.transform((text) => text.split(',').map((item) => item.trim()).filter(Boolean)),
+  v.transform((text) =>
+    text
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean),
+  ),
 )
 const Count = v.pipe(v.string(), v.regex(/^[1-9]\d*$/, 'must be a whole number above 0'), v.transform(Number))
-const Wei = v.pipe(v.string(), v.regex(/^[1-9]\d*$/, 'must be an amount in wei above 0'), v.transform((text) => BigInt(text)))
+const Wei = v.pipe(
+  v.string(),
+  v.regex(/^[1-9]\d*$/, 'must be an amount in wei above 0'),
+  v.transform((text) => BigInt(text)),
+)
 
 const Env = v.object({
   PORT: v.optional(Port, '8713'),

@@ -31,7 +31,12 @@ export const PaymasterOptionsSchema = v.object({
   validForSeconds: v.optional(PositiveInteger, 600),
   /** The pages that may call the service (exact origins); every call is a POST, and other origins are refused. */
   allowedOrigins: v.pipe(
-    v.array(v.pipe(v.string(), v.check((text) => URL.canParse(text) && new URL(text).origin === text, 'must be exact origins (scheme://host[:port])'))),
+    v.array(
+      v.pipe(
+        v.string(),
+        v.check((text) => URL.canParse(text) && new URL(text).origin === text, 'must be exact origins (scheme://host[:port])'),
+      ),
+    ),
     v.minLength(1, 'must name at least one origin'),
   ),
   /** Shown by wallets as who pays (ERC-7677's `sponsor`). */

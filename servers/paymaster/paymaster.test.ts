@@ -67,8 +67,14 @@ describe('the paymaster service (ERC-7677)', () => {
     const [validUntil, validAfter] = decodeAbiParameters([{ type: 'uint48' }, { type: 'uint48' }], slice(data, 0, 64))
     expect([validUntil, validAfter]).toEqual([NOW + 600, 0])
     const op = {
-      sender: SENDER, nonce: 0n, callData: '0xb61d27f6', callGasLimit: 21_000n, verificationGasLimit: 100_000n, preVerificationGas: 50_000n,
-      maxFeePerGas: 1_000_000_000n, maxPriorityFeePerGas: 1_000_000_000n,
+      sender: SENDER,
+      nonce: 0n,
+      callData: '0xb61d27f6',
+      callGasLimit: 21_000n,
+      verificationGasLimit: 100_000n,
+      preVerificationGas: 50_000n,
+      maxFeePerGas: 1_000_000_000n,
+      maxPriorityFeePerGas: 1_000_000_000n,
     } as const
     const hash = paymasterHash(op, { verification: 100_000n, postOp: 0n }, PAYMASTER, 31337n, { validUntil: NOW + 600, validAfter: 0 })
     expect(await recoverMessageAddress({ message: { raw: hash }, signature: slice(data, 64) })).toBe(SIGNER)
@@ -79,8 +85,20 @@ describe('the paymaster service (ERC-7677)', () => {
     const data = body.result!.paymasterData as Hex
     expect(data).toHaveLength(2 + 2 * (64 + 65))
     const hash = paymasterHash(
-      { sender: SENDER, nonce: 0n, callData: '0xb61d27f6', callGasLimit: 21_000n, verificationGasLimit: 100_000n, preVerificationGas: 50_000n, maxFeePerGas: 1_000_000_000n, maxPriorityFeePerGas: 1_000_000_000n },
-      { verification: 100_000n, postOp: 0n }, PAYMASTER, 31337n, { validUntil: NOW + 600, validAfter: 0 },
+      {
+        sender: SENDER,
+        nonce: 0n,
+        callData: '0xb61d27f6',
+        callGasLimit: 21_000n,
+        verificationGasLimit: 100_000n,
+        preVerificationGas: 50_000n,
+        maxFeePerGas: 1_000_000_000n,
+        maxPriorityFeePerGas: 1_000_000_000n,
+      },
+      { verification: 100_000n, postOp: 0n },
+      PAYMASTER,
+      31337n,
+      { validUntil: NOW + 600, validAfter: 0 },
     )
     expect(await recoverMessageAddress({ message: { raw: hash }, signature: slice(data, 64) })).not.toBe(SIGNER)
   })
@@ -171,7 +189,9 @@ describe('the paymaster service (ERC-7677)', () => {
   })
 
   it('checks the integrator’s options at start, naming the wrong field', () => {
-    expect(() => readPaymasterOptions({ signerKey: '0x12', chains: { 31337: { paymaster: PAYMASTER } }, allowedOrigins: [PAGE] })).toThrow(/signerKey must be a 32-byte private key/)
+    expect(() => readPaymasterOptions({ signerKey: '0x12', chains: { 31337: { paymaster: PAYMASTER } }, allowedOrigins: [PAGE] })).toThrow(
+      /signerKey must be a 32-byte private key/,
+    )
     expect(() => readPaymasterOptions({ signerKey: SIGNER_KEY, chains: {}, allowedOrigins: [PAGE] })).toThrow(/chains must name at least one chain/)
     expect(() => readPaymasterOptions({ signerKey: SIGNER_KEY, chains: { 31337: { paymaster: PAYMASTER } }, allowedOrigins: ['https://app.example/'] })).toThrow(/exact origins/)
   })
@@ -181,7 +201,9 @@ describe('the paymaster service’s environment', () => {
   const env = { PAYMASTER_SIGNER_KEY: SIGNER_KEY, PAYMASTER_CHAINS: `31337=${PAYMASTER}; 8453=${PAYMASTER}`, ALLOWED_ORIGINS: `${PAGE}, http://127.0.0.1:8700` }
 
   it('reads the signer key, chains, origins and policy; port 8713 by default', () => {
-    expect(paymasterOptionsFromEnv({ ...env, PAYMASTER_SENDERS: SENDER, PAYMASTER_MAX_OPS_PER_SENDER: '5', PAYMASTER_MAX_WEI_PER_OP: '10000000000000000', SPONSOR_NAME: 'Acme' })).toMatchObject({
+    expect(
+      paymasterOptionsFromEnv({ ...env, PAYMASTER_SENDERS: SENDER, PAYMASTER_MAX_OPS_PER_SENDER: '5', PAYMASTER_MAX_WEI_PER_OP: '10000000000000000', SPONSOR_NAME: 'Acme' }),
+    ).toMatchObject({
       port: 8713,
       signerKey: SIGNER_KEY,
       chains: { 31337: { paymaster: PAYMASTER }, 8453: { paymaster: PAYMASTER } },

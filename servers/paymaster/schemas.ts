@@ -2,10 +2,22 @@ import * as v from 'valibot'
 import { getAddress, isAddress, type Address, type Hex } from 'viem'
 import { entryPoint07Address } from 'viem/account-abstraction'
 
-const HexData = v.pipe(v.string(), v.regex(/^0x([0-9a-fA-F]{2})*$/, 'must be 0x hex bytes'), v.transform((text) => text as Hex))
-const Quantity = v.pipe(v.string(), v.regex(/^0x(0|[1-9a-fA-F][0-9a-fA-F]{0,63})$/, 'must be a 0x hex quantity'), v.transform((text) => BigInt(text)))
+const HexData = v.pipe(
+  v.string(),
+  v.regex(/^0x([0-9a-fA-F]{2})*$/, 'must be 0x hex bytes'),
+  v.transform((text) => text as Hex),
+)
+const Quantity = v.pipe(
+  v.string(),
+  v.regex(/^0x(0|[1-9a-fA-F][0-9a-fA-F]{0,63})$/, 'must be a 0x hex quantity'),
+  v.transform((text) => BigInt(text)),
+)
 /** A 20-byte address in any case, checksummed: what the policy compares senders by. */
-export const AddressSchema = v.pipe(v.string(), v.check((text) => isAddress(text, { strict: false }), 'must be a 0x address of 20 bytes'), v.transform((text) => getAddress(text) as Address))
+export const AddressSchema = v.pipe(
+  v.string(),
+  v.check((text) => isAddress(text, { strict: false }), 'must be a 0x address of 20 bytes'),
+  v.transform((text) => getAddress(text) as Address),
+)
 /** uint128: the fields the EntryPoint packs two to a word. */
 const Uint128 = v.pipe(Quantity, v.maxValue(2n ** 128n - 1n, 'must fit in 128 bits'))
 

@@ -1,4 +1,3 @@
-import { type AddressInfo, createServer as createNetServer } from 'node:net'
 import { createServer } from 'node:http'
 import { serve } from '@hono/node-server'
 import { ed25519 } from '@noble/curves/ed25519'
@@ -18,7 +17,6 @@ interface Listening {
   origin: string
   close(): Promise<void>
 }
-
 
 // Each starts the example on a port chosen first: the siwx server needs its domain (host:port) before.
 const servers: Record<string, (siwx: SiwxServer, port: number) => Promise<Listening>> = {
@@ -76,7 +74,11 @@ describe.each(Object.entries(servers))('the %s example', (_, listen) => {
     const signature = encodeBase58(ed25519.sign(new TextEncoder().encode(message), key))
     const body = JSON.stringify({ message, signature })
     // Posted from another site, or from a browser that was not handed the nonce: refused.
-    const fromElsewhere = await fetch(`${listening.origin}/siwx/verify`, { method: 'POST', body, headers: { origin: 'https://evil.example', 'content-type': 'text/plain', cookie: nonceCookie } })
+    const fromElsewhere = await fetch(`${listening.origin}/siwx/verify`, {
+      method: 'POST',
+      body,
+      headers: { origin: 'https://evil.example', 'content-type': 'text/plain', cookie: nonceCookie },
+    })
     expect(fromElsewhere.status).toBe(403)
     const withoutCookie = await fetch(`${listening.origin}/siwx/verify`, { method: 'POST', body, headers: page })
     expect([withoutCookie.status, ((await withoutCookie.json()) as { reason: string }).reason]).toEqual([401, 'NONCE_UNBOUND'])

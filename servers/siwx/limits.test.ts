@@ -26,11 +26,7 @@ async function pair(options: Partial<SiwxServerOptions>) {
 }
 
 const nonce = async (server: SiwxServer, socket: string, forwardedFor?: string) => {
-  const response = await server.handle(
-    new Request('https://app.example.com/siwx/nonce', { headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {} }),
-    '/siwx',
-    socket,
-  )
+  const response = await server.handle(new Request('https://app.example.com/siwx/nonce', { headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {} }), '/siwx', socket)
   return { status: response!.status, retryAfter: response!.headers.get('retry-after'), body: (await response!.json()) as { nonce?: string; reason?: string; detail?: string } }
 }
 
@@ -90,8 +86,6 @@ describe('GET /siwx/nonce limits', () => {
   })
 
   it('refuses trustedProxies that are neither a count nor networks at start', async () => {
-    await expect(createSiwxServer({ database: { db: opened.db }, domains: ['app.example.com'], rpcUrls: {}, trustedProxies: ['proxy.internal'] })).rejects.toThrow(
-      /trustedProxies/,
-    )
+    await expect(createSiwxServer({ database: { db: opened.db }, domains: ['app.example.com'], rpcUrls: {}, trustedProxies: ['proxy.internal'] })).rejects.toThrow(/trustedProxies/)
   })
 })

@@ -40,7 +40,6 @@ async function nonceFrom(server: SiwxServer): Promise<string> {
 const cookieFor = (message: string) => nonceCookies.get(/\nNonce: (\S+)/.exec(message)?.[1] ?? '') ?? null
 const verifyIn = (server: SiwxServer, input: { message: string; signature: string }) => server.verify(input, cookieFor(input.message))
 
-
 let hardhat: HardhatNode
 let rpcUrl: string
 beforeAll(async () => {
@@ -156,7 +155,7 @@ describe.each(backends)('siwx server on $name', (backend) => {
     expect(((await asked.json()) as { session: unknown }).session).toEqual(session)
     expect(await b.session(cookie)).toEqual(session)
     expect(await a.session(null)).toBeNull()
-    expect(await a.session('__Host-portico_siwx=' + 'x'.repeat(43))).toBeNull()
+    expect(await a.session(`__Host-portico_siwx=${'x'.repeat(43)}`)).toBeNull()
     // The same token under the bare name (what a sibling subdomain could set) is not the session's cookie.
     expect(await a.session(cookieOf(setCookie).replace('__Host-', ''))).toBeNull()
 
@@ -181,7 +180,9 @@ describe.each(backends)('siwx server on $name', (backend) => {
     expect(await refusal(a, await signed(a, { domain: 'evil.example' }))).toBe('WRONG_DOMAIN')
     expect(await refusal(a, await signed(a, { uri: 'https://evil.example/login' }))).toBe('WRONG_URI')
     expect(await refusal(a, await signed(a, { chainId: 'eip155:1' }))).toBe('WRONG_CHAIN')
-    expect(await refusal(a, await signed(a, { chainId: 'bip122:000000000019d6689c085ae165831e93', accountAddress: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq' }, owner))).toBe('UNSUPPORTED_CHAIN')
+    expect(await refusal(a, await signed(a, { chainId: 'bip122:000000000019d6689c085ae165831e93', accountAddress: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq' }, owner))).toBe(
+      'UNSUPPORTED_CHAIN',
+    )
     expect(await refusal(a, await signed(a, {}, stranger))).toBe('BAD_SIGNATURE')
     // A cookie of the attacker's own making stands for a nonce, but not one this server handed out.
     const forged = randomBytes(32).toString('base64url')
@@ -248,7 +249,7 @@ describe.each(backends)('siwx server on $name', (backend) => {
     expect(results.filter((result) => !result.ok).map((result) => !result.ok && result.reason)).toEqual(['NONCE_REPLAYED', 'NONCE_REPLAYED'])
   })
 
-  it('signs in a Solana account with an ed25519 signature, and refuses another key\'s', async () => {
+  it("signs in a Solana account with an ed25519 signature, and refuses another key's", async () => {
     const solanaMessage = () => message(a, { chainId: SOLANA, accountAddress: solanaAddress })
     const otherKey = await solanaMessage()
     expect(await refusal(a, { message: otherKey, signature: solanaSign(otherKey, ed25519.utils.randomPrivateKey()) })).toBe('BAD_SIGNATURE')
@@ -306,7 +307,11 @@ describe.each(backends)('siwx server on $name', (backend) => {
       return [response.status, ((await response.json().catch(() => ({}))) as { reason?: string }).reason, response.headers.get('set-cookie')]
     }
     const json = { 'content-type': 'application/json' }
-    expect(await send('POST', '/siwx/signout', { origin: `https://${DOMAIN}`, 'content-type': 'application/json; charset=utf-8' })).toEqual([204, undefined, expect.stringContaining('Max-Age=0')])
+    expect(await send('POST', '/siwx/signout', { origin: `https://${DOMAIN}`, 'content-type': 'application/json; charset=utf-8' })).toEqual([
+      204,
+      undefined,
+      expect.stringContaining('Max-Age=0'),
+    ])
     for (const origin of ['https://evil.example', `http://${DOMAIN}`, `https://${DOMAIN}:8443`, 'null']) {
       expect(await send('POST', '/siwx/signout', { origin, ...json })).toEqual([403, 'ORIGIN_NOT_ALLOWED', null])
     }
@@ -369,10 +374,18 @@ describe('siwx server with contract wallets on Hardhat', () => {
     expect(await client.getCode({ address: counterfactual.address })).toBeUndefined()
   })
 
-  it('says the chain is unavailable (503 over HTTP) when its RPC does not answer a contract wallet\'s check, and refuses nothing', async () => {
+  it("says the chain is unavailable (503 over HTTP) when its RPC does not answer a contract wallet's check, and refuses nothing", async () => {
     const wallet = getAddress(await deployOwnedWallet(rpcUrl, HARDHAT_ACCOUNT_1.privateKey as Hex, owner.address))
     const down = await createSiwxServer({ database: { db: opened.db }, domains: [DOMAIN], rpcUrls: { [CHAIN]: `http://127.0.0.1:${await freePort()}` } })
-    const text = formatSiwxMessage({ domain: DOMAIN, accountAddress: wallet, uri: `https://${DOMAIN}/`, version: '1', chainId: CHAIN, nonce: await nonceFrom(down), issuedAt: new Date().toISOString() })
+    const text = formatSiwxMessage({
+      domain: DOMAIN,
+      accountAddress: wallet,
+      uri: `https://${DOMAIN}/`,
+      version: '1',
+      chainId: CHAIN,
+      nonce: await nonceFrom(down),
+      issuedAt: new Date().toISOString(),
+    })
     const input = { message: text, signature: await owner.signMessage({ message: text }) }
     await expect(verifyIn(down, input)).rejects.toBeInstanceOf(SiwxUnavailableError)
     const response = (await down.handle(
@@ -399,7 +412,15 @@ describe('siwx server with contract wallets on Hardhat', () => {
     const key = ed25519.utils.randomPrivateKey()
     const address = encodeBase58(ed25519.getPublicKey(key))
     const attempt = async (uri: string) => {
-      const text = formatSiwxMessage({ domain: DOMAIN, accountAddress: address, uri, version: '1', chainId: SOLANA, nonce: await nonceFrom(server), issuedAt: new Date().toISOString() })
+      const text = formatSiwxMessage({
+        domain: DOMAIN,
+        accountAddress: address,
+        uri,
+        version: '1',
+        chainId: SOLANA,
+        nonce: await nonceFrom(server),
+        issuedAt: new Date().toISOString(),
+      })
       return verifyIn(server, { message: text, signature: solanaSign(text, key) })
     }
     const refused = await attempt(`https://${DOMAIN}/`)
@@ -422,7 +443,15 @@ describe('siwx server with contract wallets on Hardhat', () => {
     const key = ed25519.utils.randomPrivateKey()
     const attempt = async (uri: string) => {
       const domain = new URL(uri).host
-      const text = formatSiwxMessage({ domain, accountAddress: encodeBase58(ed25519.getPublicKey(key)), uri, version: '1', chainId: SOLANA, nonce: await nonceFrom(server), issuedAt: new Date().toISOString() })
+      const text = formatSiwxMessage({
+        domain,
+        accountAddress: encodeBase58(ed25519.getPublicKey(key)),
+        uri,
+        version: '1',
+        chainId: SOLANA,
+        nonce: await nonceFrom(server),
+        issuedAt: new Date().toISOString(),
+      })
       const result = await verifyIn(server, { message: text, signature: solanaSign(text, key) })
       return result.ok ? 'OK' : result.reason
     }
@@ -451,14 +480,30 @@ describe('siwx server with contract wallets on Hardhat', () => {
 
   it('refuses to check signatures on a node of another chain than its key says', async () => {
     const misnamed = await createSiwxServer({ database: { db: opened.db }, domains: [DOMAIN], rpcUrls: { 'eip155:1': rpcUrl } })
-    const text = formatSiwxMessage({ domain: DOMAIN, accountAddress: owner.address, uri: `https://${DOMAIN}/`, version: '1', chainId: 'eip155:1', nonce: await nonceFrom(misnamed), issuedAt: new Date().toISOString() })
+    const text = formatSiwxMessage({
+      domain: DOMAIN,
+      accountAddress: owner.address,
+      uri: `https://${DOMAIN}/`,
+      version: '1',
+      chainId: 'eip155:1',
+      nonce: await nonceFrom(misnamed),
+      issuedAt: new Date().toISOString(),
+    })
     // A signature ecrecover does not tie to the account is the chain's to check.
     await expect(verifyIn(misnamed, { message: text, signature: await stranger.signMessage({ message: text }) })).rejects.toThrow("rpcUrls['eip155:1'] is a node of eip155:31337")
   })
 
   it("signs in an EOA by ecrecover alone: its chain's node may be down", async () => {
     const down = await createSiwxServer({ database: { db: opened.db }, domains: [DOMAIN], rpcUrls: { [CHAIN]: `http://127.0.0.1:${await freePort()}` } })
-    const text = formatSiwxMessage({ domain: DOMAIN, accountAddress: owner.address, uri: `https://${DOMAIN}/`, version: '1', chainId: CHAIN, nonce: await nonceFrom(down), issuedAt: new Date().toISOString() })
+    const text = formatSiwxMessage({
+      domain: DOMAIN,
+      accountAddress: owner.address,
+      uri: `https://${DOMAIN}/`,
+      version: '1',
+      chainId: CHAIN,
+      nonce: await nonceFrom(down),
+      issuedAt: new Date().toISOString(),
+    })
     const result = await verifyIn(down, { message: text, signature: await owner.signMessage({ message: text }) })
     expect(result.ok && result.session.address).toBe(owner.address)
   })
@@ -480,7 +525,15 @@ describe('siwx server with two RPC nodes per chain: a node that lies', () => {
     return server
   }
   const signedFor = async (server: SiwxServer, signer: typeof owner) => {
-    const text = formatSiwxMessage({ domain: DOMAIN, accountAddress: wallet, uri: `https://${DOMAIN}/`, version: '1', chainId: CHAIN, nonce: await nonceFrom(server), issuedAt: new Date().toISOString() })
+    const text = formatSiwxMessage({
+      domain: DOMAIN,
+      accountAddress: wallet,
+      uri: `https://${DOMAIN}/`,
+      version: '1',
+      chainId: CHAIN,
+      nonce: await nonceFrom(server),
+      issuedAt: new Date().toISOString(),
+    })
     return { message: text, signature: await signer.signMessage({ message: text }) }
   }
   const reason = (result: Awaited<ReturnType<SiwxServer['verify']>>) => (result.ok ? 'OK' : result.reason)
@@ -508,7 +561,7 @@ describe('siwx server with two RPC nodes per chain: a node that lies', () => {
     expect(result.ok && result.session.address).toBe(wallet)
   })
 
-  it("with an honest second node the stranger is refused (401 NODES_DISAGREE), and the log names both nodes by origin only", async () => {
+  it('with an honest second node the stranger is refused (401 NODES_DISAGREE), and the log names both nodes by origin only', async () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined)
     const careful = await start([rpcUrl, liarUrl])
     proxy.intercept(liar)
@@ -525,7 +578,7 @@ describe('siwx server with two RPC nodes per chain: a node that lies', () => {
     expect(owners.ok && owners.session.address).toBe(wallet)
   })
 
-  it('two honest nodes sign in the wallet\'s owner and refuse a stranger (BAD_SIGNATURE)', async () => {
+  it("two honest nodes sign in the wallet's owner and refuse a stranger (BAD_SIGNATURE)", async () => {
     const both = await start([rpcUrl, liarUrl])
     expect(reason(await verifyIn(both, await signedFor(both, stranger)))).toBe('BAD_SIGNATURE')
     const result = await verifyIn(both, await signedFor(both, owner))
@@ -540,7 +593,7 @@ describe('siwx server with two RPC nodes per chain: a node that lies', () => {
   it('refuses at start two URLs of one origin (one provider is no second opinion) and more than two', async () => {
     const database = { db: opened.db }
     await expect(createSiwxServer({ database, domains: [DOMAIN], rpcUrls: { [CHAIN]: [rpcUrl, `${rpcUrl}/other`] } })).rejects.toThrow(
-      "rpcUrls.eip155:31337 two URLs of one origin are one provider: a second opinion needs another",
+      'rpcUrls.eip155:31337 two URLs of one origin are one provider: a second opinion needs another',
     )
     const three = [rpcUrl, proxy.url, `http://127.0.0.1:${await freePort()}`] as unknown as [string, string]
     await expect(createSiwxServer({ database, domains: [DOMAIN], rpcUrls: { [CHAIN]: three } })).rejects.toThrow('must be a URL or a list of two')

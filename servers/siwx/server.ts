@@ -28,7 +28,10 @@ const OptionsSchema = v.object({
     v.pipe(v.string(), v.regex(/^eip155:[1-9]\d*$/, 'keys must be eip155 CAIP-2 ids')),
     v.pipe(
       v.union([Url, v.strictTuple([Url]), v.strictTuple([Url, Url])], 'must be a URL or a list of two'),
-      v.check((urls) => secondOpinionProblem(urls) === undefined, (issue) => secondOpinionProblem(issue.input as RpcUrls)!),
+      v.check(
+        (urls) => secondOpinionProblem(urls) === undefined,
+        (issue) => secondOpinionProblem(issue.input as RpcUrls)!,
+      ),
     ),
   ),
   solanaChains: v.optional(v.array(v.pipe(v.string(), v.regex(/^solana:[-_a-zA-Z0-9]{1,32}$/, 'must be solana CAIP-2 ids')))),
@@ -37,7 +40,13 @@ const OptionsSchema = v.object({
   clockSkewSeconds: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
   cookie: v.optional(
     v.object({
-      name: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]+$/), v.check((name) => !name.startsWith('__'), 'must not start with __ (the server adds __Host- itself)'))),
+      name: v.optional(
+        v.pipe(
+          v.string(),
+          v.regex(/^[A-Za-z0-9_-]+$/),
+          v.check((name) => !name.startsWith('__'), 'must not start with __ (the server adds __Host- itself)'),
+        ),
+      ),
       secure: v.optional(v.boolean()),
     }),
   ),

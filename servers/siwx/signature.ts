@@ -9,7 +9,7 @@ import { type Refused, SiwxUnavailableError, refuse } from './types.ts'
 export type SignatureCheck = (message: SiwxMessage, text: string, signature: string, now: Date) => Promise<Refused | undefined>
 
 const EVM_SIGNATURE = /^0x(?:[0-9a-fA-F]{2})+$/
-const NOT_SIGNED = 'the signature is not the account\'s signature of this message'
+const NOT_SIGNED = "the signature is not the account's signature of this message"
 
 /** One node's verdict on a signature: valid, or why not. */
 type Verdict = { valid: true } | { valid: false; why: string }
@@ -64,7 +64,9 @@ export function signatureCheck(rpcUrls: Readonly<Record<string, RpcUrls>>): Sign
               return { valid: false, why: `the signature could not be checked: ${error instanceof BaseError ? error.shortMessage : String(error)}` }
             },
           )
-      const agreement = await askNodes(nodes, `siwx server: a signature of ${message.accountAddress} on ${message.chainId}`, verdict, (answer) => (answer.valid ? 'valid' : 'not valid'))
+      const agreement = await askNodes(nodes, `siwx server: a signature of ${message.accountAddress} on ${message.chainId}`, verdict, (answer) =>
+        answer.valid ? 'valid' : 'not valid',
+      )
       if (!agreement.agreed) return refuse('NODES_DISAGREE', `the RPC nodes of ${message.chainId} disagree on this signature`)
       return agreement.answer.valid ? undefined : refuse('BAD_SIGNATURE', agreement.answer.why)
     } catch (error) {

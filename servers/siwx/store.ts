@@ -38,7 +38,10 @@ export async function spendNonce(db: Database, nonce: string, now: Date): Promis
 
 /** Gives back a nonce spent at `spentAt` whose try got no verdict (the chain's node did not answer). */
 export async function restoreNonce(db: Database, nonce: string, spentAt: Date): Promise<void> {
-  await db.update(siwxNonces).set({ usedAt: null }).where(and(eq(siwxNonces.nonce, nonce), eq(siwxNonces.usedAt, spentAt)))
+  await db
+    .update(siwxNonces)
+    .set({ usedAt: null })
+    .where(and(eq(siwxNonces.nonce, nonce), eq(siwxNonces.usedAt, spentAt)))
 }
 
 export interface NewSession {
@@ -53,7 +56,10 @@ export interface NewSession {
 }
 
 export async function createSession(db: Database, session: NewSession, now: Date): Promise<SiwxSession> {
-  const [row] = await db.insert(siwxSessions).values({ ...session, createdAt: now }).returning()
+  const [row] = await db
+    .insert(siwxSessions)
+    .values({ ...session, createdAt: now })
+    .returning()
   return toSession(row!)
 }
 
@@ -67,7 +73,10 @@ export async function findSession(db: Database, hash: string, now: Date): Promis
 }
 
 export async function revokeSession(db: Database, hash: string, now: Date): Promise<void> {
-  await db.update(siwxSessions).set({ revokedAt: now }).where(and(eq(siwxSessions.tokenHash, hash), isNull(siwxSessions.revokedAt)))
+  await db
+    .update(siwxSessions)
+    .set({ revokedAt: now })
+    .where(and(eq(siwxSessions.tokenHash, hash), isNull(siwxSessions.revokedAt)))
 }
 
 function toSession(row: typeof siwxSessions.$inferSelect): SiwxSession {

@@ -62,11 +62,7 @@ function toTokenBalance(asset: Asset, network: CaipNetwork): TokenBalance {
  * chainFilter of that network. Undefined when the wallet cannot tell, so the caller
  * asks the Blockchain API instead; a response failing §5's checks counts as that too.
  */
-export async function discoverAssets(
-  rpc: Pick<RpcRegistry, 'request'>,
-  address: string,
-  network: CaipNetwork,
-): Promise<TokenBalance[] | undefined> {
+export async function discoverAssets(rpc: Pick<RpcRegistry, 'request'>, address: string, network: CaipNetwork): Promise<TokenBalance[] | undefined> {
   if (network.chainNamespace !== 'eip155') return undefined
   const chainIdHex = `0x${Number(network.id).toString(16)}`
   if (!supportsAssetDiscovery(await getCapabilities(rpc, address), chainIdHex)) return undefined

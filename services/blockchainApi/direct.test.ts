@@ -18,7 +18,6 @@ const FRESH = '0x000000000000000000000000000000000000dEaD'
 let node: HardhatNode
 let network: CaipNetwork
 
-
 beforeAll(async () => {
   node = await startHardhat({ port: await freePort() })
   await deployDemoTokens(node.url)
@@ -110,7 +109,11 @@ describe('direct Blockchain API (no server: the chain’s own RPC)', () => {
     const requests = await recordRequests(async () => {
       balances = await api.balances({ address: HARDHAT_ACCOUNT_0.address, chainId: network.caipNetworkId })
     })
-    expect(summary(balances).slice(1).map(([symbol, , numeric]) => [symbol, numeric])).toEqual([
+    expect(
+      summary(balances)
+        .slice(1)
+        .map(([symbol, , numeric]) => [symbol, numeric]),
+    ).toEqual([
       ['DEMO', '1000'],
       ['DUSD', '1000'],
       ['DPTS', '500'],

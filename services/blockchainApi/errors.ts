@@ -12,5 +12,4 @@ export const BlockchainApiErrorText = {
 } as const
 
 /** The error for an answer that failed its schema: `what` names the call, `issue` the first problem. */
-export const malformedAnswer = (what: string, issue: string, cause?: unknown) =>
-  new PorticoError(BlockchainApiErrorText.MALFORMED_ANSWER, { details: `${what}: ${issue}`, cause })
+export const malformedAnswer = (what: string, issue: string, cause?: unknown) => new PorticoError(BlockchainApiErrorText.MALFORMED_ANSWER, { details: `${what}: ${issue}`, cause })

@@ -18,8 +18,7 @@ let baseUrl: string
 const answers = new Map<string, { status: number; body: string }>()
 const requests: URL[] = []
 
-const answer = (path: string, body: unknown, status = 200) =>
-  answers.set(path, { status, body: typeof body === 'string' ? body : JSON.stringify(body) })
+const answer = (path: string, body: unknown, status = 200) => answers.set(path, { status, body: typeof body === 'string' ? body : JSON.stringify(body) })
 
 beforeAll(async () => {
   server = createServer((request: IncomingMessage, response: ServerResponse) => {
@@ -91,7 +90,7 @@ describe('HTTP Blockchain API client', () => {
     expect(Object.fromEntries(requests[0]!.searchParams)).toEqual({ chainId: 'eip155:31337', cursor: 'page-2' })
   })
 
-  it("transactions with onramp=coinbase: the parameter goes out and the request is no-cache (SPEC §7); without it, the default cache", async () => {
+  it('transactions with onramp=coinbase: the parameter goes out and the request is no-cache (SPEC §7); without it, the default cache', async () => {
     answer(`/v1/account/${ADDRESS}/history`, { data: [], next: null })
     const modes: (RequestCache | undefined)[] = []
     const api = createHttpBlockchainApi({
@@ -123,17 +122,30 @@ describe('HTTP Blockchain API client', () => {
   it.each([
     ['a balance without its quantity', `/v1/balance/${ADDRESS}`, { balances: [{ ...BALANCE, quantity: undefined }] }, 'balances: balances.0.quantity'],
     ['a price as a string', `/v1/balance/${ADDRESS}`, { balances: [{ ...BALANCE, price: '1' }] }, 'balances: balances.0.price'],
-    ['an amount that is not a decimal', `/v1/balance/${ADDRESS}`, { balances: [{ ...BALANCE, quantity: { decimals: '6', numeric: '1e3' } }] }, 'balances: balances.0.quantity.numeric'],
-    ['an unknown operation type', `/v1/account/${ADDRESS}/history`, { data: [{ ...TRANSACTION, metadata: { ...TRANSACTION.metadata, operationType: 'rugpull' } }], next: null }, 'transactions: data.0.metadata.operationType'],
+    [
+      'an amount that is not a decimal',
+      `/v1/balance/${ADDRESS}`,
+      { balances: [{ ...BALANCE, quantity: { decimals: '6', numeric: '1e3' } }] },
+      'balances: balances.0.quantity.numeric',
+    ],
+    [
+      'an unknown operation type',
+      `/v1/account/${ADDRESS}/history`,
+      { data: [{ ...TRANSACTION, metadata: { ...TRANSACTION.metadata, operationType: 'rugpull' } }], next: null },
+      'transactions: data.0.metadata.operationType',
+    ],
     ['a transaction page without next', `/v1/account/${ADDRESS}/history`, { data: [] }, 'transactions: next'],
-    ['a mined date that is not ISO', `/v1/account/${ADDRESS}/history`, { data: [{ ...TRANSACTION, metadata: { ...TRANSACTION.metadata, minedAt: 'yesterday' } }], next: null }, 'transactions: data.0.metadata.minedAt'],
+    [
+      'a mined date that is not ISO',
+      `/v1/account/${ADDRESS}/history`,
+      { data: [{ ...TRANSACTION, metadata: { ...TRANSACTION.metadata, minedAt: 'yesterday' } }], next: null },
+      'transactions: data.0.metadata.minedAt',
+    ],
     ['an answer that is not JSON', `/v1/balance/${ADDRESS}`, '<html>oops</html>', 'balances: not JSON'],
   ])('a malformed answer is rejected by its schema: %s', async (_label, path, body, details) => {
     answer(path, body)
     const api = createHttpBlockchainApi({ baseUrl })
-    const call = path.endsWith('/history')
-      ? api.transactions({ address: ADDRESS, chainId: 'eip155:31337' })
-      : api.balances({ address: ADDRESS, chainId: 'eip155:31337' })
+    const call = path.endsWith('/history') ? api.transactions({ address: ADDRESS, chainId: 'eip155:31337' }) : api.balances({ address: ADDRESS, chainId: 'eip155:31337' })
     const error = await rejection(call)
     expect(error.shortMessage).toBe(BlockchainApiErrorText.MALFORMED_ANSWER)
     expect(error.details).toContain(details)

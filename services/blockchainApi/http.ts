@@ -27,8 +27,7 @@ export interface HttpBlockchainApiOptions {
   readonly fetch?: typeof fetch
 }
 
-const isStatus = (error: unknown, status: number) =>
-  error instanceof PorticoError && error.shortMessage === httpStatusError(status)
+const isStatus = (error: unknown, status: number) => error instanceof PorticoError && error.shortMessage === httpStatusError(status)
 
 /**
  * The Blockchain API over HTTP (servers/api, or any server speaking its paths). Every
@@ -87,8 +86,7 @@ export function createHttpBlockchainApi({ baseUrl, storage, fetch }: HttpBlockch
   }
 
   /** The spec's name errors wrap what went wrong; a malformed answer stays visible as the cause. */
-  const nameError = (text: string, error: unknown) =>
-    new PorticoError(text, { details: error instanceof Error ? error.message : String(error), cause: error })
+  const nameError = (text: string, error: unknown) => new PorticoError(text, { details: error instanceof Error ? error.message : String(error), cause: error })
 
   return {
     capabilities: { history: true, nfts: true, names: true, identity: true },
@@ -116,9 +114,7 @@ export function createHttpBlockchainApi({ baseUrl, storage, fetch }: HttpBlockch
 
     async lookupName(name, signal) {
       try {
-        return await cached('ensCache', `name:${name}`, NameRecordSchema, () =>
-          get(NameRecordSchema, 'lookupName', BlockchainApiPaths.lookupName(name), undefined, signal),
-        )
+        return await cached('ensCache', `name:${name}`, NameRecordSchema, () => get(NameRecordSchema, 'lookupName', BlockchainApiPaths.lookupName(name), undefined, signal))
       } catch (error) {
         // 404 is the API's "no such name", not a failure.
         if (isStatus(error, 404)) return undefined

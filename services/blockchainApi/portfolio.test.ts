@@ -153,9 +153,7 @@ describe('refreshTokenBalances', () => {
 
   it('an answer arriving after a network switch is not put on the new network', async () => {
     let release!: () => void
-    const { kit, container, tokens } = await setup(
-      () => new Promise<TokenBalance[]>((done) => (release = () => done([ETH]))),
-    )
+    const { kit, container, tokens } = await setup(() => new Promise<TokenBalance[]>((done) => (release = () => done([ETH]))))
     const pending = refreshTokenBalances(container)
     await vi.waitFor(() => expect(release).toBeTypeOf('function'))
     kit.chains.set({ activeCaipNetwork: base })

@@ -33,8 +33,7 @@ function stateOf(container: DependencyContainer): PortfolioState {
 const CachedBalances = v.array(TokenBalanceSchema)
 
 /** Tokens with zero decimals are dropped as low quality (§5). */
-export const withoutZeroDecimalTokens = (balances: readonly TokenBalance[]) =>
-  balances.filter((balance) => balance.quantity.decimals !== '0')
+export const withoutZeroDecimalTokens = (balances: readonly TokenBalance[]) => balances.filter((balance) => balance.quantity.decimals !== '0')
 
 export interface RefreshTokenBalancesOptions {
   /** Skips the 30 s cache and the 30 s wait after a failure (after a send, say). */
@@ -55,10 +54,7 @@ export interface RefreshTokenBalancesOptions {
  * // a plugin body: the Tokens tab, the send form
  * const tokens = await refreshTokenBalances(ctx.container)
  */
-export async function refreshTokenBalances(
-  container: DependencyContainer,
-  { force = false }: RefreshTokenBalancesOptions = {},
-): Promise<readonly AccountTokenBalance[]> {
+export async function refreshTokenBalances(container: DependencyContainer, { force = false }: RefreshTokenBalancesOptions = {}): Promise<readonly AccountTokenBalance[]> {
   const chains = resolve(container, IChainStore)
   const { activeNamespace: namespace, activeCaipNetwork: network } = chains.get()
   const account = chains.record(namespace)?.accountState
@@ -91,9 +87,7 @@ export async function refreshTokenBalances(
   const request = async (): Promise<readonly AccountTokenBalance[]> => {
     try {
       const discovered = await discoverAssets(resolve(container, IRpcRegistry), address, network)
-      const balances = withoutZeroDecimalTokens(
-        discovered ?? (await blockchainApi(container).balances({ address, chainId: network.caipNetworkId })),
-      )
+      const balances = withoutZeroDecimalTokens(discovered ?? (await blockchainApi(container).balances({ address, chainId: network.caipNetworkId })))
       storage.setCached('portfolioCache', key, balances)
       state.lastFailure = undefined
       if (state.retryFor === key) clearTimeout(state.retry)

@@ -20,8 +20,7 @@ export type DirectTokens = Readonly<Partial<Record<CaipNetworkId, readonly strin
  */
 export const IDirectTokens = createToken<{ lists: DirectTokens[] }>('IDirectTokens')
 
-const register = <T>(container: DependencyContainer, token: Token<T>, value: T) =>
-  container.register(token as InjectionToken<T>, { useValue: value })
+const register = <T>(container: DependencyContainer, token: Token<T>, value: T) => container.register(token as InjectionToken<T>, { useValue: value })
 
 /** Adds ERC20 contracts for the direct implementation to read (no effect on the HTTP one); returns their removal. */
 export function addDirectTokens(container: DependencyContainer, tokens: DirectTokens): () => void {
@@ -58,21 +57,18 @@ export function blockchainApi(container: DependencyContainer): BlockchainApi {
   let loading: Promise<BlockchainApi> | undefined
   const load = () =>
     (loading ??= baseUrl
-      ? import('./http.ts').then(({ createHttpBlockchainApi }) =>
-          createHttpBlockchainApi({ baseUrl, storage: resolve(container, IStorage) }),
-        )
+      ? import('./http.ts').then(({ createHttpBlockchainApi }) => createHttpBlockchainApi({ baseUrl, storage: resolve(container, IStorage) }))
       : import('./direct.ts').then(({ createDirectBlockchainApi }) =>
           createDirectBlockchainApi({
             networks: () => resolve(container, IChainStore).networks(),
-            nativeBalance: async (address, network) =>
-              (await resolve(container, IAdapterRegistry).resolve(network.chainNamespace)).getBalance(address, network),
+            nativeBalance: async (address, network) => (await resolve(container, IAdapterRegistry).resolve(network.chainNamespace)).getBalance(address, network),
             tokens: (chainId) => directTokensOf(container, chainId),
           }),
         )).catch((error: unknown) => {
-        // A failed download is retried by the next call rather than remembered.
-        loading = undefined
-        throw error
-      })
+      // A failed download is retried by the next call rather than remembered.
+      loading = undefined
+      throw error
+    })
   const api: BlockchainApi = {
     capabilities: apiCapabilities(config),
     balances: async (args) => (await load()).balances(args),

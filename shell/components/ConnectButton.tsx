@@ -28,10 +28,7 @@ const selectBalance = (s: ChainState) => {
  * @example
  * <ConnectButton className="my-button" />
  */
-export const ConnectButton = /* @__PURE__ */ forwardRef<HTMLButtonElement, ConnectButtonProps>(function ConnectButton(
-  { label, balance = 'show', className, ...rest },
-  ref,
-) {
+export const ConnectButton = /* @__PURE__ */ forwardRef<HTMLButtonElement, ConnectButtonProps>(function ConnectButton({ label, balance = 'show', className, ...rest }, ref) {
   const kit = useKit('ConnectButton')
   const { open } = usePortico()
   const { open: isOpen } = usePorticoState()

@@ -2,8 +2,7 @@ import type { DetailedHTMLProps, HTMLAttributes } from 'react'
 import type { PorticoElementAttributes, PorticoElementName } from '../../host/elements/elementTypes.ts'
 
 /** What JSX takes on a `<portico-*>` element: a plain element's props and the element's own attributes. */
-export type PorticoElementProps<Name extends PorticoElementName> = DetailedHTMLProps<HTMLAttributes<HTMLElement>, HTMLElement> &
-  PorticoElementAttributes[Name]
+export type PorticoElementProps<Name extends PorticoElementName> = DetailedHTMLProps<HTMLAttributes<HTMLElement>, HTMLElement> & PorticoElementAttributes[Name]
 
 type PorticoIntrinsicElements = { [Name in PorticoElementName]: PorticoElementProps<Name> }
 

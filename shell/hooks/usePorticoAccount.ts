@@ -1,5 +1,14 @@
 import { useMemo } from 'react'
-import { type AccountState, type AccountType, type CaipAddress, type ChainState, type ConnectionStatus, type SocialOption, activeAccountOf, isConnectedAccount } from '../../kernel/index.ts'
+import {
+  type AccountState,
+  type AccountType,
+  type CaipAddress,
+  type ChainState,
+  type ConnectionStatus,
+  type SocialOption,
+  activeAccountOf,
+  isConnectedAccount,
+} from '../../kernel/index.ts'
 import { useKit } from '../provider/context.ts'
 import { useInitialState } from '../provider/initialState.ts'
 import { shallowEqual } from '../ui/shallowEqual.ts'

@@ -28,9 +28,7 @@ export type PorticoProviderOf<N extends ChainNamespace> = N extends keyof Portic
  * const provider = usePorticoProvider('eip155')
  * const client = provider && createWalletClient({ transport: custom(provider) })
  */
-export function usePorticoProvider<N extends ChainNamespace = 'eip155'>(
-  namespace: N = 'eip155' as N,
-): PorticoProviderOf<N> | undefined {
+export function usePorticoProvider<N extends ChainNamespace = 'eip155'>(namespace: N = 'eip155' as N): PorticoProviderOf<N> | undefined {
   const kit = useKit('usePorticoProvider')
   // The provider depends on the account (chains) and on which wallets are discovered (connectors).
   const subscribe = useCallback(

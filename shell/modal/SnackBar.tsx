@@ -14,14 +14,7 @@ export function SnackBar({ kit }: { readonly kit: PorticoKit }) {
   const snack = useStoreValue(kit.snack.store, whole)
   const shown = useShownText(kit)
   return (
-    <div
-      className="snack"
-      role="status"
-      aria-live="polite"
-      data-testid="portico-snack"
-      data-state={snack.open ? 'open' : 'closed'}
-      data-variant={snack.variant}
-    >
+    <div className="snack" role="status" aria-live="polite" data-testid="portico-snack" data-state={snack.open ? 'open' : 'closed'} data-variant={snack.variant}>
       {snack.open && (
         <>
           {snack.variant === 'loading' ? <Spinner size={20} /> : snack.variant === 'success' ? <CheckIcon /> : <ErrorIcon />}

@@ -26,9 +26,7 @@ function deferredPlugin(failures = 0) {
       const fail = calls <= failures
       return new Promise<PluginBody>((resolve, reject) => {
         releases.push(() =>
-          fail
-            ? reject(new Error('chunk failed to download'))
-            : resolve({ activate: ({ views }) => views.register('Greeting', { component: GreetingView, title: 'Greeting' }) }),
+          fail ? reject(new Error('chunk failed to download')) : resolve({ activate: ({ views }) => views.register('Greeting', { component: GreetingView, title: 'Greeting' }) }),
         )
       })
     },

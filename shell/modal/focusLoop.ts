@@ -2,9 +2,7 @@ const TABBABLE = 'button, input, select, textarea, a[href], [tabindex]'
 
 /** The controls Tab can reach in `container`, in order: enabled, shown, not taken out with tabindex="-1". */
 export function tabbables(container: HTMLElement): HTMLElement[] {
-  return [...container.querySelectorAll<HTMLElement>(TABBABLE)].filter(
-    (el) => el.tabIndex >= 0 && !(el as HTMLButtonElement).disabled && el.getClientRects().length > 0,
-  )
+  return [...container.querySelectorAll<HTMLElement>(TABBABLE)].filter((el) => el.tabIndex >= 0 && !(el as HTMLButtonElement).disabled && el.getClientRects().length > 0)
 }
 
 /**

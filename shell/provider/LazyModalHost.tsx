@@ -2,7 +2,6 @@ import { createElement, useLayoutEffect, useRef, useState } from 'react'
 import type { PorticoKit } from '../../kernel/index.ts'
 import { HOST_TAG } from '../../host/hostElement.ts'
 import { modalHost } from '../../host/modalHost.ts'
-import { useStoreValue } from '../ui/useStoreValue.ts'
 
 type ModalChunk = typeof import('../modal/modalChunk.ts')
 

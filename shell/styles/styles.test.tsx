@@ -53,7 +53,7 @@ describe('modal styles', () => {
     expect(root.querySelectorAll('style, link[rel="stylesheet"], [style]')).toHaveLength(0)
   })
 
-  it('carry the theme defaults, the frame and view animations and reduced motion; the dialog box is the host sheet\'s', () => {
+  it("carry the theme defaults, the frame and view animations and reduced motion; the dialog box is the host sheet's", () => {
     expect(modalCss).toContain('--portico-font-size-base: 10px')
     expect(modalCss).toContain('--portico-z-index: 999')
     expect(modalCss).toContain(`--portico-font-family: Inter,`)
@@ -69,11 +69,7 @@ describe('modal styles', () => {
     const sheet = new CSSStyleSheet()
     sheet.replaceSync(modalCss)
     const media = [...sheet.cssRules].filter((rule): rule is CSSMediaRule => rule instanceof CSSMediaRule)
-    expect(media.map((rule) => rule.conditionText ?? rule.media.mediaText)).toEqual([
-      '(max-width: 430px)',
-      '(prefers-contrast: more)',
-      '(prefers-reduced-motion: reduce)',
-    ])
+    expect(media.map((rule) => rule.conditionText ?? rule.media.mediaText)).toEqual(['(max-width: 430px)', '(prefers-contrast: more)', '(prefers-reduced-motion: reduce)'])
     const reduced = media[2]!.cssText
     expect(reduced).toContain('animation: none')
     expect(reduced).toContain('transition: none')

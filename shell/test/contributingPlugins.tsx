@@ -6,8 +6,7 @@ import { type PluginManifest, definePlugin } from '../../kernel/index.ts'
  * section, an Account tab or a wallet feature, with bodies that register their
  * components when loaded. Each may be gated by a boolean flag of its own.
  */
-const gate = (flag: string | undefined) =>
-  flag ? { flags: [{ name: flag, schema: v.boolean(), default: true }], enabledBy: flag } : {}
+const gate = (flag: string | undefined) => (flag ? { flags: [{ name: flag, schema: v.boolean(), default: true }], enabledBy: flag } : {})
 
 export function sectionPlugin(id: string, rank: number, label: string, flag?: string): PluginManifest {
   const section = `${id}Section`

@@ -1,12 +1,4 @@
-import {
-  type KernelOptions,
-  type PluginManifest,
-  type PorticoKit,
-  type PorticoOptions,
-  createKernel,
-  createMemoryBackend,
-  mainnet,
-} from '../../kernel/index.ts'
+import { type KernelOptions, type PluginManifest, type PorticoKit, type PorticoOptions, createKernel, createMemoryBackend, mainnet } from '../../kernel/index.ts'
 
 /** A runtime that sends nothing and reads nothing from the page. */
 export const quietKernelOptions = (): KernelOptions => ({
@@ -18,10 +10,7 @@ export const quietKernelOptions = (): KernelOptions => ({
 
 /** A kit for shell tests: mainnet, analytics off, no builtin plugins unless passed. */
 export function createTestKit(options: Partial<PorticoOptions> = {}, plugins: PluginManifest[] = []): PorticoKit {
-  return createKernel(
-    { projectId: 'test-project', networks: [mainnet], ...options, plugins, features: { analytics: false, ...options.features } },
-    quietKernelOptions(),
-  )
+  return createKernel({ projectId: 'test-project', networks: [mainnet], ...options, plugins, features: { analytics: false, ...options.features } }, quietKernelOptions())
 }
 
 /** Puts a connected account on the kit's eip155 record. */

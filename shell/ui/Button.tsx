@@ -12,9 +12,6 @@ export interface ButtonProps extends ComponentPropsWithoutRef<'button'> {
  * @example
  * <Button variant="secondary" onClick={retry}>Retry</Button>
  */
-export const Button = /* @__PURE__ */ forwardRef<HTMLButtonElement, ButtonProps>(function Button(
-  { variant = 'primary', type = 'button', className, ...rest },
-  ref,
-) {
+export const Button = /* @__PURE__ */ forwardRef<HTMLButtonElement, ButtonProps>(function Button({ variant = 'primary', type = 'button', className, ...rest }, ref) {
   return <button ref={ref} type={type} className={cx('button', className)} data-variant={variant} {...rest} />
 })

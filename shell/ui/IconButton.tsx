@@ -12,9 +12,6 @@ export interface IconButtonProps extends Omit<ComponentPropsWithoutRef<'button'>
  * @example
  * <IconButton aria-label="Close" onClick={close}><CloseIcon /></IconButton>
  */
-export const IconButton = /* @__PURE__ */ forwardRef<HTMLButtonElement, IconButtonProps>(function IconButton(
-  { type = 'button', className, ...rest },
-  ref,
-) {
+export const IconButton = /* @__PURE__ */ forwardRef<HTMLButtonElement, IconButtonProps>(function IconButton({ type = 'button', className, ...rest }, ref) {
   return <button ref={ref} type={type} className={cx('icon-button', className)} {...rest} />
 })

@@ -14,10 +14,7 @@ export interface ListItemProps extends ComponentPropsWithoutRef<'button'> {
  * @example
  * <ListItem image={<WalletImage src={w.imageUrl} />} onClick={pick}>{w.name}</ListItem>
  */
-export const ListItem = /* @__PURE__ */ forwardRef<HTMLButtonElement, ListItemProps>(function ListItem(
-  { image, description, children, type = 'button', className, ...rest },
-  ref,
-) {
+export const ListItem = /* @__PURE__ */ forwardRef<HTMLButtonElement, ListItemProps>(function ListItem({ image, description, children, type = 'button', className, ...rest }, ref) {
   return (
     <button ref={ref} type={type} className={cx('list-item', className)} {...rest}>
       {image}

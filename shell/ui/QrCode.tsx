@@ -45,15 +45,7 @@ export function QrCode({ value, label, size = 240 }: QrCodeProps) {
     return { modules: data.length, runs: darkRuns(data) }
   }, [value])
   return (
-    <svg
-      className="qr"
-      role="img"
-      aria-label={label}
-      width={size}
-      height={size}
-      viewBox={`0 0 ${modules} ${modules}`}
-      shapeRendering="crispEdges"
-    >
+    <svg className="qr" role="img" aria-label={label} width={size} height={size} viewBox={`0 0 ${modules} ${modules}`} shapeRendering="crispEdges">
       {runs.map(({ x, y, width }) => (
         <rect key={`${x}-${y}`} x={x} y={y} width={width} height={1} />
       ))}

@@ -19,16 +19,5 @@ export function WalletImage({ src, alt = '', size = 40 }: WalletImageProps) {
     // An SVG tile rather than a sized span: SVG sizes by attribute, so no inline style is needed.
     return <svg className="wallet-image" data-placeholder="" width={size} height={size} aria-hidden="true" focusable="false" />
   }
-  return (
-    <img
-      className="wallet-image"
-      src={src}
-      alt={alt}
-      width={size}
-      height={size}
-      loading="lazy"
-      decoding="async"
-      referrerPolicy="no-referrer"
-    />
-  )
+  return <img className="wallet-image" src={src} alt={alt} width={size} height={size} loading="lazy" decoding="async" referrerPolicy="no-referrer" />
 }

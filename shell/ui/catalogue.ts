@@ -27,11 +27,7 @@ export type KeysOf<File> = Exclude<keyof File & string, '$meta'>
  * import en from './locales/en.json'
  * export const messages = defineCatalogue('greeter', en, (locale) => import(`./locales/${locale}.json`))
  */
-export function defineCatalogue<File extends object>(
-  area: string,
-  en: File,
-  load: (locale: Locale) => Promise<{ default: object }>,
-): Catalogue<KeysOf<File>> {
+export function defineCatalogue<File extends object>(area: string, en: File, load: (locale: Locale) => Promise<{ default: object }>): Catalogue<KeysOf<File>> {
   // The build's catalogue loader has compiled the file and dropped its header.
   return { area, en: en as unknown as Messages, load: load as (locale: Locale) => Promise<{ default: Messages }> }
 }

@@ -42,8 +42,7 @@ function settle(state: KitMessages, id: string, locale: Locale, messages: Messag
 }
 
 /** Whether an area's messages are in for a locale (English always is). */
-export const catalogueLoaded = (kit: PorticoKit, catalogue: Catalogue<string>, locale: Locale) =>
-  locale === 'en' || messagesOf(kit).loaded.has(`${catalogue.area}:${locale}`)
+export const catalogueLoaded = (kit: PorticoKit, catalogue: Catalogue<string>, locale: Locale) => locale === 'en' || messagesOf(kit).loaded.has(`${catalogue.area}:${locale}`)
 
 /**
  * Loads an area's messages in a locale (English is bundled and always there). Keys the locale's

@@ -15,11 +15,7 @@ export interface Readable<S> {
  * @example
  * const open = useStoreValue(kit.modal.store, (s) => s.open)
  */
-export function useStoreValue<S, T>(
-  store: Readable<S>,
-  selector: (state: S) => T,
-  isEqual: (a: T, b: T) => boolean = Object.is,
-): T {
+export function useStoreValue<S, T>(store: Readable<S>, selector: (state: S) => T, isEqual: (a: T, b: T) => boolean = Object.is): T {
   const cache = useRef<{ state: S; selector: (state: S) => T; value: T } | null>(null)
   const getSnapshot = () => {
     const state = store.get()

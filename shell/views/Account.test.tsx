@@ -48,9 +48,7 @@ describe('Account view', () => {
   })
 
   it("contributed tabs in rank order with arrow, Home and End keys (ARIA tabs), each rendering its plugin's panel", async () => {
-    const kit = renderAccount(
-      createTestKit({}, [tabPlugin('activity', 30, 'Activity'), tabPlugin('tokens', 10, 'Tokens'), tabPlugin('nfts', 20, 'NFTs')]),
-    )
+    const kit = renderAccount(createTestKit({}, [tabPlugin('activity', 30, 'Activity'), tabPlugin('tokens', 10, 'Tokens'), tabPlugin('nfts', 20, 'NFTs')]))
     const tabs = screen.getAllByRole('tab')
     expect(tabs.map((tab) => tab.textContent)).toEqual(['Tokens', 'NFTs', 'Activity'])
     const selected = () => screen.getAllByRole('tab').findIndex((tab) => tab.getAttribute('aria-selected') === 'true')
@@ -90,7 +88,11 @@ describe('Account view', () => {
     ])
     renderAccount(kit)
     const group = screen.getByRole('group', { name: 'Wallet features' })
-    expect(within(group).getAllByRole('button').map((b) => b.dataset.feature)).toEqual(['onramp', 'receive', 'send'])
+    expect(
+      within(group)
+        .getAllByRole('button')
+        .map((b) => b.dataset.feature),
+    ).toEqual(['onramp', 'receive', 'send'])
     expect(within(group).getByRole('button', { name: 'Receive' }).querySelector('svg path')?.getAttribute('d')).toBe('M5 12h14')
     fireEvent.click(within(group).getByRole('button', { name: 'Receive' }))
     expect(kit.router.current().view).toBe('receiveView')
@@ -122,7 +124,11 @@ describe('Account view', () => {
     renderAccount(kit)
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['History', 'Tokens'])
     await screen.findByText('History panel')
-    expect(within(screen.getByRole('group', { name: 'Wallet features' })).getAllByRole('button').map((b) => b.textContent)).toEqual(['Buy', 'Receive'])
+    expect(
+      within(screen.getByRole('group', { name: 'Wallet features' }))
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Buy', 'Receive'])
   })
 
   it('Disconnect resets the account and closes the modal', async () => {

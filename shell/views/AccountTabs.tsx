@@ -68,15 +68,7 @@ export function AccountTabs({ kit, namespace, account }: AccountTabsProps) {
         ))}
       </div>
       {tabs.map((tab, index) => (
-        <div
-          key={tab.id}
-          className="tab-panel"
-          role="tabpanel"
-          id={`${baseId}-panel-${index}`}
-          aria-labelledby={`${baseId}-tab-${index}`}
-          tabIndex={0}
-          hidden={index !== selected}
-        >
+        <div key={tab.id} className="tab-panel" role="tabpanel" id={`${baseId}-panel-${index}`} aria-labelledby={`${baseId}-tab-${index}`} tabIndex={0} hidden={index !== selected}>
           {index === selected && <ContributedComponent kit={kit} name={tab.panel} label={tab.label} />}
         </div>
       ))}

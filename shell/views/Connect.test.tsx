@@ -9,8 +9,7 @@ import { ConnectView } from './Connect.tsx'
 
 afterEach(cleanup)
 
-const methodOrder = (container: HTMLElement) =>
-  [...container.querySelectorAll<HTMLElement>('[data-method]')].map((section) => section.dataset.method)
+const methodOrder = (container: HTMLElement) => [...container.querySelectorAll<HTMLElement>('[data-method]')].map((section) => section.dataset.method)
 
 const wallet = (patch: Partial<Connector>): Connector => ({ id: 'w', name: 'Wallet', type: 'EXTERNAL', chain: 'eip155', ...patch })
 
@@ -73,7 +72,9 @@ describe('Connect view', () => {
     kit.connectors.add(wallet({ id: 'recent', name: 'Recent', type: 'INJECTED' }))
     kit.connectors.add(wallet({ id: 'wc', name: 'WalletConnect', type: 'WALLET_CONNECT', capabilities: { sharedSession: true, relaysWallets: true } }))
     render(<ConnectView kit={kit} data={undefined} />)
-    const names = within(screen.getByRole('region', { name: 'Wallets' })).getAllByRole('button').map((button) => button.textContent)
+    const names = within(screen.getByRole('region', { name: 'Wallets' }))
+      .getAllByRole('button')
+      .map((button) => button.textContent)
     expect(names).toEqual(['WalletConnect', 'Recent', 'Injected', 'Featured', 'External', 'Other'])
   })
 
@@ -139,7 +140,7 @@ describe('Connect view', () => {
     expect(screen.queryByRole('button', { name: /More wallets/ })).toBeNull()
   })
 
-  it("a section whose plugin fails to load says so in place and offers Retry", async () => {
+  it('a section whose plugin fails to load says so in place and offers Retry', async () => {
     let fail = true
     const flaky = definePlugin({
       id: 'flaky',

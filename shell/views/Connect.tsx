@@ -46,12 +46,7 @@ export function ConnectView({ kit }: PorticoViewProps) {
     <Stack ref={container} data-testid="portico-connect">
       {consent.required && <LegalConsent kit={kit} config={kit.config} accepted={consent.accepted} onChange={consent.setAccepted} reasonId={reasonId} />}
       {/* A disabled fieldset disables every control inside, the plugins' sections' too. */}
-      <fieldset
-        className="stack connect-methods"
-        disabled={!consent.accepted}
-        aria-label={t('connect.options')}
-        aria-describedby={consent.accepted ? undefined : reasonId}
-      >
+      <fieldset className="stack connect-methods" disabled={!consent.accepted} aria-label={t('connect.options')} aria-describedby={consent.accepted ? undefined : reasonId}>
         {methods.map((method, index) => (
           <section key={method.id} className="stack" data-method={method.id} aria-label={label(method)}>
             {index > 0 && <hr className="separator" />}

@@ -25,9 +25,7 @@ function target(data: PorticoViewProps['data']): { id: string; namespace: ChainN
  */
 export function ConnectingExternalView({ kit, data }: PorticoViewProps) {
   const wanted = target(data)
-  const connector = useStoreValue(kit.connectors.store, (s: { connectors: readonly Connector[] }) =>
-    s.connectors.find((c) => c.id === wanted?.id && c.chain === wanted.namespace),
-  )
+  const connector = useStoreValue(kit.connectors.store, (s: { connectors: readonly Connector[] }) => s.connectors.find((c) => c.id === wanted?.id && c.chain === wanted.namespace))
   const [attempt, setAttempt] = useState(0)
   const t = useMessages(kit, coreMessages)
   const shown = useShownText(kit)

@@ -17,9 +17,7 @@ export function WalletFeatures({ kit }: { readonly kit: PorticoKit }) {
   const account = useStoreValue(kit.chains, selectAccount)
   const t = useMessages(kit, coreMessages)
   const label = usePluginLabels(kit)
-  const features = kit.plugins
-    .contributed('walletFeatures')
-    .filter((feature) => !feature.whenAccount || (account !== undefined && feature.whenAccount(account)))
+  const features = kit.plugins.contributed('walletFeatures').filter((feature) => !feature.whenAccount || (account !== undefined && feature.whenAccount(account)))
   if (features.length === 0) return null
   return (
     <div className="features" role="group" aria-label={t('account.walletFeatures')}>

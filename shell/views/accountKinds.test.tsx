@@ -16,9 +16,7 @@ const loginOnlyFeature = definePlugin({
   id: 'login-only',
   contributes: {
     views: ['LoginOnly'],
-    walletFeatures: [
-      { id: 'login-only', label: 'For logins', view: 'LoginOnly', rank: 10, whenAccount: (account) => Boolean(account.user?.email) },
-    ],
+    walletFeatures: [{ id: 'login-only', label: 'For logins', view: 'LoginOnly', rank: 10, whenAccount: (account) => Boolean(account.user?.email) }],
   },
   load: async () => ({ activate: () => undefined }),
 })

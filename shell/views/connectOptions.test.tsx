@@ -41,7 +41,7 @@ describe('legalCheckbox', () => {
     expect(() => createTestKit({ features: { legalCheckbox: true }, termsConditionsUrl: 'javascript:alert(1)' })).toThrow('termsConditionsUrl')
   })
 
-  it('every connect control, the plugins\' sections\' too, is disabled with its reason until the box is checked; the choice is remembered', async () => {
+  it("every connect control, the plugins' sections' too, is disabled with its reason until the box is checked; the choice is remembered", async () => {
     const runtime = quietKernelOptions()
     const options = { features: { legalCheckbox: true }, termsConditionsUrl: TERMS, privacyPolicyUrl: PRIVACY }
     const kit = kitOn(runtime, options)
@@ -50,7 +50,11 @@ describe('legalCheckbox', () => {
     expect(box.checked).toBe(false)
     for (const name of ['Terms of Service', 'Privacy Policy']) {
       const link = screen.getByRole('link', { name })
-      expect([link.getAttribute('href'), link.getAttribute('target'), link.getAttribute('rel')]).toEqual([name === 'Privacy Policy' ? PRIVACY : TERMS, '_blank', 'noopener noreferrer'])
+      expect([link.getAttribute('href'), link.getAttribute('target'), link.getAttribute('rel')]).toEqual([
+        name === 'Privacy Policy' ? PRIVACY : TERMS,
+        '_blank',
+        'noopener noreferrer',
+      ])
     }
     const wallet = screen.getByRole('button', { name: 'MetaMask' }) as HTMLButtonElement
     const section = (await screen.findByRole('button', { name: 'Continue with Social login' })) as HTMLButtonElement
@@ -129,7 +133,7 @@ describe('collapseWallets', () => {
   })
 })
 
-describe('emailShowWallets (the email plugin\'s flag)', () => {
+describe("emailShowWallets (the email plugin's flag)", () => {
   const authLike = definePlugin({ id: 'auth', contributes: {}, load: async () => ({ activate: () => undefined }) })
   const email = () => createEmailPlugin({ authPlugin: authLike, auth: createToken<EmailAuth>('auth') })
   const kitWithEmail = (features: Record<string, unknown>) => {

@@ -32,8 +32,7 @@ export function inLocale(url: string, { locale }: WalkLocale): string {
 }
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
-const fill = (template: string, values: Readonly<Record<string, string>>) =>
-  template.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole)
+const fill = (template: string, values: Readonly<Record<string, string>>) => template.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole)
 
 /**
  * What a visitor reads in the walk's locale where English reads `english` (a catalogue text,
@@ -139,8 +138,7 @@ async function settleHeight(page: Page): Promise<void> {
   await settleAnimations(page)
 }
 
-const TEXT_SPACING_CSS =
-  '* { line-height: 1.5 !important; letter-spacing: 0.12em !important; word-spacing: 0.16em !important; } p { margin-block-end: 2em !important; }'
+const TEXT_SPACING_CSS = '* { line-height: 1.5 !important; letter-spacing: 0.12em !important; word-spacing: 0.16em !important; } p { margin-block-end: 2em !important; }'
 
 /** Applies (or removes) the 1.4.12 text-spacing overrides inside the modal's shadow root, as a user style sheet would. */
 async function textSpacing(page: Page, on: boolean): Promise<void> {
@@ -236,17 +234,36 @@ const NAME_TITLES = new Set(['WalletConnect', 'Farcaster'])
  * in English afterwards for the test's next step.
  */
 export async function expectAccessibleInWalkLocales(page: Page, view: string, options: ViewCheckOptions = {}): Promise<void> {
-  const title = () => inModal(page).getByRole('heading', { level: 2 }).first().innerText({ timeout: 1_000 }).catch(() => '')
+  const title = () =>
+    inModal(page)
+      .getByRole('heading', { level: 2 })
+      .first()
+      .innerText({ timeout: 1_000 })
+      .catch(() => '')
   const english = await title()
   for (const walk of WALK_LOCALES) {
     await setDemoLocale(page, walk.locale)
-    await expect.poll(() => expectWalkDirection(page, walk).then(() => true, () => false)).toBe(true)
+    await expect
+      .poll(() =>
+        expectWalkDirection(page, walk).then(
+          () => true,
+          () => false,
+        ),
+      )
+      .toBe(true)
     // The view's texts arrive with their catalogue: its title no longer English says they are in.
     if (walk.locale !== 'en' && english && !NAME_TITLES.has(english)) await expect.poll(title, { timeout: 10_000 }).not.toBe(english)
     await expectAccessibleView(page, `${view} in ${walk.locale}`, options)
   }
   await setDemoLocale(page, 'en')
-  await expect.poll(() => expectWalkDirection(page, WALK_LOCALES[0]!).then(() => true, () => false)).toBe(true)
+  await expect
+    .poll(() =>
+      expectWalkDirection(page, WALK_LOCALES[0]!).then(
+        () => true,
+        () => false,
+      ),
+    )
+    .toBe(true)
 }
 
 /**

@@ -136,7 +136,9 @@ describe.each(WALK_LOCALES)('WCAG 2.2 AA on every view of the modal, in $locale 
     await walletButton.click()
     await waitForView(page, 'ConnectingExternal')
     await prompt.wasAsked
-    await inModal(page).getByText(say(walk, 'Continue in {wallet}', { wallet: TEST_WALLET_NAME })).waitFor()
+    await inModal(page)
+      .getByText(say(walk, 'Continue in {wallet}', { wallet: TEST_WALLET_NAME }))
+      .waitFor()
     await expectAccessibleView(page, 'ConnectingExternal (waiting for the wallet)')
 
     prompt.answer(false)
@@ -144,7 +146,9 @@ describe.each(WALK_LOCALES)('WCAG 2.2 AA on every view of the modal, in $locale 
     await expectAccessibleView(page, 'ConnectingExternal (declined, 4001)')
 
     // Try again: the wallet approves, the kernel closes the modal.
-    await inModal(page).getByRole('button', { name: say(walk, 'Try again') }).click()
+    await inModal(page)
+      .getByRole('button', { name: say(walk, 'Try again') })
+      .click()
     await waitForModal(page, false)
     expect(wallet.prompts.map((p) => [p.method, p.approved])).toEqual([
       ['eth_requestAccounts', false],
@@ -156,10 +160,7 @@ describe.each(WALK_LOCALES)('WCAG 2.2 AA on every view of the modal, in $locale 
   it('Account, the Receive view while loading, its load error with Retry, Receive itself, then UnsupportedChain', async () => {
     let wallet!: TestWalletHandle
     const recorded = await open({
-      before: withTestWallet(
-        { rpcUrls: { 31337: demoChain.url, [FOREIGN_CHAIN_ID]: otherNode.url }, knownChainIds: [31337, FOREIGN_CHAIN_ID] },
-        (w) => (wallet = w),
-      ),
+      before: withTestWallet({ rpcUrls: { 31337: demoChain.url, [FOREIGN_CHAIN_ID]: otherNode.url }, knownChainIds: [31337, FOREIGN_CHAIN_ID] }, (w) => (wallet = w)),
     })
     const { page } = recorded
     await connectThroughModal(page, wallet.address)
@@ -177,7 +178,9 @@ describe.each(WALK_LOCALES)('WCAG 2.2 AA on every view of the modal, in $locale 
       await route.abort('failed')
     }
     await page.route(`**${receiveChunk}`, hold)
-    await inModal(page).getByRole('button', { name: say(walk, 'Receive') }).click()
+    await inModal(page)
+      .getByRole('button', { name: say(walk, 'Receive') })
+      .click()
     await inModal(page).getByTestId('portico-view-loading').waitFor()
     await expectAccessibleView(page, 'the view-loading state')
 
@@ -187,7 +190,9 @@ describe.each(WALK_LOCALES)('WCAG 2.2 AA on every view of the modal, in $locale 
     await expectAccessibleView(page, 'the view-error state with Retry (and its alert)')
 
     await page.unroute(`**${receiveChunk}`, hold)
-    await inModal(page).getByRole('button', { name: say(walk, 'Retry') }).click()
+    await inModal(page)
+      .getByRole('button', { name: say(walk, 'Retry') })
+      .click()
     await waitForView(page, 'Receive')
     await inModal(page).getByTestId('receive-address').waitFor()
     expect(await inModal(page).getByTestId('receive-address').innerText()).toBe(wallet.address)
@@ -259,19 +264,26 @@ describe.each(WALK_LOCALES)('WCAG 2.2 AA on every view of the modal, in $locale 
     await page.setViewportSize(viewport)
 
     // The wallet features row lists what the plugins contribute: each opens its view, then Back returns to Account.
-    const features = inModal(page).getByRole('group', { name: say(walk, 'Wallet features') }).getByRole('button')
+    const features = inModal(page)
+      .getByRole('group', { name: say(walk, 'Wallet features') })
+      .getByRole('button')
     const featureNames = await features.allInnerTexts()
     expect(featureNames).toEqual(expect.arrayContaining(['Send', 'Receive', 'Swap', 'Register name'].map((name) => say(walk, name))))
     const seen: string[] = []
     for (const name of featureNames) {
-      await inModal(page).getByRole('group', { name: say(walk, 'Wallet features') }).getByRole('button', { name, exact: true }).click()
+      await inModal(page)
+        .getByRole('group', { name: say(walk, 'Wallet features') })
+        .getByRole('button', { name, exact: true })
+        .click()
       // A plugin's view may show the loading state first, while its body downloads.
       await expect.poll(async () => (await modalSnapshot(page)).view ?? 'Account').not.toBe('Account')
       await expect.poll(() => inModal(page).getByTestId('portico-view-loading').count()).toBe(0)
       const { view } = await modalSnapshot(page)
       seen.push(`${name} -> ${view}`)
       await expectAccessibleView(page, `${name} (${view})`)
-      await inModal(page).getByRole('button', { name: say(walk, 'Back'), exact: true }).click()
+      await inModal(page)
+        .getByRole('button', { name: say(walk, 'Back'), exact: true })
+        .click()
       await waitForView(page, 'Account')
     }
     const opens = { Send: 'WalletSend', Receive: 'Receive', Swap: 'Swap', 'Register name': 'RegisterAccountName' }

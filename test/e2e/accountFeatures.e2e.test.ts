@@ -13,17 +13,7 @@ import { DEV_WALLET_NAME } from '../../demo/devWallet/info.ts'
 import type { ApiServer } from '../../servers/api/index.ts'
 import { erc20Transfer, send } from '../../servers/api/test/chain.ts'
 import { HARDHAT_ACCOUNT_0, type HardhatNode } from '../peers/hardhat.ts'
-import {
-  type DemoPage,
-  type ServedDemo,
-  assertCleanPage,
-  buildAndServeDemo,
-  chooseWallet,
-  currentView,
-  modal,
-  openDemo,
-  startDemoChains,
-} from './evmSupport.ts'
+import { type DemoPage, type ServedDemo, assertCleanPage, buildAndServeDemo, chooseWallet, currentView, modal, openDemo, startDemoChains } from './evmSupport.ts'
 import { launchBrowser, runAxe } from './harness.ts'
 
 const API_PORT = DEMO_API_PORT
@@ -97,11 +87,13 @@ describe('Account tabs through the demo (issue 14)', () => {
     const recorded = await openAccount()
     const { page } = recorded
     expect(await modal(page).getByRole('tab').allInnerTexts()).toEqual(['Tokens', 'NFTs', 'Activity'])
-    await expect.poll(() => tokenRows(page), { timeout: 15_000 }).toEqual([
-      ['ETH', expect.stringMatching(/ ETH$/), '$0.00'],
-      ['DEMO', '1,000 DEMO', '$0.00'],
-      ['DUSD', '1,000 DUSD', '$0.00'],
-    ])
+    await expect
+      .poll(() => tokenRows(page), { timeout: 15_000 })
+      .toEqual([
+        ['ETH', expect.stringMatching(/ ETH$/), '$0.00'],
+        ['DEMO', '1,000 DEMO', '$0.00'],
+        ['DUSD', '1,000 DUSD', '$0.00'],
+      ])
     // The API priced them (DEMO 2.5, DUSD 1); Hardhat is a testnet, so the tab shows 0.00 (§9).
     expect(DEMO.price).toBeGreaterThan(0)
     expect(DPTS.decimals).toBe(0)

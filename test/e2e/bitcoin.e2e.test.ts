@@ -16,8 +16,7 @@ const BITCOIN_MAINNET = 'bip122:000000000019d6689c085ae165831e93'
 
 const demo = useSignerDemo()
 /** The demo on its Bitcoin network, with the test wallet installed before the first byte. */
-const open = (approve?: BitcoinApproveFn) =>
-  demo.open('Bitcoin', (page) => installBitcoinTestWallet(page, { name: WALLET_NAME, ...(approve ? { approve } : {}) }))
+const open = (approve?: BitcoinApproveFn) => demo.open('Bitcoin', (page) => installBitcoinTestWallet(page, { name: WALLET_NAME, ...(approve ? { approve } : {}) }))
 const result = (page: Page) => panelResult(page, 'bitcoin-result')
 
 describe('a Wallet Standard Bitcoin wallet through the demo (issue 18 item 6)', () => {

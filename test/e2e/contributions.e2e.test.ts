@@ -59,7 +59,10 @@ describe("a plugin's Connect section", () => {
     })
     pages.push(recorded)
     const { page } = recorded
-    const methods = () => inModal(page).locator('section[data-method]').evaluateAll((els) => els.map((el) => el.getAttribute('data-method')))
+    const methods = () =>
+      inModal(page)
+        .locator('section[data-method]')
+        .evaluateAll((els) => els.map((el) => el.getAttribute('data-method')))
     await page.getByTestId('open-modal').click()
     await waitForView(page, 'Connect')
     const field = inModal(page).getByRole('textbox', { name: 'Email' })

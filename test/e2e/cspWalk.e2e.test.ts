@@ -90,7 +90,15 @@ async function open(query: string, options?: Parameters<typeof openPage>[2]) {
 }
 
 /** Views whose layout checks (320 px, text spacing, tabbing) would change them: a QR code re-rendered, a code field's focus. */
-const NO_LAYOUT = new Set(['ConnectingWalletConnect', 'ConnectingWalletConnectBasic', 'ConnectingFarcaster', 'EmailVerifyOtp', 'UpdateEmailPrimaryOtp', 'UpdateEmailSecondaryOtp', 'ApproveTransaction'])
+const NO_LAYOUT = new Set([
+  'ConnectingWalletConnect',
+  'ConnectingWalletConnectBasic',
+  'ConnectingFarcaster',
+  'EmailVerifyOtp',
+  'UpdateEmailPrimaryOtp',
+  'UpdateEmailSecondaryOtp',
+  'ApproveTransaction',
+])
 const checked = new Set<string>()
 /** a11yChecks.ts on the view shown, in en then ar, each in both themes; back in English for the walk's next step. */
 async function expectAccessibleHere(page: Page, view: string) {
@@ -100,8 +108,7 @@ async function expectAccessibleHere(page: Page, view: string) {
 
 const viewsOf = async (recorded: RecordedPage) => (await recording(recorded.page)).views.map((entry) => entry.value)
 const back = (recorded: RecordedPage) => inModal(recorded.page).getByRole('button', { name: 'Back', exact: true }).click()
-const connected = (recorded: RecordedPage, value: 'true' | 'false') =>
-  recorded.page.getByTestId('account-connected').filter({ hasText: value }).waitFor({ timeout: 20_000 })
+const connected = (recorded: RecordedPage, value: 'true' | 'false') => recorded.page.getByTestId('account-connected').filter({ hasText: value }).waitFor({ timeout: 20_000 })
 
 describe('strict CSP on every view of the Connect side', () => {
   it('Connect, All wallets, the WalletConnect QRs (a listed wallet and any wallet), Farcaster, a wallet connecting, sign-in (SIWX), Networks, the email login, a frame approval, update email and a social login: no CSP violation, no console error, nothing off 127.0.0.1; WCAG 2.2 AA on each in en and ar, light and dark', async () => {
@@ -158,7 +165,10 @@ describe('strict CSP on every view of the Connect side', () => {
 
     // The embedded wallet: email login (device link, then code), an approval in the frame, update email; then a social login.
     const byEmail = await open('')
-    const { loginOnNewDevice, updateEmail } = emailLogin(() => stack.mailboxUrl!, (view) => expectAccessibleHere(byEmail.page, view))
+    const { loginOnNewDevice, updateEmail } = emailLogin(
+      () => stack.mailboxUrl!,
+      (view) => expectAccessibleHere(byEmail.page, view),
+    )
     const email = uniqueEmail('csp-walk')
     const renamed = uniqueEmail('csp-walk-new')
     await loginOnNewDevice(byEmail.page, email)

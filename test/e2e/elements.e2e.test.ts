@@ -143,7 +143,10 @@ describe('the elements on a page without React, under a strict CSP', () => {
   })
 
   it('follow a connection through the modal: balance and address, then Account on a press', async () => {
-    const recorded = await open({}, withTestWallet({ rpcUrls: { 31337: node.url }, knownChainIds: [31337] }, () => undefined))
+    const recorded = await open(
+      {},
+      withTestWallet({ rpcUrls: { 31337: node.url }, knownChainIds: [31337] }, () => undefined),
+    )
     const { page } = recorded
     await page.locator('portico-button').getByRole('button').click()
     await waitForView(page, 'Connect')

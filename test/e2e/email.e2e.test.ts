@@ -8,16 +8,21 @@ import type { Hex } from 'viem'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { EmbeddedStack } from '../../demo/peers/embedded.ts'
 import { type HardhatNode, rpc } from '../peers/hardhat.ts'
-import { type EmailDemo, address, approveInFrame, codeIn, emailLogin, enterCode, followApprovalLink, signHelloThroughFrame, startEmailDemo, typeEmail, uniqueEmail } from './emailLogin.ts'
-import { type DemoServer, type RecordedPage, runAxe } from './harness.ts'
 import {
-  assertCleanPage,
-  expectNoAxeViolations,
-  inModal,
-  openPage,
-  waitForModal,
-  waitForView,
-} from './modalHarness.ts'
+  type EmailDemo,
+  address,
+  approveInFrame,
+  codeIn,
+  emailLogin,
+  enterCode,
+  followApprovalLink,
+  signHelloThroughFrame,
+  startEmailDemo,
+  typeEmail,
+  uniqueEmail,
+} from './emailLogin.ts'
+import { type DemoServer, type RecordedPage, runAxe } from './harness.ts'
+import { assertCleanPage, expectNoAxeViolations, inModal, openPage, waitForModal, waitForView } from './modalHarness.ts'
 
 let browser: Browser
 let demo: DemoServer
@@ -190,8 +195,6 @@ describe('the frame failing to load', () => {
     await page.getByTestId('open-modal').click()
     await waitForView(page, 'Connect')
     await inModal(page).getByRole('textbox', { name: 'Email' }).focus()
-    await expect
-      .poll(() => inModal(page).getByText('Unable to load email login dependency').count(), { timeout: 30_000 })
-      .toBeGreaterThan(0)
+    await expect.poll(() => inModal(page).getByText('Unable to load email login dependency').count(), { timeout: 30_000 }).toBeGreaterThan(0)
   })
 })

@@ -6,16 +6,7 @@ import { type Hex, verifyMessage } from 'viem'
 import { DEMO_PORTS, type EmbeddedStack, type EmbeddedStackOptions, startEmbeddedStack } from '../../demo/peers/embedded.ts'
 import type { HardhatNode } from '../peers/hardhat.ts'
 import { type DemoServer, launchBrowser, privateBuildDir } from './harness.ts'
-import {
-  type PrivateDemo,
-  buildPrivateDemo,
-  inModal,
-  startDemoChain,
-  startPrivateDemo,
-  throwFirstFailure,
-  valueOf,
-  waitForView,
-} from './modalHarness.ts'
+import { type PrivateDemo, buildPrivateDemo, inModal, startDemoChain, startPrivateDemo, throwFirstFailure, valueOf, waitForView } from './modalHarness.ts'
 
 // ---- the demo with its embedded wallet's stack ---------------------------------------
 

@@ -153,9 +153,7 @@ describe('network switching (issue 4 item 5)', () => {
     const back = wallet.calls.length
     await page.getByLabel('Switch network').selectOption({ label: 'Hardhat' })
     await expect.poll(() => text(page, 'account-caip-address')).toBe(`eip155:31337:${ADDRESS}`)
-    expect(wallet.calls.slice(back).filter((c) => c.method.startsWith('wallet_'))).toEqual([
-      { method: 'wallet_switchEthereumChain', params: [{ chainId: '0x7a69' }] },
-    ])
+    expect(wallet.calls.slice(back).filter((c) => c.method.startsWith('wallet_'))).toEqual([{ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x7a69' }] }])
     expect(wallet.state().chainId).toBe(31337)
     await expect.poll(() => text(page, 'account-balance')).toBe(expectedBalanceText(await balanceWei(node1, ADDRESS)))
     assertCleanPage({ page, ...recorded })

@@ -46,7 +46,14 @@ export async function startDemoChains(): Promise<[HardhatNode, HardhatNode]> {
 async function waitForFreePorts(ports: readonly number[], waitMs: number): Promise<void> {
   const deadline = Date.now() + waitMs
   for (;;) {
-    const busy = await Promise.all(ports.map((port) => assertPortFree(port).then(() => false, () => true)))
+    const busy = await Promise.all(
+      ports.map((port) =>
+        assertPortFree(port).then(
+          () => false,
+          () => true,
+        ),
+      ),
+    )
     if (!busy.includes(true) || Date.now() >= deadline) return
     await new Promise((resolve) => setTimeout(resolve, 1_000))
   }
@@ -115,10 +122,7 @@ export async function openDemo(browser: Browser, url: string, wallets: WalletSpe
 
 /** The harness's checks every page ends with: no CSP violation, no console error, nothing off 127.0.0.1. */
 export function assertCleanPage(recorded: RecordedPage): void {
-  const problems = [
-    ...recorded.cspViolations.map((v) => `CSP violation: ${v.text}`),
-    ...recorded.consoleErrors.map((text) => `console error: ${text}`),
-  ]
+  const problems = [...recorded.cspViolations.map((v) => `CSP violation: ${v.text}`), ...recorded.consoleErrors.map((text) => `console error: ${text}`)]
   if (problems.length > 0) throw new Error(`page was not clean:\n  ${problems.join('\n  ')}`)
   assertAllRequestsLocal(recorded.requests.filter((u) => u !== 'about:blank'))
 }

@@ -44,8 +44,7 @@ async function open(query = '') {
   return recorded
 }
 
-const connected = (page: Page, value: 'true' | 'false') =>
-  page.getByTestId('account-connected').filter({ hasText: value }).waitFor({ timeout: 30_000 })
+const connected = (page: Page, value: 'true' | 'false') => page.getByTestId('account-connected').filter({ hasText: value }).waitFor({ timeout: 30_000 })
 
 /** Opens the modal, clicks "Continue with Farcaster", and returns the url the view shows. */
 async function farcasterUrl(page: Page): Promise<string> {
@@ -106,9 +105,7 @@ describe('Farcaster login', () => {
     const { page } = await open()
     const url = await farcasterUrl(page)
     await authenticateChannel(stack.farcasterRelay!, url, phone, { signerKey: generatePrivateKey() })
-    await expect
-      .poll(() => inModal(page).getByRole('alert').textContent(), { timeout: 30_000 })
-      .toContain("The signature is not from the Farcaster account's custody address")
+    await expect.poll(() => inModal(page).getByRole('alert').textContent(), { timeout: 30_000 }).toContain("The signature is not from the Farcaster account's custody address")
     expect((await page.getByTestId('account-connected').textContent())?.trim()).toBe('false')
 
     // The refused channel is spent: the next visit gets a new one, and a good signature there connects.

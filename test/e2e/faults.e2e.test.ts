@@ -10,17 +10,7 @@ import { type Hex, verifyMessage } from 'viem'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { HARDHAT_ACCOUNT_0, type HardhatNode, assertPortFree } from '../peers/hardhat.ts'
 import { type TestWalletHandle, installTestWallet } from '../peers/testWallet.ts'
-import {
-  type ServedDemo,
-  TEST_WALLET_NAME,
-  TEST_WALLET_RDNS,
-  buildAndServeDemo,
-  connectThroughModal,
-  currentView,
-  modal,
-  startDemoChains,
-  text,
-} from './evmSupport.ts'
+import { type ServedDemo, TEST_WALLET_NAME, TEST_WALLET_RDNS, buildAndServeDemo, connectThroughModal, currentView, modal, startDemoChains, text } from './evmSupport.ts'
 import { type RecordedPage, launchBrowser } from './harness.ts'
 import { assertCleanPage, inModal, openPage } from './modalHarness.ts'
 

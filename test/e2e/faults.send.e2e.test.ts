@@ -61,9 +61,7 @@ const snack = (page: Page) => modal(page).getByTestId('portico-snack').innerText
 
 /** Connected with the test wallet (its node: the proxy), on the Send form with the fee read, `amount` ETH to `receiver` reviewed. */
 async function reviewSend(amount: string, receiver: string): Promise<DemoPage> {
-  const recorded = await openDemo(browser, demo.server.url, [
-    { name: TEST_WALLET_NAME, rdns: TEST_WALLET_RDNS, rpcUrls: { 31337: proxy.url }, knownChainIds: [31337] },
-  ])
+  const recorded = await openDemo(browser, demo.server.url, [{ name: TEST_WALLET_NAME, rdns: TEST_WALLET_RDNS, rpcUrls: { 31337: proxy.url }, knownChainIds: [31337] }])
   pages.push(recorded)
   const { page } = recorded
   await connectThroughModal(page)

@@ -107,8 +107,7 @@ async function value<N extends AppRequestName>(page: Page, name: N, payload: App
   return outcome.value
 }
 
-const frameTest = <T>(page: Page, read: (test: FrameTest) => T | Promise<T>): Promise<T> =>
-  page.evaluate(`(${read.toString()})(window.frameTest)`) as Promise<T>
+const frameTest = <T>(page: Page, read: (test: FrameTest) => T | Promise<T>): Promise<T> => page.evaluate(`(${read.toString()})(window.frameTest)`) as Promise<T>
 
 async function loadFrame(page: Page): Promise<void> {
   await frameTest(page, (test) => test.load())
@@ -192,7 +191,10 @@ async function panelRows(page: Page): Promise<PanelRow[]> {
       const rows: PanelRow[] = []
       for (let dt = list.firstElementChild; dt; dt = dt.nextElementSibling!.nextElementSibling) {
         const dd = dt.nextElementSibling!
-        const text = [...dd.childNodes].filter((node) => node.nodeType === Node.TEXT_NODE).map((node) => node.textContent).join('')
+        const text = [...dd.childNodes]
+          .filter((node) => node.nodeType === Node.TEXT_NODE)
+          .map((node) => node.textContent)
+          .join('')
         const nested = dd.querySelector(':scope > dl')
         rows.push({ label: dt.textContent!, value: text, ...(nested ? { rows: read(nested) } : {}) })
       }
@@ -207,12 +209,7 @@ const settledWithin = (reply: Promise<unknown>, ms: number) =>
   Promise.race([reply.then(() => 'answered' as const), new Promise<'pending'>((resolve) => setTimeout(() => resolve('pending'), ms))])
 
 /** An unsafe request shown in the frame and answered by a click inside it, as the visitor would; `inspect` reads the panel first. */
-async function approveInFrame<N extends 'RPC_REQUEST'>(
-  page: Page,
-  payload: AppPayload<N>,
-  button: 'Approve' | 'Reject' = 'Approve',
-  inspect?: (rows: PanelRow[]) => void,
-) {
+async function approveInFrame<N extends 'RPC_REQUEST'>(page: Page, payload: AppPayload<N>, button: 'Approve' | 'Reject' = 'Approve', inspect?: (rows: PanelRow[]) => void) {
   await frameTest(page, (test) => test.show())
   const reply = ask(page, 'RPC_REQUEST', payload)
   const panel = approvalPanel(page)
@@ -299,7 +296,15 @@ describe('the frame through the frame client', () => {
       'Approve',
       (rows) =>
         expect(rows).toEqual([
-          { label: 'Domain', value: 'Frame e2e', rows: [{ label: 'name', value: 'Frame e2e' }, { label: 'version', value: '1' }, { label: 'chainId', value: '31337' }] },
+          {
+            label: 'Domain',
+            value: 'Frame e2e',
+            rows: [
+              { label: 'name', value: 'Frame e2e' },
+              { label: 'version', value: '1' },
+              { label: 'chainId', value: '31337' },
+            ],
+          },
           { label: 'Message', value: 'Greeting', rows: [{ label: 'text', value: 'hello' }] },
         ]),
     )
@@ -592,7 +597,7 @@ describe('the approval panel stands against its host page', () => {
     // Timed inside the frame: from the panel's insertion to Approve's enabling.
     await inFrame.evaluate(() => {
       const timing = new Promise<number>((resolve) => {
-        new MutationObserver((records, observer) => {
+        new MutationObserver((_records, observer) => {
           const approve = document.querySelector<HTMLButtonElement>('main.approval .approve')
           if (!approve) return
           observer.disconnect()
@@ -647,14 +652,20 @@ describe('messages from elsewhere reach no handler', () => {
     const forged = { id, type: '@portico-frame/RPC_REQUEST_SUCCESS', payload: { result: '0xforged' } }
     const forgedEvent = { type: '@portico-frame/SESSION_ENDED', payload: {} }
     const foreignFrame = page.frames().find((f) => f.url().startsWith(mailbox.url))!
-    await foreignFrame.evaluate(([reply, event]) => {
-      parent.postMessage(reply, '*')
-      parent.postMessage(event, '*')
-    }, [forged, forgedEvent])
-    await popup.evaluate(([reply, event]) => {
-      opener.postMessage(reply, '*')
-      opener.postMessage(event, '*')
-    }, [forged, forgedEvent])
+    await foreignFrame.evaluate(
+      ([reply, event]) => {
+        parent.postMessage(reply, '*')
+        parent.postMessage(event, '*')
+      },
+      [forged, forgedEvent],
+    )
+    await popup.evaluate(
+      ([reply, event]) => {
+        opener.postMessage(reply, '*')
+        opener.postMessage(event, '*')
+      },
+      [forged, forgedEvent],
+    )
     await expect.poll(() => frameTest(page, (test) => test.dropped())).toBe(dropped + 4)
     expect(await frameTest(page, (test) => test.events.map((e) => e.type))).not.toContain('@portico-frame/SESSION_ENDED')
 
@@ -701,15 +712,22 @@ describe('messages from elsewhere reach no handler', () => {
     }, `${frame.url}/frame?projectId=${PROJECT_ID}&chainId=31337&version=4`)
     const reply = ask(page, 'GET_USER', { chainId: 31337 })
     const id = await frameTest(page, (test) => test.ids.at(-1)!)
-    const forged = { id, type: '@portico-frame/GET_USER_SUCCESS', payload: { email: 'attacker@example.com', address: '0x0000000000000000000000000000000000000bad', chainId: 31337 } }
+    const forged = {
+      id,
+      type: '@portico-frame/GET_USER_SUCCESS',
+      payload: { email: 'attacker@example.com', address: '0x0000000000000000000000000000000000000bad', chainId: 31337 },
+    }
     const copies = page.frames().filter((f) => f.url().startsWith(`${frame.url}/frame`))
     expect(copies).toHaveLength(2)
     const ids = await Promise.all(copies.map((f) => f.frameElement().then((el) => el.getAttribute('id'))))
     expect([...ids].sort()).toEqual(['twin', 'w3m-iframe'])
-    await copies[ids.indexOf('twin')]!.evaluate(([message, event]) => {
-      parent.postMessage(message, '*')
-      parent.postMessage(event, '*')
-    }, [forged, { type: '@portico-frame/SESSION_ENDED', payload: {} }])
+    await copies[ids.indexOf('twin')]!.evaluate(
+      ([message, event]) => {
+        parent.postMessage(message, '*')
+        parent.postMessage(event, '*')
+      },
+      [forged, { type: '@portico-frame/SESSION_ENDED', payload: {} }],
+    )
     const outcome = await reply
     if (!outcome.ok) throw new Error(outcome.error)
     expect(outcome.value.address).toBe(address)
@@ -776,7 +794,10 @@ describe('frame-ancestors: only the project’s hosts may embed the frame', () =
       }, url)
     await embed(`${frame.url}/frame.css`)
     await embed(src)
-    const urls = page.frames().filter((f) => f !== page.mainFrame()).map((f) => f.url())
+    const urls = page
+      .frames()
+      .filter((f) => f !== page.mainFrame())
+      .map((f) => f.url())
     // Chromium puts its error page where a frame its ancestors may not embed would be.
     expect(urls).toEqual([`${frame.url}/frame.css`, 'chrome-error://chromewebdata/'])
     // Refused by the policy (the server sends no X-Frame-Options), naming the allowed host.
@@ -798,7 +819,11 @@ describe('frame-ancestors: only the project’s hosts may embed the frame', () =
       document.body.append(embedded)
       await new Promise((resolve) => embedded.addEventListener('load', resolve))
     }, src)
-    const inner = () => hostPage.frames().find((f) => f.parentFrame()?.url().startsWith(foreignOrigin))?.url()
+    const inner = () =>
+      hostPage
+        .frames()
+        .find((f) => f.parentFrame()?.url().startsWith(foreignOrigin))
+        ?.url()
     await expect.poll(inner).toBe('chrome-error://chromewebdata/')
   })
 })
@@ -824,14 +849,16 @@ describe('keys and shares stay on the frame’s origin', () => {
       const wrappingKey = (await read(tx.get('wrappingKey'))) as CryptoKey
       const wrapped = (await read(tx.get(slot))) as { iv: Uint8Array<ArrayBuffer>; data: Uint8Array<ArrayBuffer> }
       const plain = new Uint8Array(
-        await crypto.subtle.decrypt(
-          { name: 'AES-GCM', iv: wrapped.iv, additionalData: new TextEncoder().encode(`${userId}/${namespace}`) },
-          wrappingKey,
-          wrapped.data,
-        ),
+        await crypto.subtle.decrypt({ name: 'AES-GCM', iv: wrapped.iv, additionalData: new TextEncoder().encode(`${userId}/${namespace}`) }, wrappingKey, wrapped.data),
       )
       const hex = [...plain].map((b) => b.toString(16).padStart(2, '0')).join('')
-      return { hex, base64: btoa(String.fromCharCode(...plain)), decimal: [...plain].join(','), extractable: wrappingKey.extractable, wrappedHex: [...wrapped.data].map((b) => b.toString(16).padStart(2, '0')).join('') }
+      return {
+        hex,
+        base64: btoa(String.fromCharCode(...plain)),
+        decimal: [...plain].join(','),
+        extractable: wrappingKey.extractable,
+        wrappedHex: [...wrapped.data].map((b) => b.toString(16).padStart(2, '0')).join(''),
+      }
     })
     await own.close()
     expect(share.hex).toHaveLength(66)
@@ -850,9 +877,7 @@ describe('reload on request', () => {
   it('RELOAD reloads the frame page (a new READY) and the session is still there', async () => {
     const readyBefore = await frameTest(firstPage, (test) => test.events.filter((event) => event.type === '@portico-frame/READY').length)
     await value(firstPage, 'RELOAD', undefined)
-    await expect
-      .poll(() => frameTest(firstPage, (test) => test.events.filter((event) => event.type === '@portico-frame/READY').length), { timeout: 15_000 })
-      .toBe(readyBefore + 1)
+    await expect.poll(() => frameTest(firstPage, (test) => test.events.filter((event) => event.type === '@portico-frame/READY').length), { timeout: 15_000 }).toBe(readyBefore + 1)
     await expect.poll(() => value(firstPage, 'IS_CONNECTED', {}).catch(() => ({ isConnected: 'pending' })), { timeout: 15_000 }).toEqual({ isConnected: true })
   })
 })

@@ -122,18 +122,21 @@ let axeSource: string | undefined
 export async function runAxe(page: Page | Frame, contextSelector?: AxeContext, tags?: readonly string[]): Promise<AxeViolation[]> {
   axeSource ??= readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8')
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource)
-  return page.evaluate(async ([selector, only]) => {
-    type AxeRun = (context: unknown, options: unknown) => Promise<{ violations: AxeViolation[] }>
-    const axe = (window as unknown as { axe: { run: AxeRun } }).axe
-    const runOnly = only ? { runOnly: { type: 'tag', values: only } } : {}
-    const results = await axe.run(selector ?? document, { resultTypes: ['violations'], ...runOnly })
-    return results.violations.map((v) => ({
-      id: v.id,
-      impact: v.impact,
-      help: v.help,
-      nodes: v.nodes.map((n) => ({ target: n.target, html: n.html })),
-    }))
-  }, [contextSelector, tags] as const)
+  return page.evaluate(
+    async ([selector, only]) => {
+      type AxeRun = (context: unknown, options: unknown) => Promise<{ violations: AxeViolation[] }>
+      const axe = (window as unknown as { axe: { run: AxeRun } }).axe
+      const runOnly = only ? { runOnly: { type: 'tag', values: only } } : {}
+      const results = await axe.run(selector ?? document, { resultTypes: ['violations'], ...runOnly })
+      return results.violations.map((v) => ({
+        id: v.id,
+        impact: v.impact,
+        help: v.help,
+        nodes: v.nodes.map((n) => ({ target: n.target, html: n.html })),
+      }))
+    },
+    [contextSelector, tags] as const,
+  )
 }
 
 /** A directory under dist/e2e/ for a build of this file's own, which no other file or run touches. */

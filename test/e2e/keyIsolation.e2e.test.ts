@@ -20,12 +20,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_PROJECT_ID, type EmbeddedStack } from '../../demo/peers/embedded.ts'
 import { SessionSchema } from '../../servers/frame/page/session.ts'
 import { type EmailDemo, emailLogin, signHelloThroughFrame, startEmailDemo, uniqueEmail } from './emailLogin.ts'
-import { type DemoServer, type RecordedPage } from './harness.ts'
+import type { DemoServer, RecordedPage } from './harness.ts'
 import { hostStorage } from './hostStorage.ts'
-import {
-  openPage,
-  waitForModal,
-} from './modalHarness.ts'
+import { openPage, waitForModal } from './modalHarness.ts'
 
 let browser: Browser
 let demo: DemoServer
@@ -144,9 +141,7 @@ describe('after an email login through the demo, the host page holds no key and 
     const t1 = Date.now()
     const inHeap = found(snapshot, forms)
     const searchMs = Date.now() - t1
-    console.log(
-      `[key isolation] host heap snapshot ${(snapshot.length / 1e6).toFixed(1)} MB in ${snapshotMs} ms; ${forms.length} forms searched in ${searchMs} ms`,
-    )
+    console.log(`[key isolation] host heap snapshot ${(snapshot.length / 1e6).toFixed(1)} MB in ${snapshotMs} ms; ${forms.length} forms searched in ${searchMs} ms`)
     // The search does see the host's heap: the address the page shows is in it. (Booleans, so
     // that a failure does not print tens of megabytes of snapshot.)
     expect(snapshot.includes(wallet), 'the wallet address is in the host heap snapshot').toBe(true)

@@ -74,8 +74,7 @@ const counts = (recorded: RecordedPage) => ({
   eip155: requestsFor(recorded.requests, chunks.eip155).length,
 })
 
-const scriptsRequested = (recorded: RecordedPage) =>
-  [...new Set(recorded.requests.map((url) => new URL(url).pathname).filter((path) => path.endsWith('.js')))].sort()
+const scriptsRequested = (recorded: RecordedPage) => [...new Set(recorded.requests.map((url) => new URL(url).pathname).filter((path) => path.endsWith('.js')))].sort()
 
 describe('lazy loading (a plugin body loads on first use; nothing at start-up the first screen does not show)', () => {
   it('the chunks are distinct files of the build: the receive body, the modal, the eip155 body', () => {
@@ -85,7 +84,7 @@ describe('lazy loading (a plugin body loads on first use; nothing at start-up th
     for (const chunk of Object.values(chunks)) expect(initial).not.toContain(chunk)
   })
 
-  it('on /, a load fetches main.js and its static imports; after the load event only the modal chunk follows, from the page\'s origin, on idle; the eip155 body comes with the first open, the receive body when Receive is first shown, once', async () => {
+  it("on /, a load fetches main.js and its static imports; after the load event only the modal chunk follows, from the page's origin, on idle; the eip155 body comes with the first open, the receive body when Receive is first shown, once", async () => {
     const { recorded, page, wallet } = await open('/')
     // The first screen: the initial closure of the build; of the kit's chunks behind import()
     // only the modal's, requested on idle after the load event, from the page's own origin.

@@ -45,10 +45,19 @@ function englishMessages(locale: string): string[] {
   const texts = catalogueAreas(ROOT).flatMap((area) => {
     const english = readCatalogue(join(ROOT, area, 'en.json')).messages
     const translated = readCatalogue(join(ROOT, area, `${locale}.json`)).messages
-    return Object.entries(english).filter(([key, text]) => translated[key] !== text).map(([, text]) => text)
+    return Object.entries(english)
+      .filter(([key, text]) => translated[key] !== text)
+      .map(([, text]) => text)
   })
   // The literal pieces between arguments, e.g. "Continue in" of "Continue in {wallet}".
-  return [...new Set(texts.flatMap((text) => (/[{]\w+,/.test(text) ? [] : text.split(/\{\w+\}/))).map((piece) => piece.trim()).filter((piece) => /[a-z]{3,}/i.test(piece) && piece.length > 3))]
+  return [
+    ...new Set(
+      texts
+        .flatMap((text) => (/[{]\w+,/.test(text) ? [] : text.split(/\{\w+\}/)))
+        .map((piece) => piece.trim())
+        .filter((piece) => /[a-z]{3,}/i.test(piece) && piece.length > 3),
+    ),
+  ]
 }
 
 /** What the dialog shows or says: its text nodes and its accessible names, descriptions and placeholders. */

@@ -17,11 +17,7 @@ let chains: HardhatNode[] = []
 let demo: ServedDemo
 
 beforeAll(async () => {
-  ;[browser, chains, demo] = await Promise.all([
-    launchBrowser(),
-    startDemoChains(),
-    buildAndServeDemo(),
-  ])
+  ;[browser, chains, demo] = await Promise.all([launchBrowser(), startDemoChains(), buildAndServeDemo()])
 }, 120_000)
 
 afterAll(async () => {

@@ -507,8 +507,7 @@ describe('strict CSP (constructable stylesheets, no inline style)', () => {
 
     // Theme: the host follows the kit's theme mode live.
     const themeOf = () => page.evaluate(() => document.querySelector('portico-modal')!.getAttribute('data-theme'))
-    const background = () =>
-      page.evaluate(() => getComputedStyle(document.querySelector('portico-modal')!.shadowRoot!.querySelector('dialog')!).backgroundColor)
+    const background = () => page.evaluate(() => getComputedStyle(document.querySelector('portico-modal')!.shadowRoot!.querySelector('dialog')!).backgroundColor)
     expect(await themeOf()).toBe('dark')
     await page.getByRole('button', { name: 'Toggle light / dark' }).click()
     await expect.poll(themeOf).toBe('light')

@@ -86,10 +86,7 @@ export async function buildPrivateDemo(): Promise<PrivateDemo> {
 }
 
 /** Serves a private build with the demo's strict CSP (unless `csp: false`) and its Blockchain API (unless `api: false`). */
-export async function startPrivateDemo(
-  demo: PrivateDemo,
-  { api = true, ...options }: { csp?: boolean; backend?: DemoBackend; api?: boolean } = {},
-): Promise<DemoServer> {
+export async function startPrivateDemo(demo: PrivateDemo, { api = true, ...options }: { csp?: boolean; backend?: DemoBackend; api?: boolean } = {}): Promise<DemoServer> {
   const server = await startDemoServer({ port: 0, root: demo.root, ...options })
   return api ? withDemoApi(server) : server
 }
@@ -220,12 +217,20 @@ const poll = async <T>(read: () => Promise<T>, done: (value: T) => boolean, what
 
 /** Waits until `dialog[open]` is (or is not) in the shadow root; resolves with the snapshot. */
 export function waitForModal(page: Page, open: boolean): Promise<ModalSnapshot> {
-  return poll(() => modalSnapshot(page), (s) => s.open === open, `the dialog to be ${open ? 'open' : 'closed'}`)
+  return poll(
+    () => modalSnapshot(page),
+    (s) => s.open === open,
+    `the dialog to be ${open ? 'open' : 'closed'}`,
+  )
 }
 
 /** Waits until the open dialog shows `view` (its `data-view`). */
 export function waitForView(page: Page, view: string): Promise<ModalSnapshot> {
-  return poll(() => modalSnapshot(page), (s) => s.open && s.view === view, `the ${view} view`)
+  return poll(
+    () => modalSnapshot(page),
+    (s) => s.open && s.view === view,
+    `the ${view} view`,
+  )
 }
 
 /** The demo's `state-open` field (usePorticoState). */
@@ -249,7 +254,9 @@ export function focusSnapshot(page: Page): Promise<FocusSnapshot> {
     const dialog = active?.shadowRoot?.querySelector('dialog')
     const deepest = inner ?? active
     const describe = (el: Element | null) =>
-      el ? `${el.tagName.toLowerCase()}${el.getAttribute('aria-label') ? `[aria-label="${el.getAttribute('aria-label')}"]` : ''} "${(el.textContent ?? '').trim().slice(0, 30)}"` : 'none'
+      el
+        ? `${el.tagName.toLowerCase()}${el.getAttribute('aria-label') ? `[aria-label="${el.getAttribute('aria-label')}"]` : ''} "${(el.textContent ?? '').trim().slice(0, 30)}"`
+        : 'none'
     return {
       documentActive: active?.tagName.toLowerCase() ?? 'none',
       inDialog: Boolean(inner && dialog?.contains(inner)),
@@ -294,9 +301,7 @@ export async function expectNoAxeViolations(page: Page, label: string, context: 
   await settleAnimations(page)
   const violations = await runAxe(page, context)
   if (violations.length === 0) return
-  const lines = violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.help}\n      ${v.nodes.map((n) => `${JSON.stringify(n.target)} ${n.html.slice(0, 120)}`).join('\n      ')}`,
-  )
+  const lines = violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n      ${v.nodes.map((n) => `${JSON.stringify(n.target)} ${n.html.slice(0, 120)}`).join('\n      ')}`)
   throw new Error(`axe: ${violations.length} violation(s) on ${label}: ${violations.map((v) => v.id).join(', ')}\n  ${lines.join('\n  ')}`)
 }
 
@@ -327,9 +332,7 @@ export async function startDemoChain(): Promise<HardhatNode> {
   try {
     return await startHardhat({ port: DEMO_CHAIN_PORT })
   } catch (error) {
-    throw new Error(
-      `could not start Hardhat on ${url}, which the demo network "Hardhat" expects (is the port taken by another program?): ${(error as Error).message}`,
-    )
+    throw new Error(`could not start Hardhat on ${url}, which the demo network "Hardhat" expects (is the port taken by another program?): ${(error as Error).message}`)
   }
 }
 
@@ -391,5 +394,9 @@ export async function connectThroughModal(page: Page, address: string = HARDHAT_
   await waitForView(page, 'Connect')
   await inModal(page).getByRole('button', { name: TEST_WALLET_NAME }).click()
   await waitForModal(page, false)
-  await poll(() => page.getByTestId('account-address').innerText(), (text) => text === address, 'the demo to show the connected address')
+  await poll(
+    () => page.getByTestId('account-address').innerText(),
+    (text) => text === address,
+    'the demo to show the connected address',
+  )
 }

@@ -70,11 +70,9 @@ describe('Names through the demo with the dev wallet (issue 17)', () => {
     await expect.poll(() => modal(page).getByTestId('names-error').innerText()).toBe('Use letters, digits and hyphens, at least 4 characters')
     await name.fill('alice-test')
     await expect.poll(() => modal(page).getByTestId('names-availability').innerText(), { timeout: 10_000 }).toBe('alice-test is available')
-    await expect.poll(() => modal(page).getByRole('list', { name: 'Suggested names' }).getByRole('button').allInnerTexts()).toEqual([
-      'alice-test-1',
-      'alice-test-2',
-      'alice-test-3',
-    ])
+    await expect
+      .poll(() => modal(page).getByRole('list', { name: 'Suggested names' }).getByRole('button').allInnerTexts())
+      .toEqual(['alice-test-1', 'alice-test-2', 'alice-test-3'])
     await expectNoAxeViolations(page, 'the register form')
     await modal(page).getByRole('button', { name: 'Register' }).click()
     await approve(page, 'asks you to sign a message')

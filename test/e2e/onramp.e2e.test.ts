@@ -71,7 +71,12 @@ describe('On-ramp through the demo with the dev wallet (issue 17)', () => {
   it('Coinbase opens its stand-in in a popup with the address, network ethereum (the fallback for Hardhat) and ETH; the purchase it delivers shows in Activity as Bought', async () => {
     const recorded = await openProviders()
     const { page } = recorded
-    const [popup] = await Promise.all([page.context().waitForEvent('page'), modal(page).getByRole('button', { name: /^Coinbase/ }).click()])
+    const [popup] = await Promise.all([
+      page.context().waitForEvent('page'),
+      modal(page)
+        .getByRole('button', { name: /^Coinbase/ })
+        .click(),
+    ])
     await popup.waitForLoadState('load')
     expect(popup.url().startsWith('http://127.0.0.1:8710/coinbase?')).toBe(true)
     expect(await field(popup, 'address')).toBe(HARDHAT_ACCOUNT_0.address)
@@ -82,9 +87,14 @@ describe('On-ramp through the demo with the dev wallet (issue 17)', () => {
 
     // The stand-in delivers 100 USD of ETH at 3000 USD from its own account on Hardhat.
     await popup.getByRole('button', { name: 'Buy ETH' }).click()
-    await expect.poll(() => popup.locator('[data-field="delivered"]').innerText().catch(() => '')).toBe(
-      `Sent 0.033333333333333333 ETH to ${HARDHAT_ACCOUNT_0.address} on eip155:31337.`,
-    )
+    await expect
+      .poll(() =>
+        popup
+          .locator('[data-field="delivered"]')
+          .innerText()
+          .catch(() => ''),
+      )
+      .toBe(`Sent 0.033333333333333333 ETH to ${HARDHAT_ACCOUNT_0.address} on eip155:31337.`)
     await popup.close()
 
     await modal(page).getByRole('button', { name: 'Back' }).click()

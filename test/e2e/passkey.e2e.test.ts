@@ -97,7 +97,16 @@ describe('passkeys in Chromium', () => {
     const cdp = await context.newCDPSession(page)
     await cdp.send('WebAuthn.enable')
     const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-      options: { protocol: 'ctap2', ctap2Version: 'ctap2_1', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, hasPrf: true, automaticPresenceSimulation: true },
+      options: {
+        protocol: 'ctap2',
+        ctap2Version: 'ctap2_1',
+        transport: 'internal',
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserVerified: true,
+        hasPrf: true,
+        automaticPresenceSimulation: true,
+      },
     })
     return { context, page, cdp, authenticatorId }
   }
@@ -127,7 +136,9 @@ describe('passkeys in Chromium', () => {
     expect(signedUp).toMatchObject({ user: { email: null }, recovery: false })
     const address = `0x${randomBytes(20).toString('hex')}`
     const share = randomBytes(33).toString('base64')
-    expect((await post('/v1/wallets', { deviceId, wallets: [{ namespace: 'eip155', address, authShare: share, recoveryShare: share }] }, signedUp.accessToken, 'PUT')).status).toBe(204)
+    expect((await post('/v1/wallets', { deviceId, wallets: [{ namespace: 'eip155', address, authShare: share, recoveryShare: share }] }, signedUp.accessToken, 'PUT')).status).toBe(
+      204,
+    )
     // The credential is discoverable (resident) and PRF was enabled by this authenticator.
     const { credentials } = await first.cdp.send('WebAuthn.getCredentials', { authenticatorId: first.authenticatorId })
     expect(credentials).toHaveLength(1)
@@ -177,7 +188,11 @@ describe('passkeys in Chromium', () => {
     const inbox = async () => (await (await fetch(`${mailbox.url}/api/messages?to=${encodeURIComponent(email)}`)).json()) as { text: string }[]
     await post('/v1/email/start', { email, deviceId })
     const token = new URL(/(http\S+\/v1\/device\/approve\?token=\S+)/.exec((await inbox())[0]!.text)![1]!).searchParams.get('token')!
-    await fetch(`${frameOrigin}/v1/device/approve`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: frameOrigin }, body: new URLSearchParams({ token }) })
+    await fetch(`${frameOrigin}/v1/device/approve`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: frameOrigin },
+      body: new URLSearchParams({ token }),
+    })
     await post('/v1/device/wait', { email, deviceId })
     const otp = /\b(\d{6})\b/.exec((await inbox())[0]!.text)![1]
     const session = JSON.parse((await post('/v1/email/verify', { email, deviceId, otp })).body!) as Verified

@@ -54,8 +54,7 @@ async function open(options?: Parameters<typeof openPage>[2]) {
 }
 
 /** Evaluates `fn` with the modal's shadow root. */
-const inRoot = <T,>(page: Page, fn: (root: ShadowRoot) => T) =>
-  page.evaluate(`(${fn.toString()})(document.querySelector('portico-modal').shadowRoot)`) as Promise<T>
+const inRoot = <T>(page: Page, fn: (root: ShadowRoot) => T) => page.evaluate(`(${fn.toString()})(document.querySelector('portico-modal').shadowRoot)`) as Promise<T>
 
 /** A finger on the sheet's header at (x, y), moved down by `distance` px in steps, then lifted. */
 async function dragDown(cdp: CDPSession, x: number, y: number, distance: number): Promise<void> {
@@ -166,10 +165,13 @@ describe('right to left', () => {
 /** The WCAG contrast ratio of two `rgb(r, g, b)` colours. */
 function contrast(a: string, b: string): number {
   const luminance = (colour: string) => {
-    const [r, g, bl] = colour.match(/\d+(\.\d+)?/g)!.slice(0, 3).map((c) => {
-      const s = Number(c) / 255
-      return s <= 0.04045 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4
-    })
+    const [r, g, bl] = colour
+      .match(/\d+(\.\d+)?/g)!
+      .slice(0, 3)
+      .map((c) => {
+        const s = Number(c) / 255
+        return s <= 0.04045 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4
+      })
     return 0.2126 * r! + 0.7152 * g! + 0.0722 * bl!
   }
   const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x)
@@ -200,7 +202,7 @@ describe('the visitor’s display settings', () => {
     const ratios = async () => {
       const colours = await inRoot(page, (root) => {
         const dialog = getComputedStyle(root.querySelector('dialog')!)
-        const muted = getComputedStyle((root.host as HTMLElement)).getPropertyValue('--portico-muted')
+        const muted = getComputedStyle(root.host as HTMLElement).getPropertyValue('--portico-muted')
         const probe = document.createElement('span')
         probe.style.color = muted
         root.querySelector('.frame')!.append(probe)

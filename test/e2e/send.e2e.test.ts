@@ -13,17 +13,7 @@ import { DEMO_TOKENS } from '../../demo/peers/tokens.mjs'
 import { DEV_WALLET_NAME } from '../../demo/devWallet/info.ts'
 import type { ApiServer } from '../../servers/api/index.ts'
 import { HARDHAT_ACCOUNT_0, type HardhatNode, rpc } from '../peers/hardhat.ts'
-import {
-  type DemoPage,
-  type ServedDemo,
-  assertCleanPage,
-  buildAndServeDemo,
-  chooseWallet,
-  currentView,
-  modal,
-  openDemo,
-  startDemoChains,
-} from './evmSupport.ts'
+import { type DemoPage, type ServedDemo, assertCleanPage, buildAndServeDemo, chooseWallet, currentView, modal, openDemo, startDemoChains } from './evmSupport.ts'
 import { launchBrowser } from './harness.ts'
 import { expectNoAxeViolations } from './modalHarness.ts'
 import { expectAccessibleInWalkLocales } from './a11yChecks.ts'
@@ -88,7 +78,11 @@ async function openSend(): Promise<DemoPage> {
 /** Picks a token by name once the API's list is there (its option reads "Demo Dollar: 1,000 DUSD"). */
 async function chooseToken(page: Page, name: string) {
   const select = modal(page).getByLabel('Token')
-  const label = () => select.locator('option').allInnerTexts().then((texts) => texts.find((text) => text.startsWith(`${name}: `)))
+  const label = () =>
+    select
+      .locator('option')
+      .allInnerTexts()
+      .then((texts) => texts.find((text) => text.startsWith(`${name}: `)))
   await expect.poll(label, { timeout: 15_000 }).toBeDefined()
   await select.selectOption({ label: (await label())! })
 }

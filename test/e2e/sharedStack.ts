@@ -29,7 +29,14 @@ const CHAIN_PORTS = [8545, 8546]
 async function untilPortsFree(ports: readonly number[], waitMs: number): Promise<void> {
   const deadline = Date.now() + waitMs
   while (Date.now() < deadline) {
-    const busy = await Promise.all(ports.map((port) => assertPortFree(port).then(() => false, () => true)))
+    const busy = await Promise.all(
+      ports.map((port) =>
+        assertPortFree(port).then(
+          () => false,
+          () => true,
+        ),
+      ),
+    )
     if (!busy.includes(true)) return
     await new Promise((resolve) => setTimeout(resolve, 500))
   }
@@ -43,10 +50,12 @@ export default async function sharedStack(project: TestProject) {
   const chainsDir = mkdtempSync(join(tmpdir(), 'portico-chains-'))
   const [built, chains] = await Promise.allSettled([
     LANES_DEMO ? Promise.resolve() : buildDemo({ outdir }),
-    untilPortsFree(CHAIN_PORTS, 60_000).then(() => startSharedChains(chainsDir, [
-      { port: 8545, chainId: 31337 },
-      { port: 8546, chainId: 31338 },
-    ])),
+    untilPortsFree(CHAIN_PORTS, 60_000).then(() =>
+      startSharedChains(chainsDir, [
+        { port: 8545, chainId: 31337 },
+        { port: 8546, chainId: 31338 },
+      ]),
+    ),
   ])
   if (chains.status === 'rejected') console.warn(`e2e: the demo chains are not shared in this run: ${(chains.reason as Error).message}`)
   // Either failing (a port held by `npm start`, a build error) leaves that part to the

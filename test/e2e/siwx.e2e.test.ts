@@ -4,7 +4,7 @@
 // Local" points (8899), the demo's dev wallets answering in their page prompts, and the
 // embedded wallet's secure frame (8700) with its mailbox for the email login.
 import type { Page } from 'playwright-core'
-import { type Browser } from 'playwright-core'
+import type { Browser } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { DEV_SOLANA_ADDRESS, DEV_SOLANA_WALLET_NAME } from '../../demo/devWallet/solanaInfo.ts'
 import { DEV_WALLET_NAME } from '../../demo/devWallet/info.ts'

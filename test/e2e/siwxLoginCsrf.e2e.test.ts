@@ -66,7 +66,10 @@ async function browserOn(): Promise<{ context: BrowserContext; page: Page }> {
 const fetchIn = (page: Page, path: string, body?: string) =>
   page.evaluate(
     async ([path, body]) => {
-      const response = await fetch(path, body === undefined ? { credentials: 'include' } : { method: 'POST', credentials: 'include', headers: { 'content-type': 'application/json' }, body })
+      const response = await fetch(
+        path,
+        body === undefined ? { credentials: 'include' } : { method: 'POST', credentials: 'include', headers: { 'content-type': 'application/json' }, body },
+      )
       return { status: response.status, json: (await response.json()) as Record<string, unknown> }
     },
     [path, body] as const,
@@ -75,8 +78,18 @@ const fetchIn = (page: Page, path: string, body?: string) =>
 it('a nonce fetched in one browser is refused from another, by a cross-site form and by a same-origin fetch; its own browser signs in', async () => {
   const attackers = await browserOn()
   const { json } = await fetchIn(attackers.page, '/siwx/nonce')
-  expect((await attackers.context.cookies()).map((cookie) => [cookie.name, cookie.httpOnly, cookie.sameSite, cookie.secure])).toEqual([['__Host-portico_siwx_nonce', true, 'Strict', true]])
-  const message = formatSiwxMessage({ domain: new URL(app).host, accountAddress: attacker, uri: `${app}/`, version: '1', chainId: SOLANA, nonce: json.nonce as string, issuedAt: new Date().toISOString() })
+  expect((await attackers.context.cookies()).map((cookie) => [cookie.name, cookie.httpOnly, cookie.sameSite, cookie.secure])).toEqual([
+    ['__Host-portico_siwx_nonce', true, 'Strict', true],
+  ])
+  const message = formatSiwxMessage({
+    domain: new URL(app).host,
+    accountAddress: attacker,
+    uri: `${app}/`,
+    version: '1',
+    chainId: SOLANA,
+    nonce: json.nonce as string,
+    issuedAt: new Date().toISOString(),
+  })
   const body = JSON.stringify({ message, signature: encodeBase58(ed25519.sign(new TextEncoder().encode(message), key)) })
 
   const visitors = await browserOn()

@@ -38,12 +38,17 @@ async function open(query = '', { clock = false } = {}) {
   return recorded
 }
 
-const connected = (page: Page, value: 'true' | 'false') =>
-  page.getByTestId('account-connected').filter({ hasText: value }).waitFor({ timeout: 20_000 })
+const connected = (page: Page, value: 'true' | 'false') => page.getByTestId('account-connected').filter({ hasText: value }).waitFor({ timeout: 20_000 })
 
 /** The social keys the kit keeps in the host page's storage. */
 const socialStorage = (page: Page) =>
-  page.evaluate(() => Object.fromEntries(Object.keys(localStorage).filter((key) => /social/.test(key)).map((key) => [key, localStorage.getItem(key)])))
+  page.evaluate(() =>
+    Object.fromEntries(
+      Object.keys(localStorage)
+        .filter((key) => /social/.test(key))
+        .map((key) => [key, localStorage.getItem(key)]),
+    ),
+  )
 
 /** Opens the modal and clicks "Continue with <name>"; returns the popup it opened. */
 async function continueWith(page: Page, name: string): Promise<Page> {

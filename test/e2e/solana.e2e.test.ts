@@ -11,7 +11,7 @@ import { HARDHAT_ACCOUNT_0, type HardhatNode, PortBusyError, assertPortFree } fr
 import { type SolanaRpc, startSolanaRpc } from '../peers/solanaRpc.mjs'
 import { type SolanaTestWalletHandle, installSolanaTestWallet, verifyEd25519 } from '../peers/solanaTestWallet.ts'
 import { type TestWalletHandle, installTestWallet } from '../peers/testWallet.ts'
-import { TEST_WALLET_NAME, TEST_WALLET_RDNS, expectedBalanceText, modal, startDemoChains, text } from './evmSupport.ts'
+import { TEST_WALLET_NAME, TEST_WALLET_RDNS, modal, startDemoChains, text } from './evmSupport.ts'
 import { type DemoServer, type RecordedPage, launchBrowser, newPage } from './harness.ts'
 import { type PrivateDemo, assertCleanPage, buildPrivateDemo, requestsFor, startPrivateDemo } from './modalHarness.ts'
 import { panelResult } from './signerDemo.ts'

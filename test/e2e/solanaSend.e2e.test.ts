@@ -113,9 +113,7 @@ async function reviewAndSend(page: Page, snack: string) {
 async function selectToken(page: Page, symbol: string) {
   const token = modal(page).getByLabel('Token')
   let label: string | undefined
-  await expect
-    .poll(async () => (label = (await token.locator('option').allInnerTexts()).find((option) => option.endsWith(` ${symbol}`))), { timeout: 20_000 })
-    .toBeDefined()
+  await expect.poll(async () => (label = (await token.locator('option').allInnerTexts()).find((option) => option.endsWith(` ${symbol}`))), { timeout: 20_000 }).toBeDefined()
   await token.selectOption({ label: label! })
 }
 

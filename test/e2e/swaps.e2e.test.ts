@@ -62,7 +62,11 @@ const features = (page: Page) => modal(page).getByRole('group', { name: 'Wallet 
 /** Picks an option by the token's name once the API's list is there ("Demo Token: 1,000 DEMO"). */
 async function choose(page: Page, label: 'From' | 'To', name: string) {
   const select = modal(page).getByLabel(label, { exact: true })
-  const option = () => select.locator('option').allInnerTexts().then((texts) => texts.find((text) => text === name || text.startsWith(`${name}: `)))
+  const option = () =>
+    select
+      .locator('option')
+      .allInnerTexts()
+      .then((texts) => texts.find((text) => text === name || text.startsWith(`${name}: `)))
   await expect.poll(option, { timeout: 15_000 }).toBeDefined()
   await select.selectOption({ label: (await option())! })
 }
@@ -135,7 +139,14 @@ describe('Swap through the demo with the dev wallet on Uniswap V2 (issue 17)', (
     await choose(page, 'From', 'Demo Dollar')
     await choose(page, 'To', 'Ether')
     await modal(page).getByLabel('Amount', { exact: true }).fill('10')
-    await expect.poll(() => modal(page).getByTestId('swap-no-pool').innerText().catch(() => '')).toBe('No pool for DUSD and ETH on this network: no swap is offered')
+    await expect
+      .poll(() =>
+        modal(page)
+          .getByTestId('swap-no-pool')
+          .innerText()
+          .catch(() => ''),
+      )
+      .toBe('No pool for DUSD and ETH on this network: no swap is offered')
     expect(await modal(page).getByTestId('swap-quote-out').count()).toBe(0)
     await expectNoAxeViolations(page, 'the swap form without a pool')
     expect(await modal(page).getByRole('button', { name: 'Swap', exact: true }).isDisabled()).toBe(true)

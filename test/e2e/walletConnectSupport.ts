@@ -32,7 +32,14 @@ export interface WalletConnectStack {
 async function waitForFreePorts(ports: readonly number[], waitMs: number): Promise<void> {
   const deadline = Date.now() + waitMs
   for (;;) {
-    const busy = await Promise.all(ports.map((port) => assertPortFree(port).then(() => false, () => true)))
+    const busy = await Promise.all(
+      ports.map((port) =>
+        assertPortFree(port).then(
+          () => false,
+          () => true,
+        ),
+      ),
+    )
     if (!busy.includes(true) || Date.now() >= deadline) return
     await new Promise((resolve) => setTimeout(resolve, 1_000))
   }
@@ -44,9 +51,21 @@ export async function startWalletConnectStack(): Promise<WalletConnectStack> {
   // The run's shared chain on 8545, when there is one (test/e2e/sharedStack.ts); the other ports must be free.
   const shared = await sharedHardhat({ port: ports.hardhat, chainId: 31337 })
   const own = Object.entries(ports).filter(([name]) => !(shared && name === 'hardhat'))
-  await waitForFreePorts(own.map(([, port]) => port), Number(process.env['PORTICO_E2E_PORT_WAIT_MS'] ?? 0))
+  await waitForFreePorts(
+    own.map(([, port]) => port),
+    Number(process.env['PORTICO_E2E_PORT_WAIT_MS'] ?? 0),
+  )
   // `npm start` holds all three.
-  const busy = (await Promise.all(own.map(([name, port]) => assertPortFree(port).then(() => null, (e: Error) => `${name} ${port}: ${e.message}`)))).filter(Boolean)
+  const busy = (
+    await Promise.all(
+      own.map(([name, port]) =>
+        assertPortFree(port).then(
+          () => null,
+          (e: Error) => `${name} ${port}: ${e.message}`,
+        ),
+      ),
+    )
+  ).filter(Boolean)
   if (busy.length > 0) {
     await shared?.stop()
     throw new Error(`WalletConnect browser tests: demo/config.ts needs these ports free (is \`npm start\` running?):\n  ${busy.join('\n  ')}`)

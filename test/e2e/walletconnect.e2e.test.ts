@@ -48,10 +48,15 @@ async function wallet(name: string) {
 function walletConnectChunks(): string[] {
   const { meta } = stack!.demo
   const files = Object.entries(meta.outputs)
-    .filter(([file, output]) => file.endsWith('.js') && Object.keys(output.inputs).some((input) => input === 'plugins/walletconnect/body.tsx' || input.includes('@walletconnect/universal-provider')))
+    .filter(
+      ([file, output]) =>
+        file.endsWith('.js') && Object.keys(output.inputs).some((input) => input === 'plugins/walletconnect/body.tsx' || input.includes('@walletconnect/universal-provider')),
+    )
     .map(([file]) => file)
   // URL paths, as the pages request them (the build directory is the server's root).
-  const prefix = Object.keys(meta.outputs).find((file) => file.endsWith('/assets/main.js'))!.slice(0, -'/assets/main.js'.length)
+  const prefix = Object.keys(meta.outputs)
+    .find((file) => file.endsWith('/assets/main.js'))!
+    .slice(0, -'/assets/main.js'.length)
   return files.map((file) => file.slice(prefix.length))
 }
 

@@ -25,17 +25,7 @@ import { installSolanaTestWallet } from '../peers/solanaTestWallet.ts'
 import { installTestWallet } from '../peers/testWallet.ts'
 import { launchBrowser, type DemoServer, type RecordedPage } from './harness.ts'
 import { startDemoChains } from './evmSupport.ts'
-import {
-  type PrivateDemo,
-  assertCleanPage,
-  buildPrivateDemo,
-  inModal,
-  openPage,
-  pendingApproval,
-  startPrivateDemo,
-  waitForModal,
-  waitForView,
-} from './modalHarness.ts'
+import { type PrivateDemo, assertCleanPage, buildPrivateDemo, inModal, openPage, pendingApproval, startPrivateDemo, waitForModal, waitForView } from './modalHarness.ts'
 import { HUGE_STRING, JAVASCRIPT_ICON, SCRIPTED_SVG_ICON, XSS_FLAG, XSS_PAYLOADS, type XssReport, recordDialogs, xssReport } from './xssCorpus.ts'
 
 const PAYLOADS = Object.entries(XSS_PAYLOADS)
@@ -209,7 +199,11 @@ describe('hostile names, ERC20 names and symbols, NFT collection names (served b
     expectInert(await xssReport(page), dialogs, [HOSTILE_NAME])
     await inModal(page).getByRole('tab', { name: 'Tokens', exact: true }).click()
     await expect.poll(async () => (await xssReport(page)).text.includes(XSS_PAYLOADS.rtlOverride.slice(0, 24)), { timeout: 20_000 }).toBe(true)
-    expectInert(await xssReport(page), dialogs, PAYLOADS.map(([, payload]) => payload.slice(0, 24)))
+    expectInert(
+      await xssReport(page),
+      dialogs,
+      PAYLOADS.map(([, payload]) => payload.slice(0, 24)),
+    )
 
     await inModal(page).getByRole('tab', { name: 'NFTs', exact: true }).click()
     await expect.poll(async () => (await xssReport(page)).text.includes(`${HOSTILE_COLLECTION} #1`), { timeout: 20_000 }).toBe(true)
@@ -290,9 +284,7 @@ describe('hostile frame error texts', () => {
     const message = PAYLOADS.map(([, payload]) => payload).join(' | ')
     expect(message.length).toBeLessThanOrEqual(500)
     const recorded = await open(async (page) => {
-      await page.route('http://127.0.0.1:8700/frame**', (route) =>
-        route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: hostileFrame(message) }),
-      )
+      await page.route('http://127.0.0.1:8700/frame**', (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: hostileFrame(message) }))
     })
     const { page, dialogs } = recorded
     await page.getByTestId('open-modal').click()

@@ -94,14 +94,24 @@ interface Endpoint {
 }
 
 const endpoints: Endpoint[] = [
-  { name: 'BalancesResponseSchema (balances)', schema: BalancesResponseSchema, body: fc.record({ balances: fc.array(token, { maxLength: 3 }) }), call: (api) => api.balances({ address: ADDRESS, chainId: CHAIN }) },
+  {
+    name: 'BalancesResponseSchema (balances)',
+    schema: BalancesResponseSchema,
+    body: fc.record({ balances: fc.array(token, { maxLength: 3 }) }),
+    call: (api) => api.balances({ address: ADDRESS, chainId: CHAIN }),
+  },
   {
     name: 'TransactionsResponseSchema (transactions)',
     schema: TransactionsResponseSchema,
     body: fc.record({ data: fc.array(transaction, { maxLength: 2 }), next: fc.option(fc.string()) }),
     call: (api) => api.transactions({ address: ADDRESS, chainId: CHAIN }),
   },
-  { name: 'NftsResponseSchema (nfts)', schema: NftsResponseSchema, body: fc.record({ data: fc.array(nft, { maxLength: 3 }), next: fc.option(fc.string()) }), call: (api) => api.nfts({ address: ADDRESS, chainId: CHAIN }) },
+  {
+    name: 'NftsResponseSchema (nfts)',
+    schema: NftsResponseSchema,
+    body: fc.record({ data: fc.array(nft, { maxLength: 3 }), next: fc.option(fc.string()) }),
+    call: (api) => api.nfts({ address: ADDRESS, chainId: CHAIN }),
+  },
   {
     name: 'IdentityResponseSchema (identity, 5 min cache)',
     schema: IdentityResponseSchema,
@@ -109,7 +119,12 @@ const endpoints: Endpoint[] = [
     call: (api) => api.identity({ address: ADDRESS, chainId: CHAIN }),
   },
   { name: 'NameRecordSchema (lookupName, 5 min cache)', schema: NameRecordSchema, body: nameRecord, call: (api) => api.lookupName('fuzz.portico') },
-  { name: 'ReverseNamesResponseSchema (reverseLookup)', schema: ReverseNamesResponseSchema, body: fc.array(nameRecord, { maxLength: 2 }), call: (api) => api.reverseLookup(ADDRESS) },
+  {
+    name: 'ReverseNamesResponseSchema (reverseLookup)',
+    schema: ReverseNamesResponseSchema,
+    body: fc.array(nameRecord, { maxLength: 2 }),
+    call: (api) => api.reverseLookup(ADDRESS),
+  },
   {
     name: 'NameSuggestionsResponseSchema (suggestNames)',
     schema: NameSuggestionsResponseSchema,

@@ -67,12 +67,7 @@ const hostileNumber = fc.oneof(
   fc.integer(),
 )
 
-const hostilePrimitive = fc.oneof(
-  hostileString,
-  hostileNumber,
-  fc.bigInt(),
-  fc.constantFrom(undefined, null, true, false),
-)
+const hostilePrimitive = fc.oneof(hostileString, hostileNumber, fc.bigInt(), fc.constantFrom(undefined, null, true, false))
 
 /** Nesting far past anything a schema expects: a chain (no shared branches), fresh for each case. */
 const deep = fc.tuple(fc.integer({ min: 1_000, max: 5_000 }), fc.constantFrom('array', 'a', 'info', 'payload', 'params')).map(([depth, key]) => {
@@ -91,9 +86,9 @@ const cyclic = fc.constantFrom('self', 'array', 'nested').map((kind) => {
 })
 
 /** An object with an own `__proto__` key, as JSON.parse makes it, or a constructor.prototype chain. */
-const protoObject = fc.tuple(fc.constantFrom(...protoKeys), hostilePrimitive).map(([key, value]) =>
-  JSON.parse(`{${JSON.stringify(key)}:{"polluted":${JSON.stringify(typeof value === 'bigint' ? 1 : (value ?? null))},"prototype":{"polluted":1}}}`),
-)
+const protoObject = fc
+  .tuple(fc.constantFrom(...protoKeys), hostilePrimitive)
+  .map(([key, value]) => JSON.parse(`{${JSON.stringify(key)}:{"polluted":${JSON.stringify(typeof value === 'bigint' ? 1 : (value ?? null))},"prototype":{"polluted":1}}}`))
 
 const cloneableLeaf = fc.oneof(
   { weight: 4, arbitrary: hostilePrimitive },
@@ -255,6 +250,12 @@ export const valid = {
   rdns: fc.array(fc.stringMatching(/^[a-z0-9-]{1,12}$/), { minLength: 2, maxLength: 4 }).map((parts) => parts.join('.')),
   icon: fc.constantFrom('data:image/svg+xml;base64,PHN2Zy8+', 'https://wallet.example/icon.png', 'javascript:alert(1)', undefined),
   url: fc.webUrl(),
-  caipNetworkId: fc.constantFrom('eip155:1', 'eip155:31337', 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', 'bip122:000000000019d6689c085ae165831e93', 'polkadot:91b171bb158e2d3848fa23a9f1c25182'),
+  caipNetworkId: fc.constantFrom(
+    'eip155:1',
+    'eip155:31337',
+    'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
+    'bip122:000000000019d6689c085ae165831e93',
+    'polkadot:91b171bb158e2d3848fa23a9f1c25182',
+  ),
   id: fc.stringMatching(/^[a-z0-9-]{8,32}$/),
 } as const

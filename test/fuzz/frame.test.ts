@@ -98,7 +98,10 @@ describe('host → frame messages', () => {
       fc.record({
         id,
         type: fc.constant('@portico-app/SYNC_THEME'),
-        payload: fc.record({ themeMode: fc.constantFrom('dark', 'light'), themeVariables: fc.dictionary(fc.stringMatching(/^--portico-[a-z]{1,8}$/), fc.string({ maxLength: 20 })) }),
+        payload: fc.record({
+          themeMode: fc.constantFrom('dark', 'light'),
+          themeVariables: fc.dictionary(fc.stringMatching(/^--portico-[a-z]{1,8}$/), fc.string({ maxLength: 20 })),
+        }),
       }),
     )
     await fuzz({

@@ -159,7 +159,13 @@ export async function fuzz<T>(target: FuzzTarget<T>, numRuns = FUZZ_RUNS): Promi
   const details = await fc.check(property, { numRuns, endOnFailure: false })
   const report = process.env.PORTICO_FUZZ_REPORT
   if (report) {
-    const line = { target: target.name, cases: details.numRuns, crashes: details.failed ? 1 : 0, slowestMs: Number(slowest.toFixed(2)), seconds: Number(((performance.now() - started) / 1000).toFixed(1)) }
+    const line = {
+      target: target.name,
+      cases: details.numRuns,
+      crashes: details.failed ? 1 : 0,
+      slowestMs: Number(slowest.toFixed(2)),
+      seconds: Number(((performance.now() - started) / 1000).toFixed(1)),
+    }
     appendFileSync(report, `${JSON.stringify(line)}\n`)
   }
   if (details.failed) throw new Error(`${fc.defaultReportMessage(details) ?? 'fuzz target failed'}\n${String(details.errorInstance)}`)

@@ -25,7 +25,10 @@ const userOp = fc.record({
   sender: valid.evmAddress,
   nonce: quantity,
   factory: fc.option(valid.evmAddress, { nil: undefined }),
-  factoryData: fc.option(fc.uint8Array({ maxLength: 64 }).map((bytes) => `0x${Buffer.from(bytes).toString('hex')}`), { nil: undefined }),
+  factoryData: fc.option(
+    fc.uint8Array({ maxLength: 64 }).map((bytes) => `0x${Buffer.from(bytes).toString('hex')}`),
+    { nil: undefined },
+  ),
   callData: fc.uint8Array({ maxLength: 256 }).map((bytes) => `0x${Buffer.from(bytes).toString('hex')}`),
   callGasLimit: quantity,
   verificationGasLimit: quantity,

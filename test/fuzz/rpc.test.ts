@@ -7,7 +7,7 @@ import { defineNetwork } from '../../kernel/chains/network.ts'
 import { RpcRequestSchema, createRpcRegistry } from '../../kernel/rpc/rpcRegistry.ts'
 import { forwardProviderEvents } from '../../plugins/namespaces/eip155/providerEvents.ts'
 import { AddressListSchema, ChainChangedSchema } from '../../plugins/namespaces/eip155/schemas.ts'
-import { casesOf, pageValue, valid } from './arbitraries.ts'
+import { casesOf, valid } from './arbitraries.ts'
 import { fuzz, fuzzTimeout, refusedBy } from './harness.ts'
 
 // What a wallet answers or emits (RPC results and EIP-1193 events) and what the app asks
@@ -56,10 +56,19 @@ describe('EIP-1193 wallet events', () => {
 
 describe('RPC results', () => {
   it('WalletGetAssetsResponseSchema and the capabilities through discoverAssets', { timeout: fuzzTimeout() }, async () => {
-    const network = defineNetwork({ chainNamespace: 'eip155', id: 31337, name: 'Hardhat', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: ['http://127.0.0.1:8545'] } } })
+    const network = defineNetwork({
+      chainNamespace: 'eip155',
+      id: 31337,
+      name: 'Hardhat',
+      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+      rpcUrls: { default: { http: ['http://127.0.0.1:8545'] } },
+    })
     const asset = fc.record({
       address: valid.evmAddress,
-      balance: fc.oneof(fc.bigInt({ min: 0n, max: 2n ** 255n }).map((n) => `0x${n.toString(16)}`), fc.nat().map(String)),
+      balance: fc.oneof(
+        fc.bigInt({ min: 0n, max: 2n ** 255n }).map((n) => `0x${n.toString(16)}`),
+        fc.nat().map(String),
+      ),
       type: fc.constantFrom('ERC20', 'NATIVE'),
       metadata: fc.record({ name: fc.string(), symbol: fc.string(), decimals: fc.integer({ min: 0, max: 255 }), price: fc.double({ noNaN: true }), iconUrl: valid.url }),
     })
@@ -71,7 +80,11 @@ describe('RPC results', () => {
       name: 'WalletGetAssetsResponseSchema + capabilities (wallet_getCapabilities, wallet_getAssets)',
       cases: answers,
       run: ({ capabilities, assets }) =>
-        discoverAssets({ request: async ({ method }: { method: string }) => (method === 'wallet_getCapabilities' ? capabilities : assets) } as never, '0x1111111111111111111111111111111111111111', network),
+        discoverAssets(
+          { request: async ({ method }: { method: string }) => (method === 'wallet_getCapabilities' ? capabilities : assets) } as never,
+          '0x1111111111111111111111111111111111111111',
+          network,
+        ),
       refuses: ({ assets }) => refusedBy((data) => v.safeParse(WalletGetAssetsResponseSchema, data))(assets),
     })
   })
@@ -85,7 +98,10 @@ describe('RPC results', () => {
       onRejected: (method) => void rejected.push(method),
       forward: async (request) => void forwarded.push(request),
     })
-    const request = fc.record({ method: fc.constantFrom('eth_chainId', 'eth_sendTransaction', 'personal_sign', 'eth_sign', '__proto__', 'constructor'), params: fc.jsonValue({ maxDepth: 2 }) })
+    const request = fc.record({
+      method: fc.constantFrom('eth_chainId', 'eth_sendTransaction', 'personal_sign', 'eth_sign', '__proto__', 'constructor'),
+      params: fc.jsonValue({ maxDepth: 2 }),
+    })
     await fuzz({
       name: 'RpcRequestSchema (RPC registry request)',
       cases: casesOf(request),

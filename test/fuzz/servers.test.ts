@@ -33,7 +33,9 @@ afterAll(async () => {
 
 it('the state compared around a refusal holds the row count of every server table', async () => {
   const counts = await rowCounts(opened.db)
-  expect(Object.keys(counts)).toEqual(expect.arrayContaining(['frame.codes', 'frame.cooldowns', 'frame.rate_limits', 'frame.device_approvals', 'frame.users', 'siwx.nonces', 'api.names']))
+  expect(Object.keys(counts)).toEqual(
+    expect.arrayContaining(['frame.codes', 'frame.cooldowns', 'frame.rate_limits', 'frame.device_approvals', 'frame.users', 'siwx.nonces', 'api.names']),
+  )
 })
 
 /** A body as sent: JSON of a valid, near-valid or hostile value, or text that is not JSON at all. */
@@ -56,7 +58,6 @@ const param = (validValue: fc.Arbitrary<string>) =>
     // Escapes that do not decode (a server that decodes them blindly throws URIError).
     fc.constantFrom('%', '%E0%A4%A', '%ZZ', '%ED%A0%80', '%C0%AF'),
   )
-
 
 /** What every frame route reads, a superset: each route's schema ignores the fields it does not name. */
 const frameBody = fc.record({
@@ -94,7 +95,16 @@ describe('frame server requests', () => {
     app = createFrameApp(context)
   })
 
-  const posts = ['/v1/email/start', '/v1/email/verify', '/v1/email/update', '/v1/device/wait', '/v1/social/start', '/v1/social/connect', '/v1/social/callback', '/v1/session/refresh']
+  const posts = [
+    '/v1/email/start',
+    '/v1/email/verify',
+    '/v1/email/update',
+    '/v1/device/wait',
+    '/v1/social/start',
+    '/v1/social/connect',
+    '/v1/social/callback',
+    '/v1/session/refresh',
+  ]
   for (const path of posts) {
     it(`POST ${path}: the body`, { timeout: fuzzTimeout() }, async () => {
       await fuzz({
@@ -140,7 +150,9 @@ describe('Blockchain API server requests', () => {
       coinType: fc.constantFrom(60, 0x80007a69),
       address: valid.evmAddress,
       signature: fc.stringMatching(/^0x[0-9a-f]{130}$/),
-      message: fc.record({ name: fc.stringMatching(/^[a-z0-9-]{4,20}$/), attributes: fc.constant({}), timestamp: fc.constant(Math.floor(Date.now() / 1000)) }).map((m) => JSON.stringify(m)),
+      message: fc
+        .record({ name: fc.stringMatching(/^[a-z0-9-]{4,20}$/), attributes: fc.constant({}), timestamp: fc.constant(Math.floor(Date.now() / 1000)) })
+        .map((m) => JSON.stringify(m)),
     })
     await fuzz({
       name: 'NameRegistrationSchema (API server POST /v1/profile/account)',

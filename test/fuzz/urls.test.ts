@@ -45,7 +45,9 @@ const hostileValue = hostileString.map((text) => text.slice(0, ADDRESS_VALUE_MAX
 const valueOf = (validValue: fc.Arbitrary<string>) =>
   fc.oneof(
     validValue,
-    fc.tuple(validValue, fc.nat(), hostileString).map(([text, at, insert]) => `${text.slice(0, at % (text.length + 1))}${insert.slice(0, 64)}${text.slice((at % (text.length + 1)) + 1)}`),
+    fc
+      .tuple(validValue, fc.nat(), hostileString)
+      .map(([text, at, insert]) => `${text.slice(0, at % (text.length + 1))}${insert.slice(0, 64)}${text.slice((at % (text.length + 1)) + 1)}`),
     hostileValue,
   )
 
@@ -61,7 +63,11 @@ const placed = (name: string, value: fc.Arbitrary<string>) =>
   })
 
 /** The rest of an address: nothing, other parameters, or hostile text of its own. */
-const other = fc.oneof(fc.constant(''), fc.constantFrom('tab=1', 'a=%', '%E0%A4%A', '=&=&', '__proto__[polluted]=1'), hostileString.map((text) => text.slice(0, 2048)))
+const other = fc.oneof(
+  fc.constant(''),
+  fc.constantFrom('tab=1', 'a=%', '%E0%A4%A', '=&=&', '__proto__[polluted]=1'),
+  hostileString.map((text) => text.slice(0, 2048)),
+)
 
 /** A tab's storage. */
 function tabStorageOf(): Storage {
@@ -181,8 +187,14 @@ describe('addresses the host page reads', () => {
 
   it('result_uri (a Telegram mini app reopened after a social login): socials controller to the frame page', { timeout: fuzzTimeout() }, async () => {
     const cases = fc.record({
-      query: fc.tuple(placed('result_uri', valueOf(answer.map((fragment) => `${window.location.origin}/app#${fragment}`))), other).map(([param, rest]) => [param, rest].filter(Boolean).join('&')),
-      fragment: fc.oneof(fc.constant(''), answer, hostileString.map((text) => text.slice(0, 2048))),
+      query: fc
+        .tuple(placed('result_uri', valueOf(answer.map((fragment) => `${window.location.origin}/app#${fragment}`))), other)
+        .map(([param, rest]) => [param, rest].filter(Boolean).join('&')),
+      fragment: fc.oneof(
+        fc.constant(''),
+        answer,
+        hostileString.map((text) => text.slice(0, 2048)),
+      ),
       pending: fc.constantFrom('google', 'github', undefined, 'constructor'),
     })
     /** The result_uri of the case's address, read before the flow takes it out. */
@@ -218,7 +230,9 @@ describe('addresses the host page reads', () => {
       query: other,
       fragment: fc.oneof(
         answer,
-        fc.tuple(placed('portico_social', valueOf(answer.map((fragment) => decodeURIComponent(fragment.slice('portico_social='.length))))), other).map(([param, rest]) => [rest, param].filter(Boolean).join('&')),
+        fc
+          .tuple(placed('portico_social', valueOf(answer.map((fragment) => decodeURIComponent(fragment.slice('portico_social='.length))))), other)
+          .map(([param, rest]) => [rest, param].filter(Boolean).join('&')),
         hostileValue,
       ),
       pending: fc.constantFrom('discord', 'x', undefined, '__proto__'),
@@ -256,7 +270,10 @@ describe('addresses the host page reads', () => {
 
 describe('addresses the frame page reads', () => {
   it('chainId (the frame page opened by the host): GET_CHAIN_ID and SET_PREFERRED_ACCOUNT answer what the host accepts', { timeout: fuzzTimeout() }, async () => {
-    const validChain = fc.oneof(fc.integer({ min: 1, max: 2 ** 40 }).map(String), fc.constantFrom('eip155:31337', 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', 'bip122:000000000019d6689c085ae165831e93'))
+    const validChain = fc.oneof(
+      fc.integer({ min: 1, max: 2 ** 40 }).map(String),
+      fc.constantFrom('eip155:31337', 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', 'bip122:000000000019d6689c085ae165831e93'),
+    )
     const cases = fc.tuple(placed('chainId', valueOf(validChain)), other).map(([param, rest]) => `?${[rest, param].filter(Boolean).join('&')}`)
     const deps = (initialChainId: string | number) =>
       ({

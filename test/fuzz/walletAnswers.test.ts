@@ -59,7 +59,10 @@ describe('Wallet Standard answers', () => {
   })
 
   it('solana:signMessage: the output through the wallet’s signMessage', { timeout: fuzzTimeout() }, async () => {
-    const output = fc.array(fc.record({ signature: fc.uint8Array({ minLength: 64, maxLength: 64 }), signedMessage: fc.uint8Array({ maxLength: 8 }) }), { minLength: 1, maxLength: 2 })
+    const output = fc.array(fc.record({ signature: fc.uint8Array({ minLength: 64, maxLength: 64 }), signedMessage: fc.uint8Array({ maxLength: 8 }) }), {
+      minLength: 1,
+      maxLength: 2,
+    })
     await fuzz({
       name: 'SignMessageOutputSchema (solana:signMessage)',
       cases: casesOf(output),
@@ -73,7 +76,11 @@ describe('Wallet Standard answers', () => {
   })
 
   it('bip122 wallet accounts through readAccounts', { timeout: fuzzTimeout() }, async () => {
-    const account = fc.record({ address: fc.stringMatching(/^bc1q[a-z0-9]{20,40}$/), publicKey: fc.uint8Array({ minLength: 33, maxLength: 33 }), chains: fc.constant(['bip122:000000000019d6689c085ae165831e93']) })
+    const account = fc.record({
+      address: fc.stringMatching(/^bc1q[a-z0-9]{20,40}$/),
+      publicKey: fc.uint8Array({ minLength: 33, maxLength: 33 }),
+      chains: fc.constant(['bip122:000000000019d6689c085ae165831e93']),
+    })
     await fuzz({
       name: 'BitcoinAccountSchema (bip122 wallet accounts)',
       cases: fc.oneof(fc.array(casesOf(account), { maxLength: 3 }), pageValue),

@@ -43,7 +43,14 @@ describe('WalletConnect relay payloads', () => {
       let ended = 0
       const rewire = () =>
         wireSessionEvents(provider, {
-          listener: { uri: () => undefined, event: (name) => void heard.push(name), updated: () => void heard.push('updated'), ended: () => void heard.push('ended'), relayLost: () => undefined, relayBack: () => undefined },
+          listener: {
+            uri: () => undefined,
+            event: (name) => void heard.push(name),
+            updated: () => void heard.push('updated'),
+            ended: () => void heard.push('ended'),
+            relayLost: () => undefined,
+            relayBack: () => undefined,
+          },
           onEnded: () => void (ended += 1),
           onRelayError: () => undefined,
         })

@@ -134,7 +134,9 @@ describe('Wallet Standard wallets', () => {
 describe('polkadot injectedWeb3', () => {
   it('InjectedExtensionSchema through the discovery’s scan of window.injectedWeb3', { timeout: fuzzTimeout() }, async () => {
     const extension = fc.record({ enable: fc.constant(async () => ({})), version: fc.option(fc.string(), { nil: undefined }) })
-    const injected = fc.dictionary(fc.oneof(fc.constantFrom('polkadot-js', 'talisman', 'constructor', 'toString', '__proto__'), fc.string({ maxLength: 70 })), extension, { maxKeys: 3 })
+    const injected = fc.dictionary(fc.oneof(fc.constantFrom('polkadot-js', 'talisman', 'constructor', 'toString', '__proto__'), fc.string({ maxLength: 70 })), extension, {
+      maxKeys: 3,
+    })
     let connectors = createConnectorRegistry()
     let stop: Disposer = () => undefined
     await fuzz({

@@ -69,9 +69,9 @@ export function installedVersion(app: InstalledExample<string>, pkg: string): st
 /** `tsc --noEmit` with the app's own TypeScript and tsconfig; returns the errors. */
 export async function typecheck(app: InstalledExample<Example | WagmiExample>): Promise<string[]> {
   const tsc = join(app.dir, 'node_modules/typescript/bin/tsc')
-  const result = await run(process.execPath, [tsc, '--noEmit', '--pretty', 'false'], { cwd: app.dir, env: INTEGRATOR_ENV }).catch(
-    (error: { stdout: string }) => ({ stdout: error.stdout }),
-  )
+  const result = await run(process.execPath, [tsc, '--noEmit', '--pretty', 'false'], { cwd: app.dir, env: INTEGRATOR_ENV }).catch((error: { stdout: string }) => ({
+    stdout: error.stdout,
+  }))
   return result.stdout.split('\n').filter((line) => line.trim() !== '')
 }
 

@@ -104,7 +104,6 @@ const app = (name: Example) => {
   return installed
 }
 
-
 /** Each figure of this run plus 3 %, rounded up to 100 B: today's sizes, with room for noise only. */
 function withMargin({ apps: a, entries, plugins }: Budgets): Budgets {
   const up = <T extends object>(figures: T): T =>
@@ -221,12 +220,18 @@ describe('what each entry and each plugin costs an app (built in examples/vite-r
     for (const name of plugins) {
       // What listing the plugin adds to an app that has the kit: its files beyond the portico entry's.
       const entry = sizes[name]!
-      const beyond = (files: readonly string[], kit: readonly string[]) => sizesOf(outdir, files.filter((file) => !kit.includes(file)).map((file) => join(outdir, file))).gzip
+      const beyond = (files: readonly string[], kit: readonly string[]) =>
+        sizesOf(
+          outdir,
+          files.filter((file) => !kit.includes(file)).map((file) => join(outdir, file)),
+        ).gzip
       const figures = { firstScreen: beyond(entry.firstScreen.files, index.firstScreen.files), total: beyond(entry.total.files, index.total.files) }
       ;(measured.plugins[name] ??= {})[bundler] = figures
       expectWithinBudget(`plugins.${name}.${bundler}`, figures)
     }
     console.info(`[examples] entries (${bundler}): ${JSON.stringify(Object.fromEntries(Object.entries(measured.entries).map(([n, f]) => [n, f[bundler]])))}`)
-    console.info(`[examples] plugins beyond the portico entry (${bundler}): ${JSON.stringify(Object.fromEntries(Object.entries(measured.plugins).map(([n, f]) => [n, f[bundler]])))}`)
+    console.info(
+      `[examples] plugins beyond the portico entry (${bundler}): ${JSON.stringify(Object.fromEntries(Object.entries(measured.plugins).map(([n, f]) => [n, f[bundler]])))}`,
+    )
   })
 })

@@ -65,7 +65,6 @@ const app = (name: App) => {
   return installed
 }
 
-
 /** An npm script of the app; its whole output, stdout and stderr, in order of the streams. */
 async function script(name: App, args: readonly string[], env: NodeJS.ProcessEnv = INTEGRATOR_ENV): Promise<string> {
   try {
@@ -81,8 +80,7 @@ async function script(name: App, args: readonly string[], env: NodeJS.ProcessEnv
  * Lines of a build's output that warn: Vite's own ("(!) ..."), a plugin's, or Vue's "Failed to
  * resolve component". The listing of output files is left out: a hashed name may spell "warn".
  */
-const warnings = (output: string) =>
-  output.split('\n').filter((line) => !line.includes('│ gzip:') && /warn|\(!\)|Failed to resolve component/i.test(line))
+const warnings = (output: string) => output.split('\n').filter((line) => !line.includes('│ gzip:') && /warn|\(!\)|Failed to resolve component/i.test(line))
 
 /** In Chromium: the app's <portico-button> opens the modal, the test wallet connects, the address shows; no console error or warning. */
 async function connectThroughTheApp(root: string) {
@@ -157,7 +155,10 @@ describe('portico/vue', () => {
     const outdir = await buildEntries(vueApp, 'vite', modules)
     const index = measure(outdir, [join(outdir, 'index.js')])
     const vue = measure(outdir, [join(outdir, 'vue.js')])
-    const beyond = sizesOf(outdir, vue.firstScreen.files.filter((file) => !index.firstScreen.files.includes(file)).map((file) => join(outdir, file)))
+    const beyond = sizesOf(
+      outdir,
+      vue.firstScreen.files.filter((file) => !index.firstScreen.files.includes(file)).map((file) => join(outdir, file)),
+    )
     console.info(`[frameworks] portico/vue beyond portico: ${beyond.gzip} B gzip (${beyond.files.join(', ')})`)
     expect(beyond.files.length).toBeGreaterThan(0)
     expect(beyond.gzip).toBeLessThanOrEqual(VUE_ENTRY_MAX)

@@ -69,7 +69,6 @@ afterAll(async () => {
   rmSync(work, { recursive: true, force: true })
 })
 
-
 /** The app's own Next.js, as its scripts run it; returns what it printed. */
 async function next(dir: string, args: readonly string[]): Promise<string> {
   const bin = join(dir, 'node_modules/next/dist/bin/next')

@@ -35,7 +35,11 @@ afterAll(() => rmSync(work, { recursive: true, force: true }))
 
 /** Every module specifier of a shipped file (static, dynamic and type imports), read by TypeScript's scanner, which skips strings and comments. */
 const specifiers = (text: string) => ts.preProcessFile(text, true, true).importedFiles.map((file) => file.fileName)
-const packageOf = (specifier: string) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/')
+const packageOf = (specifier: string) =>
+  specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/')
 const isRelative = (specifier: string) => specifier.startsWith('./') || specifier.startsWith('../')
 /** The shipped code and declarations (not package.json or the README, whose examples import). */
 const shippedModules = () => [...shipped].filter(([file]) => /\.(js|d\.ts)$/.test(file))
@@ -70,7 +74,10 @@ describe('the tarball', () => {
         const target = posix.join(posix.dirname(file), specifier)
         // A declaration imports its sibling `x.d.ts` as `./x.js`, as TypeScript resolves it.
         const candidates = file.endsWith('.d.ts') ? [target.replace(/\.js$/, '.d.ts')] : [target]
-        expect(candidates.some((candidate) => shipped.has(candidate)), `${file} imports ${specifier}`).toBe(true)
+        expect(
+          candidates.some((candidate) => shipped.has(candidate)),
+          `${file} imports ${specifier}`,
+        ).toBe(true)
       }
     }
     console.info(`[package] ${report.filename}: ${report.entryCount} files, ${report.size} B packed, ${report.unpackedSize} B unpacked`)
@@ -138,7 +145,12 @@ describe('the tarball', () => {
   it('imports its dependencies by name, and only those package.json declares', () => {
     const declared = new Set([...Object.keys(manifest.dependencies), ...Object.keys(manifest.peerDependencies)])
     // Node's built-ins (node:crypto, in the Node entries) are no package.
-    const imported = new Set(shippedModules().flatMap(([, text]) => specifiers(text)).filter((s) => !isRelative(s) && !s.startsWith('node:')).map(packageOf))
+    const imported = new Set(
+      shippedModules()
+        .flatMap(([, text]) => specifiers(text))
+        .filter((s) => !isRelative(s) && !s.startsWith('node:'))
+        .map(packageOf),
+    )
     expect([...imported].filter((name) => !declared.has(name))).toEqual([])
     // The code imports viem rather than carrying a copy of it.
     expect(imported).toContain('viem')
@@ -203,7 +215,9 @@ ${Object.keys(PACKAGE_ENTRIES)
   .map((subpath, i) => `import * as entry${i} from '${posix.join('portico', subpath)}'`)
   .join('\n')}
 
-export const entries = [${Object.keys(PACKAGE_ENTRIES).map((_, i) => `entry${i}`).join(', ')}]
+export const entries = [${Object.keys(PACKAGE_ENTRIES)
+  .map((_, i) => `entry${i}`)
+  .join(', ')}]
 export const kit = createPortico({ projectId: 'app', networks: [mainnet, solana], plugins: allPlugins([walletConnectPlugin()]) })
 
 // The <portico-*> elements' typings, each framework's own way (portico/react, portico/vue and

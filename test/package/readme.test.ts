@@ -33,12 +33,26 @@ describe("the README's examples", () => {
     expect(examples.length).toBeGreaterThanOrEqual(3)
   })
 
-  it.each(examples.map((example) => [example.file, example]))('%s runs', async (_, example) => {
-    const entry = join(dir, `${example.file}.run.tsx`)
-    writeFileSync(entry, `${DOM_PRELUDE}\nawait import('./${example.file.split('/').at(-1)}')\nconsole.log('ran')\n`)
-    const out = join(dir, `${example.file}.mjs`)
-    await esbuild.build({ entryPoints: [entry], outfile: out, bundle: true, format: 'esm', platform: 'node', packages: 'external', jsx: 'automatic', logLevel: 'error', absWorkingDir: dir })
-    const { stdout } = await run(process.execPath, [out], { cwd: dir, timeout: 30_000 })
-    expect(stdout.trim().split('\n').at(-1)).toBe('ran')
-  }, 60_000)
+  it.each(examples.map((example) => [example.file, example]))(
+    '%s runs',
+    async (_, example) => {
+      const entry = join(dir, `${example.file}.run.tsx`)
+      writeFileSync(entry, `${DOM_PRELUDE}\nawait import('./${example.file.split('/').at(-1)}')\nconsole.log('ran')\n`)
+      const out = join(dir, `${example.file}.mjs`)
+      await esbuild.build({
+        entryPoints: [entry],
+        outfile: out,
+        bundle: true,
+        format: 'esm',
+        platform: 'node',
+        packages: 'external',
+        jsx: 'automatic',
+        logLevel: 'error',
+        absWorkingDir: dir,
+      })
+      const { stdout } = await run(process.execPath, [out], { cwd: dir, timeout: 30_000 })
+      expect(stdout.trim().split('\n').at(-1)).toBe('ran')
+    },
+    60_000,
+  )
 })

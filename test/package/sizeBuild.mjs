@@ -42,7 +42,10 @@ async function buildApp() {
       logLevel: 'warn',
       build: { outDir: outdir, emptyOutDir: true, rolldownOptions: { external: [pattern(REACT)] } },
     })
-    for (const chunk of [result].flat().flatMap((output) => output.output).filter((item) => item.type === 'chunk')) {
+    for (const chunk of [result]
+      .flat()
+      .flatMap((output) => output.output)
+      .filter((item) => item.type === 'chunk')) {
       const modules = Object.entries(chunk.modules)
       inputs[chunk.fileName] = {
         bytes: modules.reduce((sum, [, m]) => sum + m.renderedLength, 0),

@@ -69,7 +69,11 @@ describe('examples/wagmi-vite (React 18, wagmi 2)', () => {
           else for (const loaded of measure(dir, [join(dir, chunk)]).firstScreen.files) atStart.add(loaded)
         }
       }
-      const added = (files: Iterable<string>) => sizesOf(dir, [...files].filter((file) => !theApps.has(file)).map((file) => join(dir, file))).gzip
+      const added = (files: Iterable<string>) =>
+        sizesOf(
+          dir,
+          [...files].filter((file) => !theApps.has(file)).map((file) => join(dir, file)),
+        ).gzip
       return { firstScreen: added(entry!.firstScreen.files), atStart: added(atStart), onUse: [...onUse].sort() }
     }
     // Built apart: one build with both probes would put their shared module in one chunk.
@@ -102,7 +106,7 @@ describe('examples/wagmi-vite (React 18, wagmi 2)', () => {
     }
   }, 240_000)
 
-  it("porticoConnectors on wagmi 2: useSendCalls with two transfers through the embedded wallet, one approval, both land on Hardhat, useWaitForCallsStatus says 200", async () => {
+  it('porticoConnectors on wagmi 2: useSendCalls with two transfers through the embedded wallet, one approval, both land on Hardhat, useWaitForCallsStatus says 200', async () => {
     const connectors = await startConnectorsPage(app, peers)
     try {
       await embeddedConnectorSendsCalls(connectors.peers)

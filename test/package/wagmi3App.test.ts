@@ -59,7 +59,7 @@ describe('examples/wagmi-next (React 19, wagmi 3, Next.js with Turbopack, SSR)',
     }
   }, 240_000)
 
-  it("porticoConnectors on wagmi 3: useSendCalls with two transfers through the embedded wallet, one approval, both land on Hardhat, useWaitForCallsStatus says 200", async () => {
+  it('porticoConnectors on wagmi 3: useSendCalls with two transfers through the embedded wallet, one approval, both land on Hardhat, useWaitForCallsStatus says 200', async () => {
     const connectors = await startConnectorsPage(nextApp, peers)
     try {
       await embeddedConnectorSendsCalls(connectors.peers)

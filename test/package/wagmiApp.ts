@@ -78,11 +78,7 @@ export async function startWagmiApp<Name extends WagmiExample>(name: Name) {
  * The flow both apps go through, in Chromium with the test wallet. `whileConnected` runs
  * after the reload, when wagmi's state is stored (the Next app: in its cookie).
  */
-export async function useTheApp(
-  { browser, node, node2 }: WagmiPeers,
-  url: string,
-  whileConnected?: (page: Page, address: string) => Promise<void>,
-) {
+export async function useTheApp({ browser, node, node2 }: WagmiPeers, url: string, whileConnected?: (page: Page, address: string) => Promise<void>) {
   const recorded = await newPage(browser, 'about:blank')
   try {
     const { page } = recorded
@@ -179,4 +175,3 @@ async function connectInModal(page: Page) {
   await page.getByRole('button', { name: 'Connect Wallet' }).click()
   await page.locator('portico-modal').getByRole('button', { name: WALLET.name, exact: true }).click()
 }
-

@@ -7,11 +7,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import { secp256k1, schnorr } from '@noble/curves/secp256k1'
 import { bech32, bech32m } from '@scure/base'
 import type { Page } from 'playwright-core'
-import {
-  type BitcoinWalletBridge,
-  type BitcoinWalletState,
-  createBitcoinStandardWallet,
-} from './bitcoinWalletCore.ts'
+import { type BitcoinWalletBridge, type BitcoinWalletState, createBitcoinStandardWallet } from './bitcoinWalletCore.ts'
 import { bindingName, installPageWallet } from './pageWallet.ts'
 
 export type { BitcoinWalletState } from './bitcoinWalletCore.ts'

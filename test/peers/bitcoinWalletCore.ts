@@ -33,10 +33,7 @@ export interface BitcoinWalletControl {
   lock(): Promise<void>
 }
 
-export function createBitcoinStandardWallet(
-  options: BitcoinWalletCoreOptions,
-  bridge: BitcoinWalletBridge,
-): { wallet: Record<string, unknown>; control: BitcoinWalletControl } {
+export function createBitcoinStandardWallet(options: BitcoinWalletCoreOptions, bridge: BitcoinWalletBridge): { wallet: Record<string, unknown>; control: BitcoinWalletControl } {
   const listeners = new Set<(properties: Record<string, unknown>) => void>()
   let state: BitcoinWalletState = { authorized: false }
   const ready = bridge.load().then((loaded) => {

@@ -1,19 +1,7 @@
 // Contract wallets for sign-in tests, compiled from contracts/OwnedWallet.sol at run time with
 // the solc (solcjs 0.8.26) that Hardhat brings: no network, no committed bytecode (demo/peers/solc.mjs).
 import { readFileSync } from 'node:fs'
-import {
-  type Abi,
-  type Address,
-  type Hex,
-  createPublicClient,
-  createWalletClient,
-  defineChain,
-  encodeFunctionData,
-  http,
-  keccak256,
-  serializeErc6492Signature,
-  toHex,
-} from 'viem'
+import { type Abi, type Address, type Hex, createPublicClient, createWalletClient, defineChain, encodeFunctionData, http, keccak256, serializeErc6492Signature, toHex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { compileSolidity } from '../../demo/peers/solc.mjs'
 
@@ -41,7 +29,11 @@ export function ownedWalletArtifacts(): { wallet: Artifact; factory: Artifact } 
 async function deploy(rpcUrl: string, deployerKey: Hex, artifact: Artifact, args: readonly unknown[]): Promise<Address> {
   const account = privateKeyToAccount(deployerKey)
   const client = createPublicClient({ transport: http(rpcUrl) })
-  const wallet = createWalletClient({ account, chain: defineChain({ id: await client.getChainId(), name: 'local', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [rpcUrl] } } }), transport: http(rpcUrl) })
+  const wallet = createWalletClient({
+    account,
+    chain: defineChain({ id: await client.getChainId(), name: 'local', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [rpcUrl] } } }),
+    transport: http(rpcUrl),
+  })
   const hash = await wallet.deployContract({ abi: artifact.abi, bytecode: artifact.bytecode, args })
   const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 50 })
   if (!receipt.contractAddress) throw new Error('the contract was not deployed')
@@ -60,11 +52,7 @@ export async function deployOwnedWallet(rpcUrl: string, deployerKey: Hex, owner:
  * A wallet that is not deployed yet: the factory is, and `wrap` turns the owner's signature
  * into an ERC-6492 one that carries the factory call deploying the wallet.
  */
-export async function counterfactualOwnedWallet(
-  rpcUrl: string,
-  deployerKey: Hex,
-  owner: Address,
-): Promise<{ address: Address; factory: Address; wrap(signature: Hex): Hex }> {
+export async function counterfactualOwnedWallet(rpcUrl: string, deployerKey: Hex, owner: Address): Promise<{ address: Address; factory: Address; wrap(signature: Hex): Hex }> {
   const { factory: artifact } = ownedWalletArtifacts()
   const factory = await deploy(rpcUrl, deployerKey, artifact, [])
   const salt = keccak256(toHex(`portico-siwx-${owner}`))

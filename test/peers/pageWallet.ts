@@ -32,16 +32,11 @@ export async function installPageWallet<Core, Bridge extends object, Control>(
   options: PageWalletOptions<Core, Bridge, Control>,
 ): Promise<(method: keyof Control & string, args?: unknown[]) => Promise<unknown>> {
   const { binding, bridge } = options
-  await page.exposeFunction(binding, (call: string, args: unknown[]) =>
-    (bridge as Record<string, (...a: unknown[]) => Promise<unknown>>)[call]!(...args),
-  )
+  await page.exposeFunction(binding, (call: string, args: unknown[]) => (bridge as Record<string, (...a: unknown[]) => Promise<unknown>>)[call]!(...args))
   const settings = { binding, core: options.core, names: Object.keys(bridge), announce: options.announce }
   await page.addInitScript({ content: `(${runInPage.toString()})(${options.create.toString()}, ${JSON.stringify(settings)});` })
   return (method, args = []) =>
-    page.evaluate(
-      ([b, m, a]) => (window as unknown as Record<string, Record<string, (...x: unknown[]) => unknown>>)[`${b}_control`]![m]!(...a),
-      [binding, method, args] as const,
-    )
+    page.evaluate(([b, m, a]) => (window as unknown as Record<string, Record<string, (...x: unknown[]) => unknown>>)[`${b}_control`]![m]!(...a), [binding, method, args] as const)
 }
 
 /** Runs in the page: wires the wallet to the Node binding and makes it discoverable. Self-contained. */
@@ -51,7 +46,10 @@ function runInPage(
 ) {
   if (window !== window.top) return
   const w = window as unknown as Record<string, unknown>
-  const call = (name: string) => (...args: unknown[]) => (w[o.binding] as (n: string, a: unknown[]) => Promise<unknown>)(name, args)
+  const call =
+    (name: string) =>
+    (...args: unknown[]) =>
+      (w[o.binding] as (n: string, a: unknown[]) => Promise<unknown>)(name, args)
   const { wallet, control } = create(o.core, Object.fromEntries(o.names.map((name) => [name, call(name)])))
   w[`${o.binding}_control`] = control
   if (o.announce.kind === 'injectedWeb3') {

@@ -6,11 +6,7 @@ import { randomBytes } from 'node:crypto'
 import { encodeAddress } from '@polkadot/util-crypto'
 import * as sr25519 from '@scure/sr25519'
 import type { Page } from 'playwright-core'
-import {
-  type PolkadotExtensionBridge,
-  type PolkadotExtensionState,
-  createPolkadotExtension,
-} from './polkadotExtensionCore.ts'
+import { type PolkadotExtensionBridge, type PolkadotExtensionState, createPolkadotExtension } from './polkadotExtensionCore.ts'
 import { bindingName, installPageWallet } from './pageWallet.ts'
 
 export type { PolkadotExtensionState } from './polkadotExtensionCore.ts'

@@ -69,19 +69,14 @@ export async function startRelay({ port = 0, pingIntervalMs = RELAY_PING_INTERVA
   let nextId = Date.now() * 1000
   const subscriptionId = (client, topic) => createHash('sha256').update(`${topic}:${client.identity}`).digest('hex')
   const send = (client, frame) => {
-    if (client.socket.readyState === client.socket.OPEN)
-      client.socket.send(JSON.stringify(frame))
+    if (client.socket.readyState === client.socket.OPEN) client.socket.send(JSON.stringify(frame))
   }
   const prune = (now = Date.now()) => {
-    for (let i = stored.length - 1; i >= 0; i--)
-      if (stored[i].expiresAt <= now)
-        stored.splice(i, 1)
-    if (stored.length > MAX_STORED_MESSAGES)
-      stored.splice(0, stored.length - MAX_STORED_MESSAGES)
+    for (let i = stored.length - 1; i >= 0; i--) if (stored[i].expiresAt <= now) stored.splice(i, 1)
+    if (stored.length > MAX_STORED_MESSAGES) stored.splice(0, stored.length - MAX_STORED_MESSAGES)
   }
   const deliver = (client, item) => {
-    if (item.publisher === client.identity || item.deliveredTo.has(client.identity))
-      return
+    if (item.publisher === client.identity || item.deliveredTo.has(client.identity)) return
     item.deliveredTo.add(client.identity)
     delivered += 1
     send(client, {
@@ -111,17 +106,13 @@ export async function startRelay({ port = 0, pingIntervalMs = RELAY_PING_INTERVA
       }
       stored.push(item)
     }
-    for (const client of clients)
-      if (client.topics.has(topic))
-        deliver(client, item)
+    for (const client of clients) if (client.topics.has(topic)) deliver(client, item)
   }
   const subscribe = (client, topic) => {
     client.topics.add(topic)
     prune()
     // Replay what was published before this subscriber arrived.
-    for (const item of stored)
-      if (item.topic === topic)
-        deliver(client, item)
+    for (const item of stored) if (item.topic === topic) deliver(client, item)
     return subscriptionId(client, topic)
   }
   const handlers = {
@@ -149,9 +140,9 @@ export async function startRelay({ port = 0, pingIntervalMs = RELAY_PING_INTERVA
       const messages = stored
         .filter((item) => wanted.has(item.topic) && item.publisher !== client.identity && !item.deliveredTo.has(client.identity))
         .map((item) => {
-        item.deliveredTo.add(client.identity)
-        return { topic: item.topic, message: item.message, publishedAt: item.publishedAt, tag: item.tag }
-      })
+          item.deliveredTo.add(client.identity)
+          return { topic: item.topic, message: item.message, publishedAt: item.publishedAt, tag: item.tag }
+        })
       return { messages, hasMore: false }
     },
     // The dapp subscribes to its pairing topic through the relay, which then carries the proposal.
@@ -173,8 +164,7 @@ export async function startRelay({ port = 0, pingIntervalMs = RELAY_PING_INTERVA
     let frame
     try {
       frame = JSON.parse(text)
-    }
-    catch {
+    } catch {
       methods['invalid'] = (methods['invalid'] ?? 0) + 1
       return fail(client, null, ErrorCode.PARSE, 'Parse error')
     }
@@ -186,15 +176,12 @@ export async function startRelay({ port = 0, pingIntervalMs = RELAY_PING_INTERVA
     const request = v.safeParse(RequestFrame, frame)
     if (!request.success) {
       methods['invalid'] = (methods['invalid'] ?? 0) + 1
-      const id = typeof frame === 'object' && frame !== null && v.is(Id, frame.id)
-        ? frame.id
-        : null
+      const id = typeof frame === 'object' && frame !== null && v.is(Id, frame.id) ? frame.id : null
       return fail(client, id, ErrorCode.INVALID_REQUEST, `Invalid request: ${request.issues[0].message}`)
     }
     const { id, method, params } = request.output
     methods[method] = (methods[method] ?? 0) + 1
-    if (!Object.hasOwn(ParamsSchemas, method))
-      return fail(client, id, ErrorCode.METHOD_NOT_FOUND, `Method not found: ${method}`)
+    if (!Object.hasOwn(ParamsSchemas, method)) return fail(client, id, ErrorCode.METHOD_NOT_FOUND, `Method not found: ${method}`)
     const schema = ParamsSchemas[method]
     const parsed = v.safeParse(schema, params)
     if (!parsed.success) {
@@ -205,16 +192,14 @@ export async function startRelay({ port = 0, pingIntervalMs = RELAY_PING_INTERVA
     send(client, { id, jsonrpc: '2.0', result: handler(client, parsed.output) })
   }
   server.on('connection', (socket, request) => {
-    if (refuse)
-      return socket.close(refuse.code, refuse.reason)
+    if (refuse) return socket.close(refuse.code, refuse.reason)
     const client = { socket, identity: identityOf(request.url) ?? `socket-${nextId++}`, topics: new Set() }
     clients.add(client)
     const ping = setInterval(() => socket.ping(), pingIntervalMs)
     socket.on('message', (data, isBinary) => {
       try {
         onFrame(client, isBinary ? '' : data.toString())
-      }
-      catch (error) {
+      } catch (error) {
         // A handler bug must not take the relay down for every other client.
         fail(client, null, -32603, `Internal error: ${error instanceof Error ? error.message : String(error)}`)
       }
@@ -231,8 +216,7 @@ export async function startRelay({ port = 0, pingIntervalMs = RELAY_PING_INTERVA
     port: actualPort,
     stats: () => ({ connections: clients.size, methods: { ...methods }, delivered, acks, stored: stored.length }),
     async stop() {
-      for (const { socket } of clients)
-        socket.terminate()
+      for (const { socket } of clients) socket.terminate()
       await new Promise((done) => server.close(() => done()))
     },
   }
@@ -245,14 +229,12 @@ export async function startRelay({ port = 0, pingIntervalMs = RELAY_PING_INTERVA
 function identityOf(url) {
   const auth = new URL(url ?? '/', 'ws://relay').searchParams.get('auth')
   const payload = auth?.split('.')[1]
-  if (!payload)
-    return undefined
+  if (!payload) return undefined
   try {
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'))
     const iss = claims?.iss
     return typeof iss === 'string' && iss.length > 0 ? iss : undefined
-  }
-  catch {
+  } catch {
     return undefined
   }
 }

@@ -14,14 +14,7 @@
 //                   answers that the shared node is stopped, until it is back
 import { existsSync, readFileSync, renameSync, rmSync, writeFileSync, openSync, closeSync } from 'node:fs'
 import { join } from 'node:path'
-import {
-  type HardhatChainId,
-  type HardhatNode,
-  type StartHardhatOptions,
-  assertPortFree,
-  rpc,
-  startHardhat,
-} from '../../demo/peers/hardhat.mjs'
+import { type HardhatChainId, type HardhatNode, type StartHardhatOptions, assertPortFree, rpc, startHardhat } from '../../demo/peers/hardhat.mjs'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -151,7 +144,10 @@ export async function startSharedChains(dir: string, specs: readonly SharedChain
         await node.stop()
         writeFileSync(file(dir, spec.port, 'taken'), '')
       } else if (!node && !taken) {
-        const free = await assertPortFree(spec.port).then(() => true, () => false)
+        const free = await assertPortFree(spec.port).then(
+          () => true,
+          () => false,
+        )
         if (!free || stopping) continue
         nodes.set(spec.port, await startChain(dir, spec).catch(() => undefined))
         if (nodes.get(spec.port)) rmSync(file(dir, spec.port, 'taken'), { force: true })

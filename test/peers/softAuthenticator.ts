@@ -62,8 +62,7 @@ export function createSoftAuthenticator(options: SoftAuthenticatorOptions = {}) 
     bytes.writeUInt32BE(counter)
     return bytes
   }
-  const clientData = (type: string, ceremony: Ceremony) =>
-    Buffer.from(JSON.stringify({ type, challenge: ceremony.challenge, origin: ceremony.origin, crossOrigin: false }))
+  const clientData = (type: string, ceremony: Ceremony) => Buffer.from(JSON.stringify({ type, challenge: ceremony.challenge, origin: ceremony.origin, crossOrigin: false }))
 
   return {
     /** navigator.credentials.create(): a new credential and its response as the browser's toJSON() gives it. */

@@ -10,13 +10,7 @@
 // and checks their lifetimes: good for 150 blocks after the block that made it
 // (BlockhashNotFound after).
 import { randomBytes } from 'node:crypto'
-import {
-  getBase58Decoder,
-  getBase64Decoder,
-  getCompiledTransactionMessageDecoder,
-  getSignatureFromTransaction,
-  getTransactionEncoder,
-} from '@solana/kit'
+import { getBase58Decoder, getBase64Decoder, getCompiledTransactionMessageDecoder, getSignatureFromTransaction, getTransactionEncoder } from '@solana/kit'
 import { FailedTransactionMetadata } from 'litesvm'
 import { decodeMint, decodeTokenAccount, parseInstruction, uiTokenAmount } from './solanaParsed.mjs'
 
@@ -45,7 +39,9 @@ export function transactionError(failed) {
       const inner = err.err()
       const detail =
         inner && typeof inner === 'object'
-          ? 'code' in inner ? { Custom: inner.code } : { BorshIoError: inner.msg }
+          ? 'code' in inner
+            ? { Custom: inner.code }
+            : { BorshIoError: inner.msg }
           : (/InstructionError\(\d+, (\w+)/.exec(text)?.[1] ?? String(inner))
       return { InstructionError: [err.index, detail] }
     }
@@ -205,7 +201,12 @@ export function createLedger(svm) {
   /** An instruction in the `json` (indices) or `jsonParsed` form. */
   const instructionOf = (entry, programIndex, accountIndices, data, stackHeight, parsed) => {
     if (!parsed) return { accounts: accountIndices, data: base58.decode(data), programIdIndex: programIndex, stackHeight }
-    return parseInstruction(entry.keys[programIndex], accountIndices.map((i) => entry.keys[i]), data, stackHeight)
+    return parseInstruction(
+      entry.keys[programIndex],
+      accountIndices.map((i) => entry.keys[i]),
+      data,
+      stackHeight,
+    )
   }
 
   const transactionJson = (entry, parsed) => {
@@ -230,11 +231,17 @@ export function createLedger(svm) {
                 numRequiredSignatures: message.header.numSignerAccounts,
               },
             }),
-        instructions: message.instructions.map((ix) =>
-          instructionOf(entry, ix.programAddressIndex, ix.accountIndices ?? [], ix.data ?? new Uint8Array(), null, parsed),
-        ),
+        instructions: message.instructions.map((ix) => instructionOf(entry, ix.programAddressIndex, ix.accountIndices ?? [], ix.data ?? new Uint8Array(), null, parsed)),
         recentBlockhash: message.lifetimeToken,
-        ...(message.version === 0 ? { addressTableLookups: (message.addressTableLookups ?? []).map((l) => ({ accountKey: l.lookupTableAddress, readonlyIndexes: l.readonlyIndexes, writableIndexes: l.writableIndexes })) } : {}),
+        ...(message.version === 0
+          ? {
+              addressTableLookups: (message.addressTableLookups ?? []).map((l) => ({
+                accountKey: l.lookupTableAddress,
+                readonlyIndexes: l.readonlyIndexes,
+                writableIndexes: l.writableIndexes,
+              })),
+            }
+          : {}),
       },
       signatures: Object.values(entry.transaction.signatures).map((s) => (s ? base58.decode(s) : '1'.repeat(64))),
     }
@@ -247,13 +254,15 @@ export function createLedger(svm) {
     innerInstructions: entry.inner.flatMap((list, index) =>
       list.length === 0
         ? []
-        : [{
-            index,
-            instructions: list.map((inner) => {
-              const ix = inner.instruction()
-              return instructionOf(entry, ix.programIdIndex(), [...ix.accounts()], ix.data(), inner.stackHeight(), parsed)
-            }),
-          }],
+        : [
+            {
+              index,
+              instructions: list.map((inner) => {
+                const ix = inner.instruction()
+                return instructionOf(entry, ix.programIdIndex(), [...ix.accounts()], ix.data(), inner.stackHeight(), parsed)
+              }),
+            },
+          ],
     ),
     loadedAddresses: entry.loaded,
     logMessages: entry.logs,
@@ -281,8 +290,7 @@ export function createLedger(svm) {
     checkVersion(entry, maxSupportedTransactionVersion)
     const bytes = wire.encode(entry.transaction)
     const parsed = encoding === 'jsonParsed'
-    const transaction =
-      encoding === 'base64' ? [base64.decode(bytes), 'base64'] : encoding === 'base58' ? [base58.decode(bytes), 'base58'] : transactionJson(entry, parsed)
+    const transaction = encoding === 'base64' ? [base64.decode(bytes), 'base64'] : encoding === 'base58' ? [base58.decode(bytes), 'base58'] : transactionJson(entry, parsed)
     return {
       meta: metaJson(entry, parsed),
       transaction,

@@ -13,7 +13,6 @@ import {
   getBase58Encoder,
   getBase64Encoder,
   getCompiledTransactionMessageDecoder,
-  getSignatureFromTransaction,
   getTransactionDecoder,
   lamports,
   pipe,
@@ -73,11 +72,13 @@ export async function startSolanaRpc({ port = 0, wsPortPlusOne = true } = {}) {
     for (const [id, sub] of subscriptions) {
       if (sub.signature !== signature) continue
       subscriptions.delete(id)
-      sub.socket.send(JSON.stringify({
-        jsonrpc: '2.0',
-        method: 'signatureNotification',
-        params: { result: { context: { slot: status.slot }, value: { err: status.err } }, subscription: id },
-      }))
+      sub.socket.send(
+        JSON.stringify({
+          jsonrpc: '2.0',
+          method: 'signatureNotification',
+          params: { result: { context: { slot: status.slot }, value: { err: status.err } }, subscription: id },
+        }),
+      )
     }
   }
   const record = (signature, err, at = slot()) => {
@@ -86,8 +87,7 @@ export async function startSolanaRpc({ port = 0, wsPortPlusOne = true } = {}) {
   }
   const ledger = createLedger(svm)
   const decodeTransaction = (encoded, encoding) => {
-    if (typeof encoded !== 'string')
-      throw new RpcError(-32602, 'Invalid params: transaction must be a string')
+    if (typeof encoded !== 'string') throw new RpcError(-32602, 'Invalid params: transaction must be a string')
     try {
       return getTransactionDecoder().decode(encoding === 'base64' ? base64.encode(encoded) : base58.encode(encoded))
     } catch (error) {
@@ -108,7 +108,11 @@ export async function startSolanaRpc({ port = 0, wsPortPlusOne = true } = {}) {
     if (!config?.skipPreflight) {
       if (ledger.lifetimeError(transaction)) {
         throw new RpcError(-32002, 'Transaction simulation failed: Blockhash not found', {
-          err: 'BlockhashNotFound', logs: [], accounts: null, unitsConsumed: 0, returnData: null,
+          err: 'BlockhashNotFound',
+          logs: [],
+          accounts: null,
+          unitsConsumed: 0,
+          returnData: null,
         })
       }
       const simulated = svm.simulateTransaction(transaction)
@@ -256,15 +260,13 @@ export async function startSolanaRpc({ port = 0, wsPortPlusOne = true } = {}) {
   const call = (method, params) => {
     methods.push(method)
     const handler = handlers[method]
-    if (!handler)
-      throw new RpcError(-32601, `Method not found: ${method}`)
+    if (!handler) throw new RpcError(-32601, `Method not found: ${method}`)
     return handler(params)
   }
   const answer = async (request) => {
-    const { id = null, method, params } = (request ?? {})
+    const { id = null, method, params } = request ?? {}
     try {
-      if (typeof method !== 'string')
-        throw new RpcError(-32600, 'Invalid request')
+      if (typeof method !== 'string') throw new RpcError(-32600, 'Invalid request')
       return { jsonrpc: '2.0', id, result: await call(method, Array.isArray(params) ? params : []) }
     } catch (error) {
       const e = error instanceof RpcError ? error : new RpcError(-32603, error.message)
@@ -316,20 +318,16 @@ export async function startSolanaRpc({ port = 0, wsPortPlusOne = true } = {}) {
         socket.send(JSON.stringify({ jsonrpc: '2.0', id, result: subscription }))
         // Already landed: say so now, as a node does once the commitment is reached.
         notify(String(args[0]))
-      }
-      else if (method === 'signatureUnsubscribe') {
+      } else if (method === 'signatureUnsubscribe') {
         methods.push(method)
         const existed = subscriptions.delete(Number(args[0]))
         socket.send(JSON.stringify({ jsonrpc: '2.0', id, result: existed }))
-      }
-      else {
+      } else {
         void answer(request).then((reply) => socket.send(JSON.stringify(reply)))
       }
     })
     socket.on('close', () => {
-      for (const [id, sub] of subscriptions)
-        if (sub.socket === socket)
-          subscriptions.delete(id)
+      for (const [id, sub] of subscriptions) if (sub.socket === socket) subscriptions.delete(id)
     })
   }
   sockets.on('connection', onSocket)
@@ -377,8 +375,7 @@ export async function startSolanaRpc({ port = 0, wsPortPlusOne = true } = {}) {
     async stop() {
       for (const all of [sockets, sockets2]) {
         if (!all) continue
-        for (const client of all.clients)
-          client.terminate()
+        for (const client of all.clients) client.terminate()
         await new Promise((resolve) => all.close(() => resolve()))
       }
       for (const target of [server, wsServer]) {

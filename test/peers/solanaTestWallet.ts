@@ -5,12 +5,7 @@
 import { createPrivateKey, createPublicKey, sign, verify } from 'node:crypto'
 import { Connection, Keypair, type SendOptions, VersionedTransaction } from '@solana/web3.js'
 import type { Page } from 'playwright-core'
-import {
-  type SolanaWalletBridge,
-  type SolanaWalletControl,
-  type SolanaWalletState,
-  createSolanaStandardWallet,
-} from './solanaWalletCore.ts'
+import { type SolanaWalletBridge, type SolanaWalletControl, type SolanaWalletState, createSolanaStandardWallet } from './solanaWalletCore.ts'
 import { bindingName, installPageWallet } from './pageWallet.ts'
 
 export type { SolanaWalletState } from './solanaWalletCore.ts'
@@ -90,7 +85,10 @@ function createBackend(options: SolanaTestWalletOptions) {
   return { keypair, bridge, calls, prompts, core, state: () => state }
 }
 
-function handleOf(backend: ReturnType<typeof createBackend>, control: Pick<SolanaWalletControl, 'lock'> & { emitChange(p: Record<string, unknown>): unknown }): SolanaTestWalletHandle {
+function handleOf(
+  backend: ReturnType<typeof createBackend>,
+  control: Pick<SolanaWalletControl, 'lock'> & { emitChange(p: Record<string, unknown>): unknown },
+): SolanaTestWalletHandle {
   return {
     keypair: backend.keypair,
     address: backend.core.address,

@@ -37,10 +37,7 @@ export interface SolanaWalletControl {
   emitChange(properties: Record<string, unknown>): void
 }
 
-export function createSolanaStandardWallet(
-  options: SolanaWalletCoreOptions,
-  bridge: SolanaWalletBridge,
-): { wallet: Record<string, unknown>; control: SolanaWalletControl } {
+export function createSolanaStandardWallet(options: SolanaWalletCoreOptions, bridge: SolanaWalletBridge): { wallet: Record<string, unknown>; control: SolanaWalletControl } {
   const listeners = new Set<(properties: Record<string, unknown>) => void>()
   let state: SolanaWalletState = { authorized: false }
   const ready = bridge.load().then((loaded) => {
@@ -151,9 +148,7 @@ export function createSolanaStandardWallet(
       'solana:signAndSendTransaction': {
         version: '1.0.0',
         supportedTransactionVersions: ['legacy', 0],
-        async signAndSendTransaction(
-          ...inputs: { account: { address: string }; transaction: Uint8Array; chain: string; options?: unknown }[]
-        ) {
+        async signAndSendTransaction(...inputs: { account: { address: string }; transaction: Uint8Array; chain: string; options?: unknown }[]) {
           await ready
           const outputs = []
           for (const input of inputs) {

@@ -102,15 +102,17 @@ describe('installTestWallet in Chromium', () => {
     const signed = await request(page, 'personal_sign', ['0x68656c6c6f', HARDHAT_ACCOUNT_0.address])
     expect(await recoverMessageAddress({ message: 'hello', signature: signed.result as Hex })).toBe(HARDHAT_ACCOUNT_0.address)
 
-    const sent = await request(page, 'eth_sendTransaction', [
-      { from: HARDHAT_ACCOUNT_0.address, to: HARDHAT_ACCOUNT_1.address, value: `0x${parseEther('0.5').toString(16)}` },
-    ])
+    const sent = await request(page, 'eth_sendTransaction', [{ from: HARDHAT_ACCOUNT_0.address, to: HARDHAT_ACCOUNT_1.address, value: `0x${parseEther('0.5').toString(16)}` }])
     const receipt = await createPublicClient({ transport: http(node1.url) }).waitForTransactionReceipt({ hash: sent.result as Hex })
     expect(receipt.status).toBe('success')
 
     const switchTo2 = await request(page, 'wallet_switchEthereumChain', [{ chainId: '0x7a6a' }])
     expect(switchTo2.error?.code).toBe(4902)
-    expect(await request(page, 'wallet_addEthereumChain', [{ chainId: '0x7a6a', chainName: 'Hardhat 2', rpcUrls: [node2.url], nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } }])).toEqual({ result: null })
+    expect(
+      await request(page, 'wallet_addEthereumChain', [
+        { chainId: '0x7a6a', chainName: 'Hardhat 2', rpcUrls: [node2.url], nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } },
+      ]),
+    ).toEqual({ result: null })
     expect(await request(page, 'wallet_switchEthereumChain', [{ chainId: '0x7a6a' }])).toEqual({ result: null })
     expect(await request(page, 'eth_chainId')).toEqual({ result: '0x7a6a' })
     expect(await page.evaluate(() => (window as any).events)).toContainEqual(['chainChanged', '0x7a6a'])

@@ -120,8 +120,7 @@ function toViemTransaction(tx: Record<string, unknown>) {
   } as Parameters<ReturnType<typeof createWalletClient>['sendTransaction']>[0]
 }
 
-const rpcUrlRecord = (options: TestWalletOptions) =>
-  Object.fromEntries(Object.entries(options.rpcUrls).map(([id, url]) => [String(id), url]))
+const rpcUrlRecord = (options: TestWalletOptions) => Object.fromEntries(Object.entries(options.rpcUrls).map(([id, url]) => [String(id), url]))
 
 /**
  * The test wallet in Node, for unit tests: the same provider as in the page,
@@ -140,10 +139,7 @@ export function createTestWallet(options: TestWalletOptions): TestWalletHandle &
   announce(): () => void
 } {
   const backend = createBackend(options)
-  const { provider, control } = createWalletProvider(
-    { address: backend.account.address, rpcUrls: rpcUrlRecord(options) },
-    backend.bridge,
-  )
+  const { provider, control } = createWalletProvider({ address: backend.account.address, rpcUrls: rpcUrlRecord(options) }, backend.bridge)
   const info = { uuid: crypto.randomUUID(), name: options.name, icon: options.icon ?? DEFAULT_TEST_WALLET_ICON, rdns: options.rdns }
   return {
     ...handleOf(backend, control),
@@ -188,9 +184,7 @@ function handleOf(backend: ReturnType<typeof createBackend>, control: WalletCont
 export async function installTestWallet(target: Page | BrowserContext, options: TestWalletOptions): Promise<TestWalletHandle> {
   const backend = createBackend(options)
   const binding = `__porticoTestWallet_${options.rdns.replace(/[^a-zA-Z0-9]/g, '_')}`
-  await target.exposeFunction(binding, (call: keyof WalletBridge, args: unknown[]) =>
-    (backend.bridge[call] as (...a: unknown[]) => Promise<unknown>)(...args),
-  )
+  await target.exposeFunction(binding, (call: keyof WalletBridge, args: unknown[]) => (backend.bridge[call] as (...a: unknown[]) => Promise<unknown>)(...args))
   const pageOptions = {
     binding,
     core: { address: backend.account.address, rpcUrls: rpcUrlRecord(options) },
@@ -204,10 +198,11 @@ export async function installTestWallet(target: Page | BrowserContext, options: 
   const inPage = async (method: keyof WalletControl, args: unknown[]) => {
     await Promise.all(
       pages().map((page) =>
-        page.evaluate(
-          ([b, m, a]) => (window as unknown as Record<string, Record<string, (...x: unknown[]) => unknown>>)[`${b}_control`]![m]!(...a),
-          [binding, method, args] as const,
-        ),
+        page.evaluate(([b, m, a]) => (window as unknown as Record<string, Record<string, (...x: unknown[]) => unknown>>)[`${b}_control`]![m]!(...a), [
+          binding,
+          method,
+          args,
+        ] as const),
       ),
     )
   }
@@ -226,7 +221,10 @@ function installInPage(
   // Only the top document is the dapp; frames (e.g. the embedded wallet's) get no wallet.
   if (window !== window.top) return
   const w = window as unknown as Record<string, unknown>
-  const call = (name: string) => (...args: unknown[]) => (w[o.binding] as (n: string, a: unknown[]) => Promise<unknown>)(name, args)
+  const call =
+    (name: string) =>
+    (...args: unknown[]) =>
+      (w[o.binding] as (n: string, a: unknown[]) => Promise<unknown>)(name, args)
   const bridge = {
     load: call('load'),
     save: call('save'),

@@ -42,10 +42,7 @@ export interface TestEip1193Provider {
   removeListener(event: string, listener: (payload: unknown) => void): TestEip1193Provider
 }
 
-export function createWalletProvider(
-  options: WalletCoreOptions,
-  bridge: WalletBridge,
-): { provider: TestEip1193Provider; control: WalletControl } {
+export function createWalletProvider(options: WalletCoreOptions, bridge: WalletBridge): { provider: TestEip1193Provider; control: WalletControl } {
   const listeners = new Map<string, Set<(payload: unknown) => void>>()
   let state: WalletState = { chainId: 0, authorized: false, chains: {} }
   const ready = bridge.load().then((loaded) => {

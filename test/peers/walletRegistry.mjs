@@ -2,7 +2,8 @@
 // A small local wallet registry for tests and the demo: the explorer-style API
 // that plugins/walletconnect/registry.ts reads, over a fixed list, on 127.0.0.1.
 import { createServer } from 'node:http'
-const ICON = (hue) => `data:image/svg+xml,${encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40"><rect width="40" height="40" rx="8" fill="hsl(${hue} 70% 45%)"/></svg>`)}`
+const ICON = (hue) =>
+  `data:image/svg+xml,${encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40"><rect width="40" height="40" rx="8" fill="hsl(${hue} 70% 45%)"/></svg>`)}`
 /**
  * The demo's and tests' wallets: one that the local "dev phone wallet" answers
  * for (its web app link is the wallet page on port 8631), the rest for lists.
@@ -39,8 +40,7 @@ export async function startWalletRegistry({ port = 0, wallets = SAMPLE_WALLETS, 
     requests.push(`${url.pathname}${url.search}`)
     response.setHeader('Access-Control-Allow-Origin', '*')
     response.setHeader('Access-Control-Allow-Headers', 'x-project-id')
-    if (request.method === 'OPTIONS')
-      return void response.writeHead(204).end()
+    if (request.method === 'OPTIONS') return void response.writeHead(204).end()
     if (url.pathname === '/getWallets') {
       const body = answer ? answer(url) : list(wallets, url)
       response.writeHead(200, { 'Content-Type': 'application/json' })
@@ -69,7 +69,6 @@ function list(wallets, url) {
   const page = Math.max(1, Number(url.searchParams.get('page') ?? 1))
   const entries = Math.min(100, Math.max(1, Number(url.searchParams.get('entries') ?? 40)))
   let matching = wallets.filter((w) => !exclude.has(w.id) && (!search || w.name.toLowerCase().includes(search)))
-  if (include.length > 0)
-    matching = include.map((id) => matching.find((w) => w.id === id)).filter((w) => w !== undefined)
+  if (include.length > 0) matching = include.map((id) => matching.find((w) => w.id === id)).filter((w) => w !== undefined)
   return { count: matching.length, data: matching.slice((page - 1) * entries, page * entries) }
 }

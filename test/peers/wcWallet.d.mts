@@ -28,9 +28,12 @@ export interface WcWallet {
   /** Pairs with a `wc:` uri; resolves once the proposal has been approved (or rejects when declined). */
   pair(uri: string): Promise<{
     topic: string
-    namespaces: Record<string, {
-      accounts: string[]
-    }>
+    namespaces: Record<
+      string,
+      {
+        accounts: string[]
+      }
+    >
   }>
   /** The active sessions' topics. */
   sessions(): string[]
@@ -62,4 +65,3 @@ export declare function createSharedKeyValueStorage(): {
   setItem<T = unknown>(key: string, value: T): Promise<void>
   removeItem(key: string): Promise<void>
 }
-export {}

@@ -41,8 +41,7 @@ export async function startWcWallet(options) {
     const proposal = event
     const waiter = pendingPair
     pendingPair = undefined
-    if (waiter)
-      proposals.set(proposal.params.id, waiter)
+    if (waiter) proposals.set(proposal.params.id, waiter)
     const { requiredNamespaces, optionalNamespaces } = proposal.params
     const asked = [requiredNamespaces['eip155'], optionalNamespaces['eip155']].filter(Boolean)
     const chains = [...new Set(asked.flatMap((ns) => ns.chains ?? []))].filter((c) => supported.includes(c))
@@ -58,11 +57,9 @@ export async function startWcWallet(options) {
       const { acknowledged } = await client.approve({ id: proposal.params.id, namespaces })
       const session = await acknowledged()
       proposals.get(proposal.params.id)?.resolve({ topic: session.topic, namespaces: session.namespaces })
-    }
-    catch (error) {
+    } catch (error) {
       proposals.get(proposal.params.id)?.reject(error)
-    }
-    finally {
+    } finally {
       proposals.delete(proposal.params.id)
     }
   })
@@ -72,12 +69,10 @@ export async function startWcWallet(options) {
     requests.push(request)
     const respond = (response) => client.respond({ topic, response: { id, jsonrpc: '2.0', ...response } })
     try {
-      if (!(await approve(request.method, request.params)))
-        return await respond({ error: USER_REJECTED_REQUEST })
+      if (!(await approve(request.method, request.params))) return await respond({ error: USER_REJECTED_REQUEST })
       const result = await answer(request)
       await respond(result === undefined ? { error: METHOD_NOT_SUPPORTED } : { result })
-    }
-    catch (error) {
+    } catch (error) {
       await respond({ error: { code: 5000, message: error instanceof Error ? error.message : String(error) } })
     }
   })
@@ -95,8 +90,7 @@ export async function startWcWallet(options) {
       case 'eth_sendTransaction': {
         const id = Number(chainId.split(':')[1])
         const url = options.rpcUrls[id]
-        if (!url)
-          throw new Error(`no RPC url for ${chainId}`)
+        if (!url) throw new Error(`no RPC url for ${chainId}`)
         const tx = list[0]
         const wallet = createWalletClient({ account, transport: http(url) })
         return wallet.sendTransaction({
@@ -127,12 +121,10 @@ export async function startWcWallet(options) {
     },
     sessions: () => client.session.getAll().map((s) => s.topic),
     async disconnect(topic = firstSession()) {
-      if (topic)
-        await client.disconnect({ topic, reason: { code: 6000, message: 'User disconnected.' } })
+      if (topic) await client.disconnect({ topic, reason: { code: 6000, message: 'User disconnected.' } })
     },
     async emit(name, data, chainId, topic = firstSession()) {
-      if (topic)
-        await client.emit({ topic, event: { name, data }, chainId })
+      if (topic) await client.emit({ topic, event: { name, data }, chainId })
     },
     async stop() {
       await client.core.relayer.transportClose().catch(() => undefined)

@@ -75,7 +75,10 @@ export async function startWcWalletPage({ port = 0, relayUrl, privateKey, rpcUrl
         const parsed = v.safeParse(PairBody, body)
         if (!parsed.success) return json(400, { error: parsed.issues[0].message })
         note('pairing…')
-        wallet.pair(parsed.output.uri).then(() => note('session approved'), (error) => note(`pairing ended: ${error?.message ?? error}`))
+        wallet.pair(parsed.output.uri).then(
+          () => note('session approved'),
+          (error) => note(`pairing ended: ${error?.message ?? error}`),
+        )
         return json(202, state())
       }
       if (url.pathname === '/wallet/decide') {

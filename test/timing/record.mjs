@@ -13,7 +13,9 @@ const FILE_LINE = /^(?:\[e2e \d+\/\d+\] )?\s*[✓❯×]\s+(\w+)\s+(\S+) \(\d+ te
 // The package project's files mostly wait on npm and bundlers side by side; its order is vitest's.
 const RECORDED = ['unit', 'e2e']
 const durations = {}
-for (const line of readFileSync(log, 'utf8').replace(/\x1b\[[0-9;]*m/g, '').split('\n')) {
+for (const line of readFileSync(log, 'utf8')
+  .replace(/\x1b\[[0-9;]*m/g, '')
+  .split('\n')) {
   const match = FILE_LINE.exec(line.trimEnd())
   if (!match) continue
   const [, project, path, time, unit] = match
@@ -21,8 +23,10 @@ for (const line of readFileSync(log, 'utf8').replace(/\x1b\[[0-9;]*m/g, '').spli
   durations[project] ??= {}
   durations[project][path] = Math.max(1, Math.round(Number(time) / (unit === 'ms' ? 1000 : 1)))
 }
-const sorted = Object.fromEntries(
-  Object.entries(durations).map(([project, files]) => [project, Object.fromEntries(Object.entries(files).sort(([a], [b]) => (a < b ? -1 : 1)))]),
-)
+const sorted = Object.fromEntries(Object.entries(durations).map(([project, files]) => [project, Object.fromEntries(Object.entries(files).sort(([a], [b]) => (a < b ? -1 : 1)))]))
 writeFileSync(new URL('./durations.json', import.meta.url), `${JSON.stringify(sorted, null, 2)}\n`)
-console.log(Object.entries(sorted).map(([project, files]) => `${project}: ${Object.keys(files).length} files`).join(', '))
+console.log(
+  Object.entries(sorted)
+    .map(([project, files]) => `${project}: ${Object.keys(files).length} files`)
+    .join(', '),
+)

@@ -30,7 +30,12 @@ export class DurationSequencer extends BaseSequencer {
 
   override async shard(files: TestSpecification[]): Promise<TestSpecification[]> {
     const { index, count } = this.ctx.config.shard!
-    return splitIntoLanes(files, (spec) => this.seconds(spec), (spec) => this.name(spec), count)[index - 1]!
+    return splitIntoLanes(
+      files,
+      (spec) => this.seconds(spec),
+      (spec) => this.name(spec),
+      count,
+    )[index - 1]!
   }
 
   /** Projects in vitest's order; within one, longest first, so no long file starts last and holds the run up alone. */

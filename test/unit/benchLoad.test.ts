@@ -14,7 +14,7 @@ let received = 0
 let refused = 0
 
 beforeAll(async () => {
-  server = createServer((request, response) => {
+  server = createServer((_request, response) => {
     received++
     // Every fifth request is refused, whatever the connection.
     if (received % 5 === 0) {

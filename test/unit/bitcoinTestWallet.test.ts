@@ -9,7 +9,7 @@ import { createBitcoinTestWallet, signBip322P2wpkh } from '../peers/bitcoinTestW
 const sha256 = (data: Uint8Array) => new Uint8Array(createHash('sha256').update(data).digest())
 const base64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64')
 const call = (wallet: Record<string, unknown>, feature: string, method: string, ...args: unknown[]) =>
-  ((wallet['features'] as Record<string, Record<string, (...a: unknown[]) => Promise<any>>>)[feature]![method]!)(...args)
+  (wallet['features'] as Record<string, Record<string, (...a: unknown[]) => Promise<any>>>)[feature]![method]!(...args)
 
 describe('Bitcoin test wallet (BIP-322 simple, P2WPKH)', () => {
   it('reproduces the BIP-322 test vector: the BIP’s key signing "Hello World"', () => {

@@ -75,10 +75,7 @@ describe('the Blockchain API client against servers/api', () => {
     const hide = history.show()
     try {
       const hash = await send(node.url, { from: alice, to: DUSD.address, data: erc20Transfer(fresh, parseUnits('1.5', 6)) })
-      await vi.waitFor(
-        () => expect(history.store.get().transactions.map((transaction) => transaction.metadata.hash)).toContain(hash),
-        { timeout: 10_000, interval: 200 },
-      )
+      await vi.waitFor(() => expect(history.store.get().transactions.map((transaction) => transaction.metadata.hash)).toContain(hash), { timeout: 10_000, interval: 200 })
       const [thisMonth] = groupByMonth(history.store.get().transactions)
       const now = new Date()
       expect([thisMonth?.year, thisMonth?.month]).toEqual([now.getFullYear(), now.getMonth()])

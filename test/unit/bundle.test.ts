@@ -42,8 +42,7 @@ function staticClosure(entry: string): Set<string> {
 
 const inputsOf = (output: string) => Object.keys(meta.outputs[output]?.inputs ?? {})
 /** The packages an output imports statically by name (the dist's dependencies are external). */
-const packagesImportedBy = (output: string) =>
-  (meta.outputs[output]?.imports ?? []).filter((edge) => edge.external && edge.kind === 'import-statement').map((edge) => edge.path)
+const packagesImportedBy = (output: string) => (meta.outputs[output]?.imports ?? []).filter((edge) => edge.external && edge.kind === 'import-statement').map((edge) => edge.path)
 /**
  * portico/wagmi's connectors sit in the app's wagmi config, so they are on its first screen
  * before any click, as a manifest is: shells whose work (connectorSession.ts) loads on use.
@@ -100,15 +99,9 @@ describe('bundle layout (metafile)', () => {
       .map((source) => source.replace(/\/index\.tsx?$/, ''))
     expect(folders).toContain('plugins/receive')
     const folderOf = (input: string) => folders.find((folder) => input.startsWith(`${folder}/`))
-    const dynamicTargets = new Set(
-      Object.values(meta.outputs).flatMap((output) =>
-        output.imports.filter((edge) => edge.kind === 'dynamic-import').map((edge) => edge.path),
-      ),
-    )
+    const dynamicTargets = new Set(Object.values(meta.outputs).flatMap((output) => output.imports.filter((edge) => edge.kind === 'dynamic-import').map((edge) => edge.path)))
     for (const folder of folders) {
-      const chunks = [...dynamicTargets].filter((chunk) =>
-        inputsOf(chunk).some((input) => isPluginBody(input) && folderOf(input) === folder),
-      )
+      const chunks = [...dynamicTargets].filter((chunk) => inputsOf(chunk).some((input) => isPluginBody(input) && folderOf(input) === folder))
       expect(chunks.length, `${folder} has a lazy chunk`).toBeGreaterThan(0)
       for (const chunk of chunks) {
         const owners = new Set(inputsOf(chunk).filter(isPluginBody).map(folderOf))
@@ -143,7 +136,11 @@ describe('bundle layout (metafile)', () => {
   it('an optional SDK is imported only by lazily loaded chunks, never before a plugin needs it', () => {
     expect(OPTIONAL_SDKS).toEqual(expect.arrayContaining(['@solana/web3.js', '@walletconnect/universal-provider']))
     // By package: a plugin may import a subpath (`wagmi/actions`).
-    const packageOf = (specifier: string) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/')
+    const packageOf = (specifier: string) =>
+      specifier
+        .split('/')
+        .slice(0, specifier.startsWith('@') ? 2 : 1)
+        .join('/')
     const everyImport = Object.values(meta.outputs).flatMap((output) => output.imports.filter((edge) => edge.external).map((edge) => packageOf(edge.path)))
     for (const sdk of OPTIONAL_SDKS) {
       expect(everyImport, `${sdk} is used somewhere`).toContain(sdk)

@@ -14,7 +14,12 @@ const FOLDERS = ['protocol', 'services', 'kernel', 'host', 'shell', 'adapters', 
 function importGraph(folders: readonly string[]): Graph {
   const files = new Set(folders.flatMap(sourceFiles))
   return new Map(
-    [...files].map((file) => [file, scanFile(file).imports.filter((ref) => ref.kind !== 'type' && files.has(ref.specifier)).map((ref) => ref.specifier)]),
+    [...files].map((file) => [
+      file,
+      scanFile(file)
+        .imports.filter((ref) => ref.kind !== 'type' && files.has(ref.specifier))
+        .map((ref) => ref.specifier),
+    ]),
   )
 }
 
@@ -55,7 +60,14 @@ describe('import circles', () => {
       ['d.ts', ['a.ts']],
     ])
     expect(circles(graph)).toEqual(['a.ts -> b.ts -> a.ts', 'a.ts -> b.ts -> c.ts -> a.ts'])
-    expect(circles(new Map([['a.ts', ['b.ts']], ['b.ts', []]]))).toEqual([])
+    expect(
+      circles(
+        new Map([
+          ['a.ts', ['b.ts']],
+          ['b.ts', []],
+        ]),
+      ),
+    ).toEqual([])
   })
 
   // Read once: the tree is some 900 files.

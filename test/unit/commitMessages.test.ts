@@ -19,7 +19,9 @@ describe('messageProblems', () => {
   })
 
   it('refuses a subject wrapped onto a second line, and an empty subject', () => {
-    expect(messageProblems('Fix the thing, and the other\nthing it broke\n\nbody')).toEqual(['the second line is not empty (subject on one line, then an empty line, then the body)'])
+    expect(messageProblems('Fix the thing, and the other\nthing it broke\n\nbody')).toEqual([
+      'the second line is not empty (subject on one line, then an empty line, then the body)',
+    ])
     expect(messageProblems('\n\nbody')).toEqual(['the subject is empty'])
   })
 })

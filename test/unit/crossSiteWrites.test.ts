@@ -53,7 +53,9 @@ function served(fetch: (request: Request) => Response | Promise<Response>): Prom
 /** The state-changing routes of a Hono route table, once each, path parameters filled in. */
 const writesOf = (routes: readonly { method: string; path: string }[]) => [
   ...new Map(
-    routes.filter((route) => STATE_CHANGING.has(route.method)).map((route) => [`${route.method} ${route.path}`, { method: route.method, path: route.path.replace(/:\w+/g, 'alice') }]),
+    routes
+      .filter((route) => STATE_CHANGING.has(route.method))
+      .map((route) => [`${route.method} ${route.path}`, { method: route.method, path: route.path.replace(/:\w+/g, 'alice') }]),
   ).values(),
 ]
 
@@ -85,16 +87,26 @@ async function attack(base: string, routes: readonly { method: string; path: str
 const inbox = async (email: string) => (await (await fetch(`${mailbox.url}/api/messages?to=${encodeURIComponent(email)}`)).json()) as unknown[]
 
 describe('a cross-site form post to every state-changing route', () => {
-  it('frame server: refused (403 or 415), nothing stored, no cookie, no mail; Apple\'s form_post callback alone reaches its route', async () => {
+  it("frame server: refused (403 or 415), nothing stored, no cookie, no mail; Apple's form_post callback alone reaches its route", async () => {
     const context = frameTestContext({ db: opened.db, smtpUrl: mailbox.smtpUrl, publicUrl: '', hostOrigins: [HOST] })
     const app = createFrameApp(context)
     const frame = await served(app.fetch)
     started.push(frame)
     context.publicUrl = frame.url
     const routes = writesOf(app.routes)
-    expect(routes.map((route) => route.path)).toEqual(expect.arrayContaining(['/v1/email/start', '/v1/email/verify', '/v1/email/update', '/v1/session/refresh', '/v1/farcaster/start', '/v1/social/start', '/v1/wallets']))
+    expect(routes.map((route) => route.path)).toEqual(
+      expect.arrayContaining(['/v1/email/start', '/v1/email/verify', '/v1/email/update', '/v1/session/refresh', '/v1/farcaster/start', '/v1/social/start', '/v1/wallets']),
+    )
     // Valid for the routes that start a login: what a phishing page would post claiming to be the host.
-    const body = JSON.stringify({ projectId: 'project-1', hostOrigin: HOST, email: 'victim@portico.example', deviceId: 'device-0001', binding: 'b'.repeat(64), provider: 'google', returnUrl: `${HOST}/` })
+    const body = JSON.stringify({
+      projectId: 'project-1',
+      hostOrigin: HOST,
+      email: 'victim@portico.example',
+      deviceId: 'device-0001',
+      binding: 'b'.repeat(64),
+      provider: 'google',
+      returnUrl: `${HOST}/`,
+    })
 
     const before = await rowCounts(opened.db)
     const answers = await attack(frame.url, routes, body)
@@ -123,7 +135,12 @@ describe('a cross-site form post to every state-changing route', () => {
     started.push(api)
     const routes = writesOf(app.routes)
     expect(routes).toContainEqual({ method: 'POST', path: '/v1/profile/account' })
-    const body = JSON.stringify({ coinType: 60, address: '0x'.padEnd(42, '1'), signature: `0x${'ab'.repeat(65)}`, message: JSON.stringify({ name: 'alice', attributes: {}, timestamp: Math.floor(Date.now() / 1000) }) })
+    const body = JSON.stringify({
+      coinType: 60,
+      address: '0x'.padEnd(42, '1'),
+      signature: `0x${'ab'.repeat(65)}`,
+      message: JSON.stringify({ name: 'alice', attributes: {}, timestamp: Math.floor(Date.now() / 1000) }),
+    })
 
     const before = await rowCounts(opened.db)
     const answers = await attack(api.url, routes, body)
@@ -152,7 +169,15 @@ describe('a cross-site form post to every state-changing route', () => {
       return { nonce: ((await response.json()) as { nonce: string }).nonce, jar: cookieOf(response)! }
     }
     const signedWith = (nonce: string) => {
-      const message = formatSiwxMessage({ domain: 'app.example.com', accountAddress: attacker, uri: `${APP}/`, version: '1', chainId: SOLANA, nonce, issuedAt: new Date().toISOString() })
+      const message = formatSiwxMessage({
+        domain: 'app.example.com',
+        accountAddress: attacker,
+        uri: `${APP}/`,
+        version: '1',
+        chainId: SOLANA,
+        nonce,
+        issuedAt: new Date().toISOString(),
+      })
       return JSON.stringify({ message, signature: encodeBase58(ed25519.sign(new TextEncoder().encode(message), key)) })
     }
     const verify = (body: string, cookie: string) =>
@@ -169,7 +194,12 @@ describe('a cross-site form post to every state-changing route', () => {
       const body = signedWith(nonce)
       const before = await rowCounts(opened.db)
       // Even with the nonce cookie sent along (a browser keeps SameSite=Strict cookies off such a post).
-      const answers = await attack(siwx.url, SIWX_ROUTES.filter((route) => STATE_CHANGING.has(route.method)).map((route) => ({ method: route.method, path: `/siwx${route.path}` })), body, jar)
+      const answers = await attack(
+        siwx.url,
+        SIWX_ROUTES.filter((route) => STATE_CHANGING.has(route.method)).map((route) => ({ method: route.method, path: `/siwx${route.path}` })),
+        body,
+        jar,
+      )
       expect(answers.filter((answer) => (answer.status !== 403 && answer.status !== 415) || answer.setCookie !== null)).toEqual([])
       for (const route of SIWX_ROUTES.filter((route) => route.method === 'GET')) {
         for (const headers of [{ origin: EVIL }, { 'sec-fetch-site': 'cross-site' }] as Record<string, string>[]) {

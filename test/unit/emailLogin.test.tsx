@@ -313,7 +313,11 @@ describe('update email', () => {
 
   it('a wallet connected otherwise has no Update email button', async () => {
     const { kit } = await openConnect()
-    kit.chains.updateAccount('eip155', { address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', caipAddress: 'eip155:1:0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', status: 'connected' })
+    kit.chains.updateAccount('eip155', {
+      address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+      caipAddress: 'eip155:1:0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+      status: 'connected',
+    })
     act(() => kit.open())
     await waitFor(() => expect(q('[data-testid="portico-account"]')).not.toBeNull())
     expect(byText('Update email')).toBeUndefined()

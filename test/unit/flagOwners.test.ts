@@ -5,8 +5,10 @@ import { eip155Plugin } from '../../plugins/namespaces/eip155/index.ts'
 
 // createPortico: a feature flag set without the plugin that owns it names the plugin.
 const quiet = { storage: createMemoryBackend(), logger: { warn: () => undefined, error: () => undefined } }
-const create = (features: Record<string, unknown>, plugins = [eip155Plugin()]) => () =>
-  createPortico({ projectId: 'p', networks: [mainnet], plugins, features }, quiet)
+const create =
+  (features: Record<string, unknown>, plugins = [eip155Plugin()]) =>
+  () =>
+    createPortico({ projectId: 'p', networks: [mainnet], plugins, features }, quiet)
 
 describe('a feature flag whose plugin is absent', () => {
   it('features.email: true with no email plugin is a config error that names the plugin', () => {

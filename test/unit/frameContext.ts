@@ -14,7 +14,9 @@ import { createSocialClients } from '../../servers/frame/social/providers.ts'
  * project with the host origins given, fresh secrets, no social providers, mail to `smtpUrl`.
  * `publicUrl` is writable: a test that serves the app learns its port after listening.
  */
-export function frameTestContext(options: { db: Database; smtpUrl: string; publicUrl: string; hostOrigins: readonly string[] }): { -readonly [K in keyof FrameContext]: FrameContext[K] } {
+export function frameTestContext(options: { db: Database; smtpUrl: string; publicUrl: string; hostOrigins: readonly string[] }): {
+  -readonly [K in keyof FrameContext]: FrameContext[K]
+} {
   return {
     db: options.db,
     secrets: createSecrets(randomBytes(32), randomBytes(32).toString('hex')),

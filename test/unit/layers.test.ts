@@ -26,7 +26,7 @@ describe('the scanner the layer rules rely on', () => {
       [
         "// import { useState } from 'react'",
         "/* import('shell/mount.tsx') */",
-        "const text = \"import x from 'react'\"",
+        'const text = "import x from \'react\'"',
         "const React = require('react')",
         "const chunk = import('../shell/mount.tsx')",
         "const name = 'react-dom'",

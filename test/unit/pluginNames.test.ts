@@ -106,10 +106,10 @@ const MOVING_TO_PROTOCOL = ['kernel/api/', 'kernel/siwx/']
 const NOT_A_PLUGIN_IDENTIFIER: Record<string, string> = {
   // The same word, another meaning.
   'kernel/analytics/startAnalytics.ts: send': 'sending analytics events',
-  'kernel/connection/actions.ts: sendRequest': "sending a request to the connected wallet",
-  'kernel/connection/connectionService.ts: sendRequest': "sending a request to the connected wallet",
-  'kernel/connection/sendRequest.ts: sendRequest': "sending a request to the connected wallet",
-  'kernel/connection/sendRequest.ts: sendRequest.ts': "sending a request to the connected wallet",
+  'kernel/connection/actions.ts: sendRequest': 'sending a request to the connected wallet',
+  'kernel/connection/connectionService.ts: sendRequest': 'sending a request to the connected wallet',
+  'kernel/connection/sendRequest.ts: sendRequest': 'sending a request to the connected wallet',
+  'kernel/connection/sendRequest.ts: sendRequest.ts': 'sending a request to the connected wallet',
   'kernel/plugins/requiredPackages.ts: namesSpecifier': 'the name of an npm package',
   'kernel/theme/themeDefaults.ts: names': 'CSS property names',
   'shell/ui/cx.ts: names': 'class names',
@@ -204,7 +204,15 @@ describe('the kernel and the shell name no plugin', () => {
 
   it("reads identifiers and file names too: the words it looks for, and what they catch (a folder, a constant, a type's field, a type name)", () => {
     const vocabulary = pluginWords()
-    expect([...vocabulary].filter((word) => ['siwx', 'swaps', 'socials', 'walletconnect', 'auth', 'portfolio', 'onramp'].includes(word)).sort()).toEqual(['auth', 'onramp', 'portfolio', 'siwx', 'socials', 'swaps', 'walletconnect'])
+    expect([...vocabulary].filter((word) => ['siwx', 'swaps', 'socials', 'walletconnect', 'auth', 'portfolio', 'onramp'].includes(word)).sort()).toEqual([
+      'auth',
+      'onramp',
+      'portfolio',
+      'siwx',
+      'socials',
+      'swaps',
+      'walletconnect',
+    ])
     expect(vocabulary.has('eip155')).toBe(false)
     for (const [name, caught] of [
       ['siwxStores', true],

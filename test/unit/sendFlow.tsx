@@ -111,6 +111,6 @@ export function recordEvents(kit: PorticoKit) {
 /** The hash SEND_SUCCESS carried. */
 export function sentHash(events: readonly PorticoEvent[]): Hex {
   const sent = events.find((e) => e.type === 'PLUGIN_EVENT' && e.plugin === 'send' && e.name === 'SEND_SUCCESS')
-  if (!sent || sent.type !== 'PLUGIN_EVENT') throw new Error('no SEND_SUCCESS event')
+  if (sent?.type !== 'PLUGIN_EVENT') throw new Error('no SEND_SUCCESS event')
   return sent.properties?.['hash'] as Hex
 }

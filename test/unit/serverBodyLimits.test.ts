@@ -96,8 +96,7 @@ async function attack(url: string, streamed: boolean): Promise<{ answers: Upload
   }
 }
 
-const listen = (server: Server) =>
-  new Promise<string>((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)))
+const listen = (server: Server) => new Promise<string>((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)))
 
 let opened: OpenedDatabase
 let frame: FrameServer
@@ -167,7 +166,9 @@ describe('a 20 MB body to every server', () => {
         expect(answers.map((answer) => answer.status)).toEqual([413, 413, 413])
         for (const answer of answers) expect(answer.ms).toBeLessThan(1000)
         expect(peakGrowthMb).toBeLessThan(16)
-        console.log(`${name}, ${streamed ? 'streamed' : 'Content-Length'}: ${answers.map((answer) => `${answer.ms.toFixed(0)} ms`).join(', ')}; peak +${peakGrowthMb.toFixed(1)} MB`)
+        console.log(
+          `${name}, ${streamed ? 'streamed' : 'Content-Length'}: ${answers.map((answer) => `${answer.ms.toFixed(0)} ms`).join(', ')}; peak +${peakGrowthMb.toFixed(1)} MB`,
+        )
       })
     }
   }

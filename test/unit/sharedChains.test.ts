@@ -13,7 +13,6 @@ const dir = mkdtempSync(join(tmpdir(), 'portico-shared-chains-test-'))
 let port: number
 let shared: SharedChains
 
-
 beforeAll(async () => {
   port = await freePort()
   shared = await startSharedChains(dir, [{ port, chainId: 31337 }])

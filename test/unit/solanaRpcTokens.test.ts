@@ -66,7 +66,10 @@ describe('SPL token accounts', () => {
     expect((await connection.getTokenAccountBalance(bobAta)).value.uiAmountString).toBe('1.5')
     expect((await connection.getTokenSupply(mint)).value).toEqual({ amount: '10000000', decimals: 6, uiAmount: 10, uiAmountString: '10' })
     const parsed = (await connection.getParsedAccountInfo(mint)).value!.data
-    expect(parsed).toMatchObject({ program: 'spl-token', parsed: { type: 'mint', info: { decimals: 6, supply: '10000000', mintAuthority: alice.publicKey.toBase58(), freezeAuthority: null } } })
+    expect(parsed).toMatchObject({
+      program: 'spl-token',
+      parsed: { type: 'mint', info: { decimals: 6, supply: '10000000', mintAuthority: alice.publicKey.toBase58(), freezeAuthority: null } },
+    })
     await expect(connection.getTokenAccountBalance(mint)).rejects.toThrow(/not a Token account/)
   })
 
@@ -76,7 +79,13 @@ describe('SPL token accounts', () => {
     expect(parsed.value[0]!.pubkey.equals(bobAta)).toBe(true)
     expect(parsed.value[0]!.account.data.parsed).toEqual({
       type: 'account',
-      info: { isNative: false, mint: mint.toBase58(), owner: bob.publicKey.toBase58(), state: 'initialized', tokenAmount: { amount: '1500000', decimals: 6, uiAmount: 1.5, uiAmountString: '1.5' } },
+      info: {
+        isNative: false,
+        mint: mint.toBase58(),
+        owner: bob.publicKey.toBase58(),
+        state: 'initialized',
+        tokenAmount: { amount: '1500000', decimals: 6, uiAmount: 1.5, uiAmountString: '1.5' },
+      },
     })
     const raw = await connection.getTokenAccountsByOwner(alice.publicKey, { programId: TOKEN_PROGRAM_ID })
     expect(raw.value).toHaveLength(1)
@@ -102,7 +111,13 @@ describe('getTransaction', () => {
       program: 'spl-token',
       parsed: {
         type: 'transferChecked',
-        info: { source: aliceAta.toBase58(), destination: bobAta.toBase58(), mint: mint.toBase58(), authority: alice.publicKey.toBase58(), tokenAmount: { amount: '1500000', uiAmountString: '1.5' } },
+        info: {
+          source: aliceAta.toBase58(),
+          destination: bobAta.toBase58(),
+          mint: mint.toBase58(),
+          authority: alice.publicKey.toBase58(),
+          tokenAmount: { amount: '1500000', uiAmountString: '1.5' },
+        },
       },
     })
     const meta = tx.meta!
@@ -110,8 +125,7 @@ describe('getTransaction', () => {
     expect(meta.preBalances[0]! - meta.postBalances[0]!).toBe(5000)
     const keys = tx.transaction.message.accountKeys.map((k) => k.pubkey.toBase58())
     expect(tx.transaction.message.accountKeys[0]).toMatchObject({ signer: true, writable: true })
-    const amounts = (list: typeof meta.preTokenBalances) =>
-      Object.fromEntries(list!.map((b) => [b.owner, [keys[b.accountIndex], b.mint, b.uiTokenAmount.amount]]))
+    const amounts = (list: typeof meta.preTokenBalances) => Object.fromEntries(list!.map((b) => [b.owner, [keys[b.accountIndex], b.mint, b.uiTokenAmount.amount]]))
     expect(amounts(meta.preTokenBalances)).toEqual({
       [alice.publicKey.toBase58()]: [aliceAta.toBase58(), mint.toBase58(), '10000000'],
       [bob.publicKey.toBase58()]: [bobAta.toBase58(), mint.toBase58(), '0'],
@@ -124,7 +138,11 @@ describe('getTransaction', () => {
 
   it('json: a SOL transfer, its lamports in pre/post balances; the airdrop that funded Alice is a System transfer too', async () => {
     const carol = Keypair.generate().publicKey
-    const signature = await sendAndConfirmTransaction(connection, new Transaction().add(SystemProgram.transfer({ fromPubkey: alice.publicKey, toPubkey: carol, lamports: 0.25 * LAMPORTS_PER_SOL })), [alice])
+    const signature = await sendAndConfirmTransaction(
+      connection,
+      new Transaction().add(SystemProgram.transfer({ fromPubkey: alice.publicKey, toPubkey: carol, lamports: 0.25 * LAMPORTS_PER_SOL })),
+      [alice],
+    )
     const tx = (await connection.getTransaction(signature, { maxSupportedTransactionVersion: 0 }))!
     const keys = tx.transaction.message.staticAccountKeys.map((k) => k.toBase58())
     expect(keys.slice(0, 2)).toEqual([alice.publicKey.toBase58(), carol.toBase58()])
@@ -151,7 +169,10 @@ describe('getTransaction', () => {
     const signature = await sendAndConfirmTransaction(connection, transaction, [alice])
     const tx = (await connection.getParsedTransaction(signature, { maxSupportedTransactionVersion: 0 }))!
     const [create, transfer] = tx.transaction.message.instructions as ParsedInstruction[]
-    expect(create).toMatchObject({ program: 'spl-associated-token-account', parsed: { type: 'createIdempotent', info: { account: daveAta.toBase58(), wallet: dave.toBase58(), mint: mint.toBase58() } } })
+    expect(create).toMatchObject({
+      program: 'spl-associated-token-account',
+      parsed: { type: 'createIdempotent', info: { account: daveAta.toBase58(), wallet: dave.toBase58(), mint: mint.toBase58() } },
+    })
     expect(transfer!.parsed.type).toBe('transferChecked')
     expect(tx.meta!.innerInstructions![0]!.index).toBe(0)
     expect(tx.meta!.innerInstructions![0]!.instructions.length).toBeGreaterThan(0)
@@ -219,7 +240,14 @@ describe('getSignaturesForAddress', () => {
     }
     expect(paged).toEqual(all.map((s) => s.signature))
     const untilTransfer = await connection.getSignaturesForAddress(mint, { until: transferSignature })
-    expect(untilTransfer.map((s) => s.signature)).toEqual(all.slice(0, all.findIndex((s) => s.signature === transferSignature)).map((s) => s.signature))
+    expect(untilTransfer.map((s) => s.signature)).toEqual(
+      all
+        .slice(
+          0,
+          all.findIndex((s) => s.signature === transferSignature),
+        )
+        .map((s) => s.signature),
+    )
     await expect(connection.getSignaturesForAddress(mint, { limit: 1001 })).rejects.toThrow(/limit/)
     expect(await connection.getSignaturesForAddress(Keypair.generate().publicKey)).toEqual([])
   })
@@ -231,7 +259,13 @@ describe('Token-2022 with metadata (the demo token’s kind)', () => {
     const space = getMintLen([ExtensionType.MetadataPointer])
     const program = TOKEN_2022_PROGRAM_ID
     const create = new Transaction().add(
-      SystemProgram.createAccount({ fromPubkey: alice.publicKey, newAccountPubkey: mintKey.publicKey, space, lamports: await connection.getMinimumBalanceForRentExemption(space), programId: program }),
+      SystemProgram.createAccount({
+        fromPubkey: alice.publicKey,
+        newAccountPubkey: mintKey.publicKey,
+        space,
+        lamports: await connection.getMinimumBalanceForRentExemption(space),
+        programId: program,
+      }),
       createInitializeMetadataPointerInstruction(mintKey.publicKey, alice.publicKey, mintKey.publicKey, program),
       createInitializeMintInstruction(mintKey.publicKey, 6, alice.publicKey, null, program),
     )
@@ -269,7 +303,10 @@ describe('Token-2022 with metadata (the demo token’s kind)', () => {
     const tx = (await connection.getParsedTransaction(signature, { maxSupportedTransactionVersion: 0 }))!
     expect(tx.transaction.message.instructions[1]).toMatchObject({ program: 'spl-token-2022', parsed: { type: 'transferChecked', info: { tokenAmount: { amount: '1250000' } } } })
     expect(tx.meta!.postTokenBalances!.map((b) => [b.owner, b.programId, b.uiTokenAmount.amount])).toEqual(
-      expect.arrayContaining([[bob.publicKey.toBase58(), program.toBase58(), '1250000'], [alice.publicKey.toBase58(), program.toBase58(), '1750000']]),
+      expect.arrayContaining([
+        [bob.publicKey.toBase58(), program.toBase58(), '1250000'],
+        [alice.publicKey.toBase58(), program.toBase58(), '1750000'],
+      ]),
     )
   })
 })
@@ -277,7 +314,11 @@ describe('Token-2022 with metadata (the demo token’s kind)', () => {
 describe('blocks', () => {
   it('one block per landed transaction, in a slot after the one getSlot gave; getBlock chains each to the previous by hash', async () => {
     const seen = await connection.getSlot()
-    const signature = await sendAndConfirmTransaction(connection, new Transaction().add(SystemProgram.transfer({ fromPubkey: alice.publicKey, toPubkey: bob.publicKey, lamports: 1000 })), [alice])
+    const signature = await sendAndConfirmTransaction(
+      connection,
+      new Transaction().add(SystemProgram.transfer({ fromPubkey: alice.publicKey, toPubkey: bob.publicKey, lamports: 1000 })),
+      [alice],
+    )
     const landedAt = (await connection.getSignatureStatuses([signature])).value[0]!.slot
     expect(landedAt).toBeGreaterThan(seen)
     expect(await connection.getSlot()).toBe(landedAt)

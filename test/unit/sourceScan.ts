@@ -78,8 +78,7 @@ export function scanFile(file: string): SourceFacts {
   const known = scanned.get(file)
   if (known) return known
   const facts = scanSource(readFileSync(join(ROOT, file), 'utf8'), file)
-  const resolveRef = (ref: ImportRef): ImportRef =>
-    ref.specifier.startsWith('.') ? { ...ref, specifier: relative(ROOT, resolve(ROOT, dirname(file), ref.specifier)) } : ref
+  const resolveRef = (ref: ImportRef): ImportRef => (ref.specifier.startsWith('.') ? { ...ref, specifier: relative(ROOT, resolve(ROOT, dirname(file), ref.specifier)) } : ref)
   const resolved = { ...facts, imports: facts.imports.map(resolveRef) }
   scanned.set(file, resolved)
   return resolved

@@ -5,7 +5,13 @@ import { splitIntoLanes } from '../timing/lanes.ts'
 
 const files = { a: 78, b: 51, c: 49, d: 44, e: 43, f: 40, g: 5, h: 4, i: 3, j: 2, k: 1, l: 1 }
 type File = keyof typeof files
-const split = (lanes: number) => splitIntoLanes(Object.keys(files) as File[], (file) => files[file], (file) => file, lanes)
+const split = (lanes: number) =>
+  splitIntoLanes(
+    Object.keys(files) as File[],
+    (file) => files[file],
+    (file) => file,
+    lanes,
+  )
 const byNumber = (a: number, b: number) => a - b
 const total = (lane: File[]) => lane.reduce((sum, file) => sum + files[file], 0)
 
@@ -25,7 +31,12 @@ describe('splitting files into lanes by time', () => {
   })
 
   it('gives every lane the same split of the same files, listed in any order', () => {
-    const reversed = splitIntoLanes((Object.keys(files) as File[]).reverse(), (file) => files[file], (file) => file, 3)
+    const reversed = splitIntoLanes(
+      (Object.keys(files) as File[]).reverse(),
+      (file) => files[file],
+      (file) => file,
+      3,
+    )
     expect(reversed).toEqual(split(3))
   })
 })

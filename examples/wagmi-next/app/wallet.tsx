@@ -39,11 +39,21 @@ export function Wallet() {
         <dt>Contract write</dt>
         <dd data-testid="write-hash">{write.data ?? ''}</dd>
       </dl>
-      <button type="button" onClick={() => send.mutate({ to: RECEIVER, value: parseEther('0.01') })}>Send 0.01 ETH</button>
-      <button type="button" onClick={() => sign.mutate({ message: 'Hello from wagmi' })}>Sign a message</button>
-      <button type="button" onClick={() => switchChain.mutate({ chainId: chainId === 31337 ? 31338 : 31337 })}>Switch chain</button>
-      <button type="button" onClick={() => write.mutate({ address: storeAddress()!, abi: STORE_ABI, functionName: 'set', args: [42n] })}>Store 42</button>
-      <button type="button" onClick={() => disconnect()}>Disconnect with wagmi</button>
+      <button type="button" onClick={() => send.mutate({ to: RECEIVER, value: parseEther('0.01') })}>
+        Send 0.01 ETH
+      </button>
+      <button type="button" onClick={() => sign.mutate({ message: 'Hello from wagmi' })}>
+        Sign a message
+      </button>
+      <button type="button" onClick={() => switchChain.mutate({ chainId: chainId === 31337 ? 31338 : 31337 })}>
+        Switch chain
+      </button>
+      <button type="button" onClick={() => write.mutate({ address: storeAddress()!, abi: STORE_ABI, functionName: 'set', args: [42n] })}>
+        Store 42
+      </button>
+      <button type="button" onClick={() => disconnect()}>
+        Disconnect with wagmi
+      </button>
     </main>
   )
 }

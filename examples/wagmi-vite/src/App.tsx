@@ -32,11 +32,21 @@ function Wagmi() {
         <dt>Contract write</dt>
         <dd data-testid="write-hash">{write.data ?? ''}</dd>
       </dl>
-      <button type="button" onClick={() => send.sendTransaction({ to: RECEIVER, value: parseEther('0.01') })}>Send 0.01 ETH</button>
-      <button type="button" onClick={() => sign.signMessage({ message: 'Hello from wagmi' })}>Sign a message</button>
-      <button type="button" onClick={() => switchChain({ chainId: chainId === 31337 ? 31338 : 31337 })}>Switch chain</button>
-      <button type="button" onClick={() => write.writeContract({ address: storeAddress()!, abi: STORE_ABI, functionName: 'set', args: [42n] })}>Store 42</button>
-      <button type="button" onClick={() => disconnect()}>Disconnect with wagmi</button>
+      <button type="button" onClick={() => send.sendTransaction({ to: RECEIVER, value: parseEther('0.01') })}>
+        Send 0.01 ETH
+      </button>
+      <button type="button" onClick={() => sign.signMessage({ message: 'Hello from wagmi' })}>
+        Sign a message
+      </button>
+      <button type="button" onClick={() => switchChain({ chainId: chainId === 31337 ? 31338 : 31337 })}>
+        Switch chain
+      </button>
+      <button type="button" onClick={() => write.writeContract({ address: storeAddress()!, abi: STORE_ABI, functionName: 'set', args: [42n] })}>
+        Store 42
+      </button>
+      <button type="button" onClick={() => disconnect()}>
+        Disconnect with wagmi
+      </button>
     </section>
   )
 }

@@ -113,9 +113,7 @@ export function namespaceAdapters() {
   return { manifest, getBalance }
 }
 
-export function createAuthKit(
-  options: { frame?: FakeFrame; backend?: StorageBackend; kit?: Partial<PorticoOptions>; plugins?: PluginManifest[] } = {},
-) {
+export function createAuthKit(options: { frame?: FakeFrame; backend?: StorageBackend; kit?: Partial<PorticoOptions>; plugins?: PluginManifest[] } = {}) {
   const frame = options.frame ?? happyFrame()
   const backend = options.backend ?? createMemoryBackend()
   const namespaces = namespaceAdapters()

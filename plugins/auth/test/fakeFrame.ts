@@ -88,7 +88,10 @@ export function createFakeFrame() {
         }
         sent.push(request)
         const handler = handlers.get(name)
-        if (handler) Promise.resolve().then(() => handler(payload)).then(request.resolve, request.reject)
+        if (handler)
+          Promise.resolve()
+            .then(() => handler(payload))
+            .then(request.resolve, request.reject)
       })
     },
     subscribe(listener) {

@@ -45,10 +45,12 @@ describe('the Account view’s account type switch', () => {
     act(() => buttonNamed('Use this account')!.click())
     await waitFor(() => expect(kit.chains.record('eip155')!.accountState.address).toBe(EVM_ADDRESS))
     expect(frame.held('SET_PREFERRED_ACCOUNT').payload).toEqual({ type: 'eoa' })
-    await waitFor(() => expect(entries()).toEqual([
-      ['eoa', EVM_ADDRESS, true],
-      ['smartAccount', SMART_ADDRESS, 'Use this account'],
-    ]))
+    await waitFor(() =>
+      expect(entries()).toEqual([
+        ['eoa', EVM_ADDRESS, true],
+        ['smartAccount', SMART_ADDRESS, 'Use this account'],
+      ]),
+    )
     act(() => buttonNamed('Use this account')!.click())
     await waitFor(() => expect(kit.chains.record('eip155')!.accountState.address).toBe(SMART_ADDRESS))
   })

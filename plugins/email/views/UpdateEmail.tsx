@@ -1,6 +1,6 @@
 import { useId, useState } from 'react'
 import * as v from 'valibot'
-import { type ChainState } from '../../../kernel/index.ts'
+import type { ChainState } from '../../../kernel/index.ts'
 import { Button, type PorticoView, Stack, Text, useStoreValue, useMessages, useShownText } from '../../../shell/ui/index.ts'
 import type { EmailController } from '../controller.ts'
 import { EmailSchema, emailOf, messageOf } from '../routeData.ts'

@@ -6,13 +6,15 @@ export const OTHER = '0xabcdefabcdefabcdefabcdefabcdefabcdef0001'
 let sequence = 0
 
 /** A transaction as the Blockchain API sends it: by default a confirmed send of 1.5 USDT on mainnet. */
-export function transaction(overrides: {
-  readonly minedAt?: string
-  readonly chain?: Transaction['metadata']['chain']
-  readonly operationType?: Transaction['metadata']['operationType']
-  readonly transfers?: Transfer[]
-  readonly id?: string
-} = {}): Transaction {
+export function transaction(
+  overrides: {
+    readonly minedAt?: string
+    readonly chain?: Transaction['metadata']['chain']
+    readonly operationType?: Transaction['metadata']['operationType']
+    readonly transfers?: Transfer[]
+    readonly id?: string
+  } = {},
+): Transaction {
   sequence += 1
   const hash = `0x${sequence.toString(16).padStart(64, '0')}`
   const chain = overrides.chain ?? 'eip155:1'

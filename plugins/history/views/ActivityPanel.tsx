@@ -24,12 +24,20 @@ const whole = (s: HistoryState) => s
 /** The other side of the transaction: who sent it in, or where it went. */
 function counterparty(transaction: Transaction, t: TranslateOf<typeof messages>): string {
   const incoming = transaction.transfers[0]?.direction === 'in' || transaction.metadata.operationType === 'receive'
-  return incoming
-    ? t('history.from', { address: truncateAddress(transaction.metadata.sentFrom) })
-    : t('history.to', { address: truncateAddress(transaction.metadata.sentTo) })
+  return incoming ? t('history.from', { address: truncateAddress(transaction.metadata.sentFrom) }) : t('history.to', { address: truncateAddress(transaction.metadata.sentTo) })
 }
 
-function TransactionRow({ transaction, t, locale, dayFormat }: { readonly transaction: Transaction; readonly t: TranslateOf<typeof messages>; readonly locale: Locale; readonly dayFormat: Intl.DateTimeFormat }) {
+function TransactionRow({
+  transaction,
+  t,
+  locale,
+  dayFormat,
+}: {
+  readonly transaction: Transaction
+  readonly t: TranslateOf<typeof messages>
+  readonly locale: Locale
+  readonly dayFormat: Intl.DateTimeFormat
+}) {
   const { operationType, status, minedAt } = transaction.metadata
   const first = transaction.transfers[0]
   const icon = first?.fungible_info?.icon?.url ?? first?.nft_info?.content?.preview?.url
@@ -142,13 +150,14 @@ export function createActivityPanel(history: History): PorticoView {
             </ul>
           </section>
         ))}
-        {state.next && (state.loadingMore ? (
-          <div className="status" role="status" aria-label={t('history.loadingMore')}>
-            <Spinner />
-          </div>
-        ) : (
-          <LoadMore history={history} transactions={state.transactions.length} label={t('history.loadMore')} />
-        ))}
+        {state.next &&
+          (state.loadingMore ? (
+            <div className="status" role="status" aria-label={t('history.loadingMore')}>
+              <Spinner />
+            </div>
+          ) : (
+            <LoadMore history={history} transactions={state.transactions.length} label={t('history.loadMore')} />
+          ))}
       </div>
     )
   }

@@ -37,7 +37,13 @@ export function createBip122Adapter(options: Bip122AdapterOptions): ChainAdapter
     watching.get(connector.id)?.()
     watching.set(
       connector.id,
-      onAccountsChange(connector.provider, (accounts) => options.events().accountsChanged('bip122', connector.id, accountsOf(accounts).map((a) => a.address))),
+      onAccountsChange(connector.provider, (accounts) =>
+        options.events().accountsChanged(
+          'bip122',
+          connector.id,
+          accountsOf(accounts).map((a) => a.address),
+        ),
+      ),
     )
   }
   const unwatch = (connector: Connector) => {

@@ -1,13 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import {
-  ErrorText,
-  type PorticoKit,
-  type StorageBackend,
-  bitcoin,
-  bitcoinTestnet,
-  createKernel,
-  createMemoryBackend,
-} from '../../../kernel/index.ts'
+import { ErrorText, type PorticoKit, type StorageBackend, bitcoin, bitcoinTestnet, createKernel, createMemoryBackend } from '../../../kernel/index.ts'
 import { BitcoinErrorText } from './errors.ts'
 import { bip122Plugin } from './index.ts'
 
@@ -148,7 +140,14 @@ describe('bip122 discovery and connection', () => {
   it('lists Wallet Standard wallets with bitcoin:connect, with a safe icon only', async () => {
     register(fakeBitcoinWallet().wallet)
     register({ ...fakeBitcoinWallet({ name: 'Evil', icon: 'javascript:alert(1)' }).wallet })
-    register({ version: '1.0.0', name: 'Solana only', icon: ICON, chains: ['solana:mainnet'], features: { 'standard:connect': { connect: async () => ({ accounts: [] }) } }, accounts: [] })
+    register({
+      version: '1.0.0',
+      name: 'Solana only',
+      icon: ICON,
+      chains: ['solana:mainnet'],
+      features: { 'standard:connect': { connect: async () => ({ accounts: [] }) } },
+      accounts: [],
+    })
     const k = kit()
     await k.plugins.load('bip122')
     expect(k.connectors.list().map((c) => [c.id, c.type, c.chain, c.imageUrl])).toEqual([
@@ -181,7 +180,7 @@ describe('bip122 discovery and connection', () => {
     expect(k.connectors.list().map((c) => [c.id, c.imageUrl])).toEqual([['Fake Bitcoin Wallet', kept ? icon : undefined]])
   })
 
-  it('connects the payment account (type payment) on the kit\'s network; balance is 0 BTC (a balance is read on eip155 and solana only)', async () => {
+  it("connects the payment account (type payment) on the kit's network; balance is 0 BTC (a balance is read on eip155 and solana only)", async () => {
     const w = fakeBitcoinWallet()
     register(w.wallet)
     const k = kit()
@@ -281,10 +280,14 @@ describe('the four bip122 methods through kit.request', () => {
     await expect(k.request({ method: 'signPsbts' })).rejects.toMatchObject({ shortMessage: 'Requested RPC call is not allowed' })
   })
 
-  it('signPsbt groups inputs by account on the kit\'s chain; broadcast goes through signAndSendTransaction', async () => {
+  it("signPsbt groups inputs by account on the kit's chain; broadcast goes through signAndSendTransaction", async () => {
     const { w, k } = await connected()
     const psbt = btoa('psbt-bytes')
-    const signInputs = [{ address: PAYMENT, index: 0 }, { address: ORDINALS, index: 1, sighashTypes: [1] }, { address: PAYMENT, index: 2 }]
+    const signInputs = [
+      { address: PAYMENT, index: 0 },
+      { address: ORDINALS, index: 1, sighashTypes: [1] },
+      { address: PAYMENT, index: 2 },
+    ]
     expect(await k.request({ method: 'signPsbt', params: { psbt, signInputs } })).toEqual({ psbt: 'CQkJ' })
     const [request] = w.calls.at(-1)!.input as { psbt: Uint8Array; chain: string; inputsToSign: { account: { address: string }; signingIndexes: number[]; sigHash?: number }[] }[]
     expect(request!.chain).toBe('bitcoin:mainnet')
@@ -297,7 +300,7 @@ describe('the four bip122 methods through kit.request', () => {
     expect(w.calls.at(-1)!.feature).toBe('bitcoin:signAndSendTransaction')
   })
 
-  it('sendTransfer goes through the wallet\'s Sats Connect provider, amount in satoshis', async () => {
+  it("sendTransfer goes through the wallet's Sats Connect provider, amount in satoshis", async () => {
     const { w, k } = await connected({ sats: true })
     const params = { account: PAYMENT, recipientAddress: ORDINALS, amount: '150000' }
     expect(await k.request({ method: 'sendTransfer', params })).toBe(TXID)
@@ -309,7 +312,11 @@ describe('the four bip122 methods through kit.request', () => {
     await expect(k.request({ method: 'sendTransfer', params: { account: PAYMENT, recipientAddress: ORDINALS, amount: '1' } })).rejects.toMatchObject({
       shortMessage: BitcoinErrorText.UNSUPPORTED_FEATURE,
     })
-    for (const params of [{ account: PAYMENT, recipientAddress: ORDINALS, amount: '0' }, { account: PAYMENT, recipientAddress: 'x y', amount: '1' }, { message: 5, address: PAYMENT }]) {
+    for (const params of [
+      { account: PAYMENT, recipientAddress: ORDINALS, amount: '0' },
+      { account: PAYMENT, recipientAddress: 'x y', amount: '1' },
+      { message: 5, address: PAYMENT },
+    ]) {
       await expect(k.request({ method: params.message === 5 ? 'signMessage' : 'sendTransfer', params })).rejects.toMatchObject({ shortMessage: BitcoinErrorText.INVALID_PARAMS })
     }
   })

@@ -1,12 +1,4 @@
-import {
-  ErrorText,
-  IAdapterRegistry,
-  IChainStore,
-  IConnectionService,
-  type PluginBody,
-  PorticoError,
-  resolve,
-} from '../../../kernel/index.ts'
+import { ErrorText, IAdapterRegistry, IChainStore, IConnectionService, type PluginBody, PorticoError, resolve } from '../../../kernel/index.ts'
 import { createBip122Adapter } from './adapter.ts'
 import { startDiscovery } from './discovery.ts'
 import { BIP122_METHODS } from './contract.ts'

@@ -30,10 +30,7 @@ export function startDiscovery({ connectors, config }: DiscoveryOptions): Dispos
     added.delete(wallet)
     const parsed = safeParse(BitcoinWalletSchema, wallet)
     if (!parsed || !isBitcoinWallet(wallet) || filterWallets([{ id: parsed.name }], config).length === 0) return
-    added.set(
-      wallet,
-      connectors.add({ id: parsed.name, name: parsed.name, type: 'ANNOUNCED', chain: 'bip122', imageUrl: safeIconUrl(parsed.icon), provider: wallet }),
-    )
+    added.set(wallet, connectors.add({ id: parsed.name, name: parsed.name, type: 'ANNOUNCED', chain: 'bip122', imageUrl: safeIconUrl(parsed.icon), provider: wallet }))
   }
   const api = getWallets()
   const offRegister = api.on('register', (...wallets) => wallets.forEach(sync))

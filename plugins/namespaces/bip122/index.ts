@@ -14,8 +14,7 @@ import { BIP122_METHODS } from './contract.ts'
 export function bip122Plugin(): PluginManifest {
   return definePlugin({
     id: 'bip122',
-    when: (config) =>
-      config.networks.some((network) => network.chainNamespace === 'bip122') && config.adapters.includes('bip122'),
+    when: (config) => config.networks.some((network) => network.chainNamespace === 'bip122') && config.adapters.includes('bip122'),
     activationEvents: ['onModalOpen'],
     contributes: { namespaces: ['bip122'], rpcMethods: BIP122_METHODS },
     load: () => import('./body.ts'),

@@ -1,10 +1,5 @@
 import type * as v from 'valibot'
-import {
-  type CaipNetwork,
-  ErrorText,
-  PorticoError,
-  isUnsupportedPlaceholder,
-} from '../../../kernel/index.ts'
+import { type CaipNetwork, ErrorText, PorticoError, isUnsupportedPlaceholder } from '../../../kernel/index.ts'
 import { callFeature, callWallet, featureOf, parseOrThrow, safeParse, toWalletError, WalletError } from '../../../kernel/wallets/index.ts'
 import { readAccounts } from './accounts.ts'
 import { standardChainOf } from './chains.ts'
@@ -63,15 +58,23 @@ export function createBitcoinProvider(wallet: unknown, network: () => CaipNetwor
   const methods: Record<Bip122Method, (raw: unknown) => Promise<unknown>> = {
     async getAccountAddresses(raw) {
       params(GetAccountAddressesParamsSchema, raw, 'getAccountAddresses')
-      return readAccounts(wallet).map((a, index): AccountAddress => ({
-        address: a.address,
-        ...(a.publicKey ? { publicKey: hex(a.publicKey) } : {}),
-        purpose: index === 0 ? 'payment' : 'ordinals',
-      }))
+      return readAccounts(wallet).map(
+        (a, index): AccountAddress => ({
+          address: a.address,
+          ...(a.publicKey ? { publicKey: hex(a.publicKey) } : {}),
+          purpose: index === 0 ? 'payment' : 'ordinals',
+        }),
+      )
     },
     async signMessage(raw) {
       const { message, address } = params(SignMessageParamsSchema, raw, 'signMessage')
-      const [output] = await callFeature(wallet, 'bitcoin:signMessage', 'signMessage', [{ account: account(address), message: new TextEncoder().encode(message) }], SignMessageOutputSchema)
+      const [output] = await callFeature(
+        wallet,
+        'bitcoin:signMessage',
+        'signMessage',
+        [{ account: account(address), message: new TextEncoder().encode(message) }],
+        SignMessageOutputSchema,
+      )
       return { address, signature: toBase64(output!.signature) }
     },
     async signPsbt(raw) {

@@ -27,10 +27,7 @@ export const BitcoinAccountSchema = v.object({
 export const ConnectOutputSchema = v.object({ accounts: v.array(v.unknown()) })
 export const SignMessageOutputSchema = v.pipe(v.array(v.object({ signature: Bytes })), v.minLength(1))
 export const SignTransactionOutputSchema = v.pipe(v.array(v.object({ signedPsbt: Bytes })), v.minLength(1))
-export const SignAndSendOutputSchema = v.pipe(
-  v.array(v.object({ txId: v.pipe(v.string(), v.regex(/^[0-9a-fA-F]{64}$/, 'must be a transaction id')) })),
-  v.minLength(1),
-)
+export const SignAndSendOutputSchema = v.pipe(v.array(v.object({ txId: v.pipe(v.string(), v.regex(/^[0-9a-fA-F]{64}$/, 'must be a transaction id')) })), v.minLength(1))
 /** Sats Connect `request()` answers `{ status: 'success', result }` or `{ status: 'error', error }`. */
 export const SatsConnectAnswerSchema = v.variant('status', [
   v.object({ status: v.literal('success'), result: v.unknown() }),
@@ -66,6 +63,4 @@ export const SignPsbtParamsSchema = v.object({
   broadcast: v.optional(v.boolean(), false),
 })
 
-export const GetAccountAddressesParamsSchema = v.optional(
-  v.object({ account: v.optional(BitcoinAddressSchema), intentions: v.optional(v.array(v.string())) }),
-)
+export const GetAccountAddressesParamsSchema = v.optional(v.object({ account: v.optional(BitcoinAddressSchema), intentions: v.optional(v.array(v.string())) }))

@@ -219,11 +219,7 @@ describe('eip155 adapter: switching network', () => {
     const { adapter, connector, wallet, recorded } = setup({ knownChainIds: [31337] })
     await adapter.connect(connector, chain1)
     await adapter.switchNetwork(connector, chain2)
-    expect(wallet.calls.slice(-3).map((c) => c.method)).toEqual([
-      'wallet_switchEthereumChain',
-      'wallet_addEthereumChain',
-      'wallet_switchEthereumChain',
-    ])
+    expect(wallet.calls.slice(-3).map((c) => c.method)).toEqual(['wallet_switchEthereumChain', 'wallet_addEthereumChain', 'wallet_switchEthereumChain'])
     expect(wallet.prompts.find((p) => p.method === 'wallet_addEthereumChain')?.params).toEqual([
       { chainId: '0x7a6a', chainName: 'Hardhat 31338', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: [node2.url] },
     ])

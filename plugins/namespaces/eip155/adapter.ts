@@ -2,13 +2,7 @@ import * as v from 'valibot'
 import { getAddress, numberToHex } from 'viem'
 // Type-only and direct: kernel/index.ts does not re-export the adapter contract (yet).
 import type { AdapterEvents, ChainAdapter, ConnectResult } from '../../../kernel/index.ts'
-import {
-  type CaipNetwork,
-  type Connector,
-  type Disposer,
-  PorticoError,
-  isUnsupportedPlaceholder,
-} from '../../../kernel/index.ts'
+import { type CaipNetwork, type Connector, type Disposer, PorticoError, isUnsupportedPlaceholder } from '../../../kernel/index.ts'
 import { formatUnits, isUnrecognizedChain, parseOrThrow, WalletError } from '../../../kernel/wallets/index.ts'
 import { Eip155ErrorText, chainNotSupported } from './errors.ts'
 import { forwardProviderEvents } from './providerEvents.ts'
@@ -43,8 +37,7 @@ export function createEip155Adapter({ events, rpc }: Eip155AdapterOptions): Chai
     watching.delete(connector.id)
   }
 
-  const readChainId = (connector: Connector) =>
-    walletRequest(providerOf(connector), 'eth_chainId', undefined, ChainIdHexSchema)
+  const readChainId = (connector: Connector) => walletRequest(providerOf(connector), 'eth_chainId', undefined, ChainIdHexSchema)
 
   const result = (addresses: readonly string[], chainId: number): ConnectResult => {
     const checksummed = addresses.map((address) => getAddress(address))
@@ -149,9 +142,7 @@ export function createEip155Adapter({ events, rpc }: Eip155AdapterOptions): Chai
 }
 
 function wantsSwitch(network: CaipNetwork | undefined, chainId: number): network is CaipNetwork {
-  return Boolean(
-    network && network.chainNamespace === 'eip155' && !isUnsupportedPlaceholder(network) && Number(network.id) !== chainId,
-  )
+  return Boolean(network && network.chainNamespace === 'eip155' && !isUnsupportedPlaceholder(network) && Number(network.id) !== chainId)
 }
 
 /** EIP-3085 parameters from a Portico network. */

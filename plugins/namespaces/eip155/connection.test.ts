@@ -251,9 +251,7 @@ describe('switching network through the kit', () => {
     expect(w.state()).toMatchObject({ chainId: 31338, chains: { 31337: node1.url, 31338: node2.url } })
     expect(account(k).caipAddress).toBe(`eip155:31338:${HARDHAT_ACCOUNT_0.address}`)
     expect(JSON.parse(storage.getItem('@portico/active_caip_network_id')!)).toBe('eip155:31338')
-    expect(events).toContainEqual(
-      expect.objectContaining({ type: 'SWITCH_NETWORK', properties: expect.objectContaining({ caipNetworkId: 'eip155:31338', chainId: 31338 }) }),
-    )
+    expect(events).toContainEqual(expect.objectContaining({ type: 'SWITCH_NETWORK', properties: expect.objectContaining({ caipNetworkId: 'eip155:31338', chainId: 31338 }) }))
     const wei = BigInt(await rpc<string>(node2.url, 'eth_getBalance', [HARDHAT_ACCOUNT_0.address, 'latest']))
     await vi.waitFor(() => expect(account(k).balance).toBe(formatUnits(wei, 18)))
   })

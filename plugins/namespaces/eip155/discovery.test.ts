@@ -192,9 +192,7 @@ describe('legacy window.ethereum', () => {
     const legacy = provider()
     g.window!.ethereum = legacy
     discover()
-    expect(connectors.list()).toEqual([
-      { id: 'injected', name: 'Browser Wallet', type: 'INJECTED', chain: 'eip155', provider: legacy },
-    ])
+    expect(connectors.list()).toEqual([{ id: 'injected', name: 'Browser Wallet', type: 'INJECTED', chain: 'eip155', provider: legacy }])
   })
 
   it('is not listed twice when an announced wallet has the same provider object', () => {
@@ -218,13 +216,22 @@ describe('legacy window.ethereum', () => {
     g.window!.ethereum = provider()
     installWallet({ info: info(), provider: provider() })
     discover()
-    expect(connectors.list().map((c) => c.id).sort()).toEqual(['injected', 'org.test.wallet'])
+    expect(
+      connectors
+        .list()
+        .map((c) => c.id)
+        .sort(),
+    ).toEqual(['injected', 'org.test.wallet'])
   })
 
   it('is ignored when it is not an EIP-1193 provider, or its getter throws', () => {
     g.window!.ethereum = { isMetaMask: true }
     discover()
-    Object.defineProperty(g.window, 'ethereum', { get: () => { throw new Error('conflict') } })
+    Object.defineProperty(g.window, 'ethereum', {
+      get: () => {
+        throw new Error('conflict')
+      },
+    })
     discover()
     expect(connectors.list()).toEqual([])
   })

@@ -13,8 +13,7 @@ export function eip155Plugin(): PluginManifest {
   return definePlugin({
     id: 'eip155',
     // `adapters: []` is the basic mode (WalletConnect only): no browser wallets then.
-    when: (config) =>
-      config.networks.some((network) => network.chainNamespace === 'eip155') && config.adapters.includes('eip155'),
+    when: (config) => config.networks.some((network) => network.chainNamespace === 'eip155') && config.adapters.includes('eip155'),
     activationEvents: ['onModalOpen'],
     contributes: { namespaces: ['eip155'] },
     load: () => import('./body.ts'),

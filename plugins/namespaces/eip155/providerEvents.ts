@@ -1,6 +1,6 @@
 import { getAddress } from 'viem'
 import type { AdapterEvents } from '../../../kernel/index.ts'
-import { type Connector, type Disposer } from '../../../kernel/index.ts'
+import type { Connector, Disposer } from '../../../kernel/index.ts'
 import { safeParse } from '../../../kernel/wallets/index.ts'
 import { AddressListSchema, ChainChangedSchema, type Eip1193Provider } from './schemas.ts'
 
@@ -17,15 +17,16 @@ const RECONNECTING_CODE = 1013
  *
  * @returns a disposer that removes the three listeners.
  */
-export function forwardProviderEvents(
-  provider: Eip1193Provider,
-  connector: Connector,
-  events: () => AdapterEvents,
-): Disposer {
+export function forwardProviderEvents(provider: Eip1193Provider, connector: Connector, events: () => AdapterEvents): Disposer {
   if (typeof provider.on !== 'function') return () => undefined
   const onAccounts = (accounts: unknown) => {
     const addresses = safeParse(AddressListSchema, accounts)
-    if (addresses) events().accountsChanged('eip155', connector.id, addresses.map((a) => getAddress(a)))
+    if (addresses)
+      events().accountsChanged(
+        'eip155',
+        connector.id,
+        addresses.map((a) => getAddress(a)),
+      )
   }
   const onChain = (chainId: unknown) => {
     const id = safeParse(ChainChangedSchema, chainId)

@@ -15,10 +15,7 @@ export interface Eip1193Provider {
 
 /** Any object (or callable) with a `request` function counts as an EIP-1193 provider. */
 export const ProviderSchema = v.custom<Eip1193Provider>(
-  (value) =>
-    (typeof value === 'object' || typeof value === 'function') &&
-    value !== null &&
-    typeof (value as { request?: unknown }).request === 'function',
+  (value) => (typeof value === 'object' || typeof value === 'function') && value !== null && typeof (value as { request?: unknown }).request === 'function',
   'must be an EIP-1193 provider with a request function',
 )
 

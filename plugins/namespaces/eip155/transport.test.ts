@@ -67,8 +67,8 @@ describe('createRpcClients against real HTTP endpoints', () => {
           request.url === '/count'
             ? { jsonrpc: '2.0', id, result: '0x1' }
             : request.url === '/garbage'
-            ? { jsonrpc: '2.0', id, result: { balance: 'lots' } }
-            : { jsonrpc: '2.0', id, error: { code: -32000, message: 'node says no' } },
+              ? { jsonrpc: '2.0', id, result: { balance: 'lots' } }
+              : { jsonrpc: '2.0', id, error: { code: -32000, message: 'node says no' } },
         )
         response.end(JSON.stringify(Array.isArray(JSON.parse(body)) ? answers : answers[0]))
       })

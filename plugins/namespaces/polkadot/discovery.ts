@@ -8,7 +8,7 @@ const KNOWN_NAMES: Readonly<Record<string, string>> = {
   'polkadot-js': 'polkadot{.js}',
   talisman: 'Talisman',
   'subwallet-js': 'SubWallet',
-  'enkrypt': 'Enkrypt',
+  enkrypt: 'Enkrypt',
   'fearless-wallet': 'Fearless Wallet',
 }
 

@@ -12,8 +12,7 @@ import { type PluginManifest, definePlugin } from '../../../kernel/index.ts'
 export function polkadotPlugin(): PluginManifest {
   return definePlugin({
     id: 'polkadot',
-    when: (config) =>
-      config.networks.some((network) => network.chainNamespace === 'polkadot') && config.adapters.includes('polkadot'),
+    when: (config) => config.networks.some((network) => network.chainNamespace === 'polkadot') && config.adapters.includes('polkadot'),
     activationEvents: ['onModalOpen'],
     contributes: { namespaces: ['polkadot'] },
     load: () => import('./body.ts'),

@@ -21,7 +21,10 @@ const polkadot = defineNetwork({
 
 function fakeExtension(options: { accounts?: { address: string; name?: string }[]; reject?: boolean } = {}) {
   const calls: { method: string; input: unknown }[] = []
-  let list = options.accounts ?? [{ address: ALICE, name: 'Alice' }, { address: BOB, name: 'Bob' }]
+  let list = options.accounts ?? [
+    { address: ALICE, name: 'Alice' },
+    { address: BOB, name: 'Bob' },
+  ]
   const subscribers = new Set<(accounts: unknown) => void>()
   const extension = {
     version: '0.58.1',
@@ -65,7 +68,13 @@ afterEach(() => {
 
 function kit(storage: StorageBackend = createMemoryBackend()) {
   const k = createKernel(
-    { projectId: 'p', networks: [polkadot], features: { analytics: false }, plugins: [polkadotPlugin()], metadata: { name: 'My dapp', description: '', url: 'https://dapp.example', icons: [] } },
+    {
+      projectId: 'p',
+      networks: [polkadot],
+      features: { analytics: false },
+      plugins: [polkadotPlugin()],
+      metadata: { name: 'My dapp', description: '', url: 'https://dapp.example', icons: [] },
+    },
     { storage, logger: { warn: () => undefined, error: () => undefined } },
   )
   kits.push(k)
@@ -81,7 +90,12 @@ async function connect(k: PorticoKit, id = 'polkadot-js') {
 
 describe('polkadot injected extensions', () => {
   it('lists each injectedWeb3 extension with a known name, skipping malformed entries', async () => {
-    g.window!.injectedWeb3 = { 'polkadot-js': fakeExtension().extension, talisman: fakeExtension().extension, broken: { enable: 'no' }, 'bad key<script>': fakeExtension().extension }
+    g.window!.injectedWeb3 = {
+      'polkadot-js': fakeExtension().extension,
+      talisman: fakeExtension().extension,
+      broken: { enable: 'no' },
+      'bad key<script>': fakeExtension().extension,
+    }
     const k = kit()
     await k.plugins.load('polkadot')
     expect(k.connectors.list().map((c) => [c.id, c.name, c.type, c.chain])).toEqual([

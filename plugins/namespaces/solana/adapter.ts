@@ -80,8 +80,7 @@ export function createSolanaAdapter(options: SolanaAdapterOptions): SolanaAdapte
       accounts: addresses.map((address) => ({ address, type: 'eoa', namespace: 'solana' })),
     }
   }
-  const solanaNetwork = (network: CaipNetwork | undefined) =>
-    network && network.chainNamespace === 'solana' && !isUnsupportedPlaceholder(network) ? network : options.network()
+  const solanaNetwork = (network: CaipNetwork | undefined) => (network && network.chainNamespace === 'solana' && !isUnsupportedPlaceholder(network) ? network : options.network())
 
   return {
     namespace: 'solana',

@@ -1,11 +1,4 @@
-import {
-  IAdapterRegistry,
-  IChainStore,
-  IConnectionService,
-  ISnackService,
-  type PluginBody,
-  resolve,
-} from '../../../kernel/index.ts'
+import { IAdapterRegistry, IChainStore, IConnectionService, ISnackService, type PluginBody, resolve } from '../../../kernel/index.ts'
 import { createSolanaAdapter } from './adapter.ts'
 import { startDiscovery } from './discovery.ts'
 

@@ -1,15 +1,7 @@
 import { Connection, Keypair, PublicKey, SystemProgram, Transaction, VersionedTransaction } from '@solana/web3.js'
 import { lamports as kitLamports, address as kitAddress } from '@solana/kit'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import {
-  type ConnectionStatus,
-  ErrorText,
-  type PorticoKit,
-  SnackText,
-  type StorageBackend,
-  createKernel,
-  createMemoryBackend,
-} from '../../../kernel/index.ts'
+import { type ConnectionStatus, ErrorText, type PorticoKit, SnackText, type StorageBackend, createKernel, createMemoryBackend } from '../../../kernel/index.ts'
 import { type SolanaRpc, startSolanaRpc } from '../../../test/peers/solanaRpc.mjs'
 import { solanaDevnetAt, solanaLocalnet } from '../../../test/peers/solanaNetworks.ts'
 import { type SolanaApproveFn, DEFAULT_SOLANA_TEST_WALLET_ICON, createSolanaTestWallet, verifyEd25519 } from '../../../test/peers/solanaTestWallet.ts'
@@ -86,12 +78,10 @@ describe('connect through the kit', () => {
     const { kit: k } = kit()
     expect(k.connectors.list()).toEqual([])
     await k.plugins.load('solana')
-    expect(k.connectors.list().map((c) => [c.id, c.name, c.type, c.chain, c.imageUrl])).toEqual([
-      [NAME, NAME, 'ANNOUNCED', 'solana', DEFAULT_SOLANA_TEST_WALLET_ICON],
-    ])
+    expect(k.connectors.list().map((c) => [c.id, c.name, c.type, c.chain, c.imageUrl])).toEqual([[NAME, NAME, 'ANNOUNCED', 'solana', DEFAULT_SOLANA_TEST_WALLET_ICON]])
   })
 
-  it('goes disconnected -> connecting -> connected; the balance equals the node\'s, with 9 decimals', async () => {
+  it("goes disconnected -> connecting -> connected; the balance equals the node's, with 9 decimals", async () => {
     const w = wallet()
     const { kit: k, statuses, storage } = kit()
     await connect(k)
@@ -133,7 +123,7 @@ describe('signing and sending (signing uses the default chain)', () => {
     expect(verifyEd25519(new PublicKey(w.address).toBytes(), new TextEncoder().encode('other'), signature)).toBe(false)
   })
 
-  it('a SOL transfer lands: the receiver gains the amount, the wallet was asked on the kit\'s chain', async () => {
+  it("a SOL transfer lands: the receiver gains the amount, the wallet was asked on the kit's chain", async () => {
     const w = wallet()
     const { kit: k } = kit()
     await connect(k)
@@ -187,7 +177,9 @@ describe('signing and sending (signing uses the default chain)', () => {
     const { kit: k } = kit()
     await connect(k)
     approve = false
-    const error = await provider(k).sendSol({ amount: '0.01', receiver: Keypair.generate().publicKey.toBase58() }).catch((e) => e)
+    const error = await provider(k)
+      .sendSol({ amount: '0.01', receiver: Keypair.generate().publicKey.toBase58() })
+      .catch((e) => e)
     expect(error).toMatchObject({ shortMessage: SnackText.SOLANA_SEND_FAILED, details: SolanaErrorText.USER_REJECTED })
     expect(k.snack.store.get()).toMatchObject({ open: true, message: SnackText.SOLANA_SEND_FAILED })
   })

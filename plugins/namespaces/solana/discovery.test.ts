@@ -132,7 +132,12 @@ describe('Solana wallet discovery', () => {
   })
 
   it('ignores a throwing window.solana getter and applies include/exclude lists by id', () => {
-    Object.defineProperty(g.window!, 'solana', { configurable: true, get: () => { throw new Error('extensions fighting') } })
+    Object.defineProperty(g.window!, 'solana', {
+      configurable: true,
+      get: () => {
+        throw new Error('extensions fighting')
+      },
+    })
     register(standardWallet('Kept').wallet)
     register(standardWallet('Excluded').wallet)
     discover({ includeWalletIds: [], excludeWalletIds: ['Excluded'] })

@@ -74,8 +74,11 @@ describe('namespace plugins load only for their namespace', () => {
     for (const id of ['solana', 'bip122', 'polkadot']) expect(k.plugins.status.get()[id], id).toEqual({ state: 'idle' })
     expect([...loads.values()].every((load) => load.mock.calls.length === 0)).toBe(true)
     k.open()
-    await vi.waitFor(() => {
-      for (const id of ['eip155', 'solana', 'bip122', 'polkadot']) expect(k.plugins.status.get()[id]?.state, id).toBe('active')
-    }, { timeout: 15_000 })
+    await vi.waitFor(
+      () => {
+        for (const id of ['eip155', 'solana', 'bip122', 'polkadot']) expect(k.plugins.status.get()[id]?.state, id).toBe('active')
+      },
+      { timeout: 15_000 },
+    )
   })
 })

@@ -14,8 +14,7 @@ import { type PluginManifest, definePlugin } from '../../../kernel/index.ts'
 export function solanaPlugin(): PluginManifest {
   return definePlugin({
     id: 'solana',
-    when: (config) =>
-      config.networks.some((network) => network.chainNamespace === 'solana') && config.adapters.includes('solana'),
+    when: (config) => config.networks.some((network) => network.chainNamespace === 'solana') && config.adapters.includes('solana'),
     requiredPackages: ['@solana/web3.js'],
     activationEvents: ['onModalOpen'],
     contributes: { namespaces: ['solana'] },

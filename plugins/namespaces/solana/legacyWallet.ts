@@ -1,11 +1,6 @@
 import type * as v from 'valibot'
 import { decodeBase58 } from '../../../protocol/base58.ts'
-import {
-  LegacyConnectOutputSchema,
-  type LegacySolanaProvider,
-  LegacySendOutputSchema,
-  LegacySignatureOutputSchema,
-} from './schemas.ts'
+import { LegacyConnectOutputSchema, type LegacySolanaProvider, LegacySendOutputSchema, LegacySignatureOutputSchema } from './schemas.ts'
 import type { SolanaWallet } from './wallet.ts'
 import { callWallet, invalidAnswer, parseOrThrow, safeParse } from '../../../kernel/wallets/index.ts'
 
@@ -14,8 +9,7 @@ const loadRpc = () => import('./rpc.ts')
 /** A legacy injected provider (`window.phantom.solana`, `window.solana`) through its own methods. */
 export function fromLegacyProvider(provider: LegacySolanaProvider): SolanaWallet {
   const call = (method: string, args: unknown[]) => callWallet(provider, method, args)
-  const answer = <S extends v.GenericSchema>(schema: S, value: unknown, method: string): v.InferOutput<S> =>
-    parseOrThrow(schema, value, (issue) => invalidAnswer(method, issue))
+  const answer = <S extends v.GenericSchema>(schema: S, value: unknown, method: string): v.InferOutput<S> => parseOrThrow(schema, value, (issue) => invalidAnswer(method, issue))
   /** Legacy providers take web3.js objects; VersionedTransaction reads both message formats. */
   const toObject = async (bytes: Uint8Array) => (await loadRpc()).transactionFromBytes(bytes, true)
 
@@ -52,7 +46,7 @@ export function fromLegacyProvider(provider: LegacySolanaProvider): SolanaWallet
     async signAndSendTransaction(_address, transaction, _chain, options) {
       const sent = await call('signAndSendTransaction', [await toObject(transaction), options])
       const signature = decodeBase58(answer(LegacySendOutputSchema, sent, 'signAndSendTransaction').signature)
-      if (!signature || signature.length !== 64) throw invalidAnswer('signAndSendTransaction', 'not a 64-byte signature')
+      if (signature?.length !== 64) throw invalidAnswer('signAndSendTransaction', 'not a 64-byte signature')
       return signature
     },
     onAccountsChanged(listener) {

@@ -71,7 +71,14 @@ const account = (k: PorticoKit, ns: 'eip155' | 'solana') => k.chains.record(ns)!
 async function connectBoth(k: PorticoKit) {
   await k.restored
   k.open()
-  await vi.waitFor(() => expect(k.connectors.list().map((c) => c.chain).sort()).toEqual(['eip155', 'solana']))
+  await vi.waitFor(() =>
+    expect(
+      k.connectors
+        .list()
+        .map((c) => c.chain)
+        .sort(),
+    ).toEqual(['eip155', 'solana']),
+  )
   await k.connect({ connectorId: EVM_WALLET, namespace: 'eip155' })
   await k.connect({ connectorId: SOL_WALLET, namespace: 'solana' })
 }
@@ -84,7 +91,17 @@ describe('EVM and Solana in one kit', () => {
     k.open()
     await vi.waitFor(() => expect(k.plugins.status.get()['solana']?.state).toBe('active'), { timeout: 15_000 })
     // The two bodies load side by side: which registers its wallet first is not the point.
-    await vi.waitFor(() => expect(k.connectors.list().map((c) => [c.chain, c.type]).sort()).toEqual([['eip155', 'ANNOUNCED'], ['solana', 'ANNOUNCED']]))
+    await vi.waitFor(() =>
+      expect(
+        k.connectors
+          .list()
+          .map((c) => [c.chain, c.type])
+          .sort(),
+      ).toEqual([
+        ['eip155', 'ANNOUNCED'],
+        ['solana', 'ANNOUNCED'],
+      ]),
+    )
   })
 
   it('holds both accounts at once, each with its balance; switching networks switches the namespace and recomposes the address', async () => {
@@ -135,31 +152,44 @@ describe('EVM and Solana in one kit', () => {
     expect(k.services.storage.get('connectedNamespaces')).toEqual([])
   })
 
-  it.each(['WALLET_CONNECT', 'AUTH'] as const)(
-    'a %s connector spans namespaces: disconnecting one disconnects its other namespaces too',
-    async (type) => {
-      const { evmWallet, solWallet } = wallets()
-      const k = kit()
-      await k.restored
-      await Promise.all([k.plugins.load('eip155'), k.plugins.load('solana')])
-      // One session reaching both chains, as WalletConnect or the embedded wallet gives; the
-      // namespace adapters speak to its per-chain providers.
-      const shared = (chain: 'eip155' | 'solana', provider: unknown): Connector => ({ id: 'shared-session', name: 'Shared', type, chain, provider, capabilities: { sharedSession: true } })
-      cleanups.push(k.connectors.add(shared('eip155', evmWallet.provider)), k.connectors.add(shared('solana', solWallet.wallet)))
-      await k.connect({ connectorId: 'shared-session', namespace: 'eip155' })
-      await k.connect({ connectorId: 'shared-session', namespace: 'solana' })
-      await k.disconnect('solana')
-      expect([account(k, 'eip155').status, account(k, 'solana').status]).toEqual(['disconnected', 'disconnected'])
-      expect(k.services.storage.get('connectedConnectorIds')).toEqual({})
-    },
-  )
+  it.each(['WALLET_CONNECT', 'AUTH'] as const)('a %s connector spans namespaces: disconnecting one disconnects its other namespaces too', async (type) => {
+    const { evmWallet, solWallet } = wallets()
+    const k = kit()
+    await k.restored
+    await Promise.all([k.plugins.load('eip155'), k.plugins.load('solana')])
+    // One session reaching both chains, as WalletConnect or the embedded wallet gives; the
+    // namespace adapters speak to its per-chain providers.
+    const shared = (chain: 'eip155' | 'solana', provider: unknown): Connector => ({
+      id: 'shared-session',
+      name: 'Shared',
+      type,
+      chain,
+      provider,
+      capabilities: { sharedSession: true },
+    })
+    cleanups.push(k.connectors.add(shared('eip155', evmWallet.provider)), k.connectors.add(shared('solana', solWallet.wallet)))
+    await k.connect({ connectorId: 'shared-session', namespace: 'eip155' })
+    await k.connect({ connectorId: 'shared-session', namespace: 'solana' })
+    await k.disconnect('solana')
+    expect([account(k, 'eip155').status, account(k, 'solana').status]).toEqual(['disconnected', 'disconnected'])
+    expect(k.services.storage.get('connectedConnectorIds')).toEqual({})
+  })
 
   it('a WALLET_CONNECT session on one namespace does not take an ANNOUNCED wallet on another with it', async () => {
     const { evmWallet, solWallet } = wallets()
     const k = kit()
     await k.restored
     await Promise.all([k.plugins.load('eip155'), k.plugins.load('solana')])
-    cleanups.push(k.connectors.add({ id: 'wc', name: 'WalletConnect', type: 'WALLET_CONNECT', chain: 'solana', provider: solWallet.wallet, capabilities: { sharedSession: true, relaysWallets: true } }))
+    cleanups.push(
+      k.connectors.add({
+        id: 'wc',
+        name: 'WalletConnect',
+        type: 'WALLET_CONNECT',
+        chain: 'solana',
+        provider: solWallet.wallet,
+        capabilities: { sharedSession: true, relaysWallets: true },
+      }),
+    )
     await k.connect({ connectorId: EVM_WALLET, namespace: 'eip155' })
     await k.connect({ connectorId: 'wc', namespace: 'solana' })
     await k.disconnect('solana')

@@ -72,7 +72,12 @@ describe('SolanaProvider.prepareTransfer', () => {
   it('refuses what is not a transfer: “Please enter a valid amount and receiver address”; a mint that is not one says so', async () => {
     const { provider: p } = await provider()
     const receiver = Keypair.generate().publicKey.toBase58()
-    for (const bad of [{ amount: -1n, receiver }, { amount: 1n, receiver: '0xnot' }, { amount: 1 as unknown as bigint, receiver }, { amount: 1n, receiver, mint: 'nope' }]) {
+    for (const bad of [
+      { amount: -1n, receiver },
+      { amount: 1n, receiver: '0xnot' },
+      { amount: 1 as unknown as bigint, receiver },
+      { amount: 1n, receiver, mint: 'nope' },
+    ]) {
       await expect(p.prepareTransfer(bad)).rejects.toMatchObject({ shortMessage: ErrorText.SOLANA_AMOUNT_AND_RECEIVER_REQUIRED })
     }
     await expect(p.prepareTransfer({ amount: 1n, receiver, mint: receiver })).rejects.toThrow(/is not a token mint on this network/)

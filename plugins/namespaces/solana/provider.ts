@@ -1,13 +1,5 @@
 import type { Transaction, VersionedTransaction } from '@solana/web3.js'
-import {
-  type CaipNetwork,
-  ErrorText,
-  NativeDecimals,
-  PorticoError,
-  SnackText,
-  isSolanaAddress,
-  isUnsupportedPlaceholder,
-} from '../../../kernel/index.ts'
+import { type CaipNetwork, ErrorText, NativeDecimals, PorticoError, SnackText, isSolanaAddress, isUnsupportedPlaceholder } from '../../../kernel/index.ts'
 import { parseOrThrow, parsePositiveUnits, WalletError } from '../../../kernel/wallets/index.ts'
 import { encodeBase58 } from '../../../protocol/base58.ts'
 import { type SolanaStandardChain, standardChainOf } from './chains.ts'

@@ -53,7 +53,9 @@ describe('kit.request with a browser Solana wallet', () => {
     const { kit, w } = await connected()
     const other = createSolanaTestWallet({ name: 'Other', rpcUrl: rpc.url }).address
     await expect(kit.request({ method: 'solana_signMessage', params: { message: '2', pubkey: other } })).rejects.toMatchObject({ shortMessage: SolanaErrorText.INVALID_MESSAGE })
-    await expect(kit.request({ method: 'solana_signMessage', params: { message: '0OIl', pubkey: w.address } })).rejects.toMatchObject({ shortMessage: SolanaErrorText.INVALID_MESSAGE })
+    await expect(kit.request({ method: 'solana_signMessage', params: { message: '0OIl', pubkey: w.address } })).rejects.toMatchObject({
+      shortMessage: SolanaErrorText.INVALID_MESSAGE,
+    })
     await expect(kit.request({ method: 'solana_signTransaction', params: {} })).rejects.toMatchObject({ shortMessage: ErrorText.ADAPTER_NOT_FOUND })
   })
 })

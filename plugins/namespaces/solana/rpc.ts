@@ -55,9 +55,7 @@ export async function buildTransfer(connection: Connection, from: string, to: st
   } catch (error) {
     throw rpcError('getLatestBlockhash', error)
   }
-  const transaction = new Transaction({ feePayer: fromPubkey, recentBlockhash: blockhash }).add(
-    SystemProgram.transfer({ fromPubkey, toPubkey: new PublicKey(to), lamports }),
-  )
+  const transaction = new Transaction({ feePayer: fromPubkey, recentBlockhash: blockhash }).add(SystemProgram.transfer({ fromPubkey, toPubkey: new PublicKey(to), lamports }))
   return transaction.serialize({ requireAllSignatures: false, verifySignatures: false })
 }
 

@@ -29,13 +29,7 @@ export function associatedTokenAddress(owner: PublicKey, mint: PublicKey, tokenP
 }
 
 /** Creates `owner`'s associated account for `mint`, paid by `payer`; does nothing if it exists already. */
-export function createAssociatedTokenAccountIdempotent(
-  payer: PublicKey,
-  account: PublicKey,
-  owner: PublicKey,
-  mint: PublicKey,
-  tokenProgram: PublicKey,
-): TransactionInstruction {
+export function createAssociatedTokenAccountIdempotent(payer: PublicKey, account: PublicKey, owner: PublicKey, mint: PublicKey, tokenProgram: PublicKey): TransactionInstruction {
   return new TransactionInstruction({
     programId: ASSOCIATED_TOKEN_PROGRAM_ID,
     keys: [

@@ -1,20 +1,13 @@
 import * as v from 'valibot'
 import { SolanaErrorText } from './errors.ts'
-import {
-  ConnectOutputSchema,
-  SignAndSendOutputSchema,
-  SignMessageOutputSchema,
-  SignTransactionOutputSchema,
-  StandardAccountSchema,
-  StandardWalletSchema,
-} from './schemas.ts'
+import { ConnectOutputSchema, SignAndSendOutputSchema, SignMessageOutputSchema, SignTransactionOutputSchema, StandardAccountSchema, StandardWalletSchema } from './schemas.ts'
 import type { SolanaWallet } from './wallet.ts'
 import { callFeature, hasFeature, onAccountsChange, safeParse, standardAccounts, WalletError } from '../../../kernel/wallets/index.ts'
 
 /** A Wallet Standard wallet that can serve Solana: `standard:connect` and a `solana:*` chain. */
 export function isSolanaStandardWallet(wallet: unknown): boolean {
   const parsed = safeParse(StandardWalletSchema, wallet)
-  return Boolean(parsed && parsed.chains.some((chain) => chain.startsWith('solana:')) && hasFeature(wallet, 'standard:connect', 'connect'))
+  return Boolean(parsed?.chains.some((chain) => chain.startsWith('solana:')) && hasFeature(wallet, 'standard:connect', 'connect'))
 }
 
 /** Solana accounts out of a Wallet Standard account list (accounts of other chains are left out). */
@@ -51,13 +44,7 @@ export function fromStandardWallet(wallet: unknown): SolanaWallet {
       return output!.signature
     },
     async signTransaction(address, transaction, chain) {
-      const [output] = await callFeature(
-        wallet,
-        'solana:signTransaction',
-        'signTransaction',
-        [{ account: account(address), transaction, chain }],
-        SignTransactionOutputSchema,
-      )
+      const [output] = await callFeature(wallet, 'solana:signTransaction', 'signTransaction', [{ account: account(address), transaction, chain }], SignTransactionOutputSchema)
       return output!.signedTransaction
     },
     get canSend() {

@@ -1,13 +1,6 @@
 import { type Connection, PublicKey, SystemProgram, Transaction } from '@solana/web3.js'
 import { PorticoError } from '../../../kernel/index.ts'
-import {
-  TOKEN_2022_PROGRAM_ID,
-  TOKEN_PROGRAM_ID,
-  associatedAccountSize,
-  associatedTokenAddress,
-  createAssociatedTokenAccountIdempotent,
-  transferChecked,
-} from './splToken.ts'
+import { TOKEN_2022_PROGRAM_ID, TOKEN_PROGRAM_ID, associatedAccountSize, associatedTokenAddress, createAssociatedTokenAccountIdempotent, transferChecked } from './splToken.ts'
 
 /** One transfer from `from`: SOL when `mint` is absent, else that mint's SPL token. Amounts in base units. */
 export interface TransferRequest {

@@ -1,4 +1,4 @@
-import { Keypair, PublicKey, SystemProgram, Transaction, VersionedTransaction } from '@solana/web3.js'
+import { Keypair, type PublicKey, SystemProgram, Transaction, type VersionedTransaction } from '@solana/web3.js'
 import { describe, expect, it, vi } from 'vitest'
 import { type AdapterEvents, type Connector, solanaDevnet } from '../../../kernel/index.ts'
 import { USER_REJECTED_CODE } from '../../../kernel/wallets/index.ts'

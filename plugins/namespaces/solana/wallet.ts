@@ -1,4 +1,4 @@
-import { type Connector, type Disposer } from '../../../kernel/index.ts'
+import type { Connector, Disposer } from '../../../kernel/index.ts'
 import { safeParse, WalletError } from '../../../kernel/wallets/index.ts'
 import type { SolanaStandardChain } from './chains.ts'
 import { SolanaErrorText } from './errors.ts'

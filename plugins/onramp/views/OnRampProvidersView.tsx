@@ -14,8 +14,7 @@ const purchaseTarget = (state: ChainState) => ({
   address: state.chains[state.activeNamespace]?.accountState.address,
   network: state.activeCaipNetwork,
 })
-const sameTarget = (a: ReturnType<typeof purchaseTarget>, b: ReturnType<typeof purchaseTarget>) =>
-  a.namespace === b.namespace && a.address === b.address && a.network === b.network
+const sameTarget = (a: ReturnType<typeof purchaseTarget>, b: ReturnType<typeof purchaseTarget>) => a.namespace === b.namespace && a.address === b.address && a.network === b.network
 
 /** Where a popup opens: its own window, with no way back to this page (noopener). */
 const POPUP_FEATURES = 'popup,width=480,height=720,noopener,noreferrer'

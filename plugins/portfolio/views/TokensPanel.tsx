@@ -3,7 +3,7 @@ import type { DependencyContainer } from 'tsyringe'
 import { supportsFeature } from '../../../services/blockchainApi/support.ts'
 import { tokenBalances } from '../../../services/blockchainApi/tokenBalances.ts'
 import { formatDollars } from '../../../kernel/format/formatDollars.ts'
-import { type ChainState, type Locale, type TokenBalance, isUnsupportedPlaceholder, resolve } from '../../../kernel/index.ts'
+import { type ChainState, type Locale, type TokenBalance, isUnsupportedPlaceholder } from '../../../kernel/index.ts'
 import { type PorticoView, Spinner, Text, WalletImage, formatBalance, shallowEqual, useLocale, useMessages, useStoreValue } from '../../../shell/ui/index.ts'
 import { messages } from '../locales/index.ts'
 
@@ -52,7 +52,9 @@ export function createTokensPanel(container: DependencyContainer): PorticoView {
     useEffect(() => {
       let live = true
       setLoading(true)
-      void tokenBalances(container).refresh().finally(() => live && setLoading(false))
+      void tokenBalances(container)
+        .refresh()
+        .finally(() => live && setLoading(false))
       return () => {
         live = false
       }

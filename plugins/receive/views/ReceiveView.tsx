@@ -11,8 +11,7 @@ export function receiveTarget(state: ChainState) {
   }
 }
 
-const sameTarget = (a: ReturnType<typeof receiveTarget>, b: ReturnType<typeof receiveTarget>) =>
-  a.address === b.address && shallowEqual(a.networks, b.networks)
+const sameTarget = (a: ReturnType<typeof receiveTarget>, b: ReturnType<typeof receiveTarget>) => a.address === b.address && shallowEqual(a.networks, b.networks)
 
 /**
  * The visitor's address as text and QR code, with copy, and the networks it is

@@ -6,5 +6,5 @@ export function setReceiver({ store, requote }: SendFlow, lookup: ReceiverLookup
   store.set({ receiverAddress: text, receiverProfileName: undefined, error: undefined })
   lookup.typed(text)
   // The fee depends on the receiver (a first transfer to an address costs more): read it again once it is one.
-  if (sender && sender.isValidReceiver(text.trim()) && text.trim() !== receiverAddress.trim()) void requote()
+  if (sender?.isValidReceiver(text.trim()) && text.trim() !== receiverAddress.trim()) void requote()
 }

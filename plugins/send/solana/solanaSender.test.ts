@@ -143,7 +143,13 @@ describe('the Solana sender on the local cluster', () => {
     expect(sender.isValidReceiver('zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz')).toBe(false)
     const form = (amount: string, receiver: string) =>
       checkSend({ token: sol(5n * BigInt(LAMPORTS_PER_SOL)), amount, receiver, sender, nativeBalance: 5n * BigInt(LAMPORTS_PER_SOL), fee: 5000n, smartAccount: false })
-    for (const [amount, receiver] of [['', fresh()], ['1', ''], ['0', fresh()], ['1', 'not an address'], ['abc', fresh()]] as const) {
+    for (const [amount, receiver] of [
+      ['', fresh()],
+      ['1', ''],
+      ['0', fresh()],
+      ['1', 'not an address'],
+      ['abc', fresh()],
+    ] as const) {
       expect(form(amount, receiver)).toEqual({ ok: false, message: 'Please enter a valid amount and receiver address' })
     }
     expect(form('1.5', LOCAL_USD.mint)).toMatchObject({ ok: true, request: { amount: 1_500_000_000n, receiver: LOCAL_USD.mint } })

@@ -13,7 +13,14 @@ describe('localSiwx', () => {
     const store = localSiwx({ statement: 'Hello', expirationSeconds: 90, now: () => now })
     const a = await store.createMessage({ accountAddress: ADDRESS, chainId: CHAIN })
     const b = await store.createMessage({ accountAddress: ADDRESS, chainId: CHAIN })
-    expect(a).toMatchObject({ domain: location.host, uri: location.origin, version: '1', statement: 'Hello', issuedAt: '2026-05-01T10:00:00.000Z', expirationTime: '2026-05-01T10:01:30.000Z' })
+    expect(a).toMatchObject({
+      domain: location.host,
+      uri: location.origin,
+      version: '1',
+      statement: 'Hello',
+      issuedAt: '2026-05-01T10:00:00.000Z',
+      expirationTime: '2026-05-01T10:01:30.000Z',
+    })
     expect(a.nonce).toMatch(/^[a-zA-Z0-9]{16}$/)
     expect(a.nonce).not.toBe(b.nonce)
     // The message is one the shared module writes and reads back unchanged.

@@ -44,8 +44,7 @@ export function localSiwx(options: LocalSiwxOptions = {}): SiwxConfig {
     }
   }
   const write = (sessions: SiwxSession[]) => storage().setItem(LOCAL_SIWX_STORAGE_KEY, JSON.stringify(sessions))
-  const isFor = (session: SiwxSession, chainId: string, address: string) =>
-    session.data.chainId === chainId && sameAccount(chainId, session.data.accountAddress, address)
+  const isFor = (session: SiwxSession, chainId: string, address: string) => session.data.chainId === chainId && sameAccount(chainId, session.data.accountAddress, address)
   const live = (session: SiwxSession) => !session.data.expirationTime || Date.parse(session.data.expirationTime) > now().getTime()
 
   return {

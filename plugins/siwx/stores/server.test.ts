@@ -166,15 +166,28 @@ describe('serverSiwx on the wire', () => {
       )
     }
     const nonce = (text: string) => outcome({ status: 200, json: { nonce: text } }, () => store.createMessage({ accountAddress: account.address, chainId }))
-    expect([await nonce('n'.repeat(7)), await nonce('n'.repeat(8)), await nonce('n'.repeat(128)), await nonce('n'.repeat(129))]).toEqual(['BAD_RESPONSE', 'kept', 'kept', 'BAD_RESPONSE'])
+    expect([await nonce('n'.repeat(7)), await nonce('n'.repeat(8)), await nonce('n'.repeat(128)), await nonce('n'.repeat(129))]).toEqual([
+      'BAD_RESPONSE',
+      'kept',
+      'kept',
+      'BAD_RESPONSE',
+    ])
     const session = (id: string) =>
       outcome(
-        { status: 200, json: { session: { id, address: account.address, chainId, domain: 'app.example', issuedAt: '2026-01-01T00:00:00.000Z', expiresAt: '2099-01-01T00:00:00.000Z' } } },
+        {
+          status: 200,
+          json: { session: { id, address: account.address, chainId, domain: 'app.example', issuedAt: '2026-01-01T00:00:00.000Z', expiresAt: '2099-01-01T00:00:00.000Z' } },
+        },
         () => store.getSessions(chainId, account.address),
       )
     expect([await session('i'.repeat(512)), await session('i'.repeat(513))]).toEqual(['kept', 'BAD_RESPONSE'])
-    const refusal = (reason: string, detail: string) => outcome({ status: 400, json: { reason, detail } }, () => store.addSession({ data: {} as never, message: 'm', signature: '0x01' }))
-    expect([await refusal('R'.repeat(64), 'd'.repeat(2000)), await refusal('R'.repeat(65), 'd'), await refusal('R', 'd'.repeat(2001))]).toEqual(['R'.repeat(64), 'BAD_RESPONSE', 'BAD_RESPONSE'])
+    const refusal = (reason: string, detail: string) =>
+      outcome({ status: 400, json: { reason, detail } }, () => store.addSession({ data: {} as never, message: 'm', signature: '0x01' }))
+    expect([await refusal('R'.repeat(64), 'd'.repeat(2000)), await refusal('R'.repeat(65), 'd'), await refusal('R', 'd'.repeat(2001))]).toEqual([
+      'R'.repeat(64),
+      'BAD_RESPONSE',
+      'BAD_RESPONSE',
+    ])
   })
 
   it('a server that cannot be reached is UNREACHABLE', async () => {
@@ -182,7 +195,9 @@ describe('serverSiwx on the wire', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))
     const port = (closed.address() as AddressInfo).port
     await new Promise((resolve) => closed.close(resolve))
-    const error = await serverSiwx({ url: `http://127.0.0.1:${port}/siwx` }).createMessage({ accountAddress: account.address, chainId }).catch((e: unknown) => e)
+    const error = await serverSiwx({ url: `http://127.0.0.1:${port}/siwx` })
+      .createMessage({ accountAddress: account.address, chainId })
+      .catch((e: unknown) => e)
     expect(error).toMatchObject({ name: 'SiwxError', reason: 'UNREACHABLE', shortMessage: SiwxErrorText.UNREACHABLE })
   })
 

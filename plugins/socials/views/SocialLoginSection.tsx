@@ -19,11 +19,7 @@ const messageOf = (error: unknown) => (error instanceof Error && error.message ?
  * button shows the login under way and the others wait until it ends. Farcaster has its own
  * view (a QR code for the phone).
  */
-export function createSocialLoginSection(
-  controller: SocialController,
-  providers: () => readonly SocialOption[],
-  openFarcaster: () => void,
-): PorticoView {
+export function createSocialLoginSection(controller: SocialController, providers: () => readonly SocialOption[], openFarcaster: () => void): PorticoView {
   return function SocialLoginSection({ kit }) {
     const t = useMessages(kit, messages)
     const shown = useShownText(kit)

@@ -5,7 +5,13 @@ import { SwapsText } from '../state.ts'
 import { tokenKey } from '../tokens.ts'
 
 /** `kit.open({ view: 'Swap', data })`: tokens by contract address or "native", an amount in whole units. */
-const Token = v.union([v.literal('native'), v.pipe(v.string(), v.check((text: string) => isEvmAddress(text)))])
+const Token = v.union([
+  v.literal('native'),
+  v.pipe(
+    v.string(),
+    v.check((text: string) => isEvmAddress(text)),
+  ),
+])
 const SwapArguments = v.object({
   from: v.optional(Token),
   to: v.optional(Token),

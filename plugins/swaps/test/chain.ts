@@ -8,7 +8,6 @@ import { HARDHAT_ACCOUNTS, type HardhatNode, rpc, startHardhat } from '../../../
 import type { ChainReader, SwapTransaction } from '../provider.ts'
 import { freePort } from '../../../test/peers/freePort.ts'
 
-
 export async function startSwapChain(): Promise<HardhatNode> {
   const node = await startHardhat({ port: await freePort() })
   await deployDemoTokens(node.url)

@@ -111,7 +111,9 @@ export function createSwapView(controller: SwapController): PorticoView {
             <dt>{t('swaps.youReceive')}</dt>
             <dd data-testid="swap-quote-out">{`≈ ${amountText(quote.amountOut, quote.to, locale)}`}</dd>
             <dt>{t('swaps.minimumReceived')}</dt>
-            <dd data-testid="swap-quote-min">{t('swaps.slippage', { amount: amountText(quote.amountOutMin, quote.to, locale), percent: new Intl.NumberFormat(locale, { style: 'percent' }).format(0.01) })}</dd>
+            <dd data-testid="swap-quote-min">
+              {t('swaps.slippage', { amount: amountText(quote.amountOutMin, quote.to, locale), percent: new Intl.NumberFormat(locale, { style: 'percent' }).format(0.01) })}
+            </dd>
             <dt>{t('swaps.priceImpact')}</dt>
             <dd data-testid="swap-price-impact">{new Intl.NumberFormat(locale, { style: 'percent', minimumFractionDigits: 2 }).format(quote.priceImpactBps / 10_000)}</dd>
             {state.needsApproval && (

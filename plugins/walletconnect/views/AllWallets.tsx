@@ -118,12 +118,7 @@ export function createAllWalletsView(controller: WalletConnectController) {
         <ul className="list" aria-label={t('walletconnect.wallets')}>
           {shown.map((entry) => (
             <li key={`${entry.group}:${entry.id}`}>
-              <ListItem
-                image={<WalletImage src={entry.imageUrl} />}
-                description={describe(entry)}
-                data-wallet={entry.id}
-                onClick={() => select(kit, entry)}
-              >
+              <ListItem image={<WalletImage src={entry.imageUrl} />} description={describe(entry)} data-wallet={entry.id} onClick={() => select(kit, entry)}>
                 {entry.name}
               </ListItem>
             </li>

@@ -1,4 +1,4 @@
-import { type Hex, createPublicClient, custom, encodeFunctionData, erc20Abi, http, padHex, stringToHex } from 'viem'
+import { createPublicClient, custom, encodeFunctionData, erc20Abi, http, padHex, stringToHex } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { HARDHAT_ACCOUNTS } from '../../../demo/peers/accounts.mjs'
 import { DEMO_TOKENS } from '../../../demo/peers/tokens.mjs'

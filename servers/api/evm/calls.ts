@@ -1,14 +1,4 @@
-import {
-  type Address,
-  type Hex,
-  type PublicClient,
-  decodeAbiParameters,
-  decodeFunctionResult,
-  encodeFunctionData,
-  hexToString,
-  multicall3Abi,
-  size,
-} from 'viem'
+import { type Address, type Hex, type PublicClient, decodeAbiParameters, decodeFunctionResult, encodeFunctionData, hexToString, multicall3Abi, size } from 'viem'
 
 /** Multicall3's address: the same on every chain that has it (a fresh Hardhat node does not). */
 const MULTICALL3: Address = '0xcA11bde05977b3631167028862bE2a173976CA11'

@@ -160,8 +160,7 @@ export function createEvmSource(options: EvmSourceOptions): ChainSource {
     },
     normalizeAddress: (address) => (isAddress(address, { strict: false }) ? getAddress(address) : undefined),
     // viem's universal validator: one eth_call that checks an EOA, ERC-1271 and ERC-6492 alike.
-    verifyMessage: ({ address, message, signature }) =>
-      client.verifyMessage({ address: address as Address, message, signature: signature as Hex }),
+    verifyMessage: ({ address, message, signature }) => client.verifyMessage({ address: address as Address, message, signature: signature as Hex }),
   }
 }
 

@@ -31,7 +31,12 @@ const history = async (account: Address, cursor?: string) => {
 const nftsOf = async (account: Address) =>
   v.parse(NftsResponseSchema, (await get(server.url, `${BlockchainApiPaths.nfts(account)}?chainId=${CHAIN}`)).body).data.map((nft) => nft.tokenId)
 const storedHashes = async (hashes: readonly string[]) =>
-  (await database.db.select({ hash: apiTransfers.txHash }).from(apiTransfers).where(inArray(apiTransfers.txHash, [...hashes]))).map((row) => row.hash)
+  (
+    await database.db
+      .select({ hash: apiTransfers.txHash })
+      .from(apiTransfers)
+      .where(inArray(apiTransfers.txHash, [...hashes]))
+  ).map((row) => row.hash)
 const fresh = (n: number) => getAddress(`0x${'7'.repeat(36)}${n.toString(16).padStart(4, '0')}`)
 
 beforeAll(async () => {

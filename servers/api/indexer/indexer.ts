@@ -74,7 +74,9 @@ export function startIndexer(options: IndexerOptions): Indexer {
     // No kept block is on the chain: not a reorg (none runs that deep) but another chain under
     // the same id, such as a development node started afresh. Start over from the start block.
     const removed = await forgetChain(db, source.chainId, cursor)
-    log(`${source.chainId}: none of the last ${keepBlocks} stored blocks is on the chain (a new chain?): forgot ${removed} transfers, indexing again from block ${source.startBlock}`)
+    log(
+      `${source.chainId}: none of the last ${keepBlocks} stored blocks is on the chain (a new chain?): forgot ${removed} transfers, indexing again from block ${source.startBlock}`,
+    )
   }
 
   /** One step; false when there was nothing to read (or nothing settled to read yet). */

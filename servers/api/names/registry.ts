@@ -66,9 +66,10 @@ export async function suggestNames(db: Database, asked: string): Promise<{ name:
   const dashed = Array.from({ length: 9 }, (_, i) => `${base}-${i + 1}`).filter((name) => isValidRegistrationName(name))
   const candidates = askable ? [base, ...dashed] : dashed
   if (candidates.length === 0) return []
-  const taken = new Set(
-    (await db.select({ name: apiNames.name }).from(apiNames).where(inArray(apiNames.name, candidates))).map((row) => row.name),
-  )
-  const free = dashed.filter((name) => !taken.has(name)).slice(0, ALTERNATIVES).map((name) => ({ name, registered: false }))
+  const taken = new Set((await db.select({ name: apiNames.name }).from(apiNames).where(inArray(apiNames.name, candidates))).map((row) => row.name))
+  const free = dashed
+    .filter((name) => !taken.has(name))
+    .slice(0, ALTERNATIVES)
+    .map((name) => ({ name, registered: false }))
   return askable ? [{ name: base, registered: taken.has(base) }, ...free] : free
 }

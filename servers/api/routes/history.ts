@@ -58,11 +58,7 @@ export function historyRoutes(app: Hono, context: ApiContext): void {
     const from = provider === undefined ? undefined : [...senders].filter(([, name]) => name === provider).map(([sender]) => sender)
     // A provider with no configured sender has delivered nothing this server can see.
     if (from?.length === 0) return c.json({ data: [], next: null } satisfies TransactionsResponse)
-    const involves = and(
-      eq(t.chainId, source.chainId),
-      or(eq(t.fromAddress, address), eq(t.toAddress, address)),
-      from && and(inArray(t.txFrom, from), eq(t.toAddress, address)),
-    )
+    const involves = and(eq(t.chainId, source.chainId), or(eq(t.fromAddress, address), eq(t.toAddress, address)), from && and(inArray(t.txFrom, from), eq(t.toAddress, address)))
     const keys = await context.db
       .selectDistinct({ blockNumber: t.blockNumber, txIndex: t.txIndex })
       .from(t)
@@ -87,14 +83,12 @@ export function historyRoutes(app: Hono, context: ApiContext): void {
   })
 }
 
-async function transactions(
-  context: ApiContext,
-  source: ChainSource,
-  account: string,
-  rows: readonly Row[],
-  senders: ReadonlyMap<string, string>,
-): Promise<Transaction[]> {
-  const tokens = await tokenInfo(context, source.chainId, rows.map((row) => row.token))
+async function transactions(context: ApiContext, source: ChainSource, account: string, rows: readonly Row[], senders: ReadonlyMap<string, string>): Promise<Transaction[]> {
+  const tokens = await tokenInfo(
+    context,
+    source.chainId,
+    rows.map((row) => row.token),
+  )
   const prices = await context.prices.prices(source.chainId, [NATIVE, ...tokens.keys()])
   const groups = new Map<string, Row[]>()
   for (const row of rows) {

@@ -33,7 +33,11 @@ export function nftRoutes(app: Hono, context: ApiContext): void {
       .orderBy(asc(o.token), asc(o.tokenId))
       .limit(context.pageSize + 1)
     const page = rows.slice(0, context.pageSize)
-    const collections = await tokenInfo(context, source.chainId, page.map((row) => row.token))
+    const collections = await tokenInfo(
+      context,
+      source.chainId,
+      page.map((row) => row.token),
+    )
     const last = page.at(-1)
     const body: NftsResponse = {
       data: page.map((row) => {

@@ -64,7 +64,11 @@ beforeAll(async () => {
   chain = new Connection(rpc.url, 'confirmed')
   const startBlock = await chain.getSlot()
   await createSolanaDemoToken(rpc.url, { holders: [alice.publicKey.toBase58()], funding: { sol: 5, tokens: 100 } })
-  solToBob = await sendAndConfirmTransaction(chain, new Transaction().add(SystemProgram.transfer({ fromPubkey: alice.publicKey, toPubkey: new PublicKey(bob), lamports: 0.25 * LAMPORTS_PER_SOL })), [alice])
+  solToBob = await sendAndConfirmTransaction(
+    chain,
+    new Transaction().add(SystemProgram.transfer({ fromPubkey: alice.publicKey, toPubkey: new PublicKey(bob), lamports: 0.25 * LAMPORTS_PER_SOL })),
+    [alice],
+  )
   const from = getAssociatedTokenAddressSync(mint, alice.publicKey, false, TOKEN_2022_PROGRAM_ID)
   const to = getAssociatedTokenAddressSync(mint, new PublicKey(bob), false, TOKEN_2022_PROGRAM_ID)
   // Bob's token account is created in the same transaction (its rent moves inside: not a transfer).
@@ -117,7 +121,10 @@ describe('Blockchain API on a Solana cluster', () => {
       { name: 'Local USD', symbol: 'LUSD', chainId: CHAIN, address: LOCAL_USD.mint, quantity: { decimals: '6', numeric: '98.5' }, price: 1, value: 98.5, iconUrl: '' },
     ])
     const bobs = v.parse(BalancesResponseSchema, (await api(`v1/balance/${bob}?chainId=${CHAIN}`)).body).balances
-    expect(bobs.map((b) => [b.symbol, b.quantity.numeric])).toEqual([['SOL', '0.25'], ['LUSD', '1.5']])
+    expect(bobs.map((b) => [b.symbol, b.quantity.numeric])).toEqual([
+      ['SOL', '0.25'],
+      ['LUSD', '1.5'],
+    ])
   })
 
   it('history: Bob received 1.5 LUSD then 0.25 SOL, newest first, one transfer each (the new account’s rent is no transfer), two per page', async () => {
@@ -127,7 +134,14 @@ describe('Blockchain API on a Solana cluster', () => {
     const [lusd, sol] = page.data
     expect(lusd).toMatchObject({
       id: `${CHAIN}:${lusdToBob}`,
-      metadata: { operationType: 'receive', hash: lusdToBob, sentFrom: alice.publicKey.toBase58(), sentTo: 'ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL', status: 'confirmed', chain: CHAIN },
+      metadata: {
+        operationType: 'receive',
+        hash: lusdToBob,
+        sentFrom: alice.publicKey.toBase58(),
+        sentTo: 'ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL',
+        status: 'confirmed',
+        chain: CHAIN,
+      },
       transfers: [{ direction: 'in', fungible_info: { name: 'Local USD', symbol: 'LUSD' }, quantity: { numeric: '1.5', decimals: '6' }, price: 1, value: 1.5 }],
     })
     expect(sol).toMatchObject({

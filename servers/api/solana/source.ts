@@ -33,7 +33,9 @@ const BlockHash = v.object({ blockhash: v.string() })
 const TokenAccounts = v.object({
   value: v.array(
     v.object({
-      account: v.object({ data: v.object({ parsed: v.object({ info: v.object({ mint: v.string(), tokenAmount: v.object({ amount: v.pipe(v.string(), v.regex(/^\d+$/)) }) }) }) }) }),
+      account: v.object({
+        data: v.object({ parsed: v.object({ info: v.object({ mint: v.string(), tokenAmount: v.object({ amount: v.pipe(v.string(), v.regex(/^\d+$/)) }) }) }) }),
+      }),
     }),
   ),
 })
@@ -78,7 +80,10 @@ export function createSolanaSource(options: SolanaSourceOptions): ChainSource {
       slots.push(...(await callOne(rpc, ['getBlocks', [Number(start), Number(end), { commitment: 'confirmed' }]], v.array(Slot))))
     }
     const config = { encoding: 'jsonParsed', transactionDetails: 'full', maxSupportedTransactionVersion: 0, rewards: false, commitment: 'confirmed' }
-    const answers = await rpc(slots.map((slot) => ['getBlock', [slot, config]] as const), BlockSchema)
+    const answers = await rpc(
+      slots.map((slot) => ['getBlock', [slot, config]] as const),
+      BlockSchema,
+    )
     const blocks: SourceBlock[] = []
     const transfers = answers.flatMap((answer, i) => {
       const slot = BigInt(slots[i]!)

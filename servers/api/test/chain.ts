@@ -10,7 +10,6 @@ import { freePort } from '../../../test/peers/freePort.ts'
 
 export { freePort }
 
-
 /** A fresh Hardhat node (eip155:31337) on a free port, with the demo's tokens deployed. */
 export async function hardhatWithTokens(): Promise<HardhatNode> {
   const node = await startHardhat({ port: await freePort() })
@@ -44,8 +43,7 @@ export function send(url: string, tx: { from: Address; to: Address; value?: bigi
 }
 
 export const erc20Transfer = (to: Address, amount: bigint) => encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, amount] })
-export const nftTransfer = (from: Address, to: Address, tokenId: bigint) =>
-  encodeFunctionData({ abi: erc721Abi, functionName: 'transferFrom', args: [from, to, tokenId] })
+export const nftTransfer = (from: Address, to: Address, tokenId: bigint) => encodeFunctionData({ abi: erc721Abi, functionName: 'transferFrom', args: [from, to, tokenId] })
 
 export async function blockNumber(url: string): Promise<bigint> {
   return BigInt(await rpc<string>(url, 'eth_blockNumber'))

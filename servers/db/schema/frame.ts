@@ -145,7 +145,6 @@ export const cooldowns = frame.table('cooldowns', {
   until: time('until').notNull(),
 })
 
-
 /** A login through a social provider, bound to one user: the provider's subject never changes hands. */
 export const socialIdentities = frame.table(
   'social_identities',

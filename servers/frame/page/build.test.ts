@@ -22,7 +22,11 @@ describe('the frame page’s bundle (metafile)', () => {
       const lazy = ['@solana/web3.js/', 'page/decode/solanaTransaction.ts', 'page/decode/evmCall.ts', 'page/decode/selectors.ts', 'page/evmSend.ts']
       expect(lazy.filter((part) => inputs.some((input) => input.includes(part)))).toEqual([])
       // Each is still built, in a chunk that import() loads.
-      for (const part of lazy) expect(Object.values(outputs).some((output) => Object.keys(output.inputs).some((input) => input.includes(part))), part).toBe(true)
+      for (const part of lazy)
+        expect(
+          Object.values(outputs).some((output) => Object.keys(output.inputs).some((input) => input.includes(part))),
+          part,
+        ).toBe(true)
     } finally {
       await rm(outdir, { recursive: true, force: true })
     }

@@ -9,8 +9,8 @@ import type { SessionStore } from './session.ts'
 // The frame's two ends of a new device's consent, over the frame server's answers as it gives
 // them (servers/frame/server.test.ts checks the server gives exactly these).
 
-describe('the new device: held, with the time in the visitor\'s zone', () => {
-  it('turns the server\'s 403 with releaseAt into the catalogue text; a refusal and other errors stay as they are', () => {
+describe("the new device: held, with the time in the visitor's zone", () => {
+  it("turns the server's 403 with releaseAt into the catalogue text; a refusal and other errors stay as they are", () => {
     const releaseAt = '2026-11-28T16:40:00.000Z'
     const held = asDeviceWaiting(new ApiRefusal(403, 'Approve this device on a device you already use, or wait until the time given', { releaseAt }))
     expect(held).toBeInstanceOf(DeviceWaiting)
@@ -26,7 +26,14 @@ describe('the new device: held, with the time in the visitor\'s zone', () => {
 
 describe('the existing device: announces each waiting device once', () => {
   it('emits DEVICE_PENDING for new waiting devices only, and not while signed out or hidden', async () => {
-    const waiting = (deviceId: string) => ({ deviceId, device: 'Chrome on Windows', network: '192.0.2.0/24', site: 'Acme', requestedAt: '2026-11-26T16:40:00.000Z', releaseAt: '2026-11-28T16:40:00.000Z' })
+    const waiting = (deviceId: string) => ({
+      deviceId,
+      device: 'Chrome on Windows',
+      network: '192.0.2.0/24',
+      site: 'Acme',
+      requestedAt: '2026-11-26T16:40:00.000Z',
+      releaseAt: '2026-11-28T16:40:00.000Z',
+    })
     let devices = [waiting('device-b-0001')]
     const api = { call: async () => ({ devices }) } as unknown as Api
     let signedIn = true

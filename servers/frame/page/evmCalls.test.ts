@@ -1,7 +1,7 @@
 import { type Hex, bytesToHex, hexToBytes, parseEther } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type AppPayload, type AppRequestName, type FrameReply } from '../../../protocol/frameProtocol.ts'
+import type { AppPayload, AppRequestName, FrameReply } from '../../../protocol/frameProtocol.ts'
 import { freePort } from '../../../test/peers/freePort.ts'
 import { type HardhatNode, rpc, startHardhat } from '../../../test/peers/hardhat.ts'
 import { evmSigningRequest } from './evm.ts'
@@ -31,9 +31,7 @@ async function funded(ether: string) {
 }
 
 const balanceOf = async (address: string) => BigInt((await rpc(node.url, 'eth_getBalance', [address, 'latest'])) as string)
-const sendCalls = (calls: { to: string; value?: string; data?: string }[], extra: Record<string, unknown> = {}) => [
-  { version: '2.0.0', chainId: '0x7a69', calls, ...extra },
-]
+const sendCalls = (calls: { to: string; value?: string; data?: string }[], extra: Record<string, unknown> = {}) => [{ version: '2.0.0', chainId: '0x7a69', calls, ...extra }]
 const wei = (ether: string) => `0x${parseEther(ether).toString(16)}`
 
 /** The frame's handlers for this key, the host having allowed eip155:31337 without a smart account. */
@@ -67,7 +65,15 @@ describe('wallet_sendCalls from the embedded EOA', () => {
   it('ONE approval lists both transfers; Approve sends them one after another, both land, status 200 with two receipts', async () => {
     const { secret, address } = await funded('10')
     const [alice, bob] = [await balanceOf(ALICE), await balanceOf(BOB)]
-    const request = (await evmSigningRequest('wallet_sendCalls', sendCalls([{ to: ALICE, value: wei('1') }, { to: BOB, value: wei('2') }]), network, address))!
+    const request = (await evmSigningRequest(
+      'wallet_sendCalls',
+      sendCalls([
+        { to: ALICE, value: wei('1') },
+        { to: BOB, value: wei('2') },
+      ]),
+      network,
+      address,
+    ))!
     expect(request.method).toBe('wallet_sendCalls')
     expect(request.rows.map((row) => [row.label, row.value])).toEqual([
       ['From', address],
@@ -94,7 +100,15 @@ describe('wallet_sendCalls from the embedded EOA', () => {
 
   it('a second call that cannot be sent (more than the balance) leaves the first landed: status 600, one receipt', async () => {
     const { secret, address } = await funded('1')
-    const request = (await evmSigningRequest('wallet_sendCalls', sendCalls([{ to: ALICE, value: wei('0.1') }, { to: BOB, value: wei('100') }]), network, address))!
+    const request = (await evmSigningRequest(
+      'wallet_sendCalls',
+      sendCalls([
+        { to: ALICE, value: wei('0.1') },
+        { to: BOB, value: wei('100') },
+      ]),
+      network,
+      address,
+    ))!
     const { id } = (await request.perform(secret)) as { id: Hex }
     const status = (await (await frameFor(secret, address)).read('wallet_getCallsStatus', [id])) as { status: number; receipts: unknown[] }
     expect(status.status).toBe(600)
@@ -103,7 +117,15 @@ describe('wallet_sendCalls from the embedded EOA', () => {
 
   it('a first call that cannot be sent fails the request with the node’s reason; nothing is sent', async () => {
     const { secret, address } = await funded('1')
-    const request = (await evmSigningRequest('wallet_sendCalls', sendCalls([{ to: ALICE, value: wei('100') }, { to: BOB, value: wei('0.1') }]), network, address))!
+    const request = (await evmSigningRequest(
+      'wallet_sendCalls',
+      sendCalls([
+        { to: ALICE, value: wei('100') },
+        { to: BOB, value: wei('0.1') },
+      ]),
+      network,
+      address,
+    ))!
     const bob = await balanceOf(BOB)
     await expect(request.perform(secret)).rejects.toThrow()
     expect(await balanceOf(BOB)).toBe(bob)

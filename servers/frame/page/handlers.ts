@@ -56,10 +56,7 @@ const NewEmail = v.object({ newEmail: v.string() })
 const SocialStarted = v.object({ uri: v.pipe(v.string(), v.url()) })
 const SocialVerified = v.object({ ...Verified.entries, userName: v.nullable(v.string()) })
 const FarcasterStarted = v.object({ url: v.pipe(v.string(), v.url()), channelToken: v.string() })
-const FarcasterWaited = v.variant('completed', [
-  v.object({ completed: v.literal(false) }),
-  v.object({ completed: v.literal(true), ...SocialVerified.entries }),
-])
+const FarcasterWaited = v.variant('completed', [v.object({ completed: v.literal(false) }), v.object({ completed: v.literal(true), ...SocialVerified.entries })])
 
 /** Where the frame keeps the secret that binds the social login it started to itself. */
 const SOCIAL_BINDING_KEY = '@portico-frame/social-binding'

@@ -13,7 +13,12 @@ export interface PasskeyApi {
 type Json = Record<string, any>
 
 const toBytes = (text: string): Uint8Array<ArrayBuffer> => {
-  const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(text.length / 4) * 4, '='))
+  const binary = atob(
+    text
+      .replace(/-/g, '+')
+      .replace(/_/g, '/')
+      .padEnd(Math.ceil(text.length / 4) * 4, '='),
+  )
   return Uint8Array.from(binary, (char) => char.charCodeAt(0))
 }
 const toText = (bytes: ArrayBuffer): string =>

@@ -28,7 +28,13 @@ describe('EVM signing requests', () => {
   it('eth_signTypedData_v4 from the JSON string a dapp sends (with EIP712Domain in its types)', async () => {
     const typed = {
       domain: { name: 'Test', chainId: 31337 },
-      types: { EIP712Domain: [{ name: 'name', type: 'string' }, { name: 'chainId', type: 'uint256' }], Mail: [{ name: 'body', type: 'string' }] },
+      types: {
+        EIP712Domain: [
+          { name: 'name', type: 'string' },
+          { name: 'chainId', type: 'uint256' },
+        ],
+        Mail: [{ name: 'body', type: 'string' }],
+      },
       primaryType: 'Mail',
       message: { body: 'hi' },
     }
@@ -75,7 +81,11 @@ describe('Solana signing requests', () => {
     const blockhash = encodeBase58(new Uint8Array(32).fill(7))
     const legacy = new Transaction({ feePayer: signer, recentBlockhash: blockhash }).add(SystemProgram.transfer({ fromPubkey: signer, toPubkey: to, lamports: 5 }))
     const versioned = new VersionedTransaction(
-      new TransactionMessage({ payerKey: signer, recentBlockhash: blockhash, instructions: [SystemProgram.transfer({ fromPubkey: signer, toPubkey: to, lamports: 5 })] }).compileToV0Message(),
+      new TransactionMessage({
+        payerKey: signer,
+        recentBlockhash: blockhash,
+        instructions: [SystemProgram.transfer({ fromPubkey: signer, toPubkey: to, lamports: 5 })],
+      }).compileToV0Message(),
     )
     const unsigned = [legacy.serialize({ requireAllSignatures: false }), versioned.serialize()]
     for (const bytes of unsigned) {

@@ -21,15 +21,7 @@ import {
   http,
   parseAbi,
 } from 'viem'
-import {
-  type SmartAccount,
-  createBundlerClient,
-  createPaymasterClient,
-  entryPoint07Abi,
-  entryPoint07Address,
-  getUserOperationHash,
-  toSmartAccount,
-} from 'viem/account-abstraction'
+import { type SmartAccount, createBundlerClient, createPaymasterClient, entryPoint07Abi, entryPoint07Address, getUserOperationHash, toSmartAccount } from 'viem/account-abstraction'
 import { readContract } from 'viem/actions'
 import type { SmartAccountNetwork } from './config.ts'
 import type { FrameNetwork } from './signing.ts'
@@ -37,18 +29,11 @@ import type { FrameNetwork } from './signing.ts'
 /** PorticoAccountFactory for the EntryPoint v0.7 (CREATE2 through Arachnid's deployer, salt 0): the same address on every chain. */
 export const PORTICO_ACCOUNT_FACTORY: Address = '0x9093E362fB101d467361524968027B98EA40D782'
 
-const accountAbi = parseAbi([
-  'function execute(address dest, uint256 value, bytes func)',
-  'function executeBatch(address[] dest, uint256[] value, bytes[] func)',
-])
-const factoryAbi = parseAbi([
-  'function createAccount(address owner, uint256 salt) returns (address)',
-  'function getAddress(address owner, uint256 salt) view returns (address)',
-])
+const accountAbi = parseAbi(['function execute(address dest, uint256 value, bytes func)', 'function executeBatch(address[] dest, uint256[] value, bytes[] func)'])
+const factoryAbi = parseAbi(['function createAccount(address owner, uint256 salt) returns (address)', 'function getAddress(address owner, uint256 salt) view returns (address)'])
 
 /** A 65-byte signature that recovers without reverting (to some other address): gas is estimated with it. */
-const STUB_SIGNATURE =
-  '0xfffffffffffffffffffffffffffffff0000000000000000000000000000000007aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa1c'
+const STUB_SIGNATURE = '0xfffffffffffffffffffffffffffffff0000000000000000000000000000000007aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa1c'
 
 /** One call of a batch, as EIP-5792 and the account's executeBatch take it. */
 export interface AccountCall {
@@ -93,7 +78,12 @@ export async function toPorticoAccount({ client, owner, salt = 0n }: { client: P
       return STUB_SIGNATURE
     },
     async signUserOperation({ chainId = client.chain.id, ...userOperation }) {
-      const hash = getUserOperationHash({ chainId, entryPointAddress: entryPoint.address, entryPointVersion: '0.7', userOperation: { ...userOperation, sender: await this.getAddress() } })
+      const hash = getUserOperationHash({
+        chainId,
+        entryPointAddress: entryPoint.address,
+        entryPointVersion: '0.7',
+        userOperation: { ...userOperation, sender: await this.getAddress() },
+      })
       return owner.signMessage({ message: { raw: hash } })
     },
     async signMessage({ message }) {

@@ -6,7 +6,7 @@ import { createSocialResultInbox } from './socialResult.ts'
 
 const FRAME = 'http://127.0.0.1:8700'
 // 32 random bytes, base64url: 43 characters.
-const RESULT = 'Rr7_-Qx2'.repeat(5) + 'abc'
+const RESULT = `${'Rr7_-Qx2'.repeat(5)}abc`
 
 function setup() {
   let listener: ((event: MessageEvent) => void) | undefined

@@ -57,14 +57,11 @@ export function createWallets(api: Api, keystore: Keystore, session: SessionStor
         account.wallets[namespace] = await addShares(namespace, secret)
         secret.fill(0)
       } else if (await keystore.loadDeviceShare(userId, namespace)) {
-        continue
       } else if (session.get()?.recovery) {
         // Held until an existing device approves this one, or the announced delay passes.
-        const { authShare, recoveryShare } = await api
-          .call('GET', '/v1/shares/recovery', RecoveryShares, { auth: true, query: { namespace } })
-          .catch((error: unknown) => {
-            throw asDeviceWaiting(error)
-          })
+        const { authShare, recoveryShare } = await api.call('GET', '/v1/shares/recovery', RecoveryShares, { auth: true, query: { namespace } }).catch((error: unknown) => {
+          throw asDeviceWaiting(error)
+        })
         await withSecret(account, namespace, fromBase64(authShare), fromBase64(recoveryShare), (secret) => addShares(namespace, secret))
       } else {
         throw new Error(NO_DEVICE_SHARE)

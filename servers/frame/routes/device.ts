@@ -11,7 +11,6 @@ import { approvalByToken, approveByToken, claimCodeAfterApproval, latestApproval
 
 const WaitBody = v.object({ ...Caller, email: Email, deviceId: DeviceId })
 
-
 export function deviceRoutes(app: Hono<FrameEnv>, context: FrameContext) {
   const approved = ['Device approved', 'This device is approved. Go back to the site.'] as const
   const alreadyApproved = ['Device approved', 'This device was already approved. Go back to the site.'] as const
@@ -67,4 +66,3 @@ export function deviceRoutes(app: Hono<FrameEnv>, context: FrameContext) {
     }
   })
 }
-

@@ -22,7 +22,10 @@ const UpdateOtpBody = v.object({ ...Caller, otp: Otp })
 
 /** An email change to an address another user logs in with is refused, once the new address is proven (else step 1 would tell anyone which addresses have an account). */
 async function refuseTakenEmail(db: Pick<FrameContext['db'], 'select'>, email: string, userId: string): Promise<void> {
-  const taken = await db.select({ id: users.id }).from(users).where(and(eq(users.email, email), ne(users.id, userId)))
+  const taken = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.email, email), ne(users.id, userId)))
   if (taken.length > 0) throw new ApiError(409, 'This email is already in use')
 }
 
@@ -66,10 +69,12 @@ export function emailRoutes(app: Hono<FrameEnv>, context: FrameContext) {
       await db.insert(devices).values({ userId: user!.id, deviceId: body.deviceId, approvedAt: now }).onConflictDoNothing()
       const walletRows = await db.select({ namespace: wallets.namespace }).from(wallets).where(eq(wallets.userId, user!.id))
       const hasOwnShares =
-        (await db
-          .select({ namespace: keyShares.namespace })
-          .from(keyShares)
-          .where(and(eq(keyShares.userId, user!.id), eq(keyShares.deviceId, body.deviceId)))).length > 0
+        (
+          await db
+            .select({ namespace: keyShares.namespace })
+            .from(keyShares)
+            .where(and(eq(keyShares.userId, user!.id), eq(keyShares.deviceId, body.deviceId)))
+        ).length > 0
       // A device without its own split of existing wallets may fetch another device's to split anew.
       const recovery = walletRows.length > 0 && !hasOwnShares
       const tokens = await createSession(db, context, {

@@ -60,12 +60,7 @@ export function farcasterRoutes(app: Hono<FrameEnv>, context: FrameContext) {
     const { relay, chain } = farcaster()
     const channelHash = secrets.hash(body.channelToken)
     const [request] = await context.db.select().from(farcasterRequests).where(eq(farcasterRequests.channelHash, channelHash))
-    if (
-      !request ||
-      request.bindingHash !== secrets.hash(body.binding) ||
-      request.projectId !== body.projectId ||
-      request.hostOrigin !== body.hostOrigin
-    ) {
+    if (!request || request.bindingHash !== secrets.hash(body.binding) || request.projectId !== body.projectId || request.hostOrigin !== body.hostOrigin) {
       throw new ApiError(400, FarcasterRefusal.NOT_STARTED)
     }
     if (request.usedAt) throw new ApiError(400, FarcasterRefusal.REPLAYED)

@@ -14,17 +14,7 @@ import type { FrameContext, FrameEnv } from '../context.ts'
 import { allowOrigin, ApiError, Caller, DeviceId, readBody, readQuery } from '../http.ts'
 import { siteName } from '../linkPage.ts'
 import { openDeviceLogin } from '../store/deviceLogin.ts'
-import {
-  advanceCounter,
-  challengeOf,
-  type ChallengePurpose,
-  issueChallenge,
-  PASSKEY_REFUSED,
-  passkeyById,
-  passkeysOf,
-  spendChallenge,
-  UNKNOWN_PASSKEY,
-} from '../store/passkeys.ts'
+import { advanceCounter, challengeOf, type ChallengePurpose, issueChallenge, PASSKEY_REFUSED, passkeyById, passkeysOf, spendChallenge, UNKNOWN_PASSKEY } from '../store/passkeys.ts'
 import { sessionOf } from './auth.ts'
 
 const { passkeys, socialIdentities, users } = frameTables
@@ -224,7 +214,14 @@ export function passkeyRoutes(app: Hono<FrameEnv>, context: FrameContext) {
     const [user] = await context.db.select({ email: users.email }).from(users).where(eq(users.id, session.userId))
     const existing = await passkeysOf(context.db, session.userId)
     const name = user?.email ?? siteName(context, body.projectId)
-    return c.json(await creationOptions('add', body, { id: session.userId, name }, existing.map((row) => row.id)))
+    return c.json(
+      await creationOptions(
+        'add',
+        body,
+        { id: session.userId, name },
+        existing.map((row) => row.id),
+      ),
+    )
   })
 
   /** Step 2: the passkey proven, for the user the challenge was issued to. */

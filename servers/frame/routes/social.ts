@@ -99,7 +99,10 @@ export function socialRoutes(app: Hono<FrameEnv>, context: FrameContext, clients
   app.get('/v1/social/begin', async (c) => {
     const query = v.safeParse(BeginQuery, c.req.query())
     if (!query.success) return refusalPage(c, SocialRefusal.STATE_MISMATCH)
-    const [request] = await context.db.select().from(socialRequests).where(eq(socialRequests.beginHash, secrets.hash(query.output.t)))
+    const [request] = await context.db
+      .select()
+      .from(socialRequests)
+      .where(eq(socialRequests.beginHash, secrets.hash(query.output.t)))
     if (!request) return refusalPage(c, SocialRefusal.STATE_MISMATCH)
     const now = context.now()
     if (request.beganAt) return refusalPage(c, SocialRefusal.REPLAYED)
@@ -132,7 +135,10 @@ export function socialRoutes(app: Hono<FrameEnv>, context: FrameContext, clients
   const callback = async (c: Context, params: URLSearchParams) => {
     const state = params.get('state')
     if (!state) return refusalPage(c, SocialRefusal.STATE_MISMATCH)
-    const [request] = await context.db.select().from(socialRequests).where(eq(socialRequests.stateHash, secrets.hash(state)))
+    const [request] = await context.db
+      .select()
+      .from(socialRequests)
+      .where(eq(socialRequests.stateHash, secrets.hash(state)))
     if (!request) return refusalPage(c, SocialRefusal.STATE_MISMATCH)
     if (request.answeredAt) return refusalPage(c, SocialRefusal.REPLAYED)
     const now = context.now()
@@ -186,7 +192,10 @@ export function socialRoutes(app: Hono<FrameEnv>, context: FrameContext, clients
   app.post('/v1/social/connect', async (c) => {
     const body = await readBody(c, ConnectBody)
     allowOrigin(context, body)
-    const [request] = await context.db.select().from(socialRequests).where(eq(socialRequests.resultHash, secrets.hash(body.result)))
+    const [request] = await context.db
+      .select()
+      .from(socialRequests)
+      .where(eq(socialRequests.resultHash, secrets.hash(body.result)))
     if (!request) throw new ApiError(400, SocialRefusal.STATE_MISMATCH)
     const now = context.now()
     const spent = await context.db

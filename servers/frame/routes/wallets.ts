@@ -37,7 +37,12 @@ const Wallet = v.variant('namespace', [
 const PutBody = v.object({
   ...Caller,
   deviceId: DeviceId,
-  wallets: v.pipe(v.array(Wallet), v.minLength(1), v.maxLength(2), v.check((list) => new Set(list.map((w) => w.namespace)).size === list.length, 'one entry per namespace')),
+  wallets: v.pipe(
+    v.array(Wallet),
+    v.minLength(1),
+    v.maxLength(2),
+    v.check((list) => new Set(list.map((w) => w.namespace)).size === list.length, 'one entry per namespace'),
+  ),
 })
 const AuthShareQuery = v.object({ ...Caller, deviceId: DeviceId, namespace: Namespace })
 const RecoveryQuery = v.object({ ...Caller, namespace: Namespace })

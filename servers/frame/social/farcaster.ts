@@ -105,11 +105,7 @@ export function createFarcasterChain(options: FarcasterRpc & Pick<FarcasterOptio
  * relay reported, and signed by that fid's custody address as the IdRegistry has it now.
  * Returns the fid; anything else is a 400 with the reason.
  */
-export async function verifySignIn(
-  chain: FarcasterChain,
-  signIn: CompletedSignIn,
-  expected: { domain: string; nonce: string; now: Date },
-): Promise<number> {
+export async function verifySignIn(chain: FarcasterChain, signIn: CompletedSignIn, expected: { domain: string; nonce: string; now: Date }): Promise<number> {
   const message = parseSiweMessage(signIn.message)
   if (!message.address || !message.domain || !message.nonce || message.chainId !== SIWF_CHAIN_ID) throw refuse(FarcasterRefusal.BAD_MESSAGE)
   if (message.domain !== expected.domain) throw refuse(FarcasterRefusal.WRONG_DOMAIN)

@@ -15,16 +15,12 @@ export const loginCodeKey = (email: string, deviceId: string) => `login|${email}
 export const updateCodeKey = (step: 'primary' | 'secondary', userId: string) => `update-${step}|${userId}`
 
 /** A new code for `key`, voiding the earlier ones; only its keyed hash is stored. Returns the code to mail. */
-export async function issueCode(
-  db: Database,
-  secrets: Secrets,
-  limits: FrameLimits,
-  now: Date,
-  key: string,
-  newEmail?: string,
-): Promise<string> {
+export async function issueCode(db: Database, secrets: Secrets, limits: FrameLimits, now: Date, key: string, newEmail?: string): Promise<string> {
   const code = newCode()
-  await db.update(codes).set({ usedAt: now }).where(and(eq(codes.key, key), isNull(codes.usedAt)))
+  await db
+    .update(codes)
+    .set({ usedAt: now })
+    .where(and(eq(codes.key, key), isNull(codes.usedAt)))
   await db.insert(codes).values({
     key,
     codeHash: secrets.hash(`${key}|${code}`),

@@ -57,10 +57,7 @@ export async function approveByToken(context: FrameContext, token: string): Prom
     .where(and(eq(deviceApprovals.tokenHash, tokenHash), isNull(deviceApprovals.approvedAt), gt(deviceApprovals.expiresAt, now)))
     .returning({ id: deviceApprovals.id })
   if (approved.length > 0) return 'approved'
-  const [row] = await context.db
-    .select({ approvedAt: deviceApprovals.approvedAt })
-    .from(deviceApprovals)
-    .where(eq(deviceApprovals.tokenHash, tokenHash))
+  const [row] = await context.db.select({ approvedAt: deviceApprovals.approvedAt }).from(deviceApprovals).where(eq(deviceApprovals.tokenHash, tokenHash))
   return row?.approvedAt ? 'already' : 'invalid'
 }
 

@@ -92,12 +92,14 @@ export const refuseDevice = (db: Database, userId: string, deviceId: string, now
 
 /** The grant a mailed refuse link names (by its token's hash). */
 export async function grantByRefuseToken(context: FrameContext, token: string): Promise<Grant | undefined> {
-  const [row] = await context.db.select().from(deviceGrants).where(eq(deviceGrants.refuseTokenHash, context.secrets.hash(token)))
+  const [row] = await context.db
+    .select()
+    .from(deviceGrants)
+    .where(eq(deviceGrants.refuseTokenHash, context.secrets.hash(token)))
   return row
 }
 
-export const refuseByToken = (context: FrameContext, token: string, now: Date) =>
-  refuseGrant(context.db, eq(deviceGrants.refuseTokenHash, context.secrets.hash(token)), now)
+export const refuseByToken = (context: FrameContext, token: string, now: Date) => refuseGrant(context.db, eq(deviceGrants.refuseTokenHash, context.secrets.hash(token)), now)
 
 /** Marks the first release of shares to the device: true for exactly one caller (the notice goes out once). */
 export async function claimSharesNotice(db: Database, userId: string, deviceId: string, now: Date): Promise<boolean> {

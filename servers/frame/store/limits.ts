@@ -15,12 +15,7 @@ const { cooldowns, rateLimits } = frameTables
  * request neither counts nor sends. Each check is a single upsert, so instances sharing the
  * database cannot both pass a limit that only one may.
  */
-export async function admitCodeRequest(
-  db: Database,
-  limits: FrameLimits,
-  now: Date,
-  request: { cooldownKey: string; email: string; address: string },
-): Promise<void> {
+export async function admitCodeRequest(db: Database, limits: FrameLimits, now: Date, request: { cooldownKey: string; email: string; address: string }): Promise<void> {
   const { cooldownKey, email, address } = request
   const until = new Date(now.getTime() + limits.cooldownSeconds * 1000)
   const claimed = await db
@@ -64,6 +59,9 @@ const windowOf = (limit: WindowLimit, now: Date) => {
 /** Takes back what countInWindow counted at `now` (a refused request does not count); a window back at 0 is deleted. */
 export async function uncountInWindow(db: Database, key: string, limit: WindowLimit, now: Date): Promise<void> {
   const here = and(eq(rateLimits.key, key), eq(rateLimits.windowStart, windowOf(limit, now)))
-  await db.update(rateLimits).set({ count: sql`${rateLimits.count} - 1` }).where(here)
+  await db
+    .update(rateLimits)
+    .set({ count: sql`${rateLimits.count} - 1` })
+    .where(here)
   await db.delete(rateLimits).where(and(here, lte(rateLimits.count, 0)))
 }

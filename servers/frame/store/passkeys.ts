@@ -21,13 +21,7 @@ export interface ChallengeAsker {
   deviceId: string
 }
 
-export async function issueChallenge(
-  db: Database,
-  limits: FrameLimits,
-  now: Date,
-  challenge: string,
-  asker: ChallengeAsker & { userId: string | null },
-): Promise<void> {
+export async function issueChallenge(db: Database, limits: FrameLimits, now: Date, challenge: string, asker: ChallengeAsker & { userId: string | null }): Promise<void> {
   await db.insert(passkeyChallenges).values({
     challenge,
     ...asker,

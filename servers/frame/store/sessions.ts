@@ -75,42 +75,47 @@ export async function createSession(db: Database, context: FrameContext, claims:
 export async function rotateRefreshToken(context: FrameContext, refreshToken: string, projectId: string): Promise<IssuedTokens> {
   const now = context.now()
   const tokenHash = context.secrets.hash(refreshToken)
-  return context.db.transaction(async (db) => {
-    const [row] = await db
-      .select({ token: refreshTokens, session: sessions })
-      .from(refreshTokens)
-      .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
-      .where(eq(refreshTokens.tokenHash, tokenHash))
-    if (!row || row.session.revokedAt || row.token.expiresAt <= now) throw new ApiError(401, SESSION_GONE)
-    // The window slides with each refresh, but a login does not live forever.
-    if (row.session.createdAt.getTime() + context.limits.sessionLifetimeSeconds * 1000 <= now.getTime()) throw new ApiError(401, SESSION_GONE)
-    if (row.session.projectId !== projectId) throw new ApiError(401, SESSION_GONE)
-    const spent = await db
-      .update(refreshTokens)
-      .set({ spentAt: now })
-      .where(and(eq(refreshTokens.tokenHash, tokenHash), isNull(refreshTokens.spentAt)))
-      .returning({ tokenHash: refreshTokens.tokenHash })
-    if (spent.length === 0) {
-      // Commit the revocation even though the request fails: the throw happens after the transaction.
-      await db.update(sessions).set({ revokedAt: now }).where(eq(sessions.id, row.session.id))
-      return undefined
-    }
-    const claims: SessionClaims = {
-      userId: row.session.userId,
-      sessionId: row.session.id,
-      deviceId: row.session.deviceId,
-      recovery: row.session.recovery,
-      projectId: row.session.projectId,
-    }
-    return { ...(await sign(context, claims)), refreshToken: await addRefreshToken(db, context, row.session.id, now) }
-  }).then((tokens) => {
-    if (!tokens) throw new ApiError(401, REFRESH_REUSED)
-    return tokens
-  })
+  return context.db
+    .transaction(async (db) => {
+      const [row] = await db
+        .select({ token: refreshTokens, session: sessions })
+        .from(refreshTokens)
+        .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
+        .where(eq(refreshTokens.tokenHash, tokenHash))
+      if (!row || row.session.revokedAt || row.token.expiresAt <= now) throw new ApiError(401, SESSION_GONE)
+      // The window slides with each refresh, but a login does not live forever.
+      if (row.session.createdAt.getTime() + context.limits.sessionLifetimeSeconds * 1000 <= now.getTime()) throw new ApiError(401, SESSION_GONE)
+      if (row.session.projectId !== projectId) throw new ApiError(401, SESSION_GONE)
+      const spent = await db
+        .update(refreshTokens)
+        .set({ spentAt: now })
+        .where(and(eq(refreshTokens.tokenHash, tokenHash), isNull(refreshTokens.spentAt)))
+        .returning({ tokenHash: refreshTokens.tokenHash })
+      if (spent.length === 0) {
+        // Commit the revocation even though the request fails: the throw happens after the transaction.
+        await db.update(sessions).set({ revokedAt: now }).where(eq(sessions.id, row.session.id))
+        return undefined
+      }
+      const claims: SessionClaims = {
+        userId: row.session.userId,
+        sessionId: row.session.id,
+        deviceId: row.session.deviceId,
+        recovery: row.session.recovery,
+        projectId: row.session.projectId,
+      }
+      return { ...(await sign(context, claims)), refreshToken: await addRefreshToken(db, context, row.session.id, now) }
+    })
+    .then((tokens) => {
+      if (!tokens) throw new ApiError(401, REFRESH_REUSED)
+      return tokens
+    })
 }
 
 export async function revokeSession(context: FrameContext, sessionId: string): Promise<void> {
-  await context.db.update(sessions).set({ revokedAt: context.now() }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+  await context.db
+    .update(sessions)
+    .set({ revokedAt: context.now() })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
 }
 
 const AccessClaims = v.object({
@@ -138,10 +143,7 @@ export async function verifyAccessToken(context: FrameContext, token: string): P
   }
   const claims = v.safeParse(AccessClaims, payload)
   if (!claims.success) throw new ApiError(401, SESSION_GONE)
-  const [session] = await context.db
-    .select({ revokedAt: sessions.revokedAt })
-    .from(sessions)
-    .where(eq(sessions.id, claims.output.sid))
+  const [session] = await context.db.select({ revokedAt: sessions.revokedAt }).from(sessions).where(eq(sessions.id, claims.output.sid))
   if (!session || session.revokedAt) throw new ApiError(401, SESSION_GONE)
   const { sub, sid, did, rec, pid } = claims.output
   return { userId: sub, sessionId: sid, deviceId: did, recovery: rec, projectId: pid }

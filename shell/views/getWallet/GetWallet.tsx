@@ -29,20 +29,13 @@ export function GetWalletView({ kit }: PorticoViewProps) {
           const { href, store } = installLink(wallet, platform)
           return (
             <li key={wallet.id}>
-              <a
-                className="list-item"
-                href={href}
-                target="_blank"
-                rel="noopener noreferrer"
-                data-wallet={wallet.id}
-              >
+              <a className="list-item" href={href} target="_blank" rel="noopener noreferrer" data-wallet={wallet.id}>
                 <WalletGlyph color={wallet.color} />
                 <span className="list-item-text">
                   <span className="list-item-label" dir="auto">
                     {wallet.name}
                   </span>{' '}
-                  <span className="list-item-description">{t(`getWallet.store.${store}`)}</span>{' '}
-                  {/* The name is the visible text, then this (WCAG 2.5.3, label in name). */}
+                  <span className="list-item-description">{t(`getWallet.store.${store}`)}</span> {/* The name is the visible text, then this (WCAG 2.5.3, label in name). */}
                   <span className="sr-only">{t('modal.opensInNewTab')}</span>
                 </span>
               </a>

@@ -61,10 +61,30 @@ describe('the Get a wallet view', () => {
     vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(CHROME)
     render(<GetWalletView kit={createTestKit({ networks: [mainnet] })} data={undefined} />)
     expect(links()).toEqual([
-      { name: 'MetaMask Chrome Web Store (opens in a new tab)', href: 'https://chromewebstore.google.com/detail/nkbihfbeogaeaoehlefnkodbefgpgknn', target: '_blank', rel: 'noopener noreferrer' },
-      { name: 'Phantom Chrome Web Store (opens in a new tab)', href: 'https://chromewebstore.google.com/detail/bfnaelmomeimhlpmgjnjophhpkkoljpa', target: '_blank', rel: 'noopener noreferrer' },
-      { name: 'Coinbase Wallet Chrome Web Store (opens in a new tab)', href: 'https://chromewebstore.google.com/detail/hnfanknocfeofbddgcijnmhnfnkdnaad', target: '_blank', rel: 'noopener noreferrer' },
-      { name: 'SubWallet Chrome Web Store (opens in a new tab)', href: 'https://chromewebstore.google.com/detail/onhogfjeacnfoofkfgppdlbmlmnplgbn', target: '_blank', rel: 'noopener noreferrer' },
+      {
+        name: 'MetaMask Chrome Web Store (opens in a new tab)',
+        href: 'https://chromewebstore.google.com/detail/nkbihfbeogaeaoehlefnkodbefgpgknn',
+        target: '_blank',
+        rel: 'noopener noreferrer',
+      },
+      {
+        name: 'Phantom Chrome Web Store (opens in a new tab)',
+        href: 'https://chromewebstore.google.com/detail/bfnaelmomeimhlpmgjnjophhpkkoljpa',
+        target: '_blank',
+        rel: 'noopener noreferrer',
+      },
+      {
+        name: 'Coinbase Wallet Chrome Web Store (opens in a new tab)',
+        href: 'https://chromewebstore.google.com/detail/hnfanknocfeofbddgcijnmhnfnkdnaad',
+        target: '_blank',
+        rel: 'noopener noreferrer',
+      },
+      {
+        name: 'SubWallet Chrome Web Store (opens in a new tab)',
+        href: 'https://chromewebstore.google.com/detail/onhogfjeacnfoofkfgppdlbmlmnplgbn',
+        target: '_blank',
+        rel: 'noopener noreferrer',
+      },
     ])
     // The accessible name is the visible text, then the new-tab hint.
     expect(screen.getByRole('link', { name: 'MetaMask Chrome Web Store (opens in a new tab)' }).hasAttribute('aria-label')).toBe(false)

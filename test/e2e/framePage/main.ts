@@ -40,8 +40,7 @@ function openModal(): Element {
 
 const frameTest = {
   load: () => client.load(),
-  request: <N extends AppRequestName>(name: N, payload: AppPayload<N>, timeoutMs?: number) =>
-    client.request(name, payload, timeoutMs === undefined ? {} : { timeoutMs }),
+  request: <N extends AppRequestName>(name: N, payload: AppPayload<N>, timeoutMs?: number) => client.request(name, payload, timeoutMs === undefined ? {} : { timeoutMs }),
   show: () => client.show(box),
   hide: () => client.hide(),
   showInModal: () => client.show(openModal()),

@@ -3,7 +3,22 @@
 // paymaster service. The key is held in memory here (the frame rebuilds it from its shares);
 // everything after the key is the frame's own code.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { bytesToHex, concat, createWalletClient, encodeAbiParameters, encodeFunctionData, erc20Abi, getContractAddress, hexToBytes, http, parseEther, parseEventLogs, toHex, type Address, type Hex } from 'viem'
+import {
+  bytesToHex,
+  concat,
+  createWalletClient,
+  encodeAbiParameters,
+  encodeFunctionData,
+  erc20Abi,
+  getContractAddress,
+  hexToBytes,
+  http,
+  parseEther,
+  parseEventLogs,
+  toHex,
+  type Address,
+  type Hex,
+} from 'viem'
 import { entryPoint07Abi } from 'viem/account-abstraction'
 import { generatePrivateKey, privateKeyToAccount, signMessage } from 'viem/accounts'
 import { isErc6492Signature } from 'viem/utils'
@@ -11,7 +26,7 @@ import { SnackText } from '../../../kernel/errors/catalogue.ts'
 import { PORTICO_ACCOUNT_FACTORY as DEMO_FACTORY, porticoAccountFactoryBytecode } from '../../../demo/peers/accountAbstraction.mjs'
 import { deployDemoTokens } from '../../../demo/peers/deployTokens.mjs'
 import { DEMO_TOKENS } from '../../../demo/peers/tokens.mjs'
-import { type AppPayload, type AppRequestName, type FrameReply } from '../../../protocol/frameProtocol.ts'
+import type { AppPayload, AppRequestName, FrameReply } from '../../../protocol/frameProtocol.ts'
 import type { SmartAccountNetwork } from '../../../servers/frame/page/config.ts'
 import { smartSigningRequest, type SmartContext } from '../../../servers/frame/page/evmSmart.ts'
 import { SendCallsParams } from '../../../servers/frame/page/sendCallsParams.ts'
@@ -77,7 +92,11 @@ function frameFor(smartAccounts: SmartAccountNetwork[]) {
 
 function sessionStorage(): Storage {
   const items = new Map<string, string>()
-  return { getItem: (k: string) => items.get(k) ?? null, setItem: (k: string, value: string) => void items.set(k, value), removeItem: (k: string) => void items.delete(k) } as Storage
+  return {
+    getItem: (k: string) => items.get(k) ?? null,
+    setItem: (k: string, value: string) => void items.set(k, value),
+    removeItem: (k: string) => void items.delete(k),
+  } as Storage
 }
 
 async function synced(smartAccounts: SmartAccountNetwork[]) {
@@ -151,7 +170,9 @@ describe('the embedded wallet’s smart account (frame handlers)', () => {
     expect(user).toMatchObject({ address: frame.owner, preferredAccountType: 'eoa', accounts: [{ address: frame.owner, type: 'eoa' }] })
     await expect(frame.ask('INIT_SMART_ACCOUNT', undefined)).rejects.toThrow(NO_SMART_ACCOUNTS)
     await expect(frame.ask('SET_PREFERRED_ACCOUNT', { type: 'smartAccount' })).rejects.toThrow(NO_SMART_ACCOUNTS)
-    expect(await frame.ask('RPC_REQUEST', { method: 'wallet_getCapabilities', params: [frame.owner], caipNetworkId: 'eip155:1' })).toEqual({ result: { '0x1': { atomic: { status: 'unsupported' } } } })
+    expect(await frame.ask('RPC_REQUEST', { method: 'wallet_getCapabilities', params: [frame.owner], caipNetworkId: 'eip155:1' })).toEqual({
+      result: { '0x1': { atomic: { status: 'unsupported' } } },
+    })
   })
 
   it('switches between the two addresses (set preferred account) and back', async () => {

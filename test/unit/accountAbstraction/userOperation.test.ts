@@ -3,7 +3,21 @@
 // service sponsoring it, an account holding 0 ETH acts.
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { concat, createPublicClient, defineChain, http, numberToHex, parseAbi, parseEther, parseEventLogs, toHex, type Chain, type PublicClient, type Hex, type Transport } from 'viem'
+import {
+  concat,
+  createPublicClient,
+  defineChain,
+  http,
+  numberToHex,
+  parseAbi,
+  parseEther,
+  parseEventLogs,
+  toHex,
+  type Chain,
+  type PublicClient,
+  type Hex,
+  type Transport,
+} from 'viem'
 import { createBundlerClient, createPaymasterClient, entryPoint07Abi, toPackedUserOperation, type UserOperation } from 'viem/account-abstraction'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { startPaymasterServer, type PaymasterServer } from '../../../servers/paymaster/server.ts'
@@ -105,8 +119,7 @@ describe('the VerifyingPaymaster contract and the service’s signature', () => 
     paymasterPostOpGasLimit: 0n,
     signature: '0x',
   }
-  const rpcOp = (value: UserOperation<'0.7'>) =>
-    Object.fromEntries(Object.entries(value).map(([key, field]) => [key, typeof field === 'bigint' ? numberToHex(field) : field]))
+  const rpcOp = (value: UserOperation<'0.7'>) => Object.fromEntries(Object.entries(value).map(([key, field]) => [key, typeof field === 'bigint' ? numberToHex(field) : field]))
 
   async function signedData(value: UserOperation<'0.7'>): Promise<Hex> {
     const response = await fetch(paymaster.url, {

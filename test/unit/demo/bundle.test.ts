@@ -64,7 +64,8 @@ describe('demo first screen (metafile)', () => {
   it("the kit's eip155 chunk carries no signing code in the demo (no wallet actions, no secp256k1)", () => {
     const body = Object.keys(meta.outputs).find((file) => 'plugins/namespaces/eip155/body.ts' in meta.outputs[file]!.inputs)!
     const { inputs } = closureOf(body)
-    const signing = /viem\/_esm\/(accounts\/privateKeyToAccount|accounts\/utils\/sign|actions\/wallet\/(sendTransaction|prepareTransactionRequest|signMessage)|clients\/createWalletClient)|@noble\/curves/
+    const signing =
+      /viem\/_esm\/(accounts\/privateKeyToAccount|accounts\/utils\/sign|actions\/wallet\/(sendTransaction|prepareTransactionRequest|signMessage)|clients\/createWalletClient)|@noble\/curves/
     expect([...inputs].filter((input) => signing.test(input))).toEqual([])
     // The same check does find them in the islands.
     const island = closureOf(`${outdir}/assets/${ISLANDS_DIR}/signing.js`)
@@ -73,9 +74,7 @@ describe('demo first screen (metafile)', () => {
 
   it('carries no signing code: no viem accounts, no secp256k1, no wallet client', () => {
     const { inputs } = firstScreen()
-    const signing = [...inputs].filter((input) =>
-      /viem\/_esm\/(accounts\/|actions\/wallet\/|clients\/createWalletClient)|@noble\/curves/.test(input),
-    )
+    const signing = [...inputs].filter((input) => /viem\/_esm\/(accounts\/|actions\/wallet\/|clients\/createWalletClient)|@noble\/curves/.test(input))
     expect(signing).toEqual([])
   })
 

@@ -1,11 +1,6 @@
 import { Connection, Keypair, LAMPORTS_PER_SOL, PublicKey, SystemProgram, Transaction } from '@solana/web3.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  DEV_SOLANA_ADDRESS,
-  DEV_SOLANA_AUTHORIZED_KEY,
-  DEV_SOLANA_WALLET_NAME,
-  registerDevSolanaWallet,
-} from '../../../demo/devWallet/solanaAnnounce.ts'
+import { DEV_SOLANA_ADDRESS, DEV_SOLANA_AUTHORIZED_KEY, DEV_SOLANA_WALLET_NAME, registerDevSolanaWallet } from '../../../demo/devWallet/solanaAnnounce.ts'
 import { type SolanaRpc, startSolanaRpc } from '../../peers/solanaRpc.mjs'
 import { verifyEd25519 } from '../../peers/solanaTestWallet.ts'
 
@@ -27,9 +22,7 @@ function setUp(answers: boolean[] = []) {
   const storage = { getItem: (k: string) => map.get(k) ?? null, setItem: (k: string, v: string) => void map.set(k, v), removeItem: (k: string) => void map.delete(k) }
   const prompts: { action: string; details: [string, string][] }[] = []
   const registered: unknown[] = []
-  target.addEventListener('wallet-standard:register-wallet', (event) =>
-    (event as CustomEvent).detail({ register: (w: unknown) => registered.push(w) }),
-  )
+  target.addEventListener('wallet-standard:register-wallet', (event) => (event as CustomEvent).detail({ register: (w: unknown) => registered.push(w) }))
   const wallet = registerDevSolanaWallet({
     target,
     storage,
@@ -96,8 +89,8 @@ describe('Portico Dev Solana Wallet', () => {
     })
     expect(sent.signature).toHaveLength(64)
     expect(await connection.getBalance(to)).toBe(0.25 * LAMPORTS_PER_SOL)
-    await expect(
-      wallet.features['solana:signAndSendTransaction']!.signAndSendTransaction!({ account, transaction: await build(), chain: 'solana:mainnet' }),
-    ).rejects.toMatchObject({ code: 4100 })
+    await expect(wallet.features['solana:signAndSendTransaction']!.signAndSendTransaction!({ account, transaction: await build(), chain: 'solana:mainnet' })).rejects.toMatchObject(
+      { code: 4100 },
+    )
   })
 })

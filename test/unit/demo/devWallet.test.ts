@@ -5,14 +5,7 @@ import { DEV_WALLET_ICON, DEV_WALLET_NAME, DEV_WALLET_RDNS } from '../../../demo
 import type { PromptRequest } from '../../../demo/devWallet/prompt.ts'
 import { DEV_WALLET_SETTING_KEY, devWalletSetting, storeDevWalletEnabled } from '../../../demo/devWallet/settings.ts'
 import { createDevSigner } from '../../../demo/devWallet/signer.ts'
-import {
-  DEV_WALLET_ADDRESS,
-  DEV_WALLET_STATE_KEY,
-  type DevWalletOptions,
-  createDevWallet,
-  isLocalRpcUrl,
-  readableMessage,
-} from '../../../demo/devWallet/wallet.ts'
+import { DEV_WALLET_ADDRESS, DEV_WALLET_STATE_KEY, type DevWalletOptions, createDevWallet, isLocalRpcUrl, readableMessage } from '../../../demo/devWallet/wallet.ts'
 import { HARDHAT_ACCOUNT_0 } from '../../../demo/peers/accounts.mjs'
 
 // The demo's development wallet (issue 4 item 9): its settings, its EIP-6963
@@ -70,7 +63,14 @@ describe('dev wallet settings (?devwallet=, the "Announce the dev wallet" checkb
 
   it('ignores anything else in the query or storage, and a storage that throws', () => {
     expect(devWalletSetting('?devwallet=OFF', memoryStorage({ [DEV_WALLET_SETTING_KEY]: 'nope' }))).toEqual({ enabled: true, forced: false })
-    const throwing = { getItem: () => { throw new Error('denied') }, setItem: () => { throw new Error('denied') } }
+    const throwing = {
+      getItem: () => {
+        throw new Error('denied')
+      },
+      setItem: () => {
+        throw new Error('denied')
+      },
+    }
     expect(devWalletSetting('', throwing)).toEqual({ enabled: true, forced: false })
     expect(() => storeDevWalletEnabled(throwing, false)).not.toThrow()
     const storage = memoryStorage()
@@ -159,13 +159,15 @@ describe('dev wallet (EIP-1193 over Hardhat test account #0)', () => {
   it('does not know a second chain until the dapp adds it: 4902, then wallet_addEthereumChain (prompted), then the switch', async () => {
     const w = wallet()
     await w.request('eth_requestAccounts')
-    await expect(w.request('wallet_switchEthereumChain', [{ chainId: '0x7a6a' }])).rejects.toEqual(
-      expect.objectContaining({ code: 4902 }),
-    )
+    await expect(w.request('wallet_switchEthereumChain', [{ chainId: '0x7a6a' }])).rejects.toEqual(expect.objectContaining({ code: 4902 }))
     await w.request('wallet_addEthereumChain', [{ chainId: '0x7a6a', chainName: 'Hardhat 2', rpcUrls: ['http://127.0.0.1:8546'] }])
     expect(w.prompts.at(-1)).toEqual({
       action: 'demo.test asks to add a network.',
-      details: [['Network', 'Hardhat 2'], ['Chain id', '31338'], ['RPC', 'http://127.0.0.1:8546']],
+      details: [
+        ['Network', 'Hardhat 2'],
+        ['Chain id', '31338'],
+        ['RPC', 'http://127.0.0.1:8546'],
+      ],
     })
     await w.request('wallet_switchEthereumChain', [{ chainId: '0x7a6a' }])
     expect(await w.request('eth_chainId')).toBe('0x7a6a')
@@ -177,13 +179,11 @@ describe('dev wallet (EIP-1193 over Hardhat test account #0)', () => {
 
   it('refuses to add a chain that is not on 127.0.0.1 (the key must never meet a real chain) and bad parameters', async () => {
     const w = wallet()
-    await expect(
-      w.request('wallet_addEthereumChain', [{ chainId: '0x1', chainName: 'Ethereum', rpcUrls: ['https://cloudflare-eth.com'] }]),
-    ).rejects.toEqual(expect.objectContaining({ code: -32602, message: expect.stringContaining('only talks to local chains') }))
-    await expect(w.request('wallet_switchEthereumChain', [{ chainId: 'one' }])).rejects.toEqual(expect.objectContaining({ code: -32602 }))
-    await expect(w.request('wallet_addEthereumChain', [{ chainId: '0x7a6a', rpcUrls: [] }])).rejects.toEqual(
-      expect.objectContaining({ code: -32602 }),
+    await expect(w.request('wallet_addEthereumChain', [{ chainId: '0x1', chainName: 'Ethereum', rpcUrls: ['https://cloudflare-eth.com'] }])).rejects.toEqual(
+      expect.objectContaining({ code: -32602, message: expect.stringContaining('only talks to local chains') }),
     )
+    await expect(w.request('wallet_switchEthereumChain', [{ chainId: 'one' }])).rejects.toEqual(expect.objectContaining({ code: -32602 }))
+    await expect(w.request('wallet_addEthereumChain', [{ chainId: '0x7a6a', rpcUrls: [] }])).rejects.toEqual(expect.objectContaining({ code: -32602 }))
     expect(w.prompts).toEqual([])
   })
 
@@ -196,9 +196,7 @@ describe('dev wallet (EIP-1193 over Hardhat test account #0)', () => {
     const signature = (await w.request('personal_sign', [message, DEV_WALLET_ADDRESS])) as Hex
     expect(w.prompts.at(-1)?.details[0]).toEqual(['Message', 'Hello from Portico'])
     expect(await verifyMessage({ address: DEV_WALLET_ADDRESS, message: 'Hello from Portico', signature })).toBe(true)
-    await expect(w.request('personal_sign', [message, '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'])).rejects.toEqual(
-      expect.objectContaining({ code: 4100 }),
-    )
+    await expect(w.request('personal_sign', [message, '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'])).rejects.toEqual(expect.objectContaining({ code: 4100 }))
   })
 
   it('eth_signTypedData_v4: asks, then signs the typed data (JSON string as wallets receive it)', async () => {
@@ -218,7 +216,10 @@ describe('dev wallet (EIP-1193 over Hardhat test account #0)', () => {
       message: { text: 'Hello' },
     } as const
     const signature = (await w.request('eth_signTypedData_v4', [DEV_WALLET_ADDRESS, JSON.stringify(typed)])) as Hex
-    expect(w.prompts.at(-1)?.details.slice(0, 2)).toEqual([['Type', 'Greeting'], ['Domain', 'Portico']])
+    expect(w.prompts.at(-1)?.details.slice(0, 2)).toEqual([
+      ['Type', 'Greeting'],
+      ['Domain', 'Portico'],
+    ])
     const { EIP712Domain: _, ...types } = typed.types
     expect(await verifyTypedData({ address: DEV_WALLET_ADDRESS, domain: typed.domain, types, primaryType: 'Greeting', message: typed.message, signature })).toBe(true)
     await expect(w.request('eth_signTypedData_v4', [DEV_WALLET_ADDRESS, '{not json'])).rejects.toEqual(expect.objectContaining({ code: -32602 }))
@@ -237,12 +238,14 @@ describe('dev wallet (EIP-1193 over Hardhat test account #0)', () => {
     expect(await w.request('eth_sendTransaction', [tx])).toBe(`0x${'ab'.repeat(32)}`)
     expect(w.prompts.at(-1)).toEqual({
       action: 'demo.test asks you to send a transaction.',
-      details: [['To', tx.to], ['Value', '0.001 ETH'], ['Network', 'chain 31337']],
+      details: [
+        ['To', tx.to],
+        ['Value', '0.001 ETH'],
+        ['Network', 'chain 31337'],
+      ],
     })
     expect(sent).toEqual([[tx, { id: 31337, rpcUrl: 'http://127.0.0.1:8545' }]])
-    await expect(w.request('eth_sendTransaction', [{ ...tx, from: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' }])).rejects.toEqual(
-      expect.objectContaining({ code: 4100 }),
-    )
+    await expect(w.request('eth_sendTransaction', [{ ...tx, from: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' }])).rejects.toEqual(expect.objectContaining({ code: 4100 }))
   })
 
   it('forwards reads to the node, answers the node’s errors as EIP-1193 errors, and refuses anything else (4200)', async () => {

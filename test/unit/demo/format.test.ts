@@ -19,9 +19,7 @@ describe('demo balance text (balance display truncated to 3 decimals)', () => {
 
 describe('demo result text for errors', () => {
   it("uses viem's short message when there is one, else the message", () => {
-    expect(errorText(Object.assign(new Error('long\nDetails: …'), { shortMessage: 'User rejected the request.' }))).toBe(
-      'Error: User rejected the request.',
-    )
+    expect(errorText(Object.assign(new Error('long\nDetails: …'), { shortMessage: 'User rejected the request.' }))).toBe('Error: User rejected the request.')
     expect(errorText(new Error('boom'))).toBe('Error: boom')
     expect(errorText('plain')).toBe('Error: plain')
     expect(errorText(null)).toBe('Error: null')

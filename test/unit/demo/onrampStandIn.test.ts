@@ -19,7 +19,10 @@ const fields = (html: string) => Object.fromEntries([...html.matchAll(/<dd data-
 
 describe('on-ramp stand-ins', () => {
   it("Coinbase's shows the address, network, asset and amount of Portico's URL, with a Buy form, under a CSP without script", async () => {
-    const url = providerUrl({ id: 'coinbase', url: `${standIn.url}/coinbase` }, { address: ADDRESS, network: { caipNetworkId: 'eip155:31337', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } }, presetAmount: 100 })
+    const url = providerUrl(
+      { id: 'coinbase', url: `${standIn.url}/coinbase` },
+      { address: ADDRESS, network: { caipNetworkId: 'eip155:31337', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } }, presetAmount: 100 },
+    )
     const response = await fetch(url)
     expect(response.status).toBe(200)
     expect(response.headers.get('content-security-policy')).toBe("default-src 'none'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'")
@@ -30,7 +33,10 @@ describe('on-ramp stand-ins', () => {
   })
 
   it("Meld's for a Solana address shows it and offers nothing to buy (it delivers on Hardhat only)", async () => {
-    const url = providerUrl({ id: 'meld', url: `${standIn.url}/meld` }, { address: SOL, network: { caipNetworkId: 'solana:localnet', nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 } } })
+    const url = providerUrl(
+      { id: 'meld', url: `${standIn.url}/meld` },
+      { address: SOL, network: { caipNetworkId: 'solana:localnet', nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 } } },
+    )
     const html = await (await fetch(url)).text()
     expect(fields(html)).toEqual({ address: SOL, asset: 'SOL', amount: 'not preset' })
     expect(html).not.toContain('<form')

@@ -46,7 +46,11 @@ export function visibleLiterals(file: string, source: string): Literal[] {
     if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) add(node, node.text)
     else if (ts.isTemplateExpression(node)) add(node, [node.head.text, ...node.templateSpans.map((span) => span.literal.text)].join(' '))
     else if (ts.isConditionalExpression(node)) [node.whenTrue, node.whenFalse].forEach(shown)
-    else if (ts.isBinaryExpression(node) && [ts.SyntaxKind.QuestionQuestionToken, ts.SyntaxKind.BarBarToken, ts.SyntaxKind.AmpersandAmpersandToken].includes(node.operatorToken.kind)) shown(node.right)
+    else if (
+      ts.isBinaryExpression(node) &&
+      [ts.SyntaxKind.QuestionQuestionToken, ts.SyntaxKind.BarBarToken, ts.SyntaxKind.AmpersandAmpersandToken].includes(node.operatorToken.kind)
+    )
+      shown(node.right)
     else if (ts.isParenthesizedExpression(node)) shown(node.expression)
   }
   const visit = (node: ts.Node) => {
@@ -55,10 +59,15 @@ export function visibleLiterals(file: string, source: string): Literal[] {
     else if (ts.isJsxAttribute(node) && VISIBLE_PROPS.has(node.name.getText()) && node.initializer) {
       if (ts.isStringLiteral(node.initializer)) add(node.initializer, node.initializer.text)
       else if (ts.isJsxExpression(node.initializer)) shown(node.initializer.expression)
-    } else if (ts.isCallExpression(node) && /\.(setAttribute)$/.test(node.expression.getText()) && ts.isStringLiteral(node.arguments[0]!) && VISIBLE_PROPS.has(node.arguments[0].text)) {
+    } else if (
+      ts.isCallExpression(node) &&
+      /\.(setAttribute)$/.test(node.expression.getText()) &&
+      ts.isStringLiteral(node.arguments[0]!) &&
+      VISIBLE_PROPS.has(node.arguments[0].text)
+    ) {
       shown(node.arguments[1])
     } else if (ts.isCallExpression(node) && /(^|\.)(part|showSuccess|showError|showLoading)$/.test(node.expression.getText())) {
-      (node.expression.getText() === 'part' ? node.arguments.slice(1, 2) : node.arguments).forEach(shown)
+      ;(node.expression.getText() === 'part' ? node.arguments.slice(1, 2) : node.arguments).forEach(shown)
     } else if (ts.isPropertyAssignment(node) && /^(title|label)$/.test(node.name.getText()) && /views\.register|register\(/.test(node.parent.parent?.getText() ?? '')) {
       // A view's English title is its fallback; the title shown is its titleMessage (checked below).
     }
@@ -104,7 +113,7 @@ describe('no view renders text that is not from a catalogue', () => {
       "const c = <p>{'Loading…'}</p>",
       'const d = <p>{`Continue in ${name}`}</p>',
       "const e = <p>{busy ? 'Sending…' : t('x')}</p>",
-      "const f = <input placeholder={t('ok')} title=\"0.0\" />",
+      'const f = <input placeholder={t(\'ok\')} title="0.0" />',
       "kit.snack.showSuccess('Copied')",
     ].join('\n')
     expect(visibleLiterals('fixture.tsx', source).map(({ text }) => text)).toEqual(['Hello there', 'Close', 'Loading…', 'Continue in', 'Sending…', 'Copied'])

@@ -85,8 +85,7 @@ describe('the check catches what a translator can get wrong', () => {
   afterAll(() => rmSync(scratch, { recursive: true, force: true }))
   for (const area of catalogueAreas(ROOT)) cpSync(join(ROOT, area, 'en.json'), join(scratch, area, 'en.json'))
   cpSync(join(ROOT, 'shell/locales/glossary.json'), join(scratch, 'shell/locales/glossary.json'))
-  const write = (area: string, messages: Record<string, unknown>) =>
-    writeFileSync(join(scratch, area, 'de.json'), JSON.stringify(messages))
+  const write = (area: string, messages: Record<string, unknown>) => writeFileSync(join(scratch, area, 'de.json'), JSON.stringify(messages))
   const english = (area: string) => readCatalogue(join(ROOT, area, 'en.json')).messages
   const header = { $meta: { locale: 'de', glossaryChecked: 'yes', checkedBy: 'test/unit/i18n/locales.test.ts' } }
   for (const area of catalogueAreas(ROOT)) write(area, { ...header, ...english(area) })
@@ -110,7 +109,7 @@ describe('the check catches what a translator can get wrong', () => {
     expect(core).toContainEqual(expect.stringContaining('"account.disconnect" translates "disconnect" without the glossary\'s term (trenn)'))
   })
 
-  it('the glossary reads what a message shows: a select case\'s text counts, its key (send, receive, buy) does not', () => {
+  it("the glossary reads what a message shows: a select case's text counts, its key (send, receive, buy) does not", () => {
     const glossary = readGlossary(ROOT)
     const operation = '{kind, select, send {Sent} receive {Received} other {Other}}'
     // Each case's text is one plain word, as in Spanish: the terms are in what is shown.
@@ -121,17 +120,21 @@ describe('the check catches what a translator can get wrong', () => {
 
   it('a plural without the categories the language needs is reported (ar needs six)', () => {
     write('shell/locales/core', { ...header, ...english('shell/locales/core') })
-    writeFileSync(join(scratch, 'shell/locales/core/ar.json'), JSON.stringify({
-      $meta: { locale: 'ar', glossaryChecked: 'no' },
-      ...english('shell/locales/core'),
-      'connect.moreWalletsCount': '{count, plural, one {واحد} other {#}}',
-    }))
+    writeFileSync(
+      join(scratch, 'shell/locales/core/ar.json'),
+      JSON.stringify({
+        $meta: { locale: 'ar', glossaryChecked: 'no' },
+        ...english('shell/locales/core'),
+        'connect.moreWalletsCount': '{count, plural, one {واحد} other {#}}',
+      }),
+    )
     const problems = checkLocale('ar', scratch).problems.filter((problem) => problem.includes('connect.moreWalletsCount'))
     expect(problems.sort()).toEqual(['few', 'many', 'two', 'zero'].map((category) => expect.stringContaining(`lacks the "${category}" case ar needs`)))
   })
 
   it('a rich-text placeholder dropped, renumbered or left open is reported: its link would be lost', () => {
-    const legal = (both: string) => `{documents, select, both {${both}} terms {Ich akzeptiere die <0>Nutzungsbedingungen</0>} other {Ich akzeptiere die <1>Datenschutzerklärung</1>}}`
+    const legal = (both: string) =>
+      `{documents, select, both {${both}} terms {Ich akzeptiere die <0>Nutzungsbedingungen</0>} other {Ich akzeptiere die <1>Datenschutzerklärung</1>}}`
     for (const [both, found] of [
       ['Ich akzeptiere die Nutzungsbedingungen und die <1>Datenschutzerklärung</1>', '1'],
       ['Ich akzeptiere die <0>Nutzungsbedingungen</0> und die <2>Datenschutzerklärung</2>', '0, 2'],
@@ -142,18 +145,30 @@ describe('the check catches what a translator can get wrong', () => {
         expect.stringContaining(`"connect.legalAgreement" must keep the rich-text placeholders of English, each opened and closed (documents=both: 0, 1; here: ${found})`),
       )
     }
-    write('shell/locales/core', { ...header, ...english('shell/locales/core'), 'connect.legalAgreement': legal('Ich akzeptiere die <0>Nutzungsbedingungen</0> und die <1>Datenschutzerklärung</1>') })
+    write('shell/locales/core', {
+      ...header,
+      ...english('shell/locales/core'),
+      'connect.legalAgreement': legal('Ich akzeptiere die <0>Nutzungsbedingungen</0> und die <1>Datenschutzerklärung</1>'),
+    })
     expect(checkLocale('de', scratch).problems.filter((problem) => problem.includes('connect.legalAgreement'))).toEqual([])
   })
 
   it('an opener text with a plural or select is reported: the first screen formats arguments only', () => {
-    write('host/locales', { ...header, ...english('host/locales'), 'opener.switchNetwork': '{network, select, Base {Base, Netzwerk wechseln} other {{network}, Netzwerk wechseln}}' })
-    expect(checkLocale('de', scratch).problems).toContainEqual(expect.stringContaining('host/locales/de.json: "opener.switchNetwork" is an opener text: arguments only, no plural or select'))
+    write('host/locales', {
+      ...header,
+      ...english('host/locales'),
+      'opener.switchNetwork': '{network, select, Base {Base, Netzwerk wechseln} other {{network}, Netzwerk wechseln}}',
+    })
+    expect(checkLocale('de', scratch).problems).toContainEqual(
+      expect.stringContaining('host/locales/de.json: "opener.switchNetwork" is an opener text: arguments only, no plural or select'),
+    )
     write('host/locales', { ...header, ...english('host/locales') })
   })
 
   it('a file over 3 KB gzip compiled is reported', () => {
-    const big = Object.fromEntries(Object.keys(english('shell/locales/core')).map((key, i) => [key, `${english('shell/locales/core')[key]} ${crypto.randomUUID()}${crypto.randomUUID()}${i}`]))
+    const big = Object.fromEntries(
+      Object.keys(english('shell/locales/core')).map((key, i) => [key, `${english('shell/locales/core')[key]} ${crypto.randomUUID()}${crypto.randomUUID()}${i}`]),
+    )
     write('shell/locales/core', { ...header, ...big })
     expect(checkLocale('de', scratch).problems).toContainEqual(expect.stringMatching(/core\/de\.json: \d+ B gzip compiled, over the 3072 B/))
   })
@@ -165,4 +180,3 @@ describe('the check catches what a translator can get wrong', () => {
     expect(problems).toContainEqual(expect.stringContaining('"$meta".glossaryChecked must be "yes" or "no"'))
   })
 })
-

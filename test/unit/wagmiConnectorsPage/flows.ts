@@ -46,7 +46,7 @@ async function loggedIn(peers: ConnectorsPeers) {
     const email = uniqueEmail('wagmi-connector')
     const before = await mail.mailsTo(email)
     await page.evaluate(() => {
-      ;window.connecting = window.app.connect('portico.embedded')
+      window.connecting = window.app.connect('portico.embedded')
     })
     await waitForView(page, 'Connect')
     await inModal(page).getByRole('textbox', { name: 'Email' }).fill(email)
@@ -121,7 +121,8 @@ export async function embeddedConnectorSendsCalls(peers: ConnectorsPeers) {
     await expect.poll(() => page.getByTestId('calls-status').textContent(), { timeout: 30_000 }).toBe('200')
     const hashes = (await page.getByTestId('calls-receipts').textContent())!.split(' ')
     expect(hashes).toHaveLength(2)
-    for (const hash of hashes) expect(await rpc<{ status: string; from: string }>(node.url, 'eth_getTransactionReceipt', [hash])).toMatchObject({ status: '0x1', from: address.toLowerCase() })
+    for (const hash of hashes)
+      expect(await rpc<{ status: string; from: string }>(node.url, 'eth_getTransactionReceipt', [hash])).toMatchObject({ status: '0x1', from: address.toLowerCase() })
     expect(await Promise.all(TRANSFERS.map((transfer) => balance(transfer.to)))).toEqual(TRANSFERS.map((transfer, index) => before[index]! + transfer.value))
     // Two transactions from the account, the batch's only ones: one approval sent both.
     expect(Number(await rpc<string>(node.url, 'eth_getTransactionCount', [address, 'latest']))).toBe(2)
@@ -134,7 +135,12 @@ export async function embeddedConnectorSendsCalls(peers: ConnectorsPeers) {
 export async function closingTheLoginRefuses(peers: ConnectorsPeers) {
   const { recorded, page } = await openApp(peers)
   try {
-    const refused = page.evaluate(() => window.app.connect('portico.embedded').then(() => 'connected', (error: Error) => error.name))
+    const refused = page.evaluate(() =>
+      window.app.connect('portico.embedded').then(
+        () => 'connected',
+        (error: Error) => error.name,
+      ),
+    )
     await waitForView(page, 'Connect')
     await page.keyboard.press('Escape')
     await waitForModal(page, false)
@@ -156,7 +162,7 @@ export async function walletConnectConnectorPairsAndSends(peers: ConnectorsPeers
   const { recorded, page } = await openApp(peers)
   try {
     await page.evaluate(() => {
-      ;window.connecting = window.app.connect('portico.walletConnect')
+      window.connecting = window.app.connect('portico.walletConnect')
     })
     await waitForView(page, 'ConnectingWalletConnectBasic')
     const panel = inModal(page).getByTestId('portico-wc-pairing')

@@ -20,7 +20,14 @@ describe('EVM call decoding', () => {
     expect(describeCall(data)).toEqual({
       rows: [
         { label: 'Function', value: 'transfer(address,uint256)' },
-        { label: 'Arguments', value: '', rows: [{ label: 'to', value: A }, { label: 'amount', value: '1500000000000000000' }] },
+        {
+          label: 'Arguments',
+          value: '',
+          rows: [
+            { label: 'to', value: A },
+            { label: 'amount', value: '1500000000000000000' },
+          ],
+        },
         { label: 'Data', value: data },
       ],
       warnings: [],
@@ -38,7 +45,14 @@ describe('EVM call decoding', () => {
   it('arrays nest: a swap’s path lists each token', () => {
     const data = encodeFunctionData({ abi, functionName: 'swapExactTokensForTokens', args: [10n, 9n, [A, B], A, 99n] })
     const args = describeCall(data).rows[1]!.rows!
-    expect(args.find((row) => row.label === 'path')).toEqual({ label: 'path', value: '2', rows: [{ label: '0', value: A }, { label: '1', value: B }] })
+    expect(args.find((row) => row.label === 'path')).toEqual({
+      label: 'path',
+      value: '2',
+      rows: [
+        { label: '0', value: A },
+        { label: '1', value: B },
+      ],
+    })
   })
 
   it('a call inside Multicall3 aggregate3 is decoded too, and its unlimited approve is a warning', () => {

@@ -17,7 +17,10 @@ function valueRows(parameter: AbiParameter, value: unknown, depth: number, warni
   }
   if (parameter.type === 'tuple' && 'components' in parameter && value && typeof value === 'object') {
     const record = value as Record<string, unknown>
-    return { value: '', rows: parameter.components.map((component, index) => ({ label: component.name || `${index}`, ...valueRows(component, record[component.name ?? index], depth, warnings) })) }
+    return {
+      value: '',
+      rows: parameter.components.map((component, index) => ({ label: component.name || `${index}`, ...valueRows(component, record[component.name ?? index], depth, warnings) })),
+    }
   }
   if (parameter.type === 'bytes' && typeof value === 'string' && isHex(value) && depth < MAX_DEPTH) {
     const inner = knownCall(value, depth + 1, warnings)

@@ -129,8 +129,7 @@ export function describeSolanaTransaction(bytes: Uint8Array): Described {
   instructions.forEach((instruction, index) => {
     const name = PROGRAM_NAMES[instruction.program]
     const family = name === 'Token-2022' ? 'Token' : name
-    const decoded =
-      name === 'System' ? systemRows(instruction) : family === 'Token' ? tokenRows(instruction, warnings) : undefined
+    const decoded = name === 'System' ? systemRows(instruction) : family === 'Token' ? tokenRows(instruction, warnings) : undefined
     // Both programs' kinds fit the first byte (System's is a little-endian u32).
     const action = family && decoded ? ACTIONS[family]?.[instruction.data[0]!] : undefined
     rows.push({

@@ -42,8 +42,28 @@ describe('typed data as a tree', () => {
           label: 'Message',
           value: 'Mail',
           rows: [
-            { label: 'from', value: 'Person', rows: [{ label: 'name', value: 'Cow' }, { label: 'wallets', value: 'address[1]', rows: [{ label: '0', value: '0xCD2a3d9F938E13CD947Ec05AbC7FE734Df8DD826' }] }] },
-            { label: 'to', value: 'Person[1]', rows: [{ label: '0', value: 'Person', rows: [{ label: 'name', value: 'Bob' }, { label: 'wallets', value: 'address[0]', rows: [] }] }] },
+            {
+              label: 'from',
+              value: 'Person',
+              rows: [
+                { label: 'name', value: 'Cow' },
+                { label: 'wallets', value: 'address[1]', rows: [{ label: '0', value: '0xCD2a3d9F938E13CD947Ec05AbC7FE734Df8DD826' }] },
+              ],
+            },
+            {
+              label: 'to',
+              value: 'Person[1]',
+              rows: [
+                {
+                  label: '0',
+                  value: 'Person',
+                  rows: [
+                    { label: 'name', value: 'Bob' },
+                    { label: 'wallets', value: 'address[0]', rows: [] },
+                  ],
+                },
+              ],
+            },
             { label: 'contents', value: 'Hello, Bob!' },
           ],
         },

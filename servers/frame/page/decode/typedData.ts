@@ -15,7 +15,7 @@ const DOMAIN_FIELDS = ['name', 'version', 'chainId', 'verifyingContract', 'salt'
 /** How deep structs nest before the rest is shown as JSON (a cyclic type would never end). */
 const MAX_DEPTH = 8
 
-const text = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value) ?? String(value))
+const text = (value: unknown): string => (typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value)))
 
 /** A chain id however the dapp wrote it (number, decimal or hex string) as a decimal. */
 function chainIdText(value: unknown): string {
