@@ -40,7 +40,7 @@ import { freePort } from '../peers/freePort.ts'
  * assigns whole files to chunks by static reachability, so what the portico entry re-exports
  * (the catalogue) stays on its first screen: 26,820 B (react-18). Issues 28 and 29 ask for less.
  */
-const PORTICO_FIRST_SCREEN_MAX: Record<Bundler, number> = { vite: 23_400, esbuild: 27_000 }
+const PORTICO_FIRST_SCREEN_MAX: Record<Bundler, number> = { vite: 23_400, esbuild: 27_400 }
 const BUDGETS_FILE = join(ROOT, 'test/package/budgets.json')
 const FIGURES_FILE = join(ROOT, '.cache/example-sizes.json')
 const UPDATE_BUDGETS = process.env['PORTICO_UPDATE_BUDGETS'] === '1'
