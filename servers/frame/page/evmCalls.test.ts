@@ -1,11 +1,10 @@
 import { type Hex, bytesToHex, hexToBytes, parseEther } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { AppPayload, AppRequestName, FrameReply } from '../../../protocol/frameProtocol.ts'
 import { freePort } from '../../../test/peers/freePort.ts'
 import { type HardhatNode, rpc, startHardhat } from '../../../test/peers/hardhat.ts'
 import { evmSigningRequest } from './evm.ts'
-import { type HandlerDeps, createHandlers, dispatch } from './handlers.ts'
+import { frameHandlersFor } from './test/frameHandlers.ts'
 import type { FrameNetwork } from './signing.ts'
 
 // EIP-5792 for the embedded EOA (no smart account on the network): one approval, the calls sent
@@ -36,26 +35,7 @@ const wei = (ether: string) => `0x${parseEther(ether).toString(16)}`
 
 /** The frame's handlers for this key, the host having allowed eip155:31337 without a smart account. */
 async function frameFor(secret: Uint8Array, address: string) {
-  const handlers = createHandlers({
-    api: { call: async () => ({ devices: [] }) },
-    wallets: {
-      me: async () => ({ user: { id: 'user-1', email: 'ada@example.com' }, wallets: { eip155: address } }),
-      useKey: async (_namespace: string, use: (secret: Uint8Array) => Promise<unknown>) => use(secret),
-    },
-    keystore: { deviceId: async () => 'device-1' },
-    session: { get: () => undefined },
-    emit: () => undefined,
-    initialChainId: 31337,
-    doc: { visibilityState: 'visible' } as Document,
-    hostOrigin: () => undefined,
-    reload: () => undefined,
-    smartAccounts: [],
-  } as unknown as HandlerDeps)
-  const ask = async <N extends AppRequestName>(name: N, payload: AppPayload<N>): Promise<FrameReply<N>> => {
-    const reply = await dispatch(handlers, name, payload)
-    if (reply.outcome === 'ERROR') throw new Error(reply.payload.message)
-    return reply.payload as FrameReply<N>
-  }
+  const { ask } = frameHandlersFor(secret, address)
   await ask('SYNC_DAPP_DATA', { sdkVersion: 'test', sdkType: 'portico', projectId: 'project-1', networks: [network] })
   const read = async (method: string, params: unknown) => (await ask('RPC_REQUEST', { method, params, caipNetworkId: network.caipNetworkId })).result
   return { read }

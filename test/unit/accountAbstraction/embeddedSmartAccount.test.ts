@@ -26,11 +26,11 @@ import { SnackText } from '../../../kernel/errors/catalogue.ts'
 import { PORTICO_ACCOUNT_FACTORY as DEMO_FACTORY, porticoAccountFactoryBytecode } from '../../../demo/peers/accountAbstraction.mjs'
 import { deployDemoTokens } from '../../../demo/peers/deployTokens.mjs'
 import { DEMO_TOKENS } from '../../../demo/peers/tokens.mjs'
-import type { AppPayload, AppRequestName, FrameReply } from '../../../protocol/frameProtocol.ts'
 import type { SmartAccountNetwork } from '../../../servers/frame/page/config.ts'
 import { smartSigningRequest, type SmartContext } from '../../../servers/frame/page/evmSmart.ts'
 import { SendCallsParams } from '../../../servers/frame/page/sendCallsParams.ts'
-import { type HandlerDeps, NO_SMART_ACCOUNTS, createHandlers, dispatch } from '../../../servers/frame/page/handlers.ts'
+import { NO_SMART_ACCOUNTS } from '../../../servers/frame/page/handlers.ts'
+import { frameHandlersFor } from '../../../servers/frame/page/test/frameHandlers.ts'
 import { PORTICO_ACCOUNT_FACTORY, networkClient } from '../../../servers/frame/page/smartAccount.ts'
 import { startPaymasterServer, type PaymasterServer } from '../../../servers/paymaster/server.ts'
 import * as v from 'valibot'
@@ -65,38 +65,8 @@ afterAll(async () => {
 function frameFor(smartAccounts: SmartAccountNetwork[]) {
   const secret = hexToBytes(generatePrivateKey())
   const owner = privateKeyToAccount(bytesToHex(secret)).address
-  const handlers = createHandlers({
-    api: { call: async () => ({ devices: [] }) },
-    wallets: {
-      me: async () => ({ user: { id: 'user-1', email: 'ada@example.com' }, wallets: { eip155: owner } }),
-      useKey: async (_namespace: string, use: (secret: Uint8Array) => Promise<unknown>) => use(secret),
-    },
-    keystore: { deviceId: async () => 'device-1' },
-    session: { get: () => undefined },
-    emit: () => undefined,
-    initialChainId: 31337,
-    doc: { visibilityState: 'visible' } as Document,
-    hostOrigin: () => undefined,
-    reload: () => undefined,
-    tabStorage: sessionStorage(),
-    socialResults: { expect: () => undefined, take: () => undefined },
-    smartAccounts,
-  } as unknown as HandlerDeps)
-  const ask = async <N extends AppRequestName>(name: N, payload: AppPayload<N>): Promise<FrameReply<N>> => {
-    const reply = await dispatch(handlers, name, payload)
-    if (reply.outcome === 'ERROR') throw new Error(reply.payload.message)
-    return reply.payload as FrameReply<N>
-  }
+  const { ask } = frameHandlersFor(secret, owner, smartAccounts)
   return { secret, owner, ask }
-}
-
-function sessionStorage(): Storage {
-  const items = new Map<string, string>()
-  return {
-    getItem: (k: string) => items.get(k) ?? null,
-    setItem: (k: string, value: string) => void items.set(k, value),
-    removeItem: (k: string) => void items.delete(k),
-  } as Storage
 }
 
 async function synced(smartAccounts: SmartAccountNetwork[]) {
