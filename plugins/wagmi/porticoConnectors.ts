@@ -56,7 +56,8 @@ function porticoConnector(kind: PorticoConnectorKind, host: ConnectorKitHost, se
     setChains(config.chains)
     const storage = config.storage as ConnectorStorage | null | undefined
     let session: Promise<ConnectorSession> | undefined
-    const stored = async () => Boolean(await storage?.getItem(storedKey(kind.id)))
+    /** A session in this page, or one stored by an earlier visit. */
+    const ready = async () => session ?? (await storage?.getItem(storedKey(kind.id)))
     const load = () =>
       (session ??= import('./connectorSession.ts').then(({ createConnectorSession }) => createConnectorSession(kind, host, { ...config, storage }, storedKey(kind.id))))
     return {
@@ -70,10 +71,10 @@ function porticoConnector(kind: PorticoConnectorKind, host: ConnectorKitHost, se
       getAccounts: async () => (await load()).getAccounts(),
       getChainId: async () => (host.current() ? (await load()).getChainId() : config.chains[0].id),
       // wagmi 2's reconnect asks every connector for its provider before asking isAuthorized: with
-      // no session here and none stored, there is none (wagmi skips the connector), so nothing
+      // no session here and none stored, it answers nothing (wagmi skips the connector), so nothing
       // downloads on a visit whose wagmi did not connect through Portico.
-      getProvider: async () => ((session ?? (await stored())) ? (await load()).getProvider() : (undefined as never)),
-      isAuthorized: async () => (await stored()) && (await load()).isAuthorized(),
+      getProvider: async () => ((await ready()) && (await load()).getProvider()) as never,
+      isAuthorized: async () => !!(await ready()) && (await load()).isAuthorized(),
       switchChain: async (parameters) => (await load()).switchChain(parameters),
       onAccountsChanged: (accounts) => (accounts.length === 0 ? config.emitter.emit('disconnect') : config.emitter.emit('change', { accounts: accounts as `0x${string}`[] })),
       onChainChanged: (chainId) => config.emitter.emit('change', { chainId: Number(chainId) }),
